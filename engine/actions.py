@@ -1,0 +1,119 @@
+"""Actions: everything that can change a table. Immutable, JSON-serializable, replayable.
+
+Player actions carry a ``seat``; system actions (dealing, closing a window, starting the next hand,
+stopping a timed match) carry ``seat = None`` and are applied by the interface (a timer, the host).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, format_cards, parse_cards
+from engine.errors import EngineError
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class. ``kind`` is the JSON tag."""
+
+    kind: ClassVar[str] = ""
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        cards = getattr(self, "cards", None)
+        if cards is not None:
+            out["cards"] = format_cards(cards)
+        return out
+
+
+@dataclass(frozen=True)
+class DealCard(Action):
+    """System: deal the next card of the deal order (live, progressive dealing)."""
+
+    kind: ClassVar[str] = "deal_card"
+
+
+@dataclass(frozen=True)
+class DealAll(Action):
+    """System: deal every remaining card at once (async mode), then the declaration window is open."""
+
+    kind: ClassVar[str] = "deal_all"
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """Show level cards / jokers to declare, overcall or reinforce (亮主, 反主, 加固).
+
+    ``cards`` is the whole declaration the seat shows after this move (as in the judge's ``bid``)."""
+
+    kind: ClassVar[str] = "declare"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Decline to declare (declaration window) or to overcall the kitty (炒地皮 round)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class CloseDeclaring(Action):
+    """System: the declaration window closes (timeout, or the interface ends it); the dealer takes the kitty."""
+
+    kind: ClassVar[str] = "close_declaring"
+
+
+@dataclass(frozen=True)
+class Bury(Action):
+    """The kitty holder buries exactly 8 cards (扣底)."""
+
+    kind: ClassVar[str] = "bury"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Lead or follow with ``cards`` (a unit, a throw, or a follow)."""
+
+    kind: ClassVar[str] = "play"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class StartHand(Action):
+    """System: after a hand is settled, shuffle and start the next one."""
+
+    kind: ClassVar[str] = "start_hand"
+
+
+@dataclass(frozen=True)
+class StopMatch(Action):
+    """System: stop a ``timed`` match now; the higher level wins, a tie goes to the dealer team."""
+
+    kind: ClassVar[str] = "stop_match"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (DealCard, DealAll, Declare, Pass, CloseDeclaring, Bury, Play, StartHand, StopMatch)
+}
+
+
+def action_from_json(obj: Any) -> Action:
+    """Inverse of ``Action.to_json``; raises ``EngineError('action.invalid')`` on a malformed object."""
+    if not isinstance(obj, dict) or obj.get("type") not in ACTION_TYPES:
+        raise EngineError("action.invalid", action=repr(obj)[:80])
+    cls = ACTION_TYPES[obj["type"]]
+    seat = obj.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
+        raise EngineError("action.invalid", action=repr(obj)[:80])
+    if cls in (Declare, Bury, Play):
+        cards = obj.get("cards")
+        if not isinstance(cards, list):
+            raise EngineError("action.invalid", action=repr(obj)[:80])
+        return cls(seat=seat, cards=parse_cards(cards))  # type: ignore[call-arg]
+    return cls(seat=seat)

@@ -1,0 +1,139 @@
+"""Cards and notation (RULES §2–3): ``10H``, ``AS``, ``SJ`` (小王), ``BJ`` (大王); two decks of 108 cards.
+
+Output is canonical; input is lenient (``10h``, ``Th``, ``♥10``, ``h10``, ``小王``, ``大王``, ``sj``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.errors import InvalidCard
+
+SUITS: tuple[str, ...] = ("S", "H", "C", "D")
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER_RANKS: tuple[str, ...] = ("SJ", "BJ")
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RED_SUITS = frozenset({"H", "D"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``suit`` is ``""`` for the jokers, whose ``rank`` is ``SJ`` or ``BJ``."""
+
+    rank: str
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == ""
+
+    @property
+    def points(self) -> int:
+        """5s count 5, 10s and Ks count 10 (200 in two decks)."""
+        return CARD_POINTS[self]
+
+    @property
+    def index(self) -> int:
+        """A dense index 0..53 (suits × ranks, then SJ, BJ), handy for counting."""
+        return CARD_INDEX[self]
+
+    @property
+    def rank_index(self) -> int:
+        """Natural rank position 0 (2) … 12 (A); 13 for SJ, 14 for BJ."""
+        return RANK_INDEX[self.rank]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS or self.rank == "BJ"
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
+ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))
+CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(ALL_CARDS)}
+CARD_POINTS: dict[Card, int] = {c: (5 if c.rank == "5" else 10 if c.rank in ("10", "K") else 0) for c in ALL_CARDS}
+SMALL_JOKER = ALL_CARDS[-2]
+BIG_JOKER = ALL_CARDS[-1]
+_BY_CODE: dict[str, Card] = {str(c): c for c in ALL_CARDS}
+
+_SUIT_ALIASES = {
+    "S": "S", "H": "H", "C": "C", "D": "D",
+    "♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D",
+    "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D",
+}
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+_JOKER_ALIASES = {
+    "SJ": SMALL_JOKER, "BJ": BIG_JOKER, "小王": SMALL_JOKER, "大王": BIG_JOKER,
+    "SMALL": SMALL_JOKER, "BIG": BIG_JOKER,
+}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card leniently; raise ``InvalidCard`` (key ``card.invalid``) if it names none."""
+    raw = text.strip()
+    up = raw.upper()
+    if up in _BY_CODE:
+        return _BY_CODE[up]
+    if up in _JOKER_ALIASES:
+        return _JOKER_ALIASES[up]
+    if raw in _JOKER_ALIASES:
+        return _JOKER_ALIASES[raw]
+    for alias, suit in sorted(_SUIT_ALIASES.items(), key=lambda kv: -len(kv[0])):
+        for rank_text, suit_text in ((up[: -len(alias)], up[-len(alias):]), (up[len(alias):], up[: len(alias)])):
+            if suit_text == alias.upper() and rank_text in _RANK_ALIASES:
+                return _BY_CODE[_RANK_ALIASES[rank_text] + suit]
+    raise InvalidCard("card.invalid", card=text)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse a space/comma separated string or an iterable of card strings."""
+    parts = text.replace(",", " ").replace("，", " ").split() if isinstance(text, str) else list(text)
+    return tuple(parse_card(p) for p in parts)
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    """Canonical strings, in the given order."""
+    return [str(c) for c in cards]
+
+
+def two_decks() -> list[Card]:
+    """The 108 cards of two decks in a fixed order."""
+    return [c for c in ALL_CARDS for _ in range(2)]
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """A reproducible shuffle of two decks for ``seed`` (same seed, same order on every platform)."""
+    deck = two_decks()
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """Total points of ``cards``."""
+    return sum(CARD_POINTS[c] for c in cards)
+
+
+def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
+    """True if every card of ``part`` is in ``whole`` as many times."""
+    need = Counter(part)
+    have = Counter(whole)
+    return all(have[c] >= n for c, n in need.items())
+
+
+def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:
+    """``whole`` minus the multiset ``part`` (order kept); raise ``InvalidCard`` if ``part`` is not in it."""
+    rest = list(whole)
+    for c in part:
+        try:
+            rest.remove(c)
+        except ValueError:
+            raise InvalidCard("card.not_in_hand", card=str(c)) from None
+    return rest

@@ -1,0 +1,27 @@
+"""Engine errors: every error carries a user-facing message key (see ``i18n/``) and parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(Exception):
+    """Base of all rule errors. ``key`` names a catalogue message; ``params`` fill it in."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        detail = ", ".join(f"{k}={v}" for k, v in params.items())
+        super().__init__(f"{key}({detail})" if detail else key)
+
+
+class InvalidCard(EngineError):
+    """A card string that names no card."""
+
+
+class RulesError(EngineError):
+    """An unknown option or preset, or a value an option does not take."""
+
+
+class IllegalAction(EngineError):
+    """An action that the rules forbid in the table's current state; the table is unchanged."""

@@ -1,0 +1,135 @@
+"""What a seat, a spectator or a renderer may see of a table: immutable views built by ``Table``.
+
+``PublicView`` holds only public information (never a hand, never the buried kitty before the hand
+ends). ``SeatView`` adds one seat's own hand (and the kitty if that seat buried it). Renderers of
+public pictures take a ``PublicView``, so they cannot draw a private card; AI players take a
+``SeatView``, so they cannot read another hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.cards import Card
+from engine.rules import Rules
+
+
+class Phase(StrEnum):
+    """Where a hand stands."""
+
+    DEALING = "dealing"  # cards are being dealt one at a time (declaring allowed)
+    DECLARING = "declaring"  # all cards dealt, declaration window open
+    BURYING = "burying"  # the kitty holder has 33 cards and must bury 8
+    KITTY_OVERCALL = "kitty_overcall"  # 炒地皮 round: seats may overcall and re-bury
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"  # settled; waiting for StartHand
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True)
+class DeclarationView:
+    """The standing declaration: who showed what, and the trump it sets (``S H C D`` or ``NT``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    trump: str
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick: who led, the plays in order ``(seat, cards)``, the winner so far (or final winner)."""
+
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int | None
+    points: int
+
+    @property
+    def complete(self) -> bool:
+        return len(self.plays) == 4
+
+
+@dataclass(frozen=True)
+class ThrowFailure:
+    """A failed throw (甩牌失败): what was attempted, what was forced, the beaten unit, the penalty
+    (change to the defenders' points)."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    beaten_unit: tuple[Card, ...]
+    penalty: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The settlement of one hand (RULES §8)."""
+
+    hand_number: int
+    dealer: int
+    level: str
+    trump: str
+    kitty: tuple[Card, ...]
+    kitty_points: int
+    trick_points: int  # defenders' points from tricks, penalties included, before the kitty bonus
+    kitty_multiplier: int  # 0 when the dealer team won the last trick
+    kitty_bonus: int
+    defender_points: int  # final P, after the bonus (and points_cap)
+    last_winner: int
+    levels_before: tuple[str, str]
+    levels_after: tuple[str, str]
+    level_gains: tuple[int, int]  # ranks gained by team 0 and team 1 in this hand
+    defenders_take_over: bool
+    next_dealer: int
+    match_winner: int | None
+    notes: tuple[str, ...] = ()  # message keys for special events, e.g. "settle.jack_bottom"
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """Everything everyone at the table may know."""
+
+    rules: Rules
+    hand_number: int  # 1-based
+    phase: Phase
+    levels: tuple[str, str]  # team 0 (seats 0, 2) and team 1 (seats 1, 3)
+    dealer: int | None  # None in the first hand until someone declares (抢庄)
+    level: str  # the hand's level rank
+    trump: str | None  # None while undecided
+    declaration: DeclarationView | None
+    to_act: tuple[int, ...]  # seats that may act now (one seat while playing)
+    hand_sizes: tuple[int, int, int, int]
+    cards_dealt: int  # 0..100 during dealing
+    trick: TrickView | None  # current trick (may be empty/complete)
+    tricks: tuple[TrickView, ...]  # completed tricks of this hand, in order
+    defender_points: int  # trick points + penalties so far
+    penalties: tuple[ThrowFailure, ...]
+    kitty_holder: int | None  # who holds/buried the kitty (dealer, or a 炒地皮 overcaller)
+    last_result: HandResult | None  # the latest settled hand (shown while phase is HAND_OVER)
+    results: tuple[HandResult, ...]  # every settled hand of the match
+    match_winner: int | None
+    passed: tuple[int, ...] = ()  # seats that passed in the current declaration window/round
+
+    @property
+    def dealer_team(self) -> int | None:
+        return None if self.dealer is None else self.dealer % 2
+
+    @property
+    def previous_trick(self) -> TrickView | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know: the public view, its own hand, the kitty if it buried it, its legal options."""
+
+    seat: int
+    public: PublicView
+    hand: tuple[Card, ...]
+    kitty: tuple[Card, ...] | None = None
+    drawn_order: tuple[Card, ...] = field(default=())  # the seat's cards in the order it drew them
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2

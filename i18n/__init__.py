@@ -1,0 +1,47 @@
+"""One message catalogue for the engine's error keys, the renderer's labels and the bot's messages.
+
+Each domain keeps its own table (``i18n/engine.py``, ``i18n/render.py``, ``i18n/bot.py``), all merged
+here. ``t(key, locale, **params)`` formats a message in ``zh-CN`` or ``en``; any other Discord locale
+falls back to English (Chinese locales ``zh-CN``/``zh-TW`` to Chinese).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from i18n import bot as _bot
+from i18n import engine as _engine
+from i18n import render as _render
+
+log = logging.getLogger(__name__)
+
+LOCALES: tuple[str, ...] = ("en", "zh-CN")
+Catalogue = dict[str, dict[str, str]]
+
+MESSAGES: Catalogue = {}
+for _table in (_engine.MESSAGES, _render.MESSAGES, _bot.MESSAGES):
+    _dup = MESSAGES.keys() & _table.keys()
+    if _dup:
+        raise RuntimeError(f"duplicate message keys: {sorted(_dup)}")
+    MESSAGES.update(_table)
+
+
+def normalize_locale(locale: object) -> str:
+    """Map a Discord locale (``discord.Locale`` or string) to ``en`` or ``zh-CN``."""
+    value = str(getattr(locale, "value", locale) or "en")
+    return "zh-CN" if value.lower().startswith("zh") else "en"
+
+
+def t(key: str, locale: object = "en", **params: Any) -> str:
+    """The message ``key`` in ``locale`` with ``params`` filled in; the key itself if unknown."""
+    entry = MESSAGES.get(key)
+    if entry is None:
+        log.warning("missing message key %s", key)
+        return key
+    text = entry[normalize_locale(locale)]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        log.warning("bad params for message %s: %s", key, params)
+        return text
