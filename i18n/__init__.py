@@ -1,18 +1,15 @@
 """One message catalogue for the engine's error keys, the renderer's labels and the bot's messages.
 
-Each domain keeps its own table (``i18n/engine.py``, ``i18n/render.py``, ``i18n/bot.py``), all merged
-here. ``t(key, locale, **params)`` formats a message in ``zh-CN`` or ``en``; any other Discord locale
+Each domain keeps its own table (``i18n/<domain>.py`` with a ``MESSAGES`` dict), all merged here.
+``t(key, locale, **params)`` formats a message in ``zh-CN`` or ``en``; any other Discord locale
 falls back to English (Chinese locales ``zh-CN``/``zh-TW`` to Chinese).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from typing import Any
-
-from i18n import bot as _bot
-from i18n import engine as _engine
-from i18n import render as _render
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +17,9 @@ LOCALES: tuple[str, ...] = ("en", "zh-CN")
 Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
-for _table in (_engine.MESSAGES, _render.MESSAGES, _bot.MESSAGES):
+DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "runtime", "bot")
+for _domain in DOMAINS:
+    _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
     _dup = MESSAGES.keys() & _table.keys()
     if _dup:
         raise RuntimeError(f"duplicate message keys: {sorted(_dup)}")

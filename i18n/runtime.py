@@ -1,0 +1,4 @@
+"""Messages of the runtime domain: key -> {"en": ..., "zh-CN": ...}."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+}
