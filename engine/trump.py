@@ -1,0 +1,161 @@
+"""Trumps and card order (RULES §3): which cards are trump (主牌) and how cards rank inside a suit.
+
+With trump suit X and level L: ``BJ > SJ > L of X > L of the other suits (equal) > [fixed trump ranks,
+main-suit copy above off copies] > A, K, … of X`` (L and fixed ranks skipped). With ``NT`` every level
+card ranks equal just below the jokers. A plain suit ranks A … 2 without L (and fixed trump ranks).
+
+A ``TrumpContext`` precomputes per-card tables (indexed by ``Card.index``); build it with
+``trump_context(level, trump, rules)``, which is cached.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.cards import ALL_CARDS, CARD_INDEX, RANKS, SUITS, Card
+from engine.errors import EngineError
+from engine.rules import Rules
+
+log = logging.getLogger(__name__)
+
+TRUMP_SUIT = "T"
+TRUMP_CHOICES: tuple[str, ...] = ("S", "H", "C", "D", "NT")
+DISPLAY_SUIT_ORDER: tuple[str, ...] = ("S", "H", "C", "D")
+#: Tie order for equal-ranked cards of different suits (off level cards): ♠ ♥ ♦ ♣ (RULES §4).
+TIE_SUIT_ORDER: dict[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
+
+
+@dataclass(frozen=True)
+class TrumpContext:
+    """The level rank, the trump (``S H C D`` or ``NT``) and the rules of one hand, with lookup tables."""
+
+    level: str
+    trump: str
+    rules: Rules = field(default_factory=Rules)
+    _suit: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _strength: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _isolated: tuple[bool, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _sort: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _tie: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in RANKS:
+            raise EngineError("play.bad_level", level=self.level)
+        if self.trump not in TRUMP_CHOICES:
+            raise EngineError("play.bad_trump", trump=self.trump)
+        suit, strength, isolated = _build_tables(self.level, self.trump, self.rules)
+        sort: list[int] = [0] * len(ALL_CARDS)
+        tie = [0] * len(ALL_CARDS)
+        plain = [s for s in DISPLAY_SUIT_ORDER if s != self.trump]
+        for i, c in enumerate(ALL_CARDS):
+            group = 0 if suit[i] == TRUMP_SUIT else 1 + plain.index(suit[i])
+            tie[i] = TIE_SUIT_ORDER[c.suit]
+            suit_pos = DISPLAY_SUIT_ORDER.index(c.suit) if c.suit else 0
+            sort[i] = group * 10000 + (100 - strength[i]) * 10 + suit_pos
+        object.__setattr__(self, "_suit", tuple(suit))
+        object.__setattr__(self, "_strength", tuple(strength))
+        object.__setattr__(self, "_isolated", tuple(isolated))
+        object.__setattr__(self, "_sort", tuple(sort))
+        object.__setattr__(self, "_tie", tuple(tie))
+
+    # -- per-card queries --------------------------------------------------------------------------
+    def is_trump(self, card: Card) -> bool:
+        """True for jokers, level cards, fixed trump ranks and the trump suit."""
+        return self._suit[CARD_INDEX[card]] == TRUMP_SUIT
+
+    def suit_of(self, card: Card) -> str:
+        """The effective suit: ``T`` for a trump, else the printed suit."""
+        return self._suit[CARD_INDEX[card]]
+
+    def strength(self, card: Card) -> int:
+        """Order inside the effective suit (higher is stronger; equal for equal-ranked cards)."""
+        return self._strength[CARD_INDEX[card]]
+
+    def sort_key(self, card: Card) -> int:
+        """Display order: trumps high→low, then the plain suits (♠ ♥ ♣ ♦ minus trump) each high→low."""
+        return self._sort[CARD_INDEX[card]]
+
+    def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` in display order."""
+        return sorted(cards, key=self.sort_key)
+
+    def tie_order(self, card: Card) -> int:
+        """Suit order ♠ ♥ ♦ ♣ used to break ties between equal-ranked cards (0 first)."""
+        return self._tie[CARD_INDEX[card]]
+
+    def is_isolated(self, card: Card) -> bool:
+        """True if a pair of ``card`` links to no other pair in a tractor (off level pair without
+        ``tractor_through_level``)."""
+        return self._isolated[CARD_INDEX[card]]
+
+    def pairs_adjacent(self, low: Card, high: Card) -> bool:
+        """Whether a pair of ``low`` and a pair of ``high`` are consecutive links of a tractor (RULES §4)."""
+        i, j = CARD_INDEX[low], CARD_INDEX[high]
+        return (self._suit[i] == self._suit[j] and self._strength[j] == self._strength[i] + 1
+                and not self._isolated[i] and not self._isolated[j])
+
+    # -- bulk helpers (fast paths used by follow/trick code) ---------------------------------------
+    def rank_key(self, card: Card) -> tuple[int, int]:
+        """(strength, -tie order): a total order inside an effective suit, higher is stronger."""
+        i = CARD_INDEX[card]
+        return (self._strength[i], -self._tie[i])
+
+
+def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list[int], list[bool]]:
+    """Effective suit, strength and tractor isolation of each of the 54 distinct cards."""
+    fixed = [r for r in RANKS if r in rules.fixed_trump_ranks and r != level]
+    skipped = {level, *fixed}
+    plain_ranks = [r for r in RANKS if r not in skipped]
+    n = len(ALL_CARDS)
+    suit = [""] * n
+    strength = [0] * n
+    isolated = [False] * n
+    no_trump = trump == "NT"
+    for i, c in enumerate(ALL_CARDS):
+        if c.is_joker or c.rank in skipped or c.suit == trump:
+            suit[i] = TRUMP_SUIT
+        else:
+            suit[i] = c.suit
+            strength[i] = plain_ranks.index(c.rank)
+    top = len(plain_ranks)  # trump-suit plain cards take 0..top-1
+    for i, c in enumerate(ALL_CARDS):
+        if suit[i] == TRUMP_SUIT and not c.is_joker and c.rank not in skipped:
+            strength[i] = plain_ranks.index(c.rank)
+    # tiers above the plain trump-suit cards: each fixed rank (low to high), then the level rank
+    tier_base = top
+    for rank in [*fixed, level]:
+        for i, c in enumerate(ALL_CARDS):
+            if c.rank != rank:
+                continue
+            if no_trump:
+                strength[i] = tier_base
+                isolated[i] = not rules.tractor_through_level
+            elif c.suit == trump:
+                strength[i] = tier_base + 1
+            else:
+                strength[i] = tier_base
+                isolated[i] = not rules.tractor_through_level
+        tier_base += 1 if no_trump else 2
+    for i, c in enumerate(ALL_CARDS):
+        if c.rank == "SJ":
+            strength[i] = tier_base
+        elif c.rank == "BJ":
+            strength[i] = tier_base + 1
+    return suit, strength, isolated
+
+
+@lru_cache(maxsize=512)
+def trump_context(level: str, trump: str, rules: Rules | None = None) -> TrumpContext:
+    """A cached ``TrumpContext`` (contexts are immutable, so sharing is safe)."""
+    return TrumpContext(level, trump, rules if rules is not None else Rules())
+
+
+def effective_suits(cards: Iterable[Card], ctx: TrumpContext) -> set[str]:
+    """The set of effective suits among ``cards``."""
+    return {ctx.suit_of(c) for c in cards}
+
+
+__all__ = ["SUITS", "TRUMP_SUIT", "TrumpContext", "effective_suits", "trump_context"]
