@@ -1,0 +1,53 @@
+"""Process configuration from the environment (the bot and the offline job read the same variables)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Config:
+    """``DISCORD_TOKEN`` (unset: run the offline match), ``TRACTOR_DB`` (SQLite path, default
+    ``tractor.sqlite3``), ``TRACTOR_DEV_GUILD`` (guild id to sync commands to at once), ``LOG_LEVEL``
+    (default ``INFO``), ``TRACTOR_OUT`` (offline output directory, default ``offline_match/``)."""
+
+    discord_token: str | None = None
+    db_path: Path = Path("tractor.sqlite3")
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    out_dir: Path = Path("offline_match")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        """Read the variables above from ``env`` (default ``os.environ``); blank values count as unset."""
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        guild = get("TRACTOR_DEV_GUILD")
+        dev_guild: int | None = None
+        if guild is not None:
+            try:
+                dev_guild = int(guild)
+            except ValueError:
+                log.warning("TRACTOR_DEV_GUILD=%r is not a guild id; ignored", guild)
+        return cls(
+            discord_token=get("DISCORD_TOKEN"),
+            db_path=Path(get("TRACTOR_DB") or "tractor.sqlite3"),
+            dev_guild=dev_guild,
+            log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            out_dir=Path(get("TRACTOR_OUT") or "offline_match"),
+        )
+
+    @property
+    def offline(self) -> bool:
+        """True when there is no token: the main job plays an offline AI match instead."""
+        return self.discord_token is None

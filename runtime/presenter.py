@@ -1,0 +1,104 @@
+"""What the service hands to an interface after every change of a table, and the interface protocol.
+
+The cogs implement ``Presenter`` (send/edit Discord messages); the offline job and the tests use
+``RecordingPresenter`` (keeps every update; can write the images to a directory). An update carries
+the table record, the public view, the public events and each seat's private events, rendered PNGs
+and announcements (message keys of ``i18n`` with parameters; ``user_id`` = whom to mention).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from engine.events import Event
+from engine.views import PublicView
+from runtime.records import TableRecord
+
+log = logging.getLogger(__name__)
+
+# Image kinds
+TABLE = "table"  # the table as it stands (every change, with the EVERY_ACTION image policy)
+TRICK = "trick"  # a completed trick
+HAND = "hand"  # one seat's private hand (only in ``TableUpdate.private_images``)
+HAND_SUMMARY = "hand_summary"
+MATCH_SUMMARY = "match_summary"
+LADDER = "ladder"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A rendered PNG. ``name`` is a sensible file name, e.g. ``hand03_trick12.png``."""
+
+    kind: str
+    name: str
+    png: bytes
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A message to post: ``key``/``params`` of the ``i18n`` catalogue; mention ``user_id`` if set;
+    ``seat`` if it concerns one seat. Keys: see ``i18n/runtime.py`` (``turn.*``, ``tuoguan.*``, ``throw.*``,
+    ``hand.*``, ``match.*``, ``ladder.*``, ``declare.*``, ``table.*``)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    user_id: int | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """One change of a table, in commit order. ``version`` = committed actions so far (0 in the lobby).
+
+    ``reason``: ``lobby`` (seats/rules changed), ``started``, ``action`` (someone or the system acted),
+    ``tuoguan`` (a seat changed hands), ``reminder``, ``restored``, ``ended``."""
+
+    record: TableRecord
+    version: int
+    reason: str
+    view: PublicView | None = None
+    events: tuple[Event, ...] = ()  # public events of this change
+    private: dict[int, tuple[Event, ...]] = field(default_factory=dict)  # seat -> its private events
+    images: tuple[Image, ...] = ()  # public images
+    private_images: dict[int, Image] = field(default_factory=dict)  # seat -> its hand (human seats only)
+    announcements: tuple[Announcement, ...] = ()
+    acted_seat: int | None = None  # the seat whose action caused this update, if any
+
+
+@runtime_checkable
+class Presenter(Protocol):
+    """Implemented by the interface. Called in commit order, one table at a time; must not raise
+    (exceptions are logged and swallowed by the service)."""
+
+    async def table_changed(self, update: TableUpdate) -> None: ...
+
+
+class RecordingPresenter:
+    """Keeps every update (tests, offline job); optionally writes each public image to ``out_dir``."""
+
+    def __init__(self, out_dir: Path | None = None) -> None:
+        self.updates: list[TableUpdate] = []
+        self.out_dir = out_dir
+        self.files: list[Path] = []
+
+    async def table_changed(self, update: TableUpdate) -> None:
+        self.updates.append(update)
+        if self.out_dir is not None:
+            for image in update.images:
+                path = self.out_dir / image.name
+                path.write_bytes(image.png)
+                self.files.append(path)
+
+    def announcements(self, table_id: int | None = None) -> list[Announcement]:
+        """Every announcement so far (of one table if given)."""
+        return [a for u in self.updates if table_id is None or u.record.table_id == table_id
+                for a in u.announcements]
+
+    def keys(self, table_id: int | None = None) -> list[str]:
+        return [a.key for a in self.announcements(table_id)]
+
+    def images(self, kind: str | None = None) -> list[Image]:
+        return [i for u in self.updates for i in u.images if kind is None or i.kind == kind]

@@ -1,0 +1,154 @@
+"""The table record: everything about a table that is not the engine's game state.
+
+Who sits where (a human ``user_id`` or an AI level), the host, the rules and table options, the
+mode (``live``: progressive deal; ``async``: deal at once and a declaration window), the status
+(``lobby`` → ``playing`` → ``over``/``ended``) and which humans are under 托管 (``away``: the AI plays
+for them after a timeout until they take back control). Stored as JSON by ``data/``; immutable here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from engine.rules import Rules
+
+AI_LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+SEATS: tuple[int, ...] = (0, 1, 2, 3)
+
+
+class Mode(StrEnum):
+    """``live``: cards are dealt one by one with a small delay, declaring during the deal.
+    ``async``: everything is dealt at once, then a declaration window opens."""
+
+    LIVE = "live"
+    ASYNC = "async"
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"  # seats filling, rules may change
+    PLAYING = "playing"
+    OVER = "over"  # the match was won (ladder recorded)
+    ENDED = "ended"  # stopped by the host or an admin before the end
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One filled seat: a human (``user_id``) or an AI (``ai_level``). ``away`` = under 托管."""
+
+    name: str
+    user_id: int | None = None
+    ai_level: str | None = None
+    away: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def autopilot(self) -> bool:
+        """True when the AI moves for this seat (an AI seat, or a human under 托管)."""
+        return self.is_ai or self.away
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "ai_level": self.ai_level, "away": self.away}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Seat:
+        return cls(name=str(obj["name"]), user_id=obj.get("user_id"), ai_level=obj.get("ai_level"),
+                   away=bool(obj.get("away", False)))
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Interface options of a table (not game rules). Delays and timeouts in seconds."""
+
+    ai_delay: float = 1.2  # pause before an AI (or 托管) move, so people can follow
+    turn_timeout: float = 120.0  # after this, the AI plays for an absent player (托管)
+    reminder_before: float = 30.0  # remind the player this long before the timeout
+    forced_autoplay: bool = True  # play a forced move (exactly one legal play) by itself
+    deal_delay: float = 0.15  # live mode: pause between two dealt cards
+    declare_window: float = 60.0  # async mode: the declaration window closes after this
+    next_hand_delay: float = 8.0  # pause after a settled hand before the next one starts
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | None) -> TableOptions:
+        known = {k: v for k, v in (obj or {}).items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    @classmethod
+    def instant(cls) -> TableOptions:
+        """No delays at all (tests and the offline job); timeouts stay."""
+        return cls(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.0)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as stored by ``data/``. ``seats[i]`` is ``None`` while seat ``i`` is empty."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    mode: Mode = Mode.ASYNC
+    seed: int = 0
+    seats: tuple[Seat | None, Seat | None, Seat | None, Seat | None] = (None, None, None, None)
+    status: Status = Status.LOBBY
+    options: TableOptions = field(default_factory=TableOptions)
+    meta: dict[str, Any] = field(default_factory=dict)  # free space for the interface (message ids, thread)
+
+    # -- queries ------------------------------------------------------------------------------
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a human, or ``None``."""
+        for i, s in enumerate(self.seats):
+            if s is not None and s.user_id == user_id:
+                return i
+        return None
+
+    @property
+    def full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        """Display names per seat (empty seats: ``-``)."""
+        return tuple(s.name if s is not None else "-" for s in self.seats)  # type: ignore[return-value]
+
+    @property
+    def humans(self) -> dict[int, int]:
+        """seat -> user id of the human seats."""
+        return {i: s.user_id for i, s in enumerate(self.seats) if s is not None and s.user_id is not None}
+
+    @property
+    def active(self) -> bool:
+        return self.status in (Status.LOBBY, Status.PLAYING)
+
+    def with_seat(self, seat: int, value: Seat | None) -> TableRecord:
+        seats = list(self.seats)
+        seats[seat] = value
+        return replace(self, seats=tuple(seats))  # type: ignore[arg-type]
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id, "guild_id": self.guild_id, "channel_id": self.channel_id,
+            "host_id": self.host_id, "rules": self.rules.to_json(), "mode": self.mode.value, "seed": self.seed,
+            "seats": [None if s is None else s.to_json() for s in self.seats], "status": self.status.value,
+            "options": self.options.to_json(), "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> TableRecord:
+        seats = tuple(None if s is None else Seat.from_json(s) for s in obj["seats"])
+        return cls(
+            table_id=int(obj["table_id"]), guild_id=int(obj["guild_id"]), channel_id=int(obj["channel_id"]),
+            host_id=int(obj["host_id"]), rules=Rules.from_json(obj["rules"]), mode=Mode(obj.get("mode", "async")),
+            seed=int(obj.get("seed", 0)), seats=seats,  # type: ignore[arg-type]
+            status=Status(obj.get("status", "lobby")), options=TableOptions.from_json(obj.get("options")),
+            meta=dict(obj.get("meta") or {}),
+        )
