@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 import logging
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from engine.cards import CARD_INDEX, Card
 from engine.trump import TRUMP_SUIT, TrumpContext
@@ -21,6 +22,7 @@ from engine.units import Lead, Shape, decompose_lead, format_ladder, holds, pack
 log = logging.getLogger(__name__)
 
 LeadLike = Lead | Sequence[Card]
+CardKey = Callable[[Card], Any]
 
 
 def as_lead(lead: LeadLike, ctx: TrumpContext) -> Lead:
@@ -82,17 +84,17 @@ def follow_is_legal(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], 
 
 # -- enumeration ------------------------------------------------------------------------------------
 
-def _cheap_key(ctx: TrumpContext):  # noqa: ANN202 - a key function
+def _cheap_key(ctx: TrumpContext) -> CardKey:
     """Low, non-point, non-trump cards first."""
     return lambda c: (ctx.is_trump(c), c.points > 0, ctx.strength(c), ctx.tie_order(c))
 
 
-def _multisets(cards: Sequence[Card], k: int, key) -> Iterator[tuple[Card, ...]]:  # noqa: ANN001
+def _multisets(cards: Sequence[Card], k: int, key: CardKey) -> Iterator[tuple[Card, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (by ``key``) first."""
     counts = Counter(cards)
     distinct = sorted(counts, key=key)
     avail = [counts[c] for c in distinct]
-    suffix = list(itertools.accumulate(reversed(avail)))[::-1] + [0]
+    suffix = [*list(itertools.accumulate(reversed(avail)))[::-1], 0]
     chosen: list[Card] = []
 
     def rec(i: int, need: int) -> Iterator[tuple[Card, ...]]:
@@ -111,7 +113,7 @@ def _multisets(cards: Sequence[Card], k: int, key) -> Iterator[tuple[Card, ...]]
     yield from rec(0, k)
 
 
-def _shaped(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, key) -> Iterator[tuple[Card, ...]]:  # noqa: ANN001
+def _shaped(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, key: CardKey) -> Iterator[tuple[Card, ...]]:
     """Sub-multisets of ``cards`` with as many cards as ``shape`` that split into its units
     (may repeat a multiset that splits in several ways; the caller dedupes)."""
     tractors = sorted((k for k in shape if k >= 2), reverse=True)
