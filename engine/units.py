@@ -7,6 +7,7 @@ cards can be split into those units (a tractor may serve as its pairs, a pair as
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -244,3 +245,43 @@ def pack_tractors(pairs: Sequence[Card], lengths: Sequence[int], ctx: TrumpConte
         return False
 
     return [paths[k] for k in chosen] if search(0, 0, 0) else None
+
+
+def splits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, limit: int = 512) -> list[tuple[Unit, ...]]:
+    """Every way (up to ``limit``) to split ``cards`` into the units of ``shape``; each split lists its
+    units longest first, then high→low. Empty if the cards do not fit the shape."""
+    if len(cards) != shape_size(shape):
+        return []
+    tractors = sorted((k for k in shape if k >= 2), reverse=True)
+    n_pairs = sum(1 for k in shape if k == 1)
+    pairs, _ = split_pairs(cards)
+    paths = tractor_paths(pairs, ctx) if tractors else []
+    out: list[tuple[Unit, ...]] = []
+
+    def finish(chosen: list[tuple[int, ...]], used: set[int]) -> None:
+        free = [i for i in range(len(pairs)) if i not in used]
+        for combo in itertools.combinations(free, n_pairs):
+            units = [make_unit([pairs[i] for i in p for _ in range(2)], ctx) for p in chosen]
+            units += [Unit(UnitKind.PAIR, (pairs[i], pairs[i])) for i in combo]
+            rest = Counter(cards)
+            rest.subtract(c for u in units for c in u.cards)
+            units += [Unit(UnitKind.SINGLE, (c,)) for c in rest.elements()]
+            units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
+            out.append(tuple(units))
+            if len(out) >= limit:
+                return
+
+    def pick(pos: int, chosen: list[tuple[int, ...]], used: set[int], start: int) -> None:
+        if len(out) >= limit:
+            return
+        if pos == len(tractors):
+            finish(chosen, used)
+            return
+        begin = start if pos and tractors[pos - 1] == tractors[pos] else 0
+        for idx in range(begin, len(paths)):
+            p = paths[idx]
+            if len(p) == tractors[pos] and not used.intersection(p):
+                pick(pos + 1, [*chosen, p], used | set(p), idx + 1)
+
+    pick(0, [], set(), 0)
+    return out
