@@ -55,6 +55,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self})"
 
+    def __copy__(self) -> Card:
+        return self  # cards are interned values
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
 
 RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
 ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))

@@ -110,6 +110,7 @@ class PublicView:
     results: tuple[HandResult, ...]  # every settled hand of the match
     match_winner: int | None
     passed: tuple[int, ...] = ()  # seats that passed in the current declaration window/round
+    match_points: tuple[int, int] = (0, 0)  # fixed_deals: levels credited to each team so far
 
     @property
     def dealer_team(self) -> int | None:

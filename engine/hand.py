@@ -1,0 +1,355 @@
+"""One hand (一副): dealing, declaring (亮主/反主), the kitty (扣底, 炒地皮), and the 25 tricks.
+
+``HandState`` is the mutable state of the current hand; ``Table`` owns it and handles the match
+around it. Every method validates first and mutates only once the action is known to be legal, so
+an ``IllegalAction`` leaves the hand unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, card_points, format_cards, is_sub_multiset, parse_cards, remove_cards, shuffled_deck
+from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.follow import follow_error
+from engine.rules import Rules
+from engine.throws import check_throw, throw_penalty
+from engine.trick import trick_winner
+from engine.trump import TrumpContext, trump_context
+from engine.units import decompose_lead
+from engine.views import DeclarationView, Phase, ThrowFailure, TrickView
+
+log = logging.getLogger(__name__)
+
+HAND_SIZE = 25
+KITTY_SIZE = 8
+DEAL_SIZE = 4 * HAND_SIZE
+
+
+def deal_seed(seed: int, hand_number: int, redeal: int) -> int:
+    """The shuffle seed of a hand: a stable hash of the table seed, hand number and redeal count."""
+    digest = hashlib.sha256(f"{seed}:{hand_number}:{redeal}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass
+class HandState:
+    """The state of one hand. ``dealer`` is ``None`` in the first hand until someone declares (抢庄)."""
+
+    rules: Rules
+    number: int
+    level: str
+    dealer: int | None
+    first_drawer: int
+    first_hand: bool
+    redeals: int = 0
+    deck: list[Card] = field(default_factory=list)
+    dealt: int = 0
+    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
+    kitty: list[Card] = field(default_factory=list)
+    phase: Phase = Phase.DEALING
+    declaration: DeclarationView | None = None
+    first_declarer: int | None = None
+    passed: set[int] = field(default_factory=set)
+    trump: str | None = None
+    kitty_holder: int | None = None
+    overcall_queue: list[int] = field(default_factory=list)
+    leader: int = 0
+    trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    tricks: list[TrickView] = field(default_factory=list)
+    defender_points: int = 0
+    penalties: list[ThrowFailure] = field(default_factory=list)
+
+    # -- set-up -----------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, rules: Rules, seed: int, number: int, level: str, dealer: int | None, first_drawer: int,
+              first_hand: bool, redeals: int = 0) -> HandState:
+        """A fresh hand: the deck shuffled from the seed, nothing dealt yet."""
+        hand = cls(rules=rules, number=number, level=level, dealer=dealer, first_drawer=first_drawer,
+                   first_hand=first_hand, redeals=redeals)
+        hand.deck = shuffled_deck(deal_seed(seed, number, redeals))
+        hand.kitty = list(hand.deck[DEAL_SIZE:])
+        return hand
+
+    def ctx(self) -> TrumpContext:
+        """The trump context of this hand (trump must be decided)."""
+        assert self.trump is not None
+        return trump_context(self.level, self.trump, self.rules)
+
+    def dealer_team(self) -> int | None:
+        return None if self.dealer is None else self.dealer % 2
+
+    def seat_of_card(self, i: int) -> int:
+        """Cards are dealt one at a time in seat order from the first drawer."""
+        return (self.first_drawer + i) % 4
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now."""
+        if self.phase is Phase.DEALING:
+            return (0, 1, 2, 3)
+        if self.phase is Phase.DECLARING:
+            return tuple(s for s in range(4) if s not in self.passed)
+        if self.phase is Phase.BURYING:
+            return (self.kitty_holder,) if self.kitty_holder is not None else ()
+        if self.phase is Phase.KITTY_OVERCALL:
+            return (self.overcall_queue[0],) if self.overcall_queue else ()
+        if self.phase is Phase.PLAYING:
+            return ((self.leader + len(self.trick)) % 4,)
+        return ()
+
+    # -- dealing ----------------------------------------------------------------------------------
+    def deal(self, count: int) -> list[Event]:
+        """Deal ``count`` cards (or all remaining); the last card opens the declaration window."""
+        if self.phase is not Phase.DEALING:
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        events: list[Event] = []
+        end = min(DEAL_SIZE, self.dealt + count)
+        by_seat: dict[int, list[Card]] = {}
+        for i in range(self.dealt, end):
+            seat = self.seat_of_card(i)
+            self.hands[seat].append(self.deck[i])
+            by_seat.setdefault(seat, []).append(self.deck[i])
+        self.dealt = end
+        if count == 1 and by_seat:
+            (seat, cards), = by_seat.items()
+            events.append(Event("card_dealt", {"seat": seat, "card": str(cards[0])}, to=seat))
+            events.append(Event("card_dealt", {"seat": seat, "count": len(self.hands[seat])}))
+        else:
+            for seat, cards in sorted(by_seat.items()):
+                events.append(Event("cards_dealt", {"seat": seat, "cards": format_cards(cards)}, to=seat))
+        if self.dealt == DEAL_SIZE:
+            self.phase = Phase.DECLARING
+            events.append(Event("dealing_done", {"declaration": self._declaration_json()}))
+        return events
+
+    # -- declaring --------------------------------------------------------------------------------
+    def declare(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        """Declare, overcall or reinforce with cards the seat holds (only cards already drawn count)."""
+        if self.phase is Phase.KITTY_OVERCALL:
+            return self._kitty_overcall(seat, cards)
+        if self.phase not in (Phase.DEALING, Phase.DECLARING):
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        if not is_sub_multiset(cards, self.hands[seat]):
+            raise IllegalAction("declare.not_held")
+        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, self.first_hand)
+        kind = declaration_kind(self.declaration, seat, cards)
+        self.declaration = DeclarationView(seat, tuple(cards), trump)
+        if self.first_declarer is None:
+            self.first_declarer = seat
+        if kind != "reinforce":  # a reinforcement only makes overcalling harder: earlier passes stand
+            self.passed = set()
+        return [Event("declared", {"seat": seat, "cards": format_cards(cards), "trump": trump, "kind": kind})]
+
+    def pass_turn(self, seat: int) -> list[Event]:
+        """Pass in the declaration window, or in a 炒地皮 round."""
+        if self.phase is Phase.KITTY_OVERCALL:
+            if not self.overcall_queue or self.overcall_queue[0] != seat:
+                raise IllegalAction("action.not_your_turn")
+            self.overcall_queue.pop(0)
+            events = [Event("passed", {"seat": seat})]
+            if not self.overcall_queue:
+                events += self._begin_play()
+            return events
+        if self.phase is not Phase.DECLARING:
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        if seat in self.passed:
+            raise IllegalAction("declare.already_passed")
+        self.passed.add(seat)
+        return [Event("passed", {"seat": seat})]
+
+    def all_passed(self) -> bool:
+        return self.phase is Phase.DECLARING and len(self.passed) == 4
+
+    def close_declaring(self) -> tuple[list[Event], bool]:
+        """Close the window: set trump and dealer, give the kitty. Returns (events, needs_redeal)."""
+        if self.phase is not Phase.DECLARING:
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        how = "declared"
+        if self.declaration is not None:
+            self.trump = self.declaration.trump
+            if self.dealer is None:
+                policy = self.rules.first_hand_dealer
+                self.dealer = self.first_declarer if policy == "first_declarer" else self.declaration.seat
+        elif self.dealer is None:
+            return [Event("redeal", {"reason": "no_declaration_first_hand"})], True
+        else:
+            trump = trump_when_undeclared(self.kitty, self.rules)
+            if trump is None:
+                return [Event("redeal", {"reason": "no_declaration"})], True
+            self.trump, how = trump, f"no_declaration_{self.rules.no_declaration}"
+        assert self.dealer is not None
+        events = [Event("declaring_closed", {"trump": self.trump, "dealer": self.dealer, "how": how,
+                                             "kitty": format_cards(self.kitty) if how.startswith("no_decl") else None})]
+        events += self._give_kitty(self.dealer)
+        return events, False
+
+    def _give_kitty(self, seat: int) -> list[Event]:
+        self.kitty_holder = seat
+        self.hands[seat].extend(self.kitty)
+        self.phase = Phase.BURYING
+        return [Event("kitty_taken", {"seat": seat, "cards": format_cards(self.kitty)}, to=seat),
+                Event("kitty_taken", {"seat": seat})]
+
+    def _kitty_overcall(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        """炒地皮: the seat whose turn it is overcalls from its own hand and takes up the buried cards."""
+        if not self.overcall_queue or self.overcall_queue[0] != seat:
+            raise IllegalAction("action.not_your_turn")
+        if not is_sub_multiset(cards, self.hands[seat]):
+            raise IllegalAction("declare.not_held")
+        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, False)
+        kind = declaration_kind(self.declaration, seat, cards)
+        if kind == "reinforce":
+            raise IllegalAction("declare.kitty_overcall_must_overcall")
+        self.declaration = DeclarationView(seat, tuple(cards), trump)
+        self.trump = trump
+        self.overcall_queue = []
+        events = [Event("declared", {"seat": seat, "cards": format_cards(cards), "trump": trump, "kind": kind})]
+        return events + self._give_kitty(seat)
+
+    # -- the kitty ----------------------------------------------------------------------------------
+    def bury(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        """The kitty holder buries exactly 8 of its cards (point cards allowed)."""
+        if self.phase is not Phase.BURYING:
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        if seat != self.kitty_holder:
+            raise IllegalAction("action.not_your_turn")
+        if len(cards) != KITTY_SIZE:
+            raise IllegalAction("bury.wrong_count", count=len(cards))
+        if not is_sub_multiset(cards, self.hands[seat]):
+            raise IllegalAction("bury.not_in_hand")
+        self.hands[seat] = remove_cards(self.hands[seat], cards)
+        self.kitty = list(cards)
+        events = [Event("buried", {"seat": seat, "cards": format_cards(cards)}, to=seat),
+                  Event("buried", {"seat": seat})]
+        if self.rules.kitty_overcall:
+            self.phase = Phase.KITTY_OVERCALL
+            self.overcall_queue = [(seat + k) % 4 for k in (1, 2, 3)]
+            events.append(Event("kitty_overcall_round", {"seat": self.overcall_queue[0]}))
+            return events
+        return events + self._begin_play()
+
+    def _begin_play(self) -> list[Event]:
+        assert self.dealer is not None
+        self.phase = Phase.PLAYING
+        self.leader = self.dealer
+        return [Event("play_started", {"leader": self.dealer, "trump": self.trump})]
+
+    # -- tricks ---------------------------------------------------------------------------------------
+    def play(self, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
+        """Lead or follow. Returns (events, hand_finished)."""
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
+        if seat != self.to_act()[0]:
+            raise IllegalAction("action.not_your_turn")
+        if not cards:
+            raise IllegalAction("play.empty")
+        if not is_sub_multiset(cards, self.hands[seat]):
+            raise IllegalAction("play.not_in_hand")
+        ctx = self.ctx()
+        events: list[Event] = []
+        if not self.trick:
+            lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
+            if lead.is_throw:
+                others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
+                check = check_throw(cards, others, ctx)
+                if check.failed:
+                    events.append(self._throw_failed(seat, cards, check.forced, check.beaten_unit))
+                    cards = tuple(check.forced)
+        else:
+            key = follow_error(self.trick[0][1], self.hands[seat], cards, ctx)
+            if key is not None:
+                raise IllegalAction(key)
+        self.hands[seat] = remove_cards(self.hands[seat], cards)
+        self.trick.append((seat, tuple(cards)))
+        events.append(Event("played", {"seat": seat, "cards": format_cards(cards)}))
+        if len(self.trick) < 4:
+            return events, False
+        return events + self._finish_trick(ctx), not self.hands[0]
+
+    def _throw_failed(self, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
+                      beaten: tuple[Card, ...]) -> Event:
+        """甩牌失败: the smallest beaten unit is played; the penalty moves the defenders' points."""
+        magnitude = throw_penalty(len(attempted), len(attempted) - len(forced), self.rules)
+        penalty = magnitude if seat % 2 == self.dealer_team() else -magnitude
+        self.defender_points += penalty
+        failure = ThrowFailure(seat, tuple(attempted), tuple(forced), tuple(beaten), penalty)
+        self.penalties.append(failure)
+        return Event("throw_failed", {"seat": seat, "attempted": format_cards(attempted),
+                                      "forced": format_cards(forced), "beaten_unit": format_cards(beaten),
+                                      "penalty": penalty})
+
+    def current_winner(self) -> int | None:
+        """The seat winning the current trick so far."""
+        if not self.trick:
+            return None
+        index = trick_winner([cards for _, cards in self.trick], self.ctx())
+        return self.trick[index][0]
+
+    def _finish_trick(self, ctx: TrumpContext) -> list[Event]:
+        index = trick_winner([cards for _, cards in self.trick], ctx)
+        winner = self.trick[index][0]
+        points = sum(card_points(cards) for _, cards in self.trick)
+        if winner % 2 != self.dealer_team():
+            self.defender_points += points
+        self.tricks.append(TrickView(self.leader, tuple(self.trick), winner, points))
+        self.trick = []
+        self.leader = winner
+        return [Event("trick_won", {"seat": winner, "points": points, "defender_points": self.defender_points,
+                                    "trick_number": len(self.tricks)})]
+
+    def current_trick_view(self) -> TrickView:
+        return TrickView(self.leader, tuple(self.trick), self.current_winner(),
+                         sum(card_points(c) for _, c in self.trick))
+
+    # -- serialization --------------------------------------------------------------------------------
+    def _declaration_json(self) -> dict[str, Any] | None:
+        d = self.declaration
+        return None if d is None else {"seat": d.seat, "cards": format_cards(d.cards), "trump": d.trump}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "level": self.level, "dealer": self.dealer, "first_drawer": self.first_drawer,
+            "first_hand": self.first_hand, "redeals": self.redeals, "deck": format_cards(self.deck),
+            "dealt": self.dealt, "hands": [format_cards(h) for h in self.hands], "kitty": format_cards(self.kitty),
+            "phase": str(self.phase), "declaration": self._declaration_json(),
+            "first_declarer": self.first_declarer, "passed": sorted(self.passed), "trump": self.trump,
+            "kitty_holder": self.kitty_holder, "overcall_queue": list(self.overcall_queue), "leader": self.leader,
+            "trick": [[s, format_cards(c)] for s, c in self.trick],
+            "tricks": [trick_to_json(t) for t in self.tricks],
+            "defender_points": self.defender_points,
+            "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
+                           "beaten_unit": format_cards(p.beaten_unit), "penalty": p.penalty} for p in self.penalties],
+        }
+
+    @classmethod
+    def from_json(cls, rules: Rules, obj: dict[str, Any]) -> HandState:
+        d = obj["declaration"]
+        return cls(
+            rules=rules, number=obj["number"], level=obj["level"], dealer=obj["dealer"],
+            first_drawer=obj["first_drawer"], first_hand=obj["first_hand"], redeals=obj["redeals"],
+            deck=list(parse_cards(obj["deck"])), dealt=obj["dealt"],
+            hands=[list(parse_cards(h)) for h in obj["hands"]], kitty=list(parse_cards(obj["kitty"])),
+            phase=Phase(obj["phase"]),
+            declaration=None if d is None else DeclarationView(d["seat"], parse_cards(d["cards"]), d["trump"]),
+            first_declarer=obj["first_declarer"], passed=set(obj["passed"]), trump=obj["trump"],
+            kitty_holder=obj["kitty_holder"], overcall_queue=list(obj["overcall_queue"]), leader=obj["leader"],
+            trick=[(s, parse_cards(c)) for s, c in obj["trick"]],
+            tricks=[trick_from_json(t) for t in obj["tricks"]],
+            defender_points=obj["defender_points"],
+            penalties=[ThrowFailure(p["seat"], parse_cards(p["attempted"]), parse_cards(p["forced"]),
+                                    parse_cards(p["beaten_unit"]), p["penalty"]) for p in obj["penalties"]],
+        )
+
+
+def trick_to_json(trick: TrickView) -> dict[str, Any]:
+    return {"leader": trick.leader, "plays": [[s, format_cards(c)] for s, c in trick.plays],
+            "winner": trick.winner, "points": trick.points}
+
+
+def trick_from_json(obj: dict[str, Any]) -> TrickView:
+    return TrickView(obj["leader"], tuple((s, parse_cards(c)) for s, c in obj["plays"]), obj["winner"], obj["points"])

@@ -1,0 +1,104 @@
+"""Legal actions from what a seat may see (a ``SeatView``): used by ``Table.legal_actions``, the AI,
+hints and the bot's autocomplete, so every interface offers exactly what the rules allow.
+
+Leads list every distinct single unit (single, pair, tractor, and the shorter tractors inside a
+longer one); a throw (甩牌) is also a legal lead but is not enumerated. Follows are the enumerated
+legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: any 8 cards are legal.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
+from engine.cards import Card
+from engine.declaring import declaration_options
+from engine.follow import enumerate_follows
+from engine.rules import Rules
+from engine.trump import TrumpContext, trump_context
+from engine.units import find_pairs, find_tractors
+from engine.views import Phase, SeatView
+
+FOLLOW_LIMIT = 200
+
+
+def system_legal_actions(phase: Phase, dealt: int, rules: Rules) -> list[Action]:
+    """Actions the interface (timers, host) may apply in ``phase``."""
+    out: list[Action] = []
+    if phase is Phase.DEALING:
+        out += [DealCard(), DealAll()]
+    elif phase is Phase.DECLARING:
+        out.append(CloseDeclaring())
+    elif phase is Phase.HAND_OVER:
+        out.append(StartHand())
+    if rules.match_end == "timed" and phase is not Phase.MATCH_OVER:
+        out.append(StopMatch())
+    return out
+
+
+def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list[Action]:
+    """Everything ``view.seat`` may do now (empty when it is not its turn)."""
+    pub = view.public
+    seat = view.seat
+    if seat not in pub.to_act:
+        return []
+    if pub.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
+        first_hand = pub.dealer is None
+        options = declaration_options(view.hand, pub.declaration, seat, pub.level, pub.rules, first_hand)
+        out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
+        if pub.phase is not Phase.DEALING:
+            out.append(Pass(seat=seat))
+        return out
+    if pub.phase is Phase.BURYING:
+        return [Bury(seat=seat, cards=default_bury(view))]
+    if pub.phase is Phase.PLAYING:
+        return [Play(seat=seat, cards=c) for c in legal_plays(view, follow_limit)]
+    return []
+
+
+def view_context(view: SeatView) -> TrumpContext:
+    pub = view.public
+    assert pub.trump is not None
+    return trump_context(pub.level, pub.trump, pub.rules)
+
+
+def legal_plays(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list[tuple[Card, ...]]:
+    """The plays to offer: enumerated follows, or every distinct single-unit lead."""
+    ctx = view_context(view)
+    trick = view.public.trick
+    if trick is not None and trick.plays:
+        return enumerate_follows(trick.plays[0][1], view.hand, ctx, limit=follow_limit)
+    return lead_units(view.hand, ctx)
+
+
+def lead_units(hand: tuple[Card, ...] | list[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
+    """Every distinct single, pair and tractor (every sub-chain of each tractor) in ``hand``."""
+    seen: set[tuple[Card, ...]] = set()
+    out: list[tuple[Card, ...]] = []
+
+    def add(cards: tuple[Card, ...]) -> None:
+        if cards not in seen:
+            seen.add(cards)
+            out.append(cards)
+
+    for card in ctx.sort_hand(hand):
+        add((card,))
+    for pair in find_pairs(hand, ctx):
+        add(pair.cards)
+    for tractor in find_tractors(hand, ctx):
+        cards = tractor.cards
+        for length in range(2, len(cards) // 2 + 1):
+            for start in range(0, len(cards) - 2 * length + 1, 2):
+                add(cards[start:start + 2 * length])
+    return out
+
+
+def default_bury(view: SeatView) -> tuple[Card, ...]:
+    """A simple legal burial: the 8 weakest cards in display order, point cards kept when possible."""
+    pub = view.public
+    ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+    ordered = ctx.sort_hand(view.hand)
+    non_points = [c for c in reversed(ordered) if c.points == 0]
+    chosen = non_points[:8]
+    if len(chosen) < 8:
+        rest = [c for c in reversed(ordered) if c.points > 0]
+        chosen += rest[: 8 - len(chosen)]
+    return tuple(chosen)

@@ -1,0 +1,74 @@
+"""Random legal play on a whole table: the driver of property tests, benchmarks and storage tests.
+
+Unlike the AI players (which see only a ``SeatView``), this driver works on the ``Table`` itself:
+it picks the system action or a seat's action uniformly from ``legal_actions``, and sometimes tries a
+random throw (甩牌) so failed throws and penalties are exercised.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
+from engine.cards import Card
+from engine.table import Table
+from engine.trump import trump_context
+from engine.views import Phase
+
+
+def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng: random.Random) -> tuple[Card, ...]:
+    """A random multi-card lead of one effective suit from ``hand`` (may be a valid or a failing throw)."""
+    ctx = trump_context(ctx_level, trump, table.rules)
+    by_suit: dict[str, list[Card]] = defaultdict(list)
+    for card in hand:
+        by_suit[ctx.suit_of(card)].append(card)
+    suit = rng.choice(sorted(by_suit))
+    cards = by_suit[suit]
+    k = rng.randint(1, min(len(cards), 6))
+    return tuple(rng.sample(cards, k))
+
+
+def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1,
+                  progressive_deal: bool = False) -> Action:
+    """One random legal action for whoever may act now (system actions when no seat can)."""
+    phase = table.phase
+    if phase is Phase.DEALING:
+        seats = list(table.to_act())
+        rng.shuffle(seats)
+        for seat in seats:
+            declares = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
+            if declares and rng.random() < 0.3:
+                return rng.choice(declares)
+        return DealCard() if progressive_deal else DealAll()
+    if phase is Phase.DECLARING:
+        seats = list(table.to_act())
+        if not seats:
+            return CloseDeclaring()
+        seat = rng.choice(seats)
+        options = table.legal_actions(seat)
+        declares = [a for a in options if isinstance(a, Declare)]
+        if declares and rng.random() < 0.3:
+            return rng.choice(declares)
+        return Pass(seat=seat)
+    seats = table.to_act()
+    if not seats:
+        return rng.choice(table.legal_actions(None))
+    seat = seats[0]
+    if phase is Phase.BURYING:
+        hand = list(table.hand.hands[seat])
+        return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))
+    if phase is Phase.PLAYING and not table.hand.trick and rng.random() < throw_chance:
+        hand = table.hand
+        assert hand.trump is not None
+        return Play(seat=seat, cards=random_throw(hand.hands[seat], hand.level, hand.trump, table, rng))
+    return rng.choice(table.legal_actions(seat))
+
+
+def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:
+    """Apply random legal actions until the current hand is settled (or the match ends); returns the count."""
+    count = 0
+    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        table.apply(random_action(table, rng, **kwargs))  # type: ignore[arg-type]
+        count += 1
+    return count

@@ -1,0 +1,257 @@
+"""The table state machine: one object for a whole match (一局), driven by ``apply(action) -> events``.
+
+``Table`` holds the match (team levels, dealer rotation, results) and the current ``HandState``.
+An illegal action raises ``IllegalAction`` with a message key and changes nothing. The state
+serializes to JSON and back exactly (``to_json``/``from_json``), and ``Table.replay(rules, seed,
+actions)`` rebuilds it from the action log. Deterministic: the only randomness is the seeded shuffle.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from engine.actions import (
+    Action,
+    Bury,
+    CloseDeclaring,
+    DealAll,
+    DealCard,
+    Declare,
+    Pass,
+    Play,
+    StartHand,
+    StopMatch,
+    action_from_json,
+)
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.hand import HandState, deal_seed
+from engine.legal import seat_legal_actions, system_legal_actions
+from engine.rules import Rules
+from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
+from engine.views import HandResult, Phase, PublicView, SeatView
+from engine.wire import result_from_json, result_to_json
+
+log = logging.getLogger(__name__)
+
+FIXED_DEALS = 16
+STATE_FORMAT = 1
+
+
+class Table:
+    """A match of four seats (teams 0+2 and 1+3). Use ``Table.new``, ``from_json`` or ``replay``."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.levels: list[str] = [rules.start_level, rules.start_level]
+        self.results: list[HandResult] = []
+        self.match_points: list[int] = [0, 0]
+        self.match_winner: int | None = None
+        self.match_over_reason: str | None = None
+        self.version = 0  # actions applied since the match began
+        self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
+        self.hand: HandState = self._new_hand(1, None, 0)
+
+    # -- construction -----------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, seed: int) -> Table:
+        """A new match; the first hand waits for ``DealCard``/``DealAll``."""
+        return cls(rules, seed)
+
+    @classmethod
+    def replay(cls, rules: Rules, seed: int, actions: Iterable[Action]) -> Table:
+        """Rebuild a match from its seed and action log."""
+        table = cls(rules, seed)
+        for action in actions:
+            table.apply(action)
+        return table
+
+    def _fixed_deals(self) -> bool:
+        return self.rules.match_end == "fixed_deals"
+
+    def _new_hand(self, number: int, dealer: int | None, redeals: int) -> HandState:
+        if self._fixed_deals():
+            level, dealer = fixed_deal(number)
+            return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
+        if dealer is None:  # first hand: a random seat draws first, and declaring decides the dealer (抢庄)
+            first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(4)
+            return HandState.start(self.rules, self.seed, number, self.levels[0], None, first, True, redeals)
+        level = self.levels[dealer % 2]
+        return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
+
+    # -- queries ------------------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return Phase.MATCH_OVER if self.match_winner is not None or self.match_over_reason else self.hand.phase
+
+    @property
+    def hand_number(self) -> int:
+        return self.hand.number
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now."""
+        return () if self.phase is Phase.MATCH_OVER else self.hand.to_act()
+
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Legal actions of ``seat`` (``None``: system actions). Leads list single units; any valid throw
+        is also legal. Burying lists one choice (any 8 cards are legal)."""
+        if self.phase is Phase.MATCH_OVER:
+            return []
+        if seat is None:
+            return system_legal_actions(self.hand.phase, self.hand.dealt, self.rules)
+        return seat_legal_actions(self.seat_view(seat))
+
+    def public_view(self) -> PublicView:
+        """Everything everyone may know: never a hand, never the buried kitty before the hand ends."""
+        h = self.hand
+        trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
+        return PublicView(
+            rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
+            dealer=h.dealer, level=h.level, trump=h.trump, declaration=h.declaration, to_act=self.to_act(),
+            hand_sizes=(len(h.hands[0]), len(h.hands[1]), len(h.hands[2]), len(h.hands[3])),
+            cards_dealt=h.dealt, trick=trick, tricks=tuple(h.tricks), defender_points=h.defender_points,
+            penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
+            last_result=self.results[-1] if self.results else None, results=tuple(self.results),
+            match_winner=self.match_winner, passed=tuple(sorted(h.passed)),
+            match_points=(self.match_points[0], self.match_points[1]),
+        )
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: the public view, its own hand, the kitty while it holds it."""
+        if seat not in (0, 1, 2, 3):
+            raise IllegalAction("action.bad_seat", seat=seat)
+        h = self.hand
+        knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
+        return SeatView(seat=seat, public=self.public_view(), hand=tuple(h.hands[seat]),
+                        kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]))
+
+    # -- applying actions ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return its events; an illegal action raises and changes nothing."""
+        if self.phase is Phase.MATCH_OVER:
+            raise IllegalAction("action.match_over")
+        if action.seat is not None and action.seat not in (0, 1, 2, 3):
+            raise IllegalAction("action.bad_seat", seat=action.seat)
+        events = self._dispatch(action)  # every handler validates fully before it mutates
+        self.version += 1
+        self.actions.append(action)
+        return events
+
+    def _dispatch(self, action: Action) -> list[Event]:
+        h = self.hand
+        match action:
+            case DealCard(seat=None):
+                return h.deal(1)
+            case DealAll(seat=None):
+                return h.deal(100)
+            case Declare(seat=int(seat), cards=cards):
+                return h.declare(seat, cards)
+            case Pass(seat=int(seat)):
+                events = h.pass_turn(seat)
+                return events + (self._close_declaring() if h.all_passed() else [])
+            case CloseDeclaring(seat=None):
+                return self._close_declaring()
+            case Bury(seat=int(seat), cards=cards):
+                return h.bury(seat, cards)
+            case Play(seat=int(seat), cards=cards):
+                events, finished = h.play(seat, cards)
+                return events + (self._settle() if finished else [])
+            case StartHand(seat=None):
+                return self._start_next_hand()
+            case StopMatch(seat=None):
+                return self._stop_match()
+        raise IllegalAction("action.invalid", action=action.kind)
+
+    def _close_declaring(self) -> list[Event]:
+        events, redeal = self.hand.close_declaring()
+        if redeal:
+            h = self.hand
+            self.hand = self._new_hand(h.number, h.dealer if not h.first_hand else None, h.redeals + 1)
+            events.append(Event("hand_started", self._hand_started_data()))
+        return events
+
+    def _hand_started_data(self) -> dict[str, Any]:
+        h = self.hand
+        return {"hand_number": h.number, "dealer": h.dealer, "level": h.level, "first_drawer": h.first_drawer,
+                "redeals": h.redeals, "levels": list(self.levels)}
+
+    def _settle(self) -> list[Event]:
+        """RULES §8: kitty bonus, level change, next dealer, match end."""
+        h = self.hand
+        assert h.dealer is not None and h.trump is not None
+        last = h.tricks[-1]
+        winning_play = next(cards for seat, cards in last.plays if seat == last.winner)
+        result = settle_hand(rules=self.rules, hand_number=h.number, level=h.level, trump=h.trump, dealer=h.dealer,
+                             levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
+                             kitty=h.kitty, last_play=winning_play, last_winner=last.winner)
+        self.results.append(result)
+        h.phase = Phase.HAND_OVER
+        events = [Event("hand_settled", result_to_json(result))]
+        if self._fixed_deals():
+            self.match_points[0] += result.level_gains[0]
+            self.match_points[1] += result.level_gains[1]
+            if h.number >= FIXED_DEALS:
+                return events + self._end_match(fixed_deals_winner((self.match_points[0], self.match_points[1])),
+                                                "fixed_deals_done")
+            return events
+        self.levels = [result.levels_after[0], result.levels_after[1]]
+        if result.match_winner is not None:
+            events += self._end_match(result.match_winner, "passed_end_level")
+        return events
+
+    def _end_match(self, winner: int | None, reason: str) -> list[Event]:
+        self.match_winner = winner
+        self.match_over_reason = reason
+        return [Event("match_over", {"winner": winner, "reason": reason, "levels": list(self.levels),
+                                     "match_points": list(self.match_points)})]
+
+    def _start_next_hand(self) -> list[Event]:
+        if self.hand.phase is not Phase.HAND_OVER:
+            raise IllegalAction("action.wrong_phase", phase=str(self.hand.phase))
+        self.hand = self._new_hand(self.hand.number + 1, self.results[-1].next_dealer, 0)
+        return [Event("hand_started", self._hand_started_data())]
+
+    def _stop_match(self) -> list[Event]:
+        """A ``timed`` match stopped by the interface: the higher level wins, a tie to the dealer team."""
+        if self.rules.match_end != "timed":
+            raise IllegalAction("action.not_timed")
+        dealer = self.hand.dealer if self.hand.dealer is not None else 0
+        return self._end_match(timed_winner((self.levels[0], self.levels[1]), dealer % 2), "time_up")
+
+    # -- serialization --------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``."""
+        return {
+            "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
+            "levels": list(self.levels), "match_points": list(self.match_points),
+            "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
+            "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Table:
+        """Inverse of ``to_json``; ``actions`` starts empty (the state already includes ``version`` actions)."""
+        rules = Rules.from_json(obj["rules"])
+        table = cls.__new__(cls)
+        table.rules = rules
+        table.seed = obj["seed"]
+        table.version = obj["version"]
+        table.actions = []
+        table.levels = list(obj["levels"])
+        table.match_points = list(obj["match_points"])
+        table.match_winner = obj["match_winner"]
+        table.match_over_reason = obj["match_over_reason"]
+        table.results = [result_from_json(r) for r in obj["results"]]
+        table.hand = HandState.from_json(rules, obj["hand"])
+        return table
+
+    def actions_json(self) -> list[dict[str, Any]]:
+        return [a.to_json() for a in self.actions]
+
+    @classmethod
+    def replay_json(cls, rules: Any, seed: int, actions: Iterable[dict[str, Any]]) -> Table:
+        return cls.replay(Rules.from_json(rules), seed, (action_from_json(a) for a in actions))

@@ -1,0 +1,30 @@
+"""JSON forms of the engine's result values (``HandResult``), shared by events, snapshots and storage."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from typing import Any
+
+from engine.cards import format_cards, parse_cards
+from engine.views import HandResult
+
+_PAIRS = ("levels_before", "levels_after", "level_gains")
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    """A ``HandResult`` as plain JSON (cards as strings, tuples as lists)."""
+    out = asdict(result)
+    out["kitty"] = format_cards(result.kitty)
+    for name in (*_PAIRS, "notes"):
+        out[name] = list(out[name])
+    return out
+
+
+def result_from_json(obj: dict[str, Any]) -> HandResult:
+    """Inverse of ``result_to_json``."""
+    values = {f.name: obj[f.name] for f in fields(HandResult) if f.name in obj}
+    values["kitty"] = parse_cards(obj["kitty"])
+    for name in (*_PAIRS, "notes"):
+        if name in values:
+            values[name] = tuple(values[name])
+    return HandResult(**values)
