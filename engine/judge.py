@@ -1,0 +1,276 @@
+"""The rules judge (裁判): ``python -m engine.judge`` answers JSON-lines rule questions (../shared/JUDGE.md).
+
+One JSON object per input line, one answer per output line, in order; malformed or impossible input
+gets ``{"error": "<reason>"}`` and the judge goes on. A thin layer over the engine: it parses and
+validates, calls the rule functions and formats their answers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
+
+from engine.cards import RANKS, Card, format_cards, parse_card
+from engine.errors import EngineError, IllegalAction
+from engine.follow import follow_error
+from engine.rules import Rules
+from engine.throws import check_throw, throw_penalty
+from engine.trick import trick_points, trick_winner
+from engine.trump import TRUMP_CHOICES, TrumpContext, trump_context
+from engine.units import decompose_lead
+
+log = logging.getLogger(__name__)
+
+MAX_HAND = 25  # cards a player holds while tricks are played
+KITTY_SIZE = 8
+
+
+class JudgeError(Exception):
+    """A query the judge cannot answer (malformed or impossible input)."""
+
+
+def _field(obj: dict[str, Any], name: str, default: Any = ...) -> Any:
+    if name in obj:
+        return obj[name]
+    if default is ...:
+        raise JudgeError(f"missing field '{name}'")
+    return default
+
+
+def _cards(obj: dict[str, Any], name: str, default: Any = ...) -> tuple[Card, ...]:
+    value = _field(obj, name, default)
+    return _card_list(value, name)
+
+
+def _card_list(value: Any, name: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise JudgeError(f"'{name}' must be a list of card strings")
+    return tuple(parse_card(c) for c in value)
+
+
+def _seat(obj: dict[str, Any], name: str) -> int:
+    value = _field(obj, name)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise JudgeError(f"'{name}' must be a seat 0-3")
+    return value
+
+
+def _level(value: Any, name: str = "level") -> str:
+    text = str(value).upper() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+    text = "10" if text == "T" else text
+    if text not in RANKS:
+        raise JudgeError(f"'{name}' must be a rank 2..A, not {value!r}")
+    return text
+
+
+def _trump(obj: dict[str, Any]) -> str:
+    value = _field(obj, "trump")
+    text = value.upper() if isinstance(value, str) else ""
+    if text not in TRUMP_CHOICES:
+        raise JudgeError(f"'trump' must be one of S H C D NT, not {value!r}")
+    return text
+
+
+def _context(obj: dict[str, Any], rules: Rules) -> TrumpContext:
+    return trump_context(_level(_field(obj, "level")), _trump(obj), rules)
+
+
+def _check_copies(*groups: Iterable[Card]) -> None:
+    """No card may exist more than twice (two decks) across the given disjoint groups."""
+    total: Counter[Card] = Counter()
+    for group in groups:
+        total.update(group)
+    over = [str(c) for c, n in total.items() if n > 2]
+    if over:
+        raise JudgeError(f"more than two copies of {', '.join(sorted(over))}")
+
+
+def _check_hand(cards: Sequence[Card], name: str, limit: int = MAX_HAND) -> None:
+    if len(cards) > limit:
+        raise JudgeError(f"'{name}' holds {len(cards)} cards; at most {limit} are possible")
+
+
+def _union(a: Iterable[Card], b: Iterable[Card]) -> Counter[Card]:
+    return Counter(a) | Counter(b)
+
+
+# -- queries ----------------------------------------------------------------------------------------
+
+def q_parse(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    ctx = _context(obj, rules)
+    cards = _cards(obj, "cards")
+    _check_copies(cards)
+    lead = decompose_lead(cards, ctx)
+    return {"suit": lead.suit,
+            "units": [{"type": str(u.kind), "cards": format_cards(u.cards)} for u in lead.units]}
+
+
+def q_follow(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    ctx = _context(obj, rules)
+    lead, hand, play = _cards(obj, "lead"), _cards(obj, "hand"), _cards(obj, "play")
+    _check_hand(hand, "hand")
+    _check_copies(lead, _union(hand, play).elements())
+    if not lead:
+        raise JudgeError("'lead' is empty")
+    lead_units = decompose_lead(lead, ctx)
+    return {"legal": follow_error(lead_units, hand, play, ctx) is None}
+
+
+def q_lead(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    ctx = _context(obj, rules)
+    hand, play = _cards(obj, "hand"), _cards(obj, "play")
+    others_raw = _field(obj, "others")
+    if not isinstance(others_raw, list) or len(others_raw) != 3:
+        raise JudgeError("'others' must be a list of the three other hands")
+    others = [_card_list(h, "others") for h in others_raw]
+    team = _field(obj, "leader_team", "dealer")
+    if team not in ("dealer", "defenders"):
+        raise JudgeError("'leader_team' must be 'dealer' or 'defenders'")
+    for name, h in (("hand", hand), *(("others", o) for o in others)):
+        _check_hand(h, name)
+    _check_copies(_union(hand, play).elements(), *others)
+    suits = {ctx.suit_of(c) for c in play}
+    in_hand = not Counter(play) - Counter(hand)
+    if not play or len(suits) != 1 or not in_hand:
+        return {"legal": False}
+    lead = decompose_lead(play, ctx)
+    check = check_throw(play, others, ctx)
+    answer: dict[str, Any] = {"legal": True, "throw": lead.is_throw, "failed": check.failed}
+    penalty = 0
+    if check.failed:
+        answer["forced"] = format_cards(check.forced)
+        penalty = throw_penalty(len(play), len(play) - len(check.forced), rules)
+        penalty = penalty if team == "dealer" else -penalty
+    answer["penalty"] = penalty
+    return answer
+
+
+def q_trick(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    ctx = _context(obj, rules)
+    raw = _field(obj, "plays")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
+        raise JudgeError("'plays' must be a list of 1 to 4 plays")
+    plays = [_card_list(p, "plays") for p in raw]
+    _check_copies(*plays)
+    if any(len(p) != len(plays[0]) for p in plays) or not plays[0]:
+        raise JudgeError("every play must have as many cards as the lead")
+    decompose_lead(plays[0], ctx)  # the lead must be of one effective suit
+    return {"winner": trick_winner(plays, ctx), "points": trick_points(plays)}
+
+
+def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    from engine.declaring import check_declaration  # written by another engineer; imported lazily
+    from engine.views import DeclarationView
+
+    level = _level(_field(obj, "level"))
+    seat = _seat(obj, "seat")
+    cards = _cards(obj, "cards")
+    first_hand = _field(obj, "first_hand", False)
+    if not isinstance(first_hand, bool):
+        raise JudgeError("'first_hand' must be true or false")
+    raw = _field(obj, "current", None)
+    current = None
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise JudgeError("'current' must be null or {\"seat\", \"cards\"}")
+        cur_seat, cur_cards = _seat(raw, "seat"), _cards(raw, "cards")
+        if not cur_cards:
+            raise JudgeError("'current.cards' is empty")
+        shown = [c for c in cur_cards if not c.is_joker]
+        trump = raw.get("trump", shown[0].suit if shown else "NT")
+        current = DeclarationView(cur_seat, cur_cards, trump)
+        _check_copies(_union(cur_cards, cards).elements() if cur_seat == seat else [*cur_cards, *cards])
+    else:
+        _check_copies(cards)
+    try:
+        trump = check_declaration(current, seat, cards, level, rules, first_hand)
+    except IllegalAction:
+        return {"legal": False}
+    return {"legal": True, "trump": trump}
+
+
+def q_settle(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    from engine.settlement import settle_hand  # written by another engineer; imported lazily
+
+    level, trump = _level(_field(obj, "level")), _trump(obj)
+    dealer, last_winner = _seat(obj, "dealer"), _seat(obj, "last_winner")
+    levels_raw = _field(obj, "levels")
+    if not isinstance(levels_raw, list) or len(levels_raw) != 2:
+        raise JudgeError("'levels' must be the two teams' levels")
+    levels = (_level(levels_raw[0], "levels"), _level(levels_raw[1], "levels"))
+    points = _field(obj, "points")
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise JudgeError("'points' must be an integer")
+    kitty, last = _cards(obj, "kitty"), _cards(obj, "last")
+    if len(kitty) != KITTY_SIZE:
+        raise JudgeError(f"'kitty' must hold {KITTY_SIZE} cards")
+    if not last:
+        raise JudgeError("'last' is empty")
+    _check_copies(kitty, last)
+    hand_number = _field(obj, "hand_number", 1)
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
+        raise JudgeError("'hand_number' must be a positive integer")
+    result = settle_hand(rules=rules, hand_number=hand_number, level=level, trump=trump, dealer=dealer,
+                         levels=levels, trick_points=points, kitty=kitty, last_play=last, last_winner=last_winner)
+    return {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
+            "next_dealer": result.next_dealer, "levels": list(result.levels_after),
+            "match_winner": result.match_winner}
+
+
+QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {
+    "parse": q_parse, "follow": q_follow, "lead": q_lead, "trick": q_trick, "bid": q_bid, "settle": q_settle,
+}
+
+
+def _error_text(exc: EngineError) -> str:
+    from i18n import t
+
+    return t(exc.key, "en", **exc.params)
+
+
+def answer(line: str) -> dict[str, Any]:
+    """The answer object for one input line (never raises)."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"invalid JSON: {exc.msg}"}
+    if not isinstance(obj, dict):
+        return {"error": "a query must be a JSON object"}
+    out: dict[str, Any] = {}
+    try:
+        query = _field(obj, "q")
+        handler = QUERIES.get(query) if isinstance(query, str) else None
+        if handler is None:
+            raise JudgeError(f"unknown query {query!r}")
+        out = handler(obj, Rules.from_json(obj.get("rules")))
+    except JudgeError as exc:
+        out = {"error": str(exc)}
+    except EngineError as exc:
+        out = {"error": _error_text(exc)}
+    except Exception as exc:  # a bug must not stop the judge: report it on this line
+        log.exception("internal error on %r", line)
+        out = {"error": f"internal error: {type(exc).__name__}: {exc}"}
+    if "id" in obj:
+        out = {"id": obj["id"], **out}
+    return out
+
+
+def run(stdin: TextIO, stdout: TextIO) -> None:
+    """Answer every line of ``stdin`` on ``stdout``, one line each, flushing as it goes."""
+    for line in stdin:
+        stdout.write(json.dumps(answer(line), ensure_ascii=False) + "\n")
+        stdout.flush()
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    run(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
