@@ -1,0 +1,44 @@
+"""AI players (电脑玩家). Each sees only a ``SeatView`` (its own hand and public history), never the table.
+
+Levels: ``random`` (uniform legal action), ``basic`` (rules of thumb with card memory), ``strong``
+(determinized Monte Carlo over hidden hands with ``basic`` playouts, time-budgeted).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from engine.actions import Action
+from engine.ai.basic import basic_action
+from engine.ai.random_ai import random_action
+from engine.views import SeatView
+
+log = logging.getLogger(__name__)
+
+LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+
+
+def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
+                  iterations: int | None = None) -> Action | None:
+    """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
+
+    ``budget_s`` bounds the strong AI's thinking time; ``iterations`` (if given) fixes its number of
+    sampled deals instead, which makes it deterministic for a given ``rng`` seed."""
+    if level == "random":
+        return random_action(view, rng)
+    if level == "basic":
+        return basic_action(view)
+    if level == "strong":
+        from engine.ai.strong import strong_action
+
+        return strong_action(view, rng, budget_s=budget_s, iterations=iterations)
+    raise ValueError(f"unknown AI level {level!r}")
+
+
+def suggest(view: SeatView) -> Action | None:
+    """A quick hint for a human player (basic quality)."""
+    return basic_action(view)
+
+
+__all__ = ["LEVELS", "choose_action", "suggest"]

@@ -1,0 +1,39 @@
+"""The rule-based player (``basic``): declares by trump strength, buries for voids, leads sure winners and
+pulls trumps, follows by winning cheaply / feeding points / discarding low — with card memory (记牌).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from engine.actions import Action, Bury, Play
+from engine.ai.bury import choose_bury
+from engine.ai.declare import choose_declaration
+from engine.ai.follows import rank_follows
+from engine.ai.leads import rank_leads
+from engine.ai.situation import Situation, situation_from_view
+from engine.cards import Card
+from engine.trump import trump_context
+from engine.views import Phase, SeatView
+
+log = logging.getLogger(__name__)
+
+
+def choose_play(sit: Situation) -> tuple[Card, ...]:
+    """The basic policy's play in ``sit`` (a lead when the trick is empty, else a follow)."""
+    ranked = rank_follows(sit) if sit.trick else rank_leads(sit)
+    return ranked[0][1]
+
+
+def basic_action(view: SeatView) -> Action | None:
+    """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare)."""
+    pub = view.public
+    phase = pub.phase
+    if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
+        return choose_declaration(view)
+    if phase is Phase.BURYING:
+        ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+        return Bury(seat=view.seat, cards=choose_bury(view.hand, ctx))
+    if phase is Phase.PLAYING:
+        return Play(seat=view.seat, cards=choose_play(situation_from_view(view)))
+    return None

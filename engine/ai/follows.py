@@ -1,0 +1,106 @@
+"""Choosing a follow (跟牌) by heuristics: win cheaply when the opponents are winning, feed points (送分/垫分)
+to a partner who is winning safely, otherwise discard (垫牌) low cards that are worth nothing.
+
+Each legal candidate is scored by ``(2w − 1) · T − cost``: ``w`` the chance that our team takes the trick
+after this play, ``T`` the trick's points (plus a guess for the plays still to come), ``cost`` the value
+of the cards spent (trumps and top cards are worth keeping, so are pairs).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables
+from engine.cards import CARD_INDEX, Card
+from engine.follow import enumerate_follows, follow_is_legal
+from engine.trick import trick_winner
+
+log = logging.getLogger(__name__)
+
+Play = tuple[Card, ...]
+FOLLOW_LIMIT = 48
+
+
+def _is_pair_play(cards: Sequence[Card]) -> bool:
+    return len(cards) >= 2 and any(n >= 2 for n in Counter(cards).values())
+
+
+def hold_chance(play: Sequence[Card], lead: Sequence[Card], sit: Situation, after: Sequence[int],
+                tables: CardTables, unseen: list[int]) -> float:
+    """A rough chance that ``play`` (winning now) still wins after the seats in ``after`` have played."""
+    opps = [s for s in after if s % 2 != sit.seat % 2]
+    if not opps:
+        return 1.0
+    led = tables.suit[CARD_INDEX[lead[0]]]
+    top = max(play, key=lambda c: tables.strength[CARD_INDEX[c]] + (100 if tables.suit[CARD_INDEX[c]] == "T" else 0))
+    suit = tables.suit[CARD_INDEX[top]]
+    pairs = _is_pair_play(lead)
+    beatable = beats_pair(tables, unseen, top) if pairs else beats_single(tables, unseen, top)
+    voids = sit.mem.voids
+    if suit == led:
+        if led != "T" and any(led in voids[o] and "T" not in voids[o] for o in opps):
+            return 0.25
+        if pairs and all(led in sit.mem.no_pairs[o] for o in opps):
+            return 0.95
+        return 0.35 if beatable else 0.92
+    # a ruff (毙): only an opponent void in the led suit can over-ruff
+    if not any(led in voids[o] for o in opps):
+        return 0.85 if beatable else 0.97
+    return 0.3 if beatable else 0.9
+
+
+def _extra_candidates(sit: Situation, lead: Sequence[Card], tables: CardTables) -> list[Play]:
+    """Point-feeding candidates the cheap-first enumeration may cut off: led-suit and free point cards."""
+    n = len(lead)
+    led = tables.suit[CARD_INDEX[lead[0]]]
+    held = [c for c in sit.hand if tables.suit[CARD_INDEX[c]] == led]
+    if len(held) >= n:
+        return []
+    free = sorted((c for c in sit.hand if tables.suit[CARD_INDEX[c]] != led),
+                  key=lambda c: (-c.points, tables.suit[CARD_INDEX[c]] == "T", tables.keep[CARD_INDEX[c]]))
+    return [tuple(held + free[: n - len(held)])]
+
+
+def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float, Play]]:
+    """Legal follows with heuristic scores, best first."""
+    ctx = sit.ctx
+    tables = card_tables(ctx)
+    lead = sit.trick[0][1]
+    plays = [cards for _, cards in sit.trick]
+    cands = enumerate_follows(lead, sit.hand, ctx, limit=limit)
+    seen = {tuple(sorted(CARD_INDEX[c] for c in p)) for p in cands}
+    for extra in _extra_candidates(sit, lead, tables):
+        ident = tuple(sorted(CARD_INDEX[c] for c in extra))
+        if ident not in seen and follow_is_legal(lead, sit.hand, extra, ctx):
+            seen.add(ident)
+            cands.append(extra)
+    if len(cands) == 1:
+        return [(0.0, cands[0])]
+    unseen = sit.unseen()
+    after = [(sit.seat + k) % 4 for k in range(1, 4 - len(sit.trick))]
+    cur = trick_winner(plays, ctx)
+    cur_seat = sit.trick[cur][0]
+    table_pts = sum(c.points for p in plays for c in p)
+    expect_more = 3.0 * len(after)
+    partner_w = 0.0
+    if cur_seat == sit.partner:
+        partner_w = hold_chance(plays[cur], lead, sit, after, tables, unseen)
+    counts = Counter(sit.hand)
+    out: list[tuple[float, Play]] = []
+    for x in cands:
+        px = sum(c.points for c in x)
+        wins = trick_winner([*plays, x], ctx) == len(plays)
+        w = hold_chance(x, lead, sit, after, tables, unseen) if wins else partner_w
+        if wins and cur_seat == sit.partner:
+            w = max(w, partner_w)
+        total = table_pts + px + expect_more
+        value = (2 * w - 1) * total + w * 2.0
+        cost = sum(tables.keep[CARD_INDEX[c]] for c in x)
+        played = Counter(x)
+        broken = sum(1 for c, k in played.items() if k == 1 and counts[c] >= 2)
+        cost += 3.0 * broken
+        out.append((value - 0.7 * cost, x))
+    out.sort(key=lambda t: -t[0])
+    return out

@@ -1,0 +1,133 @@
+"""Choosing a lead (首攻/出牌) by heuristics: sure winners first, trump pulling (调主) when long, safe throws
+(甩牌) of top units, otherwise a cheap low card from a short suit or one the partner can ruff.
+
+Every candidate is a unit (single, pair, tractor) of the hand, or a throw made only of units that no unseen
+cards can beat; each is scored, best first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables, suit_count
+from engine.cards import CARD_INDEX, Card
+from engine.units import Unit, UnitKind, find_pairs, find_tractors
+
+log = logging.getLogger(__name__)
+
+Play = tuple[Card, ...]
+
+
+def hand_units(cards: list[Card], sit: Situation) -> list[Unit]:
+    """Every distinct single, pair and tractor of ``cards`` (tractors: maximal ones and their sub-chains)."""
+    ctx = sit.ctx
+    units = [Unit(UnitKind.SINGLE, (c,)) for c in dict.fromkeys(cards)]
+    pairs = find_pairs(cards, ctx)
+    units.extend(pairs)
+    if len(pairs) >= 2:
+        units.extend(find_tractors(cards, ctx))
+    return units
+
+
+def unit_beatable(unit: Unit, sit: Situation, tables: CardTables, unseen: list[int]) -> bool:
+    """Whether unseen cards (pooled: a conservative test) could beat ``unit`` in its own suit."""
+    if unit.kind == UnitKind.SINGLE:
+        return beats_single(tables, unseen, unit.top)
+    if unit.kind == UnitKind.PAIR:
+        return beats_pair(tables, unseen, unit.top)
+    s = tables.suit[CARD_INDEX[unit.top]]
+    pool = [c for j in tables.by_suit[s] for c in [_card(j)] * unseen[j]]
+    top = tables.strength[CARD_INDEX[unit.top]]
+    return any(t.pairs >= unit.pairs and tables.strength[CARD_INDEX[t.top]] > top
+               for t in find_tractors(pool, sit.ctx))
+
+
+def _card(i: int) -> Card:
+    from engine.cards import ALL_CARDS
+
+    return ALL_CARDS[i]
+
+
+def ruff_risk(suit: str, sit: Situation, tables: CardTables, unseen: list[int]) -> float:
+    """Chance-like weight that an opponent ruffs (毙) a lead of plain ``suit``: known voids, thin suits."""
+    if suit == "T":
+        return 0.0
+    opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
+    if any(suit in sit.mem.voids[o] and "T" not in sit.mem.voids[o] for o in opps):
+        return 1.0
+    left = suit_count(tables, unseen, suit)  # the suit's cards the other three hold (or the kitty)
+    if left >= 9:
+        return 0.05
+    if left >= 6:
+        return 0.2
+    return 0.35 if left >= 3 else 0.6
+
+
+def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
+    """Candidate leads with heuristic scores, best first."""
+    tables = card_tables(sit.ctx)
+    unseen = sit.unseen()
+    by_suit: dict[str, list[Card]] = defaultdict(list)
+    for c in sit.hand:
+        by_suit[tables.suit[CARD_INDEX[c]]].append(c)
+    my_trumps = len(by_suit.get("T", []))
+    other_trumps = suit_count(tables, unseen, "T")
+    partner = sit.partner
+    opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
+    out: list[tuple[float, Play]] = []
+    for suit, cards in by_suit.items():
+        risk = ruff_risk(suit, sit, tables, unseen)
+        partner_ruffs = (suit != "T" and suit in sit.mem.voids[partner] and "T" not in sit.mem.voids[partner]
+                         and not any(suit in sit.mem.voids[o] for o in opps))
+        winners: list[Unit] = []
+        for unit in hand_units(cards, sit):
+            top_i = CARD_INDEX[unit.top]
+            beatable = unit_beatable(unit, sit, tables, unseen)
+            pts = sum(c.points for c in unit.cards)
+            keep = sum(tables.keep[CARD_INDEX[c]] for c in unit.cards)
+            if suit == "T":
+                if not beatable:
+                    # pulling trumps with a sure winner: good when the other hands still hold trumps
+                    score = 30.0 + 8 * unit.pairs + (10 if other_trumps else -25) + pts * 0.2
+                    if sit.is_dealer_team and my_trumps >= 8:
+                        score += 10
+                else:
+                    long = sit.is_dealer_team and my_trumps >= max(8, other_trumps // 2) and other_trumps > 0
+                    score = (8.0 if long else -12.0) - keep * 0.8 - pts * 1.5 + 3 * unit.pairs
+            elif not beatable:
+                winners.append(unit)
+                score = (40.0 + pts * 1.5 + 10 * unit.pairs) * (1 - risk) - 20 * risk - pts * risk
+            else:
+                # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
+                shortness = max(0, 6 - len(cards)) * 1.5
+                breaks_pair = unit.kind == UnitKind.SINGLE and cards.count(unit.top) >= 2
+                score = -keep - pts * (0.5 if partner_ruffs else 2.5) + shortness - 6 * breaks_pair
+                if unit.kind != UnitKind.SINGLE:
+                    score += 2 + 2 * unit.pairs - tables.strength[top_i] * 0.3
+                if partner_ruffs:
+                    score += 12
+            out.append((score, unit.cards))
+        throw = _safe_throw(winners, cards)
+        if throw is not None:
+            pts = sum(c.points for c in throw)
+            risk = ruff_risk(suit, sit, tables, unseen)
+            out.append(((45.0 + pts * 1.5 + 6 * len(throw)) * (1 - risk) - 25 * risk, throw))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _safe_throw(winners: list[Unit], cards: list[Card]) -> Play | None:
+    """All unbeatable units of a suit as one throw (甩牌), when that makes more than one unit."""
+    if len(winners) < 2:
+        return None
+    remaining = list(cards)
+    chosen: list[Card] = []
+    for unit in sorted(winners, key=lambda u: -u.size):
+        if all(remaining.count(c) >= unit.cards.count(c) for c in unit.cards):
+            for c in unit.cards:
+                remaining.remove(c)
+            chosen.extend(unit.cards)
+    if len(chosen) <= 2 and len(set(chosen)) <= 1:
+        return None
+    return tuple(chosen)

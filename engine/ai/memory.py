@@ -1,0 +1,109 @@
+"""Card memory (记牌): what a seat can know from public play — cards played, inferred voids, known cards.
+
+Inferences (all permanent, since cards only ever leave a hand):
+- a follower who played fewer cards of the led effective suit than were led is void in it (断门);
+- a follower who answered pairs/tractors with fewer pairs of the led suit than required (while it still
+  had led-suit cards to play) holds no pair of that suit any more (no ``follow_policy: suit_only`` inference);
+- a declarer still holds the level cards/jokers it showed, until it plays them (unless it took the kitty,
+  since it may have buried them).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import ALL_CARDS, CARD_INDEX, Card
+from engine.trump import TrumpContext
+from engine.units import split_pairs
+from engine.views import SeatView
+
+log = logging.getLogger(__name__)
+
+N_CARDS = len(ALL_CARDS)
+
+
+@dataclass
+class Memory:
+    """Public knowledge about a hand in play, updated play by play (shared by all seats in a playout)."""
+
+    ctx: TrumpContext
+    played: list[int] = field(default_factory=lambda: [0] * N_CARDS)  # copies played, by card index
+    voids: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    no_pairs: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    shown: list[Counter[Card]] = field(default_factory=lambda: [Counter(), Counter(), Counter(), Counter()])
+    suit_leads: Counter[str] = field(default_factory=Counter)  # how often each effective suit was led
+
+    def copy(self) -> Memory:
+        return Memory(self.ctx, list(self.played), [set(v) for v in self.voids], [set(v) for v in self.no_pairs],
+                      [Counter(c) for c in self.shown], Counter(self.suit_leads))
+
+    def observe(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None) -> None:
+        """Record ``seat`` playing ``cards``; ``lead`` is the trick's lead (``None`` if this is the lead)."""
+        for c in cards:
+            self.played[CARD_INDEX[c]] += 1
+        shown = self.shown[seat]
+        if shown:
+            for c in cards:
+                if shown[c]:
+                    shown[c] -= 1
+        suit_of = self.ctx.suit_of
+        if lead is None:
+            self.suit_leads[suit_of(cards[0])] += 1
+            return
+        led = suit_of(lead[0])
+        in_suit = [c for c in cards if suit_of(c) == led]
+        if len(in_suit) < len(lead):
+            self.voids[seat].add(led)
+            self.no_pairs[seat].add(led)
+            return
+        if self.ctx.rules.follow_policy == "suit_only":
+            return
+        lead_pairs = len(split_pairs(lead)[0])
+        if lead_pairs and len(split_pairs(in_suit)[0]) < lead_pairs:
+            self.no_pairs[seat].add(led)
+
+    def count_played(self, card: Card) -> int:
+        return self.played[CARD_INDEX[card]]
+
+
+def memory_from_view(view: SeatView, ctx: TrumpContext) -> Memory:
+    """Replay the public history of ``view`` (completed tricks and the current one) into a ``Memory``."""
+    mem = Memory(ctx)
+    pub = view.public
+    decl = pub.declaration
+    if decl is not None and decl.seat != view.seat and decl.seat != pub.kitty_holder:
+        mem.shown[decl.seat] = Counter(decl.cards)
+    tricks = list(pub.tricks)
+    if pub.trick is not None and pub.trick not in tricks:
+        tricks.append(pub.trick)
+    for trick in tricks:
+        if not trick.plays:
+            continue
+        lead = trick.plays[0][1]
+        for i, (seat, cards) in enumerate(trick.plays):
+            mem.observe(seat, cards, None if i == 0 else lead)
+    for fail in pub.penalties:  # cards taken back after a failed throw (甩牌失败) are known to be held
+        if fail.seat == view.seat:
+            continue
+        back = Counter(fail.attempted) - Counter(fail.forced)
+        played_by = Counter(c for t in tricks for s, cards in t.plays if s == fail.seat for c in cards)
+        mem.shown[fail.seat] += back - played_by
+    return mem
+
+
+def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | None) -> list[int]:
+    """Copies of each card (by index) that ``seat`` cannot see: not played, not in hand, not in its kitty."""
+    out = [2 - p for p in mem.played]
+    for c in hand:
+        out[CARD_INDEX[c]] -= 1
+    for c in kitty or ():
+        out[CARD_INDEX[c]] -= 1
+    return out
+
+
+def unseen_cards(counts: Sequence[int]) -> list[Card]:
+    """The multiset of cards from an unseen-counts table."""
+    return [ALL_CARDS[i] for i, n in enumerate(counts) for _ in range(max(n, 0))]

@@ -1,0 +1,108 @@
+"""A decision point in the play (出牌) as the policies see it: one seat's hand plus public memory.
+
+Built from a ``SeatView`` for a real decision, or directly by a playout. Also holds the per-context
+card tables the heuristics use (suit lists, keep values, what unseen cards can beat a unit).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.ai.memory import Memory, memory_from_view, unseen_counts
+from engine.cards import ALL_CARDS, CARD_INDEX, Card
+from engine.trump import TrumpContext, trump_context
+from engine.views import SeatView
+
+log = logging.getLogger(__name__)
+
+EFFECTIVE_SUITS = ("S", "H", "C", "D", "T")
+
+
+@dataclass
+class Situation:
+    """Everything a play policy may use: own hand, the current trick, public memory, team roles."""
+
+    ctx: TrumpContext
+    seat: int
+    hand: list[Card]
+    trick: list[tuple[int, tuple[Card, ...]]]  # plays of the current trick so far, lead first
+    mem: Memory
+    dealer_team: int
+    kitty: tuple[Card, ...] | None  # known only to the seat that buried it
+    hand_sizes: tuple[int, int, int, int]
+    defender_points: int = 0
+
+    @property
+    def is_dealer_team(self) -> bool:
+        return self.seat % 2 == self.dealer_team
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    def unseen(self) -> list[int]:
+        """Copies of each card (by index) this seat cannot locate."""
+        return unseen_counts(self.mem, self.hand, self.kitty)
+
+
+def situation_from_view(view: SeatView) -> Situation:
+    """The play situation of ``view`` (phase PLAYING)."""
+    pub = view.public
+    ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+    mem = memory_from_view(view, ctx)
+    trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
+    dealer = pub.dealer if pub.dealer is not None else 0
+    return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
+                     pub.defender_points)
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Per-context lookups: effective suit and strength by card index, and each suit's card indices."""
+
+    suit: tuple[str, ...]
+    strength: tuple[int, ...]
+    by_suit: dict[str, tuple[int, ...]]
+    keep: tuple[float, ...]  # how much a card is worth keeping (trumps and high cards more)
+
+
+@lru_cache(maxsize=256)
+def card_tables(ctx: TrumpContext) -> CardTables:
+    """Build (and cache) the lookup tables of ``ctx``."""
+    suit = tuple(ctx.suit_of(c) for c in ALL_CARDS)
+    strength = tuple(ctx.strength(c) for c in ALL_CARDS)
+    by_suit = {s: tuple(i for i in range(len(ALL_CARDS)) if suit[i] == s) for s in EFFECTIVE_SUITS}
+    top = {s: max((strength[i] for i in by_suit[s]), default=0) for s in EFFECTIVE_SUITS}
+    keep = []
+    for i, c in enumerate(ALL_CARDS):
+        s = suit[i]
+        gap = top[s] - strength[i]  # 0 for the suit's best card
+        if s == "T":
+            keep.append(6.0 + 1.2 * strength[i])
+        else:
+            keep.append(max(0.0, 7.0 - 1.5 * gap) + 0.15 * strength[i])
+        if c.points:
+            keep[-1] += 1.0
+    return CardTables(suit, strength, by_suit, tuple(keep))
+
+
+def beats_single(tables: CardTables, unseen: Sequence[int], card: Card) -> bool:
+    """Whether some unseen card of ``card``'s effective suit is strictly stronger."""
+    i = CARD_INDEX[card]
+    st = tables.strength[i]
+    return any(unseen[j] > 0 and tables.strength[j] > st for j in tables.by_suit[tables.suit[i]])
+
+
+def beats_pair(tables: CardTables, unseen: Sequence[int], card: Card) -> bool:
+    """Whether some unseen identical pair of ``card``'s effective suit is strictly stronger."""
+    i = CARD_INDEX[card]
+    st = tables.strength[i]
+    return any(unseen[j] >= 2 and tables.strength[j] > st for j in tables.by_suit[tables.suit[i]])
+
+
+def suit_count(tables: CardTables, counts: Sequence[int], suit: str) -> int:
+    """How many cards of effective ``suit`` a counts table holds."""
+    return sum(counts[j] for j in tables.by_suit[suit])

@@ -1,0 +1,198 @@
+"""Duplicate arena (复式赛): two AI levels play the same deals twice with the seats swapped.
+
+``python -m engine.arena --team-a strong --team-b basic --deals 200 --seed 1 [--preset standard]
+[--budget 0.2] [--iterations N] [--workers 2] [--json]``
+
+Each deal is the first hand of ``Table.new(rules, seed)`` played to settlement, once with team A in seats
+0/2 and once in seats 1/3. A game's result for team A is its level gain minus team B's (``level_gains`` of
+the ``HandResult``); a deal's result is the sum over both games, so the cards' luck cancels. A deal is won
+when that sum is positive, or zero with team A ahead on points (defender points it took minus those it
+conceded). Prints the share of deals won, the mean level difference per deal with a 95% interval, and
+milliseconds per decision by AI level. Every seat's AI sees only its ``SeatView``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engine.actions import Action, DealAll, Pass
+from engine.ai import choose_action
+from engine.rules import PRESETS, Rules
+from engine.table import Table
+from engine.views import HandResult, Phase
+
+log = logging.getLogger(__name__)
+
+MAX_STEPS = 2000
+
+
+class AIError(RuntimeError):
+    """An AI chose an action the table rejected (a bug: AIs must only play legal actions)."""
+
+
+@dataclass
+class GameRecord:
+    """One played hand: its result and the decision times (ms) of each AI level."""
+
+    result: HandResult
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    actions: int = 0
+
+
+def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budget_s: float = 0.2,
+              iterations: int | None = None) -> GameRecord:
+    """Play the first hand of ``Table.new(rules, seed)`` with ``levels[seat]`` AIs until it is settled."""
+    table = Table.new(rules, seed)
+    rngs = [random.Random(ai_seed * 4 + s) for s in range(4)]
+    times: dict[str, list[float]] = defaultdict(list)
+    steps = 0
+
+    def act(seat: int) -> Action | None:
+        view = table.seat_view(seat)
+        start = time.perf_counter()
+        action = choose_action(view, levels[seat], rngs[seat], budget_s=budget_s, iterations=iterations)
+        times[levels[seat]].append((time.perf_counter() - start) * 1000)
+        return action
+
+    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        steps += 1
+        if steps > MAX_STEPS:
+            raise AIError(f"no settlement after {MAX_STEPS} steps (seed {seed})")
+        phase = table.phase
+        if phase is Phase.DEALING:
+            table.apply(DealAll())
+            continue
+        seat = table.to_act()[0]
+        action = act(seat)
+        if action is None:
+            action = Pass(seat=seat)
+        try:
+            table.apply(action)
+        except Exception as exc:  # an AI bug: report the state
+            raise AIError(f"{levels[seat]} AI at seat {seat} chose illegal {action.to_json()} in {phase}: {exc}") \
+                from exc
+    result = table.public_view().last_result
+    assert result is not None
+    return GameRecord(result, times, steps)
+
+
+@dataclass
+class DealOutcome:
+    """Team A's duplicate result on one deal."""
+
+    seed: int
+    level_diff: int
+    point_diff: int
+    times: dict[str, list[float]]
+
+
+def _team_points(result: HandResult, team: int) -> int:
+    """Defender points taken by ``team`` as defenders, or conceded (negative) as dealers."""
+    dealer_team = result.dealer % 2
+    return -result.defender_points if team == dealer_team else result.defender_points
+
+
+def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutcome:
+    """Both games of one deal: team A in seats 0/2, then in seats 1/3."""
+    rules, seed, team_a, team_b, budget, iterations = args
+    level_diff = point_diff = 0
+    times: dict[str, list[float]] = defaultdict(list)
+    for swap in (0, 1):
+        levels = [team_a, team_b, team_a, team_b] if swap == 0 else [team_b, team_a, team_b, team_a]
+        rec = play_hand(rules, seed, levels, ai_seed=seed * 2 + swap, budget_s=budget, iterations=iterations)
+        a = swap  # team A's team index in this game
+        gains = rec.result.level_gains
+        level_diff += gains[a] - gains[1 - a]
+        point_diff += _team_points(rec.result, a)
+        for k, v in rec.times.items():
+            times[k].extend(v)
+    return DealOutcome(seed, level_diff, point_diff, dict(times))
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, object]:
+    """Share won, mean level difference with a 95% interval, and decision times by AI level."""
+    n = len(outcomes)
+    diffs = [o.level_diff for o in outcomes]
+    won = sum(1 for o in outcomes if (o.level_diff, o.point_diff) > (0, 0))
+    tied = sum(1 for o in outcomes if o.level_diff == 0 and o.point_diff == 0)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    times: dict[str, list[float]] = defaultdict(list)
+    for o in outcomes:
+        for k, v in o.times.items():
+            times[k].extend(v)
+    return {
+        "deals": n, "share_won": won / n if n else 0.0, "share_tied": tied / n if n else 0.0,
+        "mean_diff": mean, "ci_low": mean - half, "ci_high": mean + half,
+        "mean_point_diff": statistics.fmean(o.point_diff for o in outcomes) if n else 0.0,
+        "ms_p50": {k: round(_percentile(v, 0.5), 2) for k, v in times.items()},
+        "ms_p95": {k: round(_percentile(v, 0.95), 2) for k, v in times.items()},
+        "ms_max": {k: round(max(v), 2) for k, v in times.items()},
+        "decisions": {k: len(v) for k, v in times.items()},
+    }
+
+
+def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: float = 0.2,
+        iterations: int | None = None, workers: int = 2) -> dict[str, object]:
+    """Play ``deals`` duplicate deals and summarize them."""
+    jobs = [(rules, seed * 1_000_003 + i, team_a, team_b, budget, iterations) for i in range(deals)]
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            outcomes = list(pool.map(play_deal, jobs, chunksize=1))
+    else:
+        outcomes = [play_deal(j) for j in jobs]
+    return summarize(outcomes)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
+    parser.add_argument("--team-a", default="strong", choices=("random", "basic", "strong"))
+    parser.add_argument("--team-b", default="basic", choices=("random", "basic", "strong"))
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--budget", type=float, default=0.2, help="strong AI seconds per decision")
+    parser.add_argument("--iterations", type=int, default=None, help="strong AI sampled deals per decision")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    rules = Rules.from_preset(args.preset)
+    started = time.perf_counter()
+    summary = run(args.team_a, args.team_b, args.deals, args.seed, rules, args.budget, args.iterations,
+                  args.workers)
+    elapsed = time.perf_counter() - started
+    print(f"{args.team_a} (A) vs {args.team_b} (B), preset {args.preset}, {summary['deals']} duplicate deals "
+          f"in {elapsed:.0f} s")
+    print(f"  A won {summary['share_won']:.1%} of deals (tied {summary['share_tied']:.1%})")
+    print(f"  mean level difference per deal {summary['mean_diff']:+.3f} "
+          f"(95% CI {summary['ci_low']:+.3f} .. {summary['ci_high']:+.3f}); "
+          f"mean point difference {summary['mean_point_diff']:+.1f}")
+    for level in sorted(summary["ms_p50"]):  # type: ignore[call-overload]
+        print(f"  {level}: ms/decision p50 {summary['ms_p50'][level]}, p95 {summary['ms_p95'][level]}, "  # type: ignore[index]
+              f"max {summary['ms_max'][level]} over {summary['decisions'][level]} decisions")  # type: ignore[index]
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
