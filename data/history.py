@@ -1,0 +1,69 @@
+"""History of finished matches and settled hands, for /stats and replays."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from data.connection import Connection
+from data.tables import Seat
+from engine.views import HandResult
+from engine.wire import result_from_json
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    id: int
+    guild_id: int
+    table_id: int | None
+    season: int
+    seats: tuple[Seat | None, ...]
+    winner_team: int | None
+    ranked: bool
+    hands: int
+    finished_at: float
+
+    def team_of(self, user_id: int) -> int | None:
+        return next((i % 2 for i, s in enumerate(self.seats) if s is not None and s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    table_id: int
+    hand_number: int
+    season: int
+    seats: tuple[Seat | None, ...]
+    result: HandResult
+    created_at: float
+
+
+class HistoryMixin(Connection):
+    """Read access to finished matches and settled hands."""
+
+    async def match_history(self, guild_id: int, user_id: int | None = None, limit: int = 20,
+                            offset: int = 0) -> list[MatchRecord]:
+        """Finished matches of a server, newest first (only those ``user_id`` played in, if given)."""
+        if user_id is None:
+            rows = await self.fetchall(
+                "SELECT * FROM matches WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+                (guild_id, limit, offset))
+        else:
+            rows = await self.fetchall(
+                "SELECT * FROM matches WHERE guild_id = ? AND id IN (SELECT match_id FROM match_players"
+                " WHERE user_id = ?) ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+                (guild_id, user_id, limit, offset))
+        return [MatchRecord(id=r["id"], guild_id=r["guild_id"], table_id=r["table_id"], season=r["season"],
+                            seats=tuple(Seat.from_json(s) for s in json.loads(r["seats"])),
+                            winner_team=r["winner_team"], ranked=bool(r["ranked"]), hands=r["hands"],
+                            finished_at=r["finished_at"]) for r in rows]
+
+    async def hand_history(self, table_id: int) -> list[HandRecord]:
+        """Every recorded hand of a table, in order."""
+        rows = await self.fetchall("SELECT * FROM hand_results WHERE table_id = ? ORDER BY hand_number", (table_id,))
+        return [HandRecord(table_id=r["table_id"], hand_number=r["hand_number"], season=r["season"],
+                           seats=tuple(Seat.from_json(s) for s in json.loads(r["seats"])),
+                           result=result_from_json(json.loads(r["result"])), created_at=r["created_at"])
+                for r in rows]

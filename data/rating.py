@@ -1,0 +1,65 @@
+"""Skill ratings for team play (openskill Plackett-Luce, two teams of two) and ladder levels with laps.
+
+AI seats take part in the rating computation as fixed-rating placeholders (a confident rating per
+AI level, never updated and never stored), so beating a strong AI pair is worth more than beating
+random players; only human players get ladder rows. The shown rating is the conservative ordinal
+``mu - 3·sigma``.
+
+A ladder level is ``progress = laps · 13 + index of the rank in 2…A``: gaining past A starts a new
+lap at 2. Progress never goes below 0 (a negative gain, e.g. 钩J, stops at 2 of the first lap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from engine.cards import RANKS
+
+MODEL = PlackettLuce()
+DEFAULT_MU: float = MODEL.mu
+DEFAULT_SIGMA: float = MODEL.sigma
+AI_RATINGS: dict[str, tuple[float, float]] = {"random": (15.0, 2.0), "basic": (25.0, 2.0), "strong": (32.0, 2.0)}
+DEFAULT_AI_LEVEL = "basic"
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+
+    @property
+    def ordinal(self) -> float:
+        """Conservative estimate shown on leaderboards."""
+        return self.mu - 3.0 * self.sigma
+
+
+def ai_skill(level: str | None) -> Skill:
+    mu, sigma = AI_RATINGS.get(level or DEFAULT_AI_LEVEL, AI_RATINGS[DEFAULT_AI_LEVEL])
+    return Skill(mu, sigma)
+
+
+def rate_match(seats: Sequence[Skill], winner_team: int) -> list[Skill]:
+    """New skills of the four seats (team = seat % 2) after ``winner_team`` won.
+
+    The caller keeps the new values of human seats only (AI placeholders stay fixed)."""
+    teams = [[MODEL.rating(mu=seats[s].mu, sigma=seats[s].sigma) for s in (t, t + 2)] for t in (0, 1)]
+    ranks = [0, 1] if winner_team == 0 else [1, 0]
+    rated = MODEL.rate(teams, ranks=ranks)
+    out: list[Skill] = [Skill()] * 4
+    for team in (0, 1):
+        for i, seat in enumerate((team, team + 2)):
+            out[seat] = Skill(float(rated[team][i].mu), float(rated[team][i].sigma))
+    return out
+
+
+def advance_progress(progress: int, gain: int) -> int:
+    """Ladder progress after gaining ``gain`` levels (laps wrap A -> 2; never below 0)."""
+    return max(0, progress + gain)
+
+
+def level_of(progress: int) -> tuple[str, int]:
+    """``(level rank, laps completed)`` of a ladder progress."""
+    return RANKS[progress % len(RANKS)], progress // len(RANKS)

@@ -1,0 +1,92 @@
+"""Timers kept in the database (turn reminders, 托管 deadlines, declaration windows, AI delays).
+
+They survive restarts: at start-up the scheduler simply finds the overdue ones. ``due_at`` is Unix
+seconds. Adding or cancelling a timer sets ``timers_changed`` so a waiting scheduler looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.connection import Connection
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Timer:
+    id: int
+    kind: str
+    table_id: int | None
+    due_at: float
+    payload: dict[str, Any] = field(hash=False)
+    created_at: float = 0.0
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Timer:
+        return cls(id=row["id"], kind=row["kind"], table_id=row["table_id"], due_at=row["due_at"],
+                   payload=json.loads(row["payload"]), created_at=row["created_at"])
+
+
+class TimersMixin(Connection):
+    """Persistent timers."""
+
+    _timers_changed: asyncio.Event | None = None
+
+    @property
+    def timers_changed(self) -> asyncio.Event:
+        """Set whenever a timer is added or removed (a scheduler clears it and re-reads the next timer)."""
+        if self._timers_changed is None:
+            self._timers_changed = asyncio.Event()
+        return self._timers_changed
+
+    async def add_timer(self, kind: str, table_id: int | None, due_at: float,
+                        payload: dict[str, Any] | None = None) -> int:
+        """Store a timer; its id."""
+        timer_id = await self.insert(
+            "INSERT INTO timers (kind, table_id, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            (kind, table_id, float(due_at), json.dumps(payload or {}), time.time()))
+        self.timers_changed.set()
+        return timer_id
+
+    async def get_timer(self, timer_id: int) -> Timer | None:
+        row = await self.fetchone("SELECT * FROM timers WHERE id = ?", (timer_id,))
+        return None if row is None else Timer.from_row(row)
+
+    async def next_timer(self) -> Timer | None:
+        """The timer due first (ties: the oldest), or ``None``."""
+        row = await self.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+        return None if row is None else Timer.from_row(row)
+
+    async def due_timers(self, now: float | None = None) -> list[Timer]:
+        """Every timer with ``due_at <= now``, earliest first."""
+        now = time.time() if now is None else now
+        rows = await self.fetchall("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (now,))
+        return [Timer.from_row(r) for r in rows]
+
+    async def table_timers(self, table_id: int, kind: str | None = None) -> list[Timer]:
+        rows = await self.fetchall(
+            "SELECT * FROM timers WHERE table_id = ? AND (? IS NULL OR kind = ?) ORDER BY due_at, id",
+            (table_id, kind, kind))
+        return [Timer.from_row(r) for r in rows]
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        """Remove a timer; False if it was already gone."""
+        deleted = await self.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+        if deleted:
+            self.timers_changed.set()
+        return bool(deleted)
+
+    async def cancel_timers(self, table_id: int, kind: str | None = None) -> int:
+        """Remove a table's timers (of one ``kind``, or all); how many."""
+        deleted = await self.execute(
+            "DELETE FROM timers WHERE table_id = ? AND (? IS NULL OR kind = ?)", (table_id, kind, kind))
+        if deleted:
+            self.timers_changed.set()
+        return deleted

@@ -1,0 +1,51 @@
+"""Messages of the storage layer (``data/``): key -> {"en": ..., "zh-CN": ...}."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "data.schema_too_new": {
+        "en": "The database schema is version {found}, newer than this bot knows ({known}). Update the bot.",
+        "zh-CN": "数据库结构版本为 {found}，比本机器人支持的版本（{known}）更新。请升级机器人。",
+    },
+    "data.migration_failed": {
+        "en": "Database migration {version} ({name}) failed: {error}",
+        "zh-CN": "数据库迁移 {version}（{name}）失败：{error}",
+    },
+    "data.bad_migration_name": {
+        "en": "Migration file “{name}” is not named NNNN_name.sql.",
+        "zh-CN": "迁移文件“{name}”的命名不是 NNNN_name.sql。",
+    },
+    "data.table_not_found": {"en": "Table #{table_id} does not exist.", "zh-CN": "牌桌 #{table_id} 不存在。"},
+    "data.bad_table_field": {
+        "en": "A table has no field “{field}”.",
+        "zh-CN": "牌桌没有字段“{field}”。",
+    },
+    "data.bad_status": {"en": "“{status}” is not a table status.", "zh-CN": "“{status}” 不是有效的牌桌状态。"},
+    "data.bad_mode": {"en": "“{mode}” is not a table mode (live or async).", "zh-CN": "“{mode}” 不是有效的牌桌模式（实时或异步）。"},
+    "data.bad_seat": {"en": "Seat {seat} does not exist (0–3).", "zh-CN": "座位 {seat} 不存在（0–3）。"},
+    "data.duplicate_action": {
+        "en": "Action {seq} of table #{table_id} is already recorded.",
+        "zh-CN": "牌桌 #{table_id} 的第 {seq} 步已记录。",
+    },
+    "data.seq_gap": {
+        "en": "Action {seq} of table #{table_id} does not follow the last recorded action {last}.",
+        "zh-CN": "牌桌 #{table_id} 的第 {seq} 步没有紧接最后记录的第 {last} 步。",
+    },
+    "data.hand_not_found": {
+        "en": "Table #{table_id} has no hand {hand_number}.",
+        "zh-CN": "牌桌 #{table_id} 没有第 {hand_number} 局。",
+    },
+    "data.bad_export": {"en": "That is not an exported hand.", "zh-CN": "这不是导出的牌局。"},
+    "data.unknown_setting": {"en": "Unknown server setting “{setting}”.", "zh-CN": "未知的服务器设置“{setting}”。"},
+    "data.bad_setting": {
+        "en": "Server setting “{setting}” cannot be {value}.",
+        "zh-CN": "服务器设置“{setting}”不能取值 {value}。",
+    },
+    "data.bad_leaderboard": {
+        "en": "A leaderboard is sorted by rating or level, not “{by}”.",
+        "zh-CN": "排行榜只能按评分或等级排序，不能按“{by}”。",
+    },
+    "data.bad_seats": {
+        "en": "A hand needs exactly four seats, got {count}.",
+        "zh-CN": "一局需要恰好四个座位，实际为 {count}。",
+    },
+    "data.closed": {"en": "The database is closed.", "zh-CN": "数据库已关闭。"},
+}
