@@ -19,6 +19,7 @@ from engine.declaring import (
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.views import DeclarationView
+from i18n import MESSAGES, t
 
 STD = Rules()
 ORDERED = Rules(overcall_suit_order="SHCD")
@@ -291,3 +292,24 @@ def test_kitty_third_all_jokers_is_no_trump() -> None:
     """RULES is silent when no card from the third on is plain (only a short kitty allows it); seed 000
     plays no trump on a joker third card, so we do."""
     assert trump_when_undeclared(parse_cards("2S 3S SJ BJ"), Rules(no_declaration="kitty_third")) == "NT"
+
+
+@settings(max_examples=300, deadline=None)
+@given(shown=st.lists(st.sampled_from(ALL_CARDS), max_size=4), standing=card_lists, level=levels, rules=rule_sets,
+       seat=st.integers(0, 3))
+def test_every_error_has_a_message_in_both_locales(shown: list[Card], standing: list[Card], level: str, rules: Rules,
+                                                   seat: int) -> None:
+    """Whatever is shown, the answer is a trump or an ``IllegalAction`` whose key reads in en and zh-CN."""
+    first = declaration_options(standing, None, 1, level, rules, True)
+    current = None
+    if first:
+        current = DeclarationView(1, first[-1], check_declaration(None, 1, first[-1], level, rules, True))
+    try:
+        trump = check_declaration(current, seat, shown, level, rules, False)
+    except IllegalAction as exc:
+        assert exc.key in MESSAGES
+        for locale in ("en", "zh-CN"):
+            text = t(exc.key, locale, **exc.params)
+            assert text != exc.key and "{" not in text
+    else:
+        assert trump in ("S", "H", "C", "D", "NT")

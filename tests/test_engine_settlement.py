@@ -21,6 +21,7 @@ from engine.settlement import (
     timed_winner,
 )
 from engine.views import HandResult
+from i18n import MESSAGES
 
 STD = Rules()
 NO_POINTS_KITTY = "3C 4C 6D 7D 8D 9D 2H 3H"
@@ -108,6 +109,11 @@ def test_multiplier_uses_trump_tractors() -> None:
     """At 2/S, BJ BJ SJ SJ is a trump tractor; 2H2H 2D2D are two pairs (off level pairs are not adjacent)."""
     assert kitty_multiplier(parse_cards("BJ BJ SJ SJ"), "2", "S", STD) == 8
     assert kitty_multiplier(parse_cards("2H 2H 2D 2D"), "2", "S", STD) == 4
+
+
+def test_mixed_play_is_read_suit_by_suit() -> None:
+    """A winning play is one effective suit; should a caller pass a mixed one, its largest unit still counts."""
+    assert kitty_multiplier(parse_cards("AC 5D 5D"), "2", "S", STD) == 4
 
 
 # -- level tables --------------------------------------------------------------------------------------
@@ -316,3 +322,36 @@ def test_timed_winner() -> None:
     assert timed_winner(("K", "10"), 1) == 0
     assert timed_winner(("7", "7"), 0) == 0
     assert timed_winner(("7", "7"), 1) == 1
+
+
+PRESET_NAMES = ["standard", "national", "aihua", "minzheng", "renda", "daiwang", "tournament"]
+plain_levels = st.sampled_from(RANKS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(preset=st.sampled_from(PRESET_NAMES), points=st.integers(-60, 200), dealer=st.integers(0, 3),
+       team_levels=st.tuples(plain_levels, plain_levels), winner=st.integers(0, 3),
+       last=st.sampled_from(["AC", "JH", "AS AS", "AH", "7C 7C 8C 8C", "JD JD QD QD"]))
+def test_settlement_invariants(preset: str, points: int, dealer: int, team_levels: tuple[str, str], winner: int,
+                               last: str) -> None:
+    rules = Rules.from_preset(preset)
+    end = RANKS.index(rules.end_level)
+    levels = (RANKS[min(RANKS.index(team_levels[0]), end)], RANKS[min(RANKS.index(team_levels[1]), end)])
+    kitty = "5H 10D KS 3C 4C 6D 7D 8D"
+    result = settle(rules, points=points, dealer=dealer, levels=levels, kitty=kitty, last=last, last_winner=winner)
+    dealer_team, defenders = dealer % 2, 1 - dealer % 2
+    defenders_last = winner % 2 == defenders
+    assert (result.kitty_bonus > 0) is defenders_last
+    assert result.defender_points == points + result.kitty_bonus
+    assert result.defenders_take_over is (result.defender_points >= 80)
+    assert all(RANKS.index(lv) <= end for lv in result.levels_after)
+    assert RANKS.index(result.levels_after[defenders]) >= RANKS.index(levels[defenders])
+    if not result.defenders_take_over:
+        assert result.levels_after[defenders] == levels[defenders]
+        assert result.next_dealer == (dealer + 2) % 4
+    else:
+        assert result.next_dealer == (dealer + 1) % 4
+        assert result.match_winner is None
+    if result.match_winner is not None:
+        assert result.match_winner == dealer_team and levels[dealer_team] == rules.end_level
+    assert all(note in MESSAGES and set(MESSAGES[note]) == {"en", "zh-CN"} for note in result.notes)
