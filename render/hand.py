@@ -1,0 +1,182 @@
+"""The private hand picture (seat only): cards in ``hand_order``, overlapped in up to three rows of whole suit
+groups, each labelled 1..N like the bot's select menu, selected cards raised, a header with trump, level,
+phase and whose turn it is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.views import Phase, SeatView
+from i18n import normalize_locale, t
+from render.draw import Canvas
+from render.fonts import fit_text, font
+from render.labels import Chip, draw_chip, layout_chips, phase_text, relative_name, seat_name, trump_chip
+from render.order import hand_groups, is_shown_trump, shown_trump
+from render.sprites import sprite_for
+from render.theme import (
+    ACCENT,
+    FELT,
+    HAND_CARD,
+    HEADER,
+    PANEL_ALT,
+    SELECT,
+    SMALL_CARD,
+    TEXT,
+    TEXT_DARK,
+    TEXT_DIM,
+    CardSize,
+)
+
+log = logging.getLogger(__name__)
+
+MARGIN = 16
+GROUP_GAP = 18
+RAISE = 20
+LABEL_H = 28
+ROW_GAP = 6
+ROW_CARDS = 13  # cards per row without gaps
+MAX_ROWS = 3
+CHIP_H = 34
+HEADER_PAD = 10
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card of the picture: its index in ``hand_order``, row and x offset inside the row."""
+
+    card: Card
+    index: int
+    row: int
+    x: int
+
+
+def row_width(size: CardSize = HAND_CARD) -> int:
+    """Content width of a row: ``ROW_CARDS`` overlapped cards plus two group gaps."""
+    return (ROW_CARDS - 1) * size.strip + size.width + 2 * GROUP_GAP
+
+
+def _flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, whole: bool) -> list[Placed]:
+    """Place cards left to right, a gap between groups; ``whole`` keeps each group on one row if it fits one."""
+    placed: list[Placed] = []
+    row, x, index = 0, 0, 0
+    for group in groups:
+        start = x + GROUP_GAP if x else 0
+        group_w = (len(group) - 1) * size.strip + size.width
+        if whole and x and start + group_w > width and group_w <= width:
+            row, start = row + 1, 0
+        x = start
+        for card in group:
+            if x and x + size.width > width:
+                row, x = row + 1, 0
+            placed.append(Placed(card, index, row, x))
+            index += 1
+            x += size.strip
+        x += size.width - size.strip
+    return placed
+
+
+def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = HAND_CARD) -> list[Placed]:
+    """Whole suit groups per row if that needs at most ``MAX_ROWS`` rows, else a continuous flow."""
+    placed = _flow(groups, width, size, whole=True)
+    if placed and placed[-1].row >= MAX_ROWS:
+        placed = _flow(groups, width, size, whole=False)
+    return placed
+
+
+def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip | None:
+    public = view.public
+    if public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not public.to_act:
+        return None
+    if view.seat in public.to_act:
+        return Chip(t("render.your_turn", locale), ACCENT, TEXT_DARK)
+    if len(public.to_act) > 1:
+        return Chip(t("render.turn_many", locale))
+    seat = public.to_act[0]
+    who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale)
+    return Chip(t("render.turn", locale, name=fit_text(who, font(20, "bold"), 220)))
+
+
+def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_selected: int,
+                 four_colour: bool) -> list[Chip]:
+    """Trump, level, phase, turn, points and card count."""
+    public = view.public
+    chips = [trump_chip(shown_trump(public), locale, four_colour),
+             Chip(t("render.level", locale, level=public.level)),
+             Chip(phase_text(public.phase, locale))]
+    turn = _turn_chip(view, names, locale)
+    if turn is not None:
+        chips.append(turn)
+    if public.phase is Phase.PLAYING:
+        chips.append(Chip(t("render.points", locale, points=public.defender_points)))
+    chips.append(Chip(t("render.cards_count", locale, n=len(view.hand))))
+    if n_selected:
+        chips.append(Chip(t("render.selected", locale, n=n_selected), SELECT, TEXT))
+    return chips
+
+
+def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), labels: bool = True,
+                four_colour: bool = False, names: Sequence[str] | None = None) -> bytes:
+    """PNG of ``view.hand`` for its seat only. ``selected`` are 0-based indices into ``hand_order(view)``."""
+    if not isinstance(view, SeatView):
+        raise TypeError("render_hand takes a SeatView")
+    locale = normalize_locale(locale)
+    size = HAND_CARD
+    groups = [cards for _, cards in hand_groups(view.hand, view.public)]
+    placed = layout_hand(groups, row_width(size), size)
+    chosen = {i for i in selected if 0 <= i < len(placed)}
+    width = row_width(size) + 2 * MARGIN
+
+    chip_font = font(20, "bold")
+    lines = layout_chips(header_chips(view, names, locale, len(chosen), four_colour), chip_font, width - 2 * MARGIN)
+    header_h = HEADER_PAD * 2 + len(lines) * CHIP_H + (len(lines) - 1) * 6
+    n_rows = (placed[-1].row + 1) if placed else 1
+    row_h = RAISE + size.height + (LABEL_H if labels else 0) + ROW_GAP
+    kitty = view.kitty if view.kitty is not None and view.public.phase is not Phase.BURYING else None
+    kitty_h = SMALL_CARD.height + 16 if kitty else 0
+    height = header_h + MARGIN // 2 + n_rows * row_h + kitty_h + MARGIN // 2
+
+    cv = Canvas.new(width, height, FELT)
+    cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
+    y = HEADER_PAD + CHIP_H / 2
+    for line in lines:
+        x: float = MARGIN
+        for chip in line:
+            x = draw_chip(cv, chip, chip_font, x, y, CHIP_H, four_colour) + 8
+        y += CHIP_H + 6
+
+    if not placed:
+        cv.text((width // 2, header_h + row_h // 2), "—", font(28), TEXT_DIM, "mm")
+    label_font = font(21, "bold")
+    top0 = header_h + MARGIN // 2
+    lang = "zh-CN" if locale == "zh-CN" else "en"
+    for p in placed:
+        top = top0 + p.row * row_h
+        x0 = MARGIN + p.x
+        raised = p.index in chosen
+        y0 = top + (0 if raised else RAISE)
+        if raised:
+            cv.panel((x0 - 3, y0 - 3, x0 + size.width + 2, y0 + size.height + 2), SELECT, radius=size.radius + 3)
+        cv.paste(sprite_for(p.card, size, is_shown_trump(p.card, view.public), four_colour, lang), x0, y0)
+        if labels:
+            cx = x0 + size.strip / 2 + 1
+            ly = top + RAISE + size.height + LABEL_H / 2 + 1
+            if raised:
+                cv.pill((cx - 18, ly - 13, cx + 18, ly + 13), SELECT)
+            cv.text((cx, ly), str(p.index + 1), label_font, TEXT if raised else TEXT_DIM, "mm")
+    if kitty:
+        _draw_kitty(cv, kitty, view, locale, top0 + n_rows * row_h)
+    return cv.png()
+
+
+def _draw_kitty(cv: Canvas, kitty: Sequence[Card], view: SeatView, locale: str, top: int) -> None:
+    """The cards this seat buried, small, on a strip at the bottom."""
+    cv.panel((MARGIN, top, cv.width - MARGIN, top + SMALL_CARD.height + 8), PANEL_ALT, radius=8)
+    x = cv.text_pill(t("render.buried", locale), font(18, "bold"), MARGIN + 8, top + 4 + SMALL_CARD.height / 2,
+                     HEADER, TEXT, pad=8) + 10
+    for card in (c for _, group in hand_groups(kitty, view.public) for c in group):
+        cv.paste(sprite_for(card, SMALL_CARD, is_shown_trump(card, view.public)), x, top + 4)
+        x += SMALL_CARD.strip
