@@ -147,10 +147,17 @@ def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list
     return suit, strength, isolated
 
 
-@lru_cache(maxsize=512)
+_DEFAULT_RULES = Rules()
+
+
 def trump_context(level: str, trump: str, rules: Rules | None = None) -> TrumpContext:
     """A cached ``TrumpContext`` (contexts are immutable, so sharing is safe)."""
-    return TrumpContext(level, trump, rules if rules is not None else Rules())
+    return _cached_context(level, trump, _DEFAULT_RULES if rules is None else rules)
+
+
+@lru_cache(maxsize=512)
+def _cached_context(level: str, trump: str, rules: Rules) -> TrumpContext:
+    return TrumpContext(level, trump, rules)
 
 
 def effective_suits(cards: Iterable[Card], ctx: TrumpContext) -> set[str]:
