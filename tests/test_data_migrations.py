@@ -1,0 +1,127 @@
+"""Schema migrations: from empty, from every earlier version (data kept), refusing a newer schema."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from data.connection import Connection
+from data.database import Database
+from data.errors import DataError
+from data.migrate import Migration, current_version, load_migrations, migrate
+
+LATEST = load_migrations()[-1].version
+
+
+def tables_of(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")}
+
+
+def test_migration_files_are_numbered_without_gaps() -> None:
+    versions = [m.version for m in load_migrations()]
+    assert versions == list(range(1, len(versions) + 1))
+    assert len(versions) >= 2
+
+
+async def test_fresh_database_gets_latest_schema_and_wal(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "bot.sqlite3"
+    db = await Database.open(path)
+    assert await db.schema_version() == LATEST
+    mode = await db.fetchone("PRAGMA journal_mode")
+    fks = await db.fetchone("PRAGMA foreign_keys")
+    await db.close()
+    assert mode is not None and mode[0] == "wal"
+    assert fks is not None and fks[0] == 1
+    names = tables_of(path)
+    assert {"game_tables", "actions", "snapshots", "timers", "ladder", "seasons", "matches"} <= names
+    assert "ladder_rating" in names
+
+
+@pytest.mark.parametrize("start", range(1, LATEST))
+async def test_upgrade_from_each_earlier_version_keeps_data(tmp_path: Path, start: int) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await Database.open(path, migrate_to=start)
+    assert await old.schema_version() == start
+    table = await old.create_table(10, 20, 30, "standard", seed=5, mode="async")
+    await old.append_action(table.id, 1, {"type": "deal_all"})
+    await old.add_timer("reminder", table.id, 123.0, {"seat": 1})
+    await old.close()
+    if start < 2:
+        assert "ladder" not in tables_of(path)
+
+    db = await Database.open(path)
+    assert await db.schema_version() == LATEST
+    assert (await db.get_table(table.id)).mode == "async"
+    assert (await db.load_game(table.id)).actions == [{"type": "deal_all"}]
+    assert (await db.next_timer()) is not None
+    rows = await db.fetchall("SELECT version FROM schema_version ORDER BY version")
+    assert [r[0] for r in rows] == list(range(1, LATEST + 1))
+    await db.close()
+
+
+async def test_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    db = await Database.open(path)
+    await db.execute("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                     (LATEST + 1, "from_the_future", 0.0))
+    await db.close()
+    with pytest.raises(DataError) as err:
+        await Database.open(path)
+    assert err.value.key == "data.schema_too_new"
+    assert err.value.params == {"found": LATEST + 1, "known": LATEST}
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == LATEST + 1
+
+
+async def test_failed_migration_rolls_back_whole_step(tmp_path: Path) -> None:
+    conn = await Connection._connect(tmp_path / "x.sqlite3")
+    steps = [Migration(1, "ok", "CREATE TABLE a (x INTEGER);"),
+             Migration(2, "broken", "CREATE TABLE b (y INTEGER);\nINSERT INTO nowhere VALUES (1);")]
+    with pytest.raises(DataError) as err:
+        await migrate(conn, migrations=steps)
+    assert err.value.key == "data.migration_failed"
+    assert await current_version(conn) == 1
+    names = {r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "a" in names and "b" not in names
+    await conn.close()
+
+
+def test_statement_splitter_keeps_triggers_whole() -> None:
+    sql = ("-- comment\nCREATE TABLE t (x);\n\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN\n"
+           "  UPDATE t SET x = 1;\n  UPDATE t SET x = 2;\nEND;\nCREATE INDEX i ON t (x);\n")
+    parts = Migration(1, "t", sql).statements()
+    assert len(parts) == 3
+    assert parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+
+
+def test_bad_migration_names_are_rejected(tmp_path: Path) -> None:
+    (tmp_path / "0001_first.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_gap.sql").write_text("SELECT 1;")
+    with pytest.raises(DataError):
+        load_migrations(tmp_path)
+    (tmp_path / "0003_gap.sql").unlink()
+    (tmp_path / "two.sql").write_text("SELECT 1;")
+    with pytest.raises(DataError) as err:
+        load_migrations(tmp_path)
+    assert err.value.key == "data.bad_migration_name"
+
+
+async def test_memory_database_and_closed_errors() -> None:
+    db = await Database.open(":memory:")
+    assert await db.schema_version() == LATEST
+    await db.close()
+    assert db.closed
+    with pytest.raises(DataError) as err:
+        await db.get_table(1)
+    assert err.value.key == "data.closed"
+    await db.close()  # idempotent
+
+
+async def test_aiosqlite_is_the_driver() -> None:
+    db = await Database.open(":memory:")
+    assert isinstance(db.raw, aiosqlite.Connection)
+    await db.close()
