@@ -2,7 +2,7 @@
 
 Who sits where (a human ``user_id`` or an AI level), the host, the rules and table options, the
 mode (``live``: progressive deal; ``async``: deal at once and a declaration window), the status
-(``lobby`` → ``playing`` → ``over``/``ended``) and which humans are under 托管 (``away``: the AI plays
+(``lobby`` → ``playing`` → ``finished``/``ended``) and which humans are under 托管 (``away``: the AI plays
 for them after a timeout until they take back control). Stored as JSON by ``data/``; immutable here.
 """
 
@@ -29,7 +29,7 @@ class Mode(StrEnum):
 class Status(StrEnum):
     LOBBY = "lobby"  # seats filling, rules may change
     PLAYING = "playing"
-    OVER = "over"  # the match was won (ladder recorded)
+    FINISHED = "finished"  # the match was won (ladder recorded)
     ENDED = "ended"  # stopped by the host or an admin before the end
 
 
@@ -100,7 +100,10 @@ class TableRecord:
     seats: tuple[Seat | None, Seat | None, Seat | None, Seat | None] = (None, None, None, None)
     status: Status = Status.LOBBY
     options: TableOptions = field(default_factory=TableOptions)
-    meta: dict[str, Any] = field(default_factory=dict)  # free space for the interface (message ids, thread)
+    thread_id: int | None = None  # where the interface plays the table (set with ``GameService.set_messages``)
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)  # free JSON space for the interface
 
     # -- queries ------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -139,7 +142,8 @@ class TableRecord:
             "table_id": self.table_id, "guild_id": self.guild_id, "channel_id": self.channel_id,
             "host_id": self.host_id, "rules": self.rules.to_json(), "mode": self.mode.value, "seed": self.seed,
             "seats": [None if s is None else s.to_json() for s in self.seats], "status": self.status.value,
-            "options": self.options.to_json(), "meta": self.meta,
+            "options": self.options.to_json(), "thread_id": self.thread_id,
+            "lobby_message_id": self.lobby_message_id, "table_message_id": self.table_message_id, "meta": self.meta,
         }
 
     @classmethod
@@ -150,5 +154,6 @@ class TableRecord:
             host_id=int(obj["host_id"]), rules=Rules.from_json(obj["rules"]), mode=Mode(obj.get("mode", "async")),
             seed=int(obj.get("seed", 0)), seats=seats,  # type: ignore[arg-type]
             status=Status(obj.get("status", "lobby")), options=TableOptions.from_json(obj.get("options")),
-            meta=dict(obj.get("meta") or {}),
+            thread_id=obj.get("thread_id"), lobby_message_id=obj.get("lobby_message_id"),
+            table_message_id=obj.get("table_message_id"), meta=dict(obj.get("meta") or {}),
         )

@@ -1,0 +1,73 @@
+"""Announcements derived from engine events: message keys (``i18n/runtime.py``) with parameters.
+
+Cards are given as canonical text (``"10H 10H"``); names are the seats' display names; ``user_id``
+is set when a human should be mentioned (their turn, a reminder, a move made for them).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from engine.events import Event
+from engine.views import Phase, PublicView
+from runtime.presenter import Announcement
+from runtime.records import TableRecord
+
+log = logging.getLogger(__name__)
+
+
+def _cards(value: object) -> str:
+    return " ".join(str(c) for c in value) if isinstance(value, list | tuple) else str(value)
+
+
+def _winners(rec: TableRecord, team: int | None) -> str:
+    if team is None:
+        return "-"
+    return " & ".join(rec.names[s] for s in (team, team + 2))
+
+
+def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
+    """Announcements for the public events of one change."""
+    names = rec.names
+    out: list[Announcement] = []
+    for e in events:
+        if not e.is_public:
+            continue
+        d = e.data
+        if e.kind == "declared":
+            out.append(Announcement(f"declare.{d['kind']}", {"name": names[d["seat"]], "cards": _cards(d["cards"]),
+                                                             "trump": d["trump"]}, seat=d["seat"]))
+        elif e.kind == "declaring_closed":
+            out.append(Announcement("declare.closed", {"trump": d["trump"], "dealer": names[d["dealer"]]},
+                                    seat=d["dealer"]))
+        elif e.kind == "redeal":
+            out.append(Announcement("hand.redeal", {"reason": d.get("reason", "")}))
+        elif e.kind == "throw_failed":
+            out.append(Announcement("throw.failed", {
+                "name": names[d["seat"]], "attempted": _cards(d["attempted"]), "forced": _cards(d["forced"]),
+                "beaten": _cards(d.get("beaten_unit", ())), "penalty": d.get("penalty", 0)}, seat=d["seat"]))
+        elif e.kind == "hand_settled":
+            out.append(Announcement("hand.settled", {
+                "hand": d.get("hand_number"), "points": d.get("defender_points"),
+                "levels": " / ".join(d.get("levels_after", ())), "dealer": names[d["next_dealer"]]
+                if d.get("next_dealer") is not None else "-"}))
+        elif e.kind == "match_over":
+            out.append(Announcement("match.over", {"winners": _winners(rec, d.get("winner")),
+                                                   "reason": d.get("reason", "")}))
+    return out
+
+
+def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView) -> list[Announcement]:
+    """Mention the humans who now have to act (a new turn, or the declaration window opening)."""
+    out: list[Announcement] = []
+    if after.phase in (Phase.DEALING, Phase.HAND_OVER, Phase.MATCH_OVER):
+        return out
+    was = set(before.to_act) if before is not None and before.phase is after.phase else set()
+    for seat in after.to_act:
+        occupant = rec.seats[seat]
+        if occupant is None or occupant.autopilot or seat in was:
+            continue
+        key = "turn.declare_window" if after.phase is Phase.DECLARING else f"turn.{after.phase.value}"
+        out.append(Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat))
+    return out

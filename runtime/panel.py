@@ -1,0 +1,63 @@
+"""A seat's control panel: what one player sees and may do now (for the cog's ephemeral message).
+
+``version`` is the number of committed actions when the panel was built; pass it back to
+``GameService.act(..., version=...)`` and a stale panel is refused (``act.stale``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from engine.actions import Bury, Declare, Pass
+from engine.cards import Card
+from engine.table import Table
+from engine.views import Phase, SeatView
+from runtime.choices import plays_by_suit
+from runtime.records import TableRecord
+
+log = logging.getLogger(__name__)
+
+KITTY_SIZE = 8
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One seat's view and choices. ``plays`` is keyed by effective suit (``T`` trumps, then ``S H C D``)."""
+
+    table_id: int
+    seat: int
+    version: int
+    view: SeatView
+    your_turn: bool
+    to_act: tuple[int, ...]
+    declarations: tuple[tuple[Card, ...], ...]  # legal Declare card sets (dealing, window, 炒地皮)
+    can_pass: bool
+    bury_count: int  # 8 while this seat must bury, else 0
+    plays: dict[str, tuple[tuple[Card, ...], ...]]
+    queued: tuple[Card, ...] | None  # a play queued for this seat's next turn
+    away: bool  # under 托管: the AI plays for this seat until it takes back control
+
+    @property
+    def phase(self) -> Phase:
+        return self.view.public.phase
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.view.hand
+
+
+def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None = None) -> Panel:
+    """The panel of ``seat`` at ``table``'s current version."""
+    view = table.seat_view(seat)
+    actions = table.legal_actions(seat)
+    pub = view.public
+    occupant = rec.seats[seat]
+    return Panel(
+        table_id=rec.table_id, seat=seat, version=table.version, view=view,
+        your_turn=seat in pub.to_act and pub.phase is not Phase.DEALING, to_act=pub.to_act,
+        declarations=tuple(a.cards for a in actions if isinstance(a, Declare)),
+        can_pass=any(isinstance(a, Pass) for a in actions),
+        bury_count=KITTY_SIZE if any(isinstance(a, Bury) for a in actions) else 0,
+        plays=plays_by_suit(view), queued=queued, away=bool(occupant is not None and occupant.away),
+    )

@@ -1,0 +1,148 @@
+"""The path of every change of a table: apply → commit → record results → render → present → re-arm.
+
+Callers hold the session's lock. ``apply`` commits before anything is shown (if the commit fails the
+engine table is rebuilt from storage and the error propagates). Settled hands go to the ladder
+(``record_hand``), the match end to ``record_match``; the table record then says ``finished``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from engine.actions import Action, Play
+from engine.events import Event
+from engine.views import Phase, PublicView
+from engine.wire import result_from_json
+from runtime import imaging
+from runtime.announce import from_events, turn_prompts
+from runtime.imaging import ImagePolicy
+from runtime.planner import plan
+from runtime.presenter import Announcement, Image, Presenter, TableUpdate
+from runtime.records import Status
+from runtime.session import Session
+from runtime.store import Store, data_seats
+
+log = logging.getLogger(__name__)
+
+
+class Pipeline:
+    """Shared by the service's moves and the timer handlers."""
+
+    def __init__(self, store: Store, presenter: Presenter, clock: Callable[[], float], images: ImagePolicy,
+                 locale: str) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.clock = clock
+        self.images = images
+        self.locale = locale
+        self.names: dict[int, str] = {}  # user id -> display name, for ladder pictures
+
+    def locale_of(self, session: Session) -> str:
+        return str(session.record.meta.get("locale") or self.locale)
+
+    # -- a committed action ------------------------------------------------------------------------------
+    async def apply(self, session: Session, action: Action, *, acted_seat: int | None,
+                    announcements: Sequence[Announcement] = (), reason: str = "action") -> list[Event]:
+        """Apply and commit ``action``, then present and re-arm; the events."""
+        table = session.table
+        assert table is not None
+        before = table.public_view()
+        events = table.apply(action)
+        try:
+            await self.store.commit(session.record.table_id, table, action)
+        except Exception:
+            log.exception("commit failed on table %d; reloading it", session.record.table_id)
+            session.table = await self.store.load_table(session.record)
+            raise
+        if isinstance(action, Play) and action.seat is not None:
+            session.queued.pop(action.seat, None)
+        after = table.public_view()
+        if after.phase is not Phase.PLAYING:
+            session.queued.clear()
+        notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
+        images = await self._results(session, events, after, notes)
+        private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
+        update = TableUpdate(
+            record=session.record, version=table.version, reason=reason, view=after,
+            events=tuple(e for e in events if e.is_public), private={s: ev for s, ev in private.items() if ev},
+            images=tuple(images), private_images=await self._hands(session, events, acted_seat),
+            announcements=tuple(notes), acted_seat=acted_seat)
+        await self.present(update)
+        await self.arm(session)
+        return events
+
+    async def _results(self, session: Session, events: Sequence[Event], view: PublicView,
+                       notes: list[Announcement]) -> list[Image]:
+        """Record settled hands and the match end; the public pictures of this change."""
+        rec, locale = session.record, self.locale_of(session)
+        images: list[Image] = []
+        kinds = {e.kind for e in events if e.is_public}
+        if self.images is ImagePolicy.EVERY_ACTION:
+            images.append(await imaging.table_image(view, rec.names, locale, view_version(session)))
+        if "trick_won" in kinds:
+            images.append(await imaging.trick_image(view, rec.names, locale))
+        for e in events:
+            if e.kind == "hand_settled" and e.is_public:
+                result = result_from_json(e.data)
+                await self.store.db.record_hand(rec.guild_id, rec.table_id, data_seats(rec), result)
+                images.append(await imaging.hand_summary_image(result, rec.names, locale))
+        if "match_over" in kinds:
+            winner = view.match_winner
+            session.record = await self.store.save(replace(rec, status=Status.FINISHED))
+            await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), winner)
+            images.append(await imaging.match_summary_image(view, rec.names, locale))
+            rows = await self.store.db.leaderboard(rec.guild_id)
+            self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
+            images.append(await imaging.ladder_image(rows, self.names, locale))
+            notes.append(Announcement("ladder.updated", {"players": len(rows)}))
+        return images
+
+    async def _hands(self, session: Session, events: Sequence[Event], acted_seat: int | None) -> dict[int, Image]:
+        """Each affected human's hand (the ``EVERY_ACTION`` policy; not for single dealt cards)."""
+        if self.images is not ImagePolicy.EVERY_ACTION or session.table is None:
+            return {}
+        seats = {e.to for e in events if e.to is not None and e.kind != "card_dealt"}
+        if acted_seat is not None:
+            seats.add(acted_seat)
+        if any(e.kind == "dealing_done" for e in events):
+            seats.update(range(4))
+        out: dict[int, Image] = {}
+        for seat in sorted(s for s in seats if s in session.record.humans):
+            out[seat] = await imaging.hand_image(session.table.seat_view(seat), self.locale_of(session),
+                                                 session.record.names)
+        return out
+
+    # -- changes without an action -----------------------------------------------------------------------
+    async def publish(self, session: Session, reason: str, announcements: Sequence[Announcement] = ()) -> None:
+        """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore)."""
+        table = session.table
+        view = table.public_view() if table is not None else None
+        images: tuple[Image, ...] = ()
+        if view is not None and self.images is ImagePolicy.EVERY_ACTION and reason in ("restored", "started"):
+            images = (await imaging.table_image(view, session.record.names, self.locale_of(session),
+                                                view_version(session)),)
+        notes = list(announcements)
+        if reason in ("restored", "started") and view is not None:
+            notes += turn_prompts(session.record, None, view)
+        await self.present(TableUpdate(record=session.record, version=table.version if table else 0, reason=reason,
+                                       view=view, images=images, announcements=tuple(notes)))
+
+    async def present(self, update: TableUpdate) -> None:
+        try:
+            await self.presenter.table_changed(update)
+        except Exception:
+            log.exception("presenter failed on table %d (%s)", update.record.table_id, update.reason)
+
+    async def arm(self, session: Session) -> None:
+        """Store the timers the table needs now (stored deadlines with the same key are kept)."""
+        if session.table is None or session.record.status is not Status.PLAYING:
+            await self.store.cancel_timers(session.record.table_id)
+            return
+        wanted = plan(session.record, session.table, self.clock(), session.queued)
+        await self.store.sync_timers(session.record.table_id, wanted)
+
+
+def view_version(session: Session) -> int:
+    return session.table.version if session.table is not None else 0

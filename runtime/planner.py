@@ -1,0 +1,91 @@
+"""Which timers a table needs now (pure): the scheduler's to-do list after every change.
+
+- dealing: ``deal`` (live: one card after ``deal_delay``; async: everything at once);
+- declaration window: an ``ai`` timer per autopilot seat still to speak, and ``close`` at the
+  window's deadline (the engine closes it by itself once all four passed);
+- burying / 炒地皮 / playing: the seat to act gets ``ai`` (AI seat or 托管), ``auto`` (a queued play,
+  or a forced move when the table option is on) or ``turn`` (reminder, then the 托管 timeout);
+- a settled hand: ``next`` (start the next hand after a pause); match over: nothing.
+
+Every timer has a ``key``; re-planning keeps a stored timer with the same key (and its due time).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card
+from engine.legal import legal_plays
+from engine.table import Table
+from engine.views import Phase
+from runtime.records import Mode, Status, TableRecord
+
+log = logging.getLogger(__name__)
+
+DEAL, AI, AUTO, TURN, CLOSE, NEXT = "deal", "ai", "auto", "turn", "close", "next"
+
+
+@dataclass(frozen=True)
+class PlannedTimer:
+    """A timer to store: ``payload`` always has ``version`` (the table version it was planned at)."""
+
+    kind: str
+    key: str
+    due_at: float
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+def is_forced(table: Table, seat: int) -> bool:
+    """Exactly one legal play (e.g. the last card, or a follow the rules fully determine)."""
+    if table.phase is not Phase.PLAYING or seat not in table.to_act():
+        return False
+    return len(legal_plays(table.seat_view(seat), follow_limit=2)) == 1
+
+
+def turn_timer(seat: int, version: int, now: float, timeout: float, remind_before: float) -> PlannedTimer:
+    """The first stage of a human's turn clock: a reminder if one is due before the timeout."""
+    if 0 < remind_before < timeout:
+        return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout - remind_before,
+                            {"version": version, "seat": seat, "stage": "remind"})
+    return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout,
+                        {"version": version, "seat": seat, "stage": "timeout"})
+
+
+def plan(rec: TableRecord, table: Table, now: float,
+         queued: Mapping[int, tuple[Card, ...]] | None = None) -> list[PlannedTimer]:
+    """The timers ``rec``/``table`` need at time ``now``."""
+    if rec.status is not Status.PLAYING:
+        return []
+    v, o, phase = table.version, rec.options, table.phase
+    queued = queued or {}
+    if phase is Phase.MATCH_OVER:
+        return []
+    if phase is Phase.HAND_OVER:
+        return [PlannedTimer(NEXT, f"next:{v}", now + o.next_hand_delay, {"version": v})]
+    if phase is Phase.DEALING:
+        delay = o.deal_delay if rec.mode is Mode.LIVE else 0.0
+        return [PlannedTimer(DEAL, f"deal:{v}", now + delay, {"version": v})]
+    out: list[PlannedTimer] = []
+    if phase is Phase.DECLARING:
+        h = table.hand
+        out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}", now + o.declare_window,
+                                {"version": v, "hand": h.number, "redeals": h.redeals}))
+    for seat in table.to_act():
+        occupant = rec.seats[seat]
+        if occupant is None:
+            continue
+        if occupant.autopilot:
+            out.append(PlannedTimer(AI, f"ai:{seat}:{v}", now + o.ai_delay, {"version": v, "seat": seat}))
+        elif phase is Phase.DECLARING:
+            continue  # humans speak within the window; ``close`` ends it
+        elif phase is Phase.PLAYING and seat in queued:
+            out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now, {"version": v, "seat": seat, "why": "queued"}))
+        elif o.forced_autoplay and is_forced(table, seat):
+            out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now + o.ai_delay,
+                                    {"version": v, "seat": seat, "why": "forced"}))
+        else:
+            out.append(turn_timer(seat, v, now, o.turn_timeout, o.reminder_before))
+    return out

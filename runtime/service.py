@@ -1,0 +1,370 @@
+"""``GameService``: the one entry point of the cogs and the offline job (no Discord here).
+
+A move: ``act(table_id, user_id, action)`` checks the user sits at the table and may act now →
+``Table.apply`` (``IllegalAction`` passes through with its key; nothing changes) → ``data/`` commits
+the action → the presenter gets a ``TableUpdate`` (events, pictures, announcements) → timers are
+re-planned (AI moves, reminders, 托管, dealing, the declaration window, the next hand). A restart:
+``restore_all()`` rebuilds every open table from its snapshot + action log and re-arms its timers.
+
+Stable API (cogs code against it): lobby ``open_table sit leave add_ai remove_ai kick set_rules
+set_mode set_messages start end``; play ``act play_text panel hand_image legal_play_choices suggest
+queue_play cancel_queue go_away take_back stop_match``; queries ``record tables``; lifecycle
+``restore_all run_until_idle close``. Queued plays live in memory only (lost on restart, by design).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from data.scheduler import TimerScheduler
+from data.timers import Timer
+from engine.actions import Action, Bury, Declare, Pass, Play, StopMatch
+from engine.ai import suggest as ai_suggest
+from engine.cards import Card, parse_cards
+from engine.events import Event
+from engine.legal import legal_plays
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+from runtime import lobby
+from runtime.choices import match_typed
+from runtime.errors import NotAllowed, TableNotFound
+from runtime.imaging import ImagePolicy, hand_image
+from runtime.panel import Panel, build_panel
+from runtime.pipeline import Pipeline
+from runtime.presenter import Announcement, Presenter
+from runtime.records import Mode, Seat, Status, TableOptions, TableRecord
+from runtime.session import Session
+from runtime.store import Store
+from runtime.turns import handle_timer
+
+log = logging.getLogger(__name__)
+
+PLAYER_ACTIONS = (Declare, Pass, Bury, Play)
+
+
+@dataclass(frozen=True)
+class ActOutcome:
+    """The result of an accepted move: the committed ``version`` and the events this seat may see."""
+
+    version: int
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+class GameService:
+    """See the module docstring. ``clock`` returns Unix seconds (tests inject a fake one);
+    ``autorun`` starts the background timer task in ``restore_all`` (off: call ``run_until_idle``)."""
+
+    def __init__(self, db: object, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+                 rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
+                 ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True) -> None:
+        self.db = db
+        self.store = Store(db)
+        self.clock = clock
+        self.takeover_level = takeover_level
+        self.ai_budget = ai_budget
+        self.autorun = autorun
+        self.sessions: dict[int, Session] = {}
+        self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
+        self.pipeline = Pipeline(self.store, presenter, clock, images, locale)
+        self.scheduler = TimerScheduler(db, self._on_timer, clock)  # type: ignore[arg-type]
+
+    # -- lifecycle ------------------------------------------------------------------------------------------
+    async def restore_all(self) -> list[int]:
+        """Load every open table (lobby or playing) from ``data/``, re-plan its timers (stored deadlines
+        are kept), tell the presenter (reason ``restored``) and start the timer task if ``autorun``."""
+        restored: list[int] = []
+        for rec in await self.store.open_records():
+            try:
+                table = await self.store.load_table(rec) if rec.status is Status.PLAYING else None
+            except Exception:
+                log.exception("table %d cannot be restored; left as is", rec.table_id)
+                continue
+            session = Session(rec, table)
+            self.sessions[rec.table_id] = session
+            async with session.lock:
+                await self.pipeline.publish(session, "restored")
+                await self.pipeline.arm(session)
+            restored.append(rec.table_id)
+        log.info("restored %d open tables", len(restored))
+        if self.autorun:
+            self.scheduler.start()
+        return restored
+
+    async def run_until_idle(self, max_rounds: int = 1_000_000) -> int:
+        """Fire due timers until none is due now (tests, the offline job); how many fired."""
+        total = 0
+        for _ in range(max_rounds):
+            fired = await self.scheduler.run_due()
+            if not fired:
+                break
+            total += fired
+        return total
+
+    async def close(self) -> None:
+        """Stop the timer task (the database stays open; its owner closes it)."""
+        await self.scheduler.stop()
+
+    async def _on_timer(self, timer: Timer) -> None:
+        session = self.sessions.get(timer.table_id or -1)
+        if session is None or session.table is None or session.record.status is not Status.PLAYING:
+            return
+        async with session.lock:
+            await handle_timer(self, session, timer)
+
+    # -- queries --------------------------------------------------------------------------------------------
+    def session(self, table_id: int) -> Session:
+        session = self.sessions.get(table_id)
+        if session is None:
+            raise TableNotFound("table.not_found", table_id=table_id)
+        return session
+
+    def record(self, table_id: int) -> TableRecord:
+        """The current record of an open table (``table.not_found`` otherwise)."""
+        return self.session(table_id).record
+
+    def tables(self, guild_id: int | None = None, channel_id: int | None = None) -> list[TableRecord]:
+        """Open tables, optionally of one guild/channel (or thread), oldest first."""
+        return [s.record for tid, s in sorted(self.sessions.items())
+                if (guild_id is None or s.record.guild_id == guild_id)
+                and (channel_id is None or channel_id in (s.record.channel_id, s.record.thread_id))]
+
+    def tables_of_user(self, user_id: int) -> list[TableRecord]:
+        """Open tables where ``user_id`` sits or hosts."""
+        return [s.record for s in self.sessions.values()
+                if s.record.seat_of(user_id) is not None or s.record.host_id == user_id]
+
+    # -- lobby ----------------------------------------------------------------------------------------------
+    async def open_table(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
+                         rules: Rules | None = None, mode: Mode = Mode.ASYNC, options: TableOptions | None = None,
+                         host_seat: int | None = 0, thread_id: int | None = None,
+                         seed: int | None = None) -> TableRecord:
+        """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts)."""
+        rec = TableRecord(table_id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                          rules=rules or Rules.from_preset("standard"), mode=Mode(mode),
+                          seed=seed if seed is not None else self._seeds.randrange(2**62),
+                          options=options or TableOptions(), thread_id=thread_id)
+        if host_seat is not None:
+            rec = lobby.sit(rec, host_id, host_name, host_seat)
+        rec = await self.store.create(rec)
+        session = Session(rec)
+        self.sessions[rec.table_id] = session
+        async with session.lock:
+            await self.pipeline.publish(session, "lobby")
+        log.info("table %d opened by %d in guild %d", rec.table_id, host_id, guild_id)
+        return rec
+
+    async def _lobby(self, table_id: int, change: Callable[[TableRecord], TableRecord], reason: str = "lobby",
+                     announcements: Sequence[Announcement] = ()) -> TableRecord:
+        session = self.session(table_id)
+        async with session.lock:
+            rec = change(session.record)
+            session.record = await self.store.save(rec)
+            await self.pipeline.publish(session, reason, announcements)
+            return session.record
+
+    async def sit(self, table_id: int, user_id: int, name: str, seat: int | None = None) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.sit(r, user_id, name, seat))
+
+    async def leave(self, table_id: int, user_id: int) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.leave(r, user_id))
+
+    async def add_ai(self, table_id: int, user_id: int, seat: int | None = None, level: str = "basic") -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.add_ai(r, user_id, seat, level))
+
+    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.remove_ai(r, user_id, seat))
+
+    async def kick(self, table_id: int, user_id: int, seat: int) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.kick(r, user_id, seat))
+
+    async def set_rules(self, table_id: int, user_id: int, rules: Rules) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.set_rules(r, user_id, rules))
+
+    async def set_mode(self, table_id: int, user_id: int, mode: Mode,
+                       options: TableOptions | None = None) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.set_mode(r, user_id, mode, options))
+
+    async def set_messages(self, table_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
+                           table_message_id: int | None = None, **meta: object) -> TableRecord:
+        """Remember where the interface shows the table (no presenter call)."""
+        session = self.session(table_id)
+        async with session.lock:
+            rec = session.record
+            rec = replace(rec, thread_id=thread_id if thread_id is not None else rec.thread_id,
+                          lobby_message_id=lobby_message_id if lobby_message_id is not None else rec.lobby_message_id,
+                          table_message_id=table_message_id if table_message_id is not None else rec.table_message_id,
+                          meta={**rec.meta, **meta})
+            session.record = await self.store.save(rec)
+            return session.record
+
+    async def start(self, table_id: int, user_id: int) -> TableRecord:
+        """The host starts the match (all four seats filled): the first hand is dealt by the timers."""
+        session = self.session(table_id)
+        async with session.lock:
+            rec = lobby.start(session.record, user_id)
+            session.table = Table.new(rec.rules, rec.seed)
+            session.record = await self.store.save(rec)
+            await self.pipeline.publish(session, "started", [Announcement("table.started", {})])
+            await self.pipeline.arm(session)
+            return session.record
+
+    async def end(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
+        """The host (or an admin) closes the table; its timers are cancelled and it leaves memory."""
+        session = self.session(table_id)
+        async with session.lock:
+            rec = lobby.end(session.record, user_id, is_admin)
+            session.record = await self.store.save(rec)
+            await self.store.cancel_timers(table_id)
+            await self.pipeline.publish(session, "ended", [Announcement("table.ended", {})])
+            self.sessions.pop(table_id, None)
+            return session.record
+
+    # -- play -------------------------------------------------------------------------------------------------
+    def _seat(self, session: Session, user_id: int) -> int:
+        if session.record.status is not Status.PLAYING or session.table is None:
+            raise NotAllowed("act.not_playing")
+        seat = session.record.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed("act.not_seated")
+        return seat
+
+    async def act(self, table_id: int, user_id: int, action: Action, *, version: int | None = None) -> ActOutcome:
+        """Apply ``action`` for the user's seat (its ``seat`` field is replaced by the user's seat).
+
+        Refused (nothing changes): ``act.not_playing``, ``act.not_seated``, ``act.stale`` (``version`` given
+        and the table moved on), ``act.system_action``, ``act.not_your_turn``; the engine's
+        ``IllegalAction`` keys pass through. Committed before it returns. A move by a seat under 托管
+        gives the seat back to its player first."""
+        session = self.session(table_id)
+        async with session.lock:
+            seat = self._seat(session, user_id)
+            table = session.table
+            assert table is not None
+            if version is not None and version != table.version:
+                raise NotAllowed("act.stale", version=version, current=table.version)
+            if not isinstance(action, PLAYER_ACTIONS):
+                raise NotAllowed("act.system_action", action=action.kind)
+            action = replace(action, seat=seat)
+            if seat not in table.to_act():
+                raise NotAllowed("act.not_your_turn")
+            announcements: list[Announcement] = []
+            if session.record.seats[seat] is not None and session.record.seats[seat].away:  # type: ignore[union-attr]
+                announcements += await self.set_away_locked(session, seat, False, publish=False)
+            events = await self.pipeline.apply(session, action, acted_seat=seat, announcements=announcements)
+            return ActOutcome(table.version, seat, action, tuple(e for e in events if e.visible_to(seat)))
+
+    async def play_text(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> ActOutcome:
+        """``act`` with a ``Play`` of the cards in ``text`` (lenient card syntax; ``card.invalid``)."""
+        return await self.act(table_id, user_id, Play(cards=parse_cards(text)), version=version)
+
+    def panel(self, table_id: int, user_id: int) -> Panel:
+        """The user's seat panel (``act.not_playing``/``act.not_seated`` otherwise)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        return build_panel(session.record, session.table, seat, session.queued.get(seat))
+
+    async def hand_image(self, table_id: int, user_id: int, selected: Sequence[int] = (),
+                         locale: str | None = None) -> bytes:
+        """PNG of the user's hand; ``selected`` indexes ``render.hand_order(view)`` (raised cards)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        image = await hand_image(session.table.seat_view(seat), locale or self.pipeline.locale,
+                                 session.record.names, selected)
+        return image.png
+
+    def legal_play_choices(self, table_id: int, user_id: int, typed: str) -> list[str]:
+        """Autocomplete for ``/play``: legal plays (``"10H 10H"``) matching ``typed``; [] when not to play."""
+        try:
+            session = self.session(table_id)
+            seat = self._seat(session, user_id)
+        except (TableNotFound, NotAllowed):
+            return []
+        table = session.table
+        assert table is not None
+        if table.phase is not Phase.PLAYING or seat not in table.to_act():
+            return []
+        return match_typed(legal_plays(table.seat_view(seat)), typed)
+
+    def suggest(self, table_id: int, user_id: int) -> Action:
+        """A hint (basic AI) for the user's current decision (``act.nothing_to_suggest`` if none)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        if seat not in session.table.to_act():
+            raise NotAllowed("act.not_your_turn")
+        action = ai_suggest(session.table.seat_view(seat))
+        if action is None:
+            raise NotAllowed("act.nothing_to_suggest")
+        return action
+
+    async def queue_play(self, table_id: int, user_id: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
+        """Queue a play for the user's next turn (played then if still legal, else dropped with a notice);
+        if it is already the user's turn, it is played at once."""
+        session = self.session(table_id)
+        async with session.lock:
+            seat = self._seat(session, user_id)
+            play = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+            if not play:
+                raise NotAllowed("act.empty_play")
+            hand = session.table.seat_view(seat).hand  # type: ignore[union-attr]
+            if any(play.count(c) > hand.count(c) for c in set(play)):
+                raise NotAllowed("act.not_in_hand")
+            session.queued[seat] = play
+            await self.pipeline.arm(session)
+            return play
+
+    async def cancel_queue(self, table_id: int, user_id: int) -> None:
+        session = self.session(table_id)
+        async with session.lock:
+            session.queued.pop(self._seat(session, user_id), None)
+            await self.pipeline.arm(session)
+
+    async def go_away(self, table_id: int, user_id: int) -> TableRecord:
+        """The user hands their seat to the AI (托管) until ``take_back``."""
+        session = self.session(table_id)
+        async with session.lock:
+            await self.set_away_locked(session, self._seat(session, user_id), True)
+            return session.record
+
+    async def take_back(self, table_id: int, user_id: int) -> TableRecord:
+        """The user takes back control of a seat under 托管 (``act.not_away`` if it is not)."""
+        session = self.session(table_id)
+        async with session.lock:
+            seat = self._seat(session, user_id)
+            occupant = session.record.seats[seat]
+            if occupant is None or not occupant.away:
+                raise NotAllowed("act.not_away")
+            await self.set_away_locked(session, seat, False)
+            return session.record
+
+    async def set_away_locked(self, session: Session, seat: int, away: bool = True, *,
+                              publish: bool = True) -> list[Announcement]:
+        """Put ``seat`` under 托管 or give it back (caller holds the lock); announce and re-arm if ``publish``."""
+        rec = lobby.set_away(session.record, seat, away)
+        session.record = await self.store.save(rec)
+        occupant: Seat = rec.seats[seat]  # type: ignore[assignment]
+        notes = [Announcement("tuoguan.taken" if away else "tuoguan.back", {"name": occupant.name},
+                              user_id=occupant.user_id, seat=seat)]
+        if publish:
+            await self.pipeline.publish(session, "tuoguan", notes)
+            await self.pipeline.arm(session)
+        return notes
+
+    async def stop_match(self, table_id: int, user_id: int, *, is_admin: bool = False) -> list[Event]:
+        """Stop a ``timed`` match now (host or admin): the higher level wins (``action.not_timed`` otherwise)."""
+        session = self.session(table_id)
+        async with session.lock:
+            if user_id != session.record.host_id and not is_admin:
+                raise NotAllowed("lobby.not_host")
+            if session.table is None or session.record.status is not Status.PLAYING:
+                raise NotAllowed("act.not_playing")
+            return await self.pipeline.apply(session, StopMatch(), acted_seat=None)

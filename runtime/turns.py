@@ -1,0 +1,141 @@
+"""What happens when a table's timer falls due (kinds from ``runtime.planner``).
+
+- ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare; async
+  mode deals everything (``DealAll``) and the declaration window opens;
+- ``close``: the declaration window's deadline (``CloseDeclaring``);
+- ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` off the event loop);
+- ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
+- ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it;
+- ``next``: the next hand starts (``StartHand``).
+
+A timer planned at another table version is stale and ignored (the table moved on).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from data.timers import Timer
+from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Play, StartHand
+from engine.ai import choose_action
+from engine.errors import IllegalAction
+from engine.legal import legal_plays
+from engine.views import Phase
+from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, TURN
+from runtime.presenter import Announcement
+from runtime.records import Mode
+from runtime.session import Session
+
+if TYPE_CHECKING:
+    from runtime.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+def ai_rng(session: Session, seat: int) -> random.Random:
+    """A reproducible RNG per table, version and seat (a restart makes the same AI choice)."""
+    assert session.table is not None
+    return random.Random(f"{session.record.seed}:{session.table.version}:{seat}")
+
+
+async def ai_action(service: GameService, session: Session, seat: int) -> Action | None:
+    """The move of the AI playing ``seat`` (its own level, or the service's 托管 level)."""
+    assert session.table is not None
+    occupant = session.record.seats[seat]
+    level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
+    view = session.table.seat_view(seat)
+    return await asyncio.to_thread(choose_action, view, level, ai_rng(session, seat), service.ai_budget)
+
+
+async def handle_timer(service: GameService, session: Session, timer: Timer) -> None:
+    """Run one due timer of ``session`` (the caller holds its lock)."""
+    table = session.table
+    assert table is not None
+    p = timer.payload
+    if timer.kind == CLOSE:
+        h = table.hand
+        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")):
+            await service.pipeline.apply(session, CloseDeclaring(), acted_seat=None)
+        return
+    if p.get("version") != table.version:
+        log.debug("stale %s timer on table %d", timer.kind, session.record.table_id)
+        return
+    seat = p.get("seat")
+    if timer.kind == DEAL:
+        await _deal(service, session)
+    elif timer.kind == NEXT:
+        await service.pipeline.apply(session, StartHand(), acted_seat=None)
+    elif timer.kind == AI and seat is not None:
+        action = await ai_action(service, session, seat)
+        if action is not None:
+            await service.pipeline.apply(session, action, acted_seat=seat)
+    elif timer.kind == AUTO and seat is not None:
+        await _auto(service, session, seat, p.get("why", "forced"))
+    elif timer.kind == TURN and seat is not None:
+        await _turn(service, session, timer, seat)
+
+
+async def _deal(service: GameService, session: Session) -> None:
+    table = session.table
+    assert table is not None
+    live = session.record.mode is Mode.LIVE
+    await service.pipeline.apply(session, DealCard() if live else DealAll(), acted_seat=None)
+    if not live or table.phase is not Phase.DEALING:
+        return
+    for seat, occupant in enumerate(session.record.seats):  # AI seats may declare during the deal
+        if occupant is None or not occupant.autopilot:
+            continue
+        if not any(isinstance(a, Declare) for a in table.legal_actions(seat)):
+            continue
+        action = await ai_action(service, session, seat)
+        if isinstance(action, Declare):
+            await service.pipeline.apply(session, action, acted_seat=seat)
+
+
+async def _auto(service: GameService, session: Session, seat: int, why: str) -> None:
+    """A queued play, or the only legal play."""
+    table = session.table
+    assert table is not None
+    occupant = session.record.seats[seat]
+    user = occupant.user_id if occupant is not None else None
+    if why == "queued":
+        cards = session.queued.pop(seat, None)
+        if cards is None:
+            await service.pipeline.arm(session)
+            return
+        try:
+            note = Announcement("turn.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
+            await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
+        except IllegalAction as exc:
+            note = Announcement("turn.queue_dropped", {"cards": " ".join(map(str, cards)), "reason": exc.key},
+                                user_id=user, seat=seat)
+            await service.pipeline.publish(session, "queue", [note])
+            await service.pipeline.arm(session)
+        return
+    plays = legal_plays(table.seat_view(seat), follow_limit=2)
+    if len(plays) != 1:
+        await service.pipeline.arm(session)
+        return
+    note = Announcement("turn.forced_played", {"cards": " ".join(map(str, plays[0]))}, user_id=user, seat=seat)
+    await service.pipeline.apply(session, Play(seat=seat, cards=plays[0]), acted_seat=seat, announcements=[note])
+
+
+async def _turn(service: GameService, session: Session, timer: Timer, seat: int) -> None:
+    """Reminder stage, then the timeout: the seat goes under 托管."""
+    occupant = session.record.seats[seat]
+    if occupant is None or occupant.autopilot:
+        return
+    options = session.record.options
+    if timer.payload.get("stage") == "remind":
+        await service.db.delete_timer(timer.id)  # type: ignore[attr-defined]
+        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,  # type: ignore[attr-defined]
+                                   {**timer.payload, "stage": "timeout"})
+        note = Announcement("turn.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
+                            user_id=occupant.user_id, seat=seat)
+        await service.pipeline.publish(session, "reminder", [note])
+        return
+    log.info("table %d: seat %d timed out; the AI takes over (托管)", session.record.table_id, seat)
+    await service.set_away_locked(session, seat)
