@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import InvalidCard
 
@@ -17,14 +17,30 @@ RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
 JOKER_RANKS: tuple[str, ...] = ("SJ", "BJ")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RED_SUITS = frozenset({"H", "D"})
+_SUIT_POS = {s: i for i, s in enumerate(SUITS)}
+_RANK_POS = {r: i for i, r in enumerate(RANKS)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. ``suit`` is ``""`` for the jokers, whose ``rank`` is ``SJ`` or ``BJ``."""
 
     rank: str
     suit: str
+    _key: int = field(default=-1, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.suit:
+            key = _SUIT_POS.get(self.suit, -100) * 13 + _RANK_POS.get(self.rank, -100)
+        else:
+            key = {"SJ": 52, "BJ": 53}.get(self.rank, -1)
+        object.__setattr__(self, "_key", key if key >= 0 else -1 - hash((self.rank, self.suit)) % 10**9)
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self._key == other._key)
 
     @property
     def is_joker(self) -> bool:
@@ -38,7 +54,7 @@ class Card:
     @property
     def index(self) -> int:
         """A dense index 0..53 (suits × ranks, then SJ, BJ), handy for counting."""
-        return CARD_INDEX[self]
+        return self._key
 
     @property
     def rank_index(self) -> int:

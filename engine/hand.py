@@ -64,6 +64,8 @@ class HandState:
     tricks: list[TrickView] = field(default_factory=list)
     defender_points: int = 0
     penalties: list[ThrowFailure] = field(default_factory=list)
+    winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
+    _ctx: TrumpContext | None = field(default=None, repr=False, compare=False)
 
     # -- set-up -----------------------------------------------------------------------------------
     @classmethod
@@ -79,7 +81,10 @@ class HandState:
     def ctx(self) -> TrumpContext:
         """The trump context of this hand (trump must be decided)."""
         assert self.trump is not None
-        return trump_context(self.level, self.trump, self.rules)
+        cached = self._ctx
+        if cached is None or cached.trump != self.trump:
+            cached = self._ctx = trump_context(self.level, self.trump, self.rules)
+        return cached
 
     def dealer_team(self) -> int | None:
         return None if self.dealer is None else self.dealer % 2
@@ -266,6 +271,7 @@ class HandState:
                 raise IllegalAction(key)
         self.hands[seat] = remove_cards(self.hands[seat], cards)
         self.trick.append((seat, tuple(cards)))
+        self.winning = self.trick[trick_winner([c for _, c in self.trick], ctx)][0]
         events.append(Event("played", {"seat": seat, "cards": format_cards(cards)}))
         if len(self.trick) < 4:
             return events, False
@@ -285,14 +291,10 @@ class HandState:
 
     def current_winner(self) -> int | None:
         """The seat winning the current trick so far."""
-        if not self.trick:
-            return None
-        index = trick_winner([cards for _, cards in self.trick], self.ctx())
-        return self.trick[index][0]
+        return self.winning if self.trick else None
 
     def _finish_trick(self, ctx: TrumpContext) -> list[Event]:
-        index = trick_winner([cards for _, cards in self.trick], ctx)
-        winner = self.trick[index][0]
+        winner = self.winning
         points = sum(card_points(cards) for _, cards in self.trick)
         if winner % 2 != self.dealer_team():
             self.defender_points += points
@@ -321,7 +323,7 @@ class HandState:
             "kitty_holder": self.kitty_holder, "overcall_queue": list(self.overcall_queue), "leader": self.leader,
             "trick": [[s, format_cards(c)] for s, c in self.trick],
             "tricks": [trick_to_json(t) for t in self.tricks],
-            "defender_points": self.defender_points,
+            "defender_points": self.defender_points, "winning": self.winning,
             "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
                            "beaten_unit": format_cards(p.beaten_unit), "penalty": p.penalty} for p in self.penalties],
         }
@@ -340,7 +342,7 @@ class HandState:
             kitty_holder=obj["kitty_holder"], overcall_queue=list(obj["overcall_queue"]), leader=obj["leader"],
             trick=[(s, parse_cards(c)) for s, c in obj["trick"]],
             tricks=[trick_from_json(t) for t in obj["tricks"]],
-            defender_points=obj["defender_points"],
+            defender_points=obj["defender_points"], winning=obj["winning"],
             penalties=[ThrowFailure(p["seat"], parse_cards(p["attempted"]), parse_cards(p["forced"]),
                                     parse_cards(p["beaten_unit"]), p["penalty"]) for p in obj["penalties"]],
         )

@@ -8,6 +8,8 @@ legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.cards import Card
 from engine.declaring import declaration_options
@@ -62,14 +64,20 @@ def view_context(view: SeatView) -> TrumpContext:
 
 def legal_plays(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list[tuple[Card, ...]]:
     """The plays to offer: enumerated follows, or every distinct single-unit lead."""
-    ctx = view_context(view)
     trick = view.public.trick
-    if trick is not None and trick.plays:
-        return enumerate_follows(trick.plays[0][1], view.hand, ctx, limit=follow_limit)
-    return lead_units(view.hand, ctx)
+    lead = trick.plays[0][1] if trick is not None and trick.plays else None
+    return play_options(view.hand, lead, view_context(view), follow_limit)
 
 
-def lead_units(hand: tuple[Card, ...] | list[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
+def play_options(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpContext,
+                 follow_limit: int = FOLLOW_LIMIT) -> list[tuple[Card, ...]]:
+    """Enumerated legal follows of ``lead``, or every distinct single-unit lead when ``lead`` is None."""
+    if lead:
+        return enumerate_follows(lead, hand, ctx, limit=follow_limit)
+    return lead_units(hand, ctx)
+
+
+def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
     """Every distinct single, pair and tractor (every sub-chain of each tractor) in ``hand``."""
     seen: set[tuple[Card, ...]] = set()
     out: list[tuple[Card, ...]] = []

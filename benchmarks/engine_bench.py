@@ -1,0 +1,113 @@
+"""Engine benchmark: full random hands per second, follow-legality check time, worst-case enumeration.
+
+    python benchmarks/engine_bench.py [--hands 300] [--json]
+
+Hands: four random-legal players from the deal to the settlement, one core (``engine.randomplay``).
+Follow checks: ``follow_is_legal`` on (lead, hand, play) triples collected from random games (legal and
+illegal plays). Enumeration: ``enumerate_follows`` on random positions and on constructed long-suit
+worst cases (a 25-card one-suit hand against tractor and throw leads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.cards import parse_cards
+from engine.follow import enumerate_follows, follow_is_legal
+from engine.randomplay import play_random_hand, random_action
+from engine.rules import Rules
+from engine.table import Table
+from engine.trump import trump_context
+from engine.views import Phase
+
+
+def bench_hands(n: int, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        table = Table.new(Rules(), seed + i)
+        actions += play_random_hand(table, rng)
+    elapsed = time.perf_counter() - start
+    return n / elapsed, actions
+
+
+def collect_follows(n_hands: int, seed: int) -> list[tuple]:
+    """(lead, hand, play, ctx) triples: the legal follow chosen and a random same-size attempt."""
+    rng = random.Random(seed)
+    samples: list[tuple] = []
+    for i in range(n_hands):
+        table = Table.new(Rules(), seed + 1000 + i)
+        while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            action = random_action(table, rng)
+            h = table.hand
+            if table.phase is Phase.PLAYING and h.trick:
+                seat = table.to_act()[0]
+                lead = h.trick[0][1]
+                hand = list(h.hands[seat])
+                samples.append((lead, hand, action.cards, h.ctx()))
+                samples.append((lead, hand, tuple(rng.sample(hand, len(lead))), h.ctx()))
+            table.apply(action)
+    return samples
+
+
+def bench_follow_checks(samples: list[tuple]) -> tuple[float, float]:
+    times = []
+    for lead, hand, play, ctx in samples:
+        t0 = time.perf_counter_ns()
+        follow_is_legal(lead, hand, play, ctx)
+        times.append(time.perf_counter_ns() - t0)
+    median_us = statistics.median(times) / 1000
+    total_s = sum(times) / 1e9
+    return median_us, len(times) / total_s
+
+
+def worst_cases() -> list[tuple]:
+    ctx = trump_context("2", "S", Rules())
+    long_suit = parse_cards("AH AH KH KH QH QH JH JH 10H 10H 9H 9H 8H 8H 7H 7H 6H 6H 5H 5H 4H 4H 3H 3H 3H")
+    mixed = parse_cards("AH KH KH QH JH JH 10H 9H 9H 8H 7H 7H 6H 5H 5H 4H 3H 3H AC KC QC JD 10D 9D 8D")
+    leads = [parse_cards(s) for s in ("AH", "KH KH", "QH QH JH JH", "10H 10H 9H 9H 8H 8H",
+                                      "AH KH KH QH QH 9H", "AH KH QH JH 10H 9H 8H 7H",
+                                      "AH AH KH KH QH QH JH JH")]
+    # the leads need not come from a possible deal; only the follower's choices are measured
+    return [(lead, hand, ctx) for lead in leads for hand in (long_suit, mixed)]
+
+
+def bench_enumeration(samples: list[tuple]) -> float:
+    worst = 0.0
+    cases = worst_cases() + [(lead, hand, ctx) for lead, hand, _, ctx in samples[::7]]
+    for lead, hand, ctx in cases:
+        t0 = time.perf_counter()
+        enumerate_follows(lead, hand, ctx)
+        worst = max(worst, time.perf_counter() - t0)
+    return worst * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    hands_per_s, actions = bench_hands(args.hands, args.seed)
+    samples = collect_follows(40, args.seed)
+    median_us, checks_per_s = bench_follow_checks(samples)
+    enum_ms = bench_enumeration(samples)
+    print(f"full random hands: {hands_per_s:.1f} hands/s ({args.hands} hands, {actions} actions, one core)")
+    print(f"follow checks: median {median_us:.1f} us, {checks_per_s:,.0f} checks/s over {len(samples)} samples")
+    print(f"enumerate_follows worst case: {enum_ms:.2f} ms")
+    if args.json:
+        print(json.dumps({"hands_per_s": round(hands_per_s, 1), "follow_check_us_median": round(median_us, 2),
+                          "follow_checks_per_s": round(checks_per_s), "enumerate_ms_worst": round(enum_ms, 3)}))
+
+
+if __name__ == "__main__":
+    main()
