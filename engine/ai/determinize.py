@@ -1,0 +1,118 @@
+"""Sampling hidden hands (确定化) consistent with everything a seat has seen.
+
+The unseen cards (not played, not in the own hand, not in a kitty the seat buried) are dealt to the
+other three hands (their current sizes) and, if the seat did not bury it, to the 8-card kitty. Cards a
+seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
+first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
+pair of a suit does not get two identical cards of it (checked, resampled a few times, then relaxed).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.ai.playout import N, fast_tables
+from engine.ai.situation import Situation
+
+log = logging.getLogger(__name__)
+
+KITTY = 4  # destination index of the kitty (seats are 0..3)
+TRIES = 20
+
+
+@dataclass
+class World:
+    """One sampled deal: count vectors of the four hands, and the kitty's cards (indices)."""
+
+    hands: list[list[int]]
+    kitty: list[int]
+
+
+def sample_world(sit: Situation, rng: random.Random) -> World:
+    """A random deal of the unseen cards consistent with ``sit``'s memory."""
+    t = fast_tables(sit.ctx)
+    unseen = sit.unseen()
+    kitty_known = sit.kitty is not None
+    caps = [0, 0, 0, 0, 0]
+    for s in range(4):
+        if s != sit.seat:
+            caps[s] = sit.hand_sizes[s]
+    caps[KITTY] = 0 if kitty_known else 8
+    pool = [i for i in range(N) for _ in range(max(unseen[i], 0))]
+    if len(pool) != sum(caps):  # should not happen; keep going with what fits
+        log.warning("unseen %d cards for %d slots", len(pool), sum(caps))
+    mem = sit.mem
+    world: World | None = None
+    for attempt in range(TRIES):
+        strict = attempt < TRIES - 1
+        world = _try_deal(sit, t.suit, pool, caps, rng, strict)
+        if world is not None and (not strict or _pairs_ok(world, mem.no_pairs, t.suit, sit.seat)):
+            break
+    if world is None:
+        world = _try_deal(sit, t.suit, pool, caps, rng, False)
+    assert world is not None
+    own = [0] * N
+    for c in sit.hand:
+        own[c.index] += 1
+    world.hands[sit.seat] = own
+    if kitty_known:
+        world.kitty = [c.index for c in sit.kitty or ()]
+    return world
+
+
+def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[int], rng: random.Random,
+              strict: bool) -> World | None:
+    hands = [[0] * N for _ in range(4)]
+    kitty: list[int] = []
+    left = list(caps)
+    rest = list(pool)
+    if strict:
+        for seat in range(4):
+            for card, n in sit.mem.shown[seat].items():
+                for _ in range(n):
+                    i = card.index
+                    if i in rest and left[seat] > 0:
+                        rest.remove(i)
+                        hands[seat][i] += 1
+                        left[seat] -= 1
+    voids = [{_suit_int(s) for s in sit.mem.voids[seat]} if strict else set() for seat in range(4)]
+    rng.shuffle(rest)
+    # most constrained cards first: those only few destinations accept
+    def allowed(i: int) -> list[int]:
+        return [d for d in range(5) if left[d] > 0 and (d == KITTY or suit[i] not in voids[d])]
+
+    rest.sort(key=lambda i: sum(1 for d in range(5) if d == KITTY or suit[i] not in voids[d]))
+    for i in rest:
+        dests = allowed(i)
+        if not dests:
+            if strict:
+                return None
+            dests = [d for d in range(5) if left[d] > 0]
+            if not dests:
+                return None
+        weights = [left[d] for d in dests]
+        d = rng.choices(dests, weights)[0]
+        left[d] -= 1
+        if d == KITTY:
+            kitty.append(i)
+        else:
+            hands[d][i] += 1
+    return World(hands, kitty)
+
+
+def _suit_int(s: str) -> int:
+    return {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}[s]
+
+
+def _pairs_ok(world: World, no_pairs: list[set[str]], suit: Sequence[int], me: int) -> bool:
+    for seat in range(4):
+        if seat == me or not no_pairs[seat]:
+            continue
+        banned = {_suit_int(s) for s in no_pairs[seat]}
+        hand = world.hands[seat]
+        if any(hand[i] >= 2 and suit[i] in banned for i in range(N)):
+            return False
+    return True

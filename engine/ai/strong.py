@@ -1,0 +1,114 @@
+"""The ``strong`` player: determinized Monte Carlo (确定化蒙特卡洛) over the hidden hands.
+
+For a play decision, the ``basic`` heuristics propose a few candidate plays; then, until the time budget
+(or a fixed number of iterations) is used up, a deal consistent with everything seen is sampled and every
+candidate is played out to the end of the hand on that same deal with the fast ``basic`` playout policy
+(common random numbers: candidates are compared on identical deals). The candidate with the best mean
+result wins — the result being the level change the settlement would give (点数 as a tie-break), from the
+player's team's point of view. Declaring and burying are delegated to ``basic``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+
+from engine.actions import Action, Play
+from engine.ai.basic import basic_action
+from engine.ai.determinize import World, sample_world
+from engine.ai.follows import rank_follows
+from engine.ai.leads import rank_leads
+from engine.ai.playout import SUIT_INDEX, Playout, dealer_utility, to_cards
+from engine.ai.situation import Situation, situation_from_view
+from engine.cards import Card
+from engine.throws import check_throw, throw_penalty
+from engine.units import decompose_lead
+from engine.views import Phase, SeatView
+
+log = logging.getLogger(__name__)
+
+MAX_CANDIDATES = 6
+SAFETY = 0.92  # share of the budget spent thinking (the rest covers set-up and one late rollout)
+
+
+def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]]:
+    """The basic heuristics' best ``k`` distinct plays."""
+    ranked = rank_follows(sit) if sit.trick else rank_leads(sit)
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for _, play in ranked:
+        ident = tuple(sorted(c.index for c in play))
+        if ident not in seen:
+            seen.add(ident)
+            out.append(play)
+        if len(out) >= k:
+            break
+    return out
+
+
+def simulate(sit: Situation, world: World, play: tuple[Card, ...]) -> float:
+    """Play ``play`` then the rest of the hand on ``world``; the result for ``sit.seat``'s team."""
+    ctx = sit.ctx
+    hands = [list(h) for h in world.hands]
+    trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
+    leader = trick[0][0] if trick else sit.seat
+    voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
+    out = Playout(ctx, hands, leader, trick, list(sit.mem.played), voids, sit.dealer_team, sit.defender_points,
+                  to_cards(world.kitty))
+    if not trick and len(play) > 1 and decompose_lead(play, ctx).is_throw:
+        others = [to_cards([i for i in range(len(h)) for _ in range(h[i])]) for h in
+                  (hands[(sit.seat + k) % 4] for k in (1, 2, 3))]
+        check = check_throw(play, others, ctx)
+        if check.failed:
+            penalty = throw_penalty(len(play), len(play) - len(check.forced), ctx.rules)
+            out.points += penalty if sit.is_dealer_team else -penalty
+            play = tuple(check.forced)
+    out.apply(sit.seat, tuple(c.index for c in play))
+    points = out.run()
+    value = dealer_utility(points, ctx)
+    return value if sit.is_dealer_team else -value
+
+
+def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
+                   k: int = MAX_CANDIDATES) -> tuple[Card, ...]:
+    """The candidate play with the best mean playout result over sampled deals."""
+    start = time.perf_counter()
+    cands = candidates(sit, k)
+    if len(cands) == 1:
+        return cands[0]
+    totals = [0.0] * len(cands)
+    worlds = 0
+    deadline = start + budget_s * SAFETY
+    per_rollout = 0.0
+    while True:
+        if iterations is not None:
+            if worlds >= iterations:
+                break
+        elif time.perf_counter() + per_rollout * len(cands) > deadline and worlds > 0:
+            break
+        world = sample_world(sit, rng)
+        values = []
+        for cand in cands:
+            t0 = time.perf_counter()
+            values.append(simulate(sit, world, cand))
+            per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
+            if iterations is None and time.perf_counter() > deadline and worlds > 0:
+                break
+        if len(values) < len(cands):
+            break
+        for i, v in enumerate(values):
+            totals[i] += v
+        worlds += 1
+    best = max(range(len(cands)), key=lambda i: (totals[i] / max(worlds, 1) - 1e-3 * i))
+    log.debug("strong: %d worlds, %d candidates, best %s", worlds, len(cands), cands[best])
+    return cands[best]
+
+
+def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
+                  iterations: int | None = None) -> Action | None:
+    """The strong player's action: Monte Carlo for plays, ``basic`` otherwise."""
+    if view.public.phase is not Phase.PLAYING:
+        return basic_action(view)
+    sit = situation_from_view(view)
+    return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations))
