@@ -1,0 +1,125 @@
+"""Engine-backed storage: restore = snapshot + replay equals the live table; hand export/replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from data.database import Database
+from data.errors import DataError
+from data.replay import export_hand, replay_export, restore_table, restore_tables
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.randomplay import random_action
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "e.sqlite3")
+    yield database
+    await database.close()
+
+
+def pick(table: Table, rng: random.Random) -> Action:
+    try:
+        return random_action(table, rng)
+    except IllegalAction:
+        seats = table.to_act()
+        return rng.choice(table.legal_actions(seats[0] if seats else None))
+
+
+async def play(db: Database, tid: int, table: Table, rng: random.Random, actions: int, every: int = 25,
+               hand_ends: dict[int, dict] | None = None) -> None:
+    """Apply and commit random actions; snapshot after each hand and every ``every`` actions."""
+    for _ in range(actions):
+        if table.phase is Phase.MATCH_OVER:
+            return
+        action = pick(table, rng)
+        table.apply(action)
+        await db.append_action(tid, table.version, action.to_json())
+        ended = table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+        if ended or table.version % every == 0:
+            await db.save_snapshot(tid, table.version, table.to_json(), table.hand_number,
+                                   kind="hand" if ended else "periodic")
+        if ended and hand_ends is not None:
+            hand_ends[table.hand_number] = table.to_json()
+
+
+async def new_game(db: Database, seed: int, rules: Rules | None = None) -> tuple[int, Table]:
+    rules = rules or Rules()
+    tid = (await db.create_table(1, 2, 3, rules, seed=seed, status="playing")).id
+    return tid, Table.new(rules, seed)
+
+
+async def test_restore_equals_live_table_at_every_stage(db: Database) -> None:
+    rng = random.Random(3)
+    tid, table = await new_game(db, 11)
+    for chunk in (1, 7, 30, 90, 200):
+        await play(db, tid, table, rng, chunk)
+        restored = await restore_table(db, tid)
+        assert restored.to_json() == table.to_json()
+        assert restored.version == table.version == await db.last_seq(tid)
+    assert table.hand_number >= 2  # the restore went through a hand snapshot
+    fresh = Table.replay_json(Rules().to_json(), 11, await db.actions_between(tid))
+    assert fresh.to_json() == table.to_json()
+
+
+async def test_restore_tables_in_bulk(db: Database) -> None:
+    rng = random.Random(5)
+    live = {}
+    for i, preset in enumerate(("standard", "renda", "minzheng", "aihua", "tournament")):
+        tid, table = await new_game(db, 100 + i, Rules.from_preset(preset))
+        await play(db, tid, table, rng, 40 + 37 * i)
+        live[tid] = table
+    idle = (await db.create_table(1, 2, 3, "standard", seed=9, status="playing")).id
+    await db.create_table(1, 2, 3, "standard", seed=9, status="lobby")
+    restored = await restore_tables(db)
+    assert set(restored) == {*live, idle}
+    for tid, table in live.items():
+        assert restored[tid].to_json() == table.to_json()
+    assert restored[idle].to_json() == Table.new(Rules(), 9).to_json()
+
+
+async def test_export_and_replay_of_hands(db: Database) -> None:
+    rng = random.Random(8)
+    tid, table = await new_game(db, 21)
+    hand_ends: dict[int, dict] = {}
+    while table.hand_number < 3 or table.phase is not Phase.PLAYING:
+        await play(db, tid, table, rng, 1, hand_ends=hand_ends)
+        assert table.phase is not Phase.MATCH_OVER
+    await play(db, tid, table, rng, 10)  # hand 3 is in progress
+    for n in (1, 2):
+        export = json.loads(json.dumps(await export_hand(db, tid, n)))  # plain JSON
+        assert export["hand_number"] == n and export["seed"] == 21
+        assert (export["snapshot"] is None) == (n == 1)
+        assert export["actions"][0]["type"] in (("deal_all", "deal_card", "declare") if n == 1 else ("start_hand",))
+        assert replay_export(export).to_json() == hand_ends[n]
+    current = await export_hand(db, tid, 3)
+    assert current["snapshot"] == hand_ends[2]
+    assert replay_export(current).to_json() == table.to_json()
+    with pytest.raises(DataError) as err:
+        await export_hand(db, tid, 4)
+    assert err.value.key == "data.hand_not_found"
+    with pytest.raises(DataError):
+        replay_export({"format": 1, "rules": None})
+
+
+async def test_export_without_hand_snapshots_replays_from_the_start(db: Database) -> None:
+    rng = random.Random(9)
+    tid, table = await new_game(db, 33)
+    hand_ends: dict[int, dict] = {}
+    while table.hand_number < 3:
+        await play(db, tid, table, rng, 1, hand_ends=hand_ends)
+    with_snapshots = await export_hand(db, tid, 2)
+    await db.execute("DELETE FROM snapshots WHERE table_id = ?", (tid,))
+    without = await export_hand(db, tid, 2)
+    assert without == with_snapshots
+    assert replay_export(without).to_json() == hand_ends[2]
+    assert (await restore_table(db, tid)).to_json() == table.to_json()  # the log alone restores too
