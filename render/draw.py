@@ -106,6 +106,11 @@ class Canvas:
         x0, y0, x1, y1 = (round(v) for v in box)
         self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline, width=width)
 
+    @staticmethod
+    def pill_width(text: str, fnt: FontT, pad: int = 10) -> int:
+        """Width of ``text_pill`` for ``text``."""
+        return text_width(clean_text(text), fnt) + 2 * pad
+
     def text_pill(self, text: str, fnt: FontT, x: float, y_mid: float, fill: RGB, ink: RGB, pad: int = 10,
                   height: int | None = None, outline: RGB | None = None) -> float:
         """A pill holding ``text`` starting at ``x``; returns the pill's right edge."""

@@ -51,7 +51,7 @@ def seat_view(n_cards: int = 25, *, seat: int = 0, seed: int = 7, phase: Phase =
 def declaring_view() -> PublicView:
     """The declaring window: seat 2 declared ♥ with a pair, seat 1 passed."""
     base = public_view(Phase.DECLARING, trump=None)
-    return replace(base, declaration=DeclarationView(2, parse_cards("7H 7H"), "H"), to_act=(0, 1, 3), passed=(1,),
+    return replace(base, declaration=DeclarationView(2, parse_cards("7H 7H"), "H"), to_act=(0, 3), passed=(1,),
                    tricks=(), penalties=(), defender_points=0, hand_sizes=(25, 25, 25, 25))
 
 

@@ -73,6 +73,8 @@ def _draw_suited(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, ink: RGB
     box = draw_ink(draw, card.rank, rank_font, cx, 5 * s, ink)
     symbol = SUIT_SYMBOLS[card.suit]
     draw_ink(draw, symbol, font(size.suit_px * s, "regular"), cx, box[3] + 5 * s, ink)
+    if size.width < 60:  # small cards: the index only
+        return
     # the big pip, visible on the top card of a fan
     big = font(round(size.height * 0.42) * s, "regular")
     draw_ink(draw, symbol, big, size.width * s * 0.6, size.height * s * 0.42, mix(ink, CARD_FACE, 0.1))

@@ -57,8 +57,8 @@ class CardSize:
 
 
 HAND_CARD = CardSize(width=88, height=124, strip=44, rank_px=34, suit_px=28, radius=9)
-TABLE_CARD = CardSize(width=64, height=90, strip=30, rank_px=25, suit_px=20, radius=7)
-SMALL_CARD = CardSize(width=40, height=56, strip=20, rank_px=17, suit_px=13, radius=5)
+TABLE_CARD = CardSize(width=76, height=106, strip=36, rank_px=30, suit_px=24, radius=8)
+SMALL_CARD = CardSize(width=42, height=58, strip=21, rank_px=18, suit_px=14, radius=5)
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> RGB:

@@ -1,0 +1,214 @@
+"""The public table picture: four seats (0 bottom, 1 right, 2 top, 3 left: play runs counter-clockwise), each
+seat's play of the current trick with the winner so far framed in gold, whose turn it is, a header (hand,
+trump, level, both teams' levels, dealer, defenders' points) and a side panel with the previous trick.
+
+It takes a ``PublicView`` only (a ``SeatView`` is refused), so it cannot draw a private card.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.views import Phase, PublicView, SeatView, TrickView
+from i18n import normalize_locale, t
+from render.cardrow import draw_cards, fit_strip, row_width
+from render.draw import Box, Canvas
+from render.fonts import fit_text, font
+from render.labels import Chip, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
+from render.order import is_shown_trump, shown_trump
+from render.side_panel import SIDE_W, draw_side_panel
+from render.theme import (
+    ACCENT,
+    FELT,
+    FELT_DARK,
+    HEADER,
+    PANEL,
+    PANEL_LINE,
+    SELECT,
+    TABLE_CARD,
+    TEAM,
+    TEXT,
+    TEXT_DARK,
+    TEXT_DIM,
+)
+
+log = logging.getLogger(__name__)
+
+MAIN_W = 760
+WIDTH = MAIN_W + SIDE_W
+TABLE_H = 592
+BOX_W, BOX_H = 214, 58
+CHIP_H = 34
+MARGIN = 14
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    """Where a seat sits on the picture: its name box and the top-centre and width of its play area."""
+
+    box: Box
+    play_x: float
+    play_y: float
+    play_w: float
+
+
+def seat_spots(top: int) -> dict[int, SeatSpot]:
+    """Seat 0 bottom, 1 right, 2 top, 3 left (relative to the table region starting at ``top``)."""
+    cx = MAIN_W / 2
+    return {
+        2: SeatSpot((cx - BOX_W / 2, top + 12, cx + BOX_W / 2, top + 12 + BOX_H), cx, top + 88, 470),
+        3: SeatSpot((MARGIN, top + 210, MARGIN + BOX_W, top + 210 + BOX_H), cx - 135, top + 276, 260),
+        1: SeatSpot((MAIN_W - MARGIN - BOX_W, top + 210, MAIN_W - MARGIN, top + 210 + BOX_H), cx + 135, top + 276,
+                    260),
+        0: SeatSpot((cx - BOX_W / 2, top + 520, cx + BOX_W / 2, top + 520 + BOX_H), cx, top + 404, 470),
+    }
+
+
+def header_chips(view: PublicView, names: Sequence[str], locale: str) -> list[Chip]:
+    """Hand number, trump, level, both teams' levels, dealer and the defenders' points."""
+    chips = [Chip(t("render.hand_number", locale, n=view.hand_number)), trump_chip(shown_trump(view), locale),
+             Chip(t("render.level", locale, level=view.level))]
+    for team in (0, 1):
+        chips.append(Chip(t("render.team_level", locale, team=team_name(team, locale), level=view.levels[team]),
+                          TEAM[team], TEXT_DARK))
+    if view.dealer is not None:
+        who = fit_text(seat_name(names, view.dealer, locale), font(20, "bold"), 150)
+        chips.append(Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
+    if view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER):
+        chips.append(Chip(t("render.points", locale, points=view.defender_points)))
+    return chips
+
+
+def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: Sequence[str], locale: str,
+               highlight: bool) -> None:
+    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act."""
+    x0, y0, x1, y1 = spot.box
+    acting = seat in view.to_act and view.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
+    cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
+    cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
+    name_font, small = font(20, "bold"), font(15)
+    right = x1 - 10
+    if seat == view.dealer:
+        tag, tag_font = t("render.dealer_tag", locale), font(15, "bold")
+        tag_w = Canvas.pill_width(tag, tag_font, 7)
+        cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=22)
+        right = x1 - 16 - tag_w
+    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, y0 + 20, TEXT, max_width=round(right - x0 - 16))
+    info = f"{team_name(seat % 2, locale)} · {t('render.cards_count', locale, n=view.hand_sizes[seat])}"
+    cv.label(info, small, x0 + 16, y0 + 43, TEXT_DIM, max_width=round(x1 - x0 - 26))
+
+
+def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
+    """An empty card outline where the seat to act will play."""
+    w, h = TABLE_CARD.width, TABLE_CARD.height
+    x, y = spot.play_x - w / 2, spot.play_y
+    cv.panel((x, y, x + w, y + h), FELT_DARK, radius=TABLE_CARD.radius, outline=ACCENT, width=2)
+    cv.text((spot.play_x, y + h / 2), "…", font(30, "bold"), ACCENT, "mm")
+
+
+def _tag(cv: Canvas, text: str, box: Box, top: bool) -> None:
+    """A small gold pill on the top-right (``top``) or bottom-right corner of a play's frame."""
+    fnt = font(16, "bold")
+    cv.text_pill(text, fnt, box[2] + 10 - Canvas.pill_width(text, fnt, 8), box[1] - 6 if top else box[3] + 6,
+                 ACCENT, TEXT_DARK, pad=8, height=24)
+
+
+def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], lang: str,
+               frame: tuple[int, int, int] | None = None) -> Box:
+    """One play centred in the seat's play area, on a coloured ``frame`` if given; returns the frame box."""
+    x = spot.play_x
+    w = row_width(len(cards), TABLE_CARD, fit_strip(len(cards), TABLE_CARD, spot.play_w))
+    box = (x - w / 2 - 6, spot.play_y - 6, x + w / 2 + 6, spot.play_y + TABLE_CARD.height + 6)
+    if frame is not None:
+        cv.panel(box, frame, radius=TABLE_CARD.radius + 5)
+    draw_cards(cv, cards, TABLE_CARD, x, spot.play_y, max_width=spot.play_w, lang=lang,
+               is_trump=lambda c: is_shown_trump(c, view))
+    return box
+
+
+def shown_trick(view: PublicView) -> TrickView | None:
+    """The trick drawn on the table: the current one, or the last one once the hand is over."""
+    if view.phase is Phase.PLAYING:
+        return view.trick
+    if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return view.trick if view.trick is not None and view.trick.plays else view.previous_trick
+    return None
+
+
+def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale: str, lang: str) -> None:
+    trick = shown_trick(view)
+    plays = dict(trick.plays) if trick is not None else {}
+    for seat, spot in spots.items():
+        if seat in plays:
+            win = trick is not None and trick.winner == seat
+            box = _draw_play(cv, view, spot, plays[seat], lang, ACCENT if win else None)
+            if win and trick is not None:
+                key = "render.won" if trick.complete else "render.winning"
+                label = t(key, locale) + (f" +{trick.points}" if trick.complete and trick.points else "")
+                _tag(cv, label, box, top=seat == 0)
+        elif view.phase is Phase.PLAYING and seat in view.to_act:
+            _placeholder(cv, spot)
+
+
+def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], names: Sequence[str], locale: str,
+                    lang: str) -> None:
+    """Declaring, dealing and 炒地皮: the standing declaration, passes, seats to act; burying: the kitty."""
+    mid_y = spots[3].play_y + TABLE_CARD.height / 2
+    decl = view.declaration
+    for seat, spot in spots.items():
+        if decl is not None and decl.seat == seat:
+            box = _draw_play(cv, view, spot, decl.cards, lang, ACCENT)
+            _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, top=seat == 0)
+        elif view.phase is Phase.BURYING and seat == view.kitty_holder:
+            _draw_play(cv, view, spot, [None] * 8, lang)
+        elif seat in view.passed:
+            text, fnt = t("render.pass", locale), font(18, "bold")
+            cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
+                         spot.play_y + TABLE_CARD.height / 2, PANEL, TEXT_DIM, pad=14, height=32)
+        elif seat in view.to_act and view.phase is not Phase.DEALING:
+            _placeholder(cv, spot)
+    if view.phase is Phase.DEALING:
+        msg = t("render.dealing", locale, n=view.cards_dealt)
+        bar_w = 300
+        x0 = MAIN_W / 2 - bar_w / 2
+        cv.pill((x0, mid_y + 26, x0 + bar_w, mid_y + 40), FELT_DARK)
+        cv.pill((x0, mid_y + 26, x0 + max(14, bar_w * view.cards_dealt / 100), mid_y + 40), ACCENT)
+    elif view.phase is Phase.BURYING and view.kitty_holder is not None:
+        msg = t("render.burying", locale, name=fit_text(seat_name(names, view.kitty_holder, locale), font(22), 200))
+    elif decl is None:
+        msg = t("render.no_declaration", locale)
+    else:
+        msg = t("render.declaring_open", locale)
+    cv.label(msg, font(22, "bold"), MAIN_W / 2, mid_y, TEXT, align="center", max_width=MAIN_W - 2 * BOX_W - 40)
+
+
+def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_highlight: int | None = None) -> bytes:
+    """PNG of the public table state; ``seat_highlight`` frames one seat's name box (e.g. the viewer's)."""
+    if isinstance(view, SeatView) or not isinstance(view, PublicView):
+        raise TypeError("render_table takes a PublicView, never a SeatView")
+    locale = normalize_locale(locale)
+    lang = "zh-CN" if locale == "zh-CN" else "en"
+    chip_font = font(20, "bold")
+    lines = layout_chips(header_chips(view, names, locale), chip_font, WIDTH - 2 * MARGIN)
+    header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
+    cv = Canvas.new(WIDTH, header_h + TABLE_H, FELT)
+    cv.draw.rectangle((0, 0, WIDTH, header_h), fill=HEADER)
+    y = 10 + CHIP_H / 2
+    for line in lines:
+        x: float = MARGIN
+        for chip in line:
+            x = draw_chip(cv, chip, chip_font, x, y, CHIP_H) + 8
+        y += CHIP_H + 6
+    spots = seat_spots(header_h)
+    for seat, spot in spots.items():
+        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
+    if view.phase in (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL):
+        _draw_declaring(cv, view, spots, names, locale, lang)
+    else:
+        _draw_trick(cv, view, spots, locale, lang)
+    draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view))
+    return cv.png()
