@@ -47,7 +47,8 @@ class GameRecord:
 
     result: HandResult
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    actions: int = 0
+    actions: list[dict[str, object]] = field(default_factory=list)  # the table's action log (JSON)
+    cards_played: int = 0  # cards in the hand's tricks (100 when the hand was played out)
 
 
 def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budget_s: float = 0.2,
@@ -82,9 +83,10 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
         except Exception as exc:  # an AI bug: report the state
             raise AIError(f"{levels[seat]} AI at seat {seat} chose illegal {action.to_json()} in {phase}: {exc}") \
                 from exc
-    result = table.public_view().last_result
-    assert result is not None
-    return GameRecord(result, times, steps)
+    pub = table.public_view()
+    assert pub.last_result is not None
+    played = sum(len(cards) for trick in pub.tricks for _, cards in trick.plays)
+    return GameRecord(pub.last_result, times, table.actions_json(), played)
 
 
 @dataclass
