@@ -91,3 +91,24 @@ def fit_font(text: str, max_width: int, size: int, weight: str = "regular", min_
     while size > min_size and text_width(text, font(size, weight)) > max_width:
         size -= 1
     return font(size, weight)
+
+
+def wrap_text(text: str, fnt: FontT, max_width: int, max_lines: int = 3) -> list[str]:
+    """``text`` cleaned and broken into lines of at most ``max_width`` px (at spaces, or anywhere in CJK);
+    the last allowed line ends with ``…`` if text is left over."""
+    text = clean_text(text)
+    lines: list[str] = []
+    while text and len(lines) < max_lines:
+        if text_width(text, fnt) <= max_width:
+            lines.append(text)
+            text = ""
+            break
+        cut = len(fit_text(text, fnt, max_width).rstrip(ELLIPSIS)) or 1
+        space = text.rfind(" ", 0, cut + 1)
+        if space > 0 and text[cut:cut + 1] not in ("", " ") and cut - space < 16:
+            cut = space
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    if text and lines:
+        lines[-1] = fit_text(lines[-1] + " " + text, fnt, max_width)
+    return lines

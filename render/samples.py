@@ -60,9 +60,10 @@ def hand_result(number: int = 3, *, bonus: bool = True) -> HandResult:
     kitty: tuple[Card, ...] = parse_cards("5C 10D KS 3S 4D 8C 9C JD")
     kitty_points = sum(c.points for c in kitty)
     mult = 4 if bonus else 0
-    final = 85 + kitty_points * mult
+    tricks = 85 if bonus else 60
+    final = tricks + kitty_points * mult
     return HandResult(
-        hand_number=number, dealer=0, level="7", trump="H", kitty=kitty, kitty_points=kitty_points, trick_points=85,
+        hand_number=number, dealer=0, level="7", trump="H", kitty=kitty, kitty_points=kitty_points, trick_points=tricks,
         kitty_multiplier=mult, kitty_bonus=kitty_points * mult, defender_points=final, last_winner=1,
         levels_before=("7", "4"), levels_after=("7", "6") if bonus else ("8", "4"),
         level_gains=(0, 2) if bonus else (1, 0),

@@ -1,0 +1,111 @@
+"""The match summary picture: the winner (or draw / in progress) and the level path (升级路线) of both teams,
+hand by hand, on a 2…A chart; a dot marks the team that dealt each hand."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.cards import RANKS
+from engine.views import HandResult
+from i18n import normalize_locale, t
+from render.draw import Canvas
+from render.fonts import font
+from render.labels import team_name
+from render.summary import team_members
+from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
+
+log = logging.getLogger(__name__)
+
+WIDTH = 760
+PAD = 20
+CHART_H = 360
+SS = 2  # supersampling of the chart lines
+
+
+def level_paths(results: Sequence[HandResult]) -> tuple[list[str], list[str]]:
+    """Each team's level before the first hand and after every hand."""
+    if not results:
+        return [], []
+    paths: tuple[list[str], list[str]] = ([results[0].levels_before[0]], [results[0].levels_before[1]])
+    for r in results:
+        for team in (0, 1):
+            paths[team].append(r.levels_after[team])
+    return paths
+
+
+def _chart(results: Sequence[HandResult], width: int, height: int) -> Image.Image:
+    """The lines and dots, drawn at ``SS``× and downsampled (antialiased); axes are drawn by the caller."""
+    image = Image.new("RGB", (width * SS, height * SS), PANEL)
+    draw = ImageDraw.Draw(image)
+    paths = level_paths(results)
+    n = max(1, len(results))
+    left, right, top, bottom = 46 * SS, (width - 16) * SS, 14 * SS, (height - 34) * SS
+
+    def xy(i: int, rank: str) -> tuple[float, float]:
+        return left + (right - left) * i / n, bottom - (bottom - top) * RANKS.index(rank) / (len(RANKS) - 1)
+
+    for k in range(len(RANKS)):
+        y = bottom - (bottom - top) * k / (len(RANKS) - 1)
+        draw.line((left, y, right, y), fill=PANEL_LINE, width=SS)
+    for team in (1, 0):
+        points = [xy(i, rank) for i, rank in enumerate(paths[team])]
+        if len(points) > 1:
+            draw.line(points, fill=TEAM[team], width=4 * SS, joint="curve")
+        for i, (x, y) in enumerate(points):
+            dealt = i > 0 and results[i - 1].dealer % 2 == team
+            r = (6 if dealt else 4) * SS
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=TEAM[team] if dealt else PANEL, outline=TEAM[team],
+                         width=2 * SS)
+    return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _axes(cv: Canvas, results: Sequence[HandResult], x0: int, y0: int, width: int, height: int) -> None:
+    """Rank labels on the left, hand numbers below."""
+    small = font(14)
+    n = max(1, len(results))
+    left, right, top, bottom = x0 + 46, x0 + width - 16, y0 + 14, y0 + height - 34
+    for k, rank in enumerate(RANKS):
+        y = bottom - (bottom - top) * k / (len(RANKS) - 1)
+        cv.text((left - 12, y), rank, small, TEXT_DIM, "rm")
+    step = max(1, -(-n // 16))
+    for i in range(0, n + 1, step):
+        cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
+
+
+def render_match_summary(results: Sequence[HandResult], names: Sequence[str], winner: int | None, *,
+                         locale: str, finished: bool = False) -> bytes:
+    """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths."""
+    locale = normalize_locale(locale)
+    height = 86 + 110 + CHART_H + PAD
+    cv = Canvas.new(WIDTH, height, FELT)
+    cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
+    cv.label(t("render.match.title", locale), font(28, "bold"), PAD, 30, TEXT)
+    cv.label(t("render.match.hands", locale, n=len(results)), font(18), PAD, 66, TEXT_DIM)
+    if winner is None:
+        banner = t("render.match.draw" if finished else "render.match.in_progress", locale)
+        fill, ink = PANEL, TEXT
+    else:
+        banner, fill, ink = t("render.summary.winner", locale, team=team_name(winner, locale)), ACCENT, TEXT_DARK
+    bfont = font(22, "bold")
+    bw = Canvas.pill_width(banner, bfont, 16)
+    cv.text_pill(banner, bfont, WIDTH - PAD - bw, 43, fill, ink, pad=16, height=44)
+
+    paths = level_paths(results)
+    y = 96
+    for team in (0, 1):
+        row_y = y + 24 + team * 48
+        x = cv.text_pill(team_name(team, locale), font(20, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
+                         height=36)
+        final = paths[team][-1] if paths[team] else "—"
+        level_w = cv.label(t("render.ladder.level", locale) + f" {final}", font(22, "bold"), WIDTH - PAD, row_y,
+                           ACCENT if team == winner else TEXT, align="right")
+        cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,
+                 max_width=round(WIDTH - PAD - level_w - x - 36))
+    y += 110
+    chart_w = WIDTH - 2 * PAD
+    cv.image.paste(_chart(results, chart_w, CHART_H), (PAD, y))
+    _axes(cv, results, PAD, y, chart_w, CHART_H)
+    return cv.png()
