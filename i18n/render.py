@@ -77,7 +77,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.ladder.rating": {"en": "Rating", "zh-CN": "积分"},
     "render.ladder.level": {"en": "Level", "zh-CN": "级别"},
     "render.ladder.record": {"en": "W–L", "zh-CN": "胜–负"},
-    "render.ladder.streak": {"en": "Streak", "zh-CN": "连胜"},
+    "render.ladder.streak": {"en": "Streak", "zh-CN": "连续"},
+    "render.streak.win": {"en": "W{n}", "zh-CN": "{n}连胜"},
+    "render.streak.loss": {"en": "L{n}", "zh-CN": "{n}连败"},
     "render.ladder.empty": {"en": "No rated players yet", "zh-CN": "暂无排名"},
     "render.stats.rating": {"en": "Rating", "zh-CN": "积分"},
     "render.stats.level": {"en": "Level", "zh-CN": "级别"},
@@ -93,4 +95,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.stats.win": {"en": "W", "zh-CN": "胜"},
     "render.stats.loss": {"en": "L", "zh-CN": "负"},
     "render.stats.no_games": {"en": "No games yet", "zh-CN": "暂无对局"},
+    "render.stats.rank": {"en": "#{rank}", "zh-CN": "第 {rank} 名"},
+    "render.stats.win_pct": {"en": "{pct}% won", "zh-CN": "胜率 {pct}%"},
 }

@@ -1,0 +1,89 @@
+"""The ladder picture (排行榜): the top N players with rank, name, rating, level, wins–losses and streak."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from i18n import normalize_locale, t
+from render.draw import Canvas
+from render.fonts import font
+from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, RGB, TEXT, TEXT_DARK, TEXT_DIM
+
+log = logging.getLogger(__name__)
+
+WIDTH = 760
+PAD = 20
+ROW_H = 44
+HEAD_H = 76
+COLS_H = 36
+MEDALS: tuple[RGB, ...] = ((255, 196, 64), (200, 206, 216), (214, 140, 80))
+# column right edges (name is left aligned from COL_NAME)
+COL_RANK, COL_NAME, COL_RATING, COL_LEVEL, COL_RECORD, COL_STREAK = 62, 78, 470, 550, 660, 740
+
+
+@dataclass(frozen=True)
+class LadderRow:
+    """One ladder line; ``streak`` > 0 is a winning streak, < 0 a losing one."""
+
+    rank: int
+    name: str
+    rating: float
+    level: str
+    wins: int
+    losses: int
+    streak: int = 0
+
+
+def format_rating(rating: float) -> str:
+    """One decimal below 100 (openskill ordinals), none from 100 up (Elo-like ratings)."""
+    return f"{rating:.1f}" if abs(rating) < 100 else f"{rating:.0f}"
+
+
+def streak_text(streak: int, locale: str) -> str:
+    if streak == 0:
+        return "—"
+    return t("render.streak.win" if streak > 0 else "render.streak.loss", locale, n=abs(streak))
+
+
+def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
+    fnt = font(18, "bold")
+    if 1 <= rank <= len(MEDALS):
+        r = 15
+        cx = COL_RANK - 16
+        cv.draw.ellipse((cx - r, y - r, cx + r, y + r), fill=MEDALS[rank - 1])
+        cv.text((cx, y), str(rank), fnt, TEXT_DARK, "mm")
+    else:
+        cv.text((COL_RANK - 4, y), str(rank), fnt, TEXT_DIM, "rm")
+
+
+def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
+    """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller)."""
+    locale = normalize_locale(locale)
+    height = HEAD_H + COLS_H + max(1, len(rows)) * ROW_H + PAD
+    cv = Canvas.new(WIDTH, height, FELT)
+    cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
+    cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=WIDTH - 2 * PAD)
+    y = HEAD_H + COLS_H / 2
+    small = font(16, "bold")
+    cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
+    cv.label(t("render.ladder.name", locale), small, COL_NAME, y, TEXT_DIM)
+    for key, col in (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK)):
+        cv.label(t(f"render.ladder.{key}", locale), small, col, y, TEXT_DIM, align="right")
+    top = HEAD_H + COLS_H
+    if not rows:
+        cv.label(t("render.ladder.empty", locale), font(20), WIDTH / 2, top + ROW_H / 2, TEXT_DIM, align="center")
+    name_font, num_font = font(20, "bold"), font(20, "bold")
+    for i, row in enumerate(rows):
+        y0 = top + i * ROW_H
+        cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8)
+        mid = y0 + ROW_H / 2
+        _rank_badge(cv, row.rank, mid)
+        cv.label(row.name, name_font, COL_NAME, mid, TEXT, max_width=COL_RATING - 110 - COL_NAME)
+        cv.label(format_rating(row.rating), num_font, COL_RATING, mid, ACCENT, align="right")
+        cv.label(row.level, num_font, COL_LEVEL, mid, TEXT, align="right")
+        cv.label(f"{row.wins}–{row.losses}", font(19), COL_RECORD, mid, TEXT, align="right")
+        colour = GOOD if row.streak > 0 else BAD if row.streak < 0 else TEXT_DIM
+        cv.label(streak_text(row.streak, locale), font(18, "bold"), COL_STREAK, mid, colour, align="right")
+    return cv.png()
