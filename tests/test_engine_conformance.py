@@ -1,0 +1,51 @@
+"""Conformance: every case of ../shared/conformance/{follow,lead,trick}.jsonl through ``python -m engine.judge``.
+
+The shared directory is ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared``. Each file is piped to one
+judge process; each answer must equal the line's ``expect`` (``forced`` compared as a multiset).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("TRACTOR_SHARED") or REPO.parent / "shared")
+CONFORMANCE = SHARED / "conformance"
+FILES = ("follow", "lead", "trick")
+
+
+def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in obj.items() if k != "id"}
+    if isinstance(out.get("forced"), list):
+        out["forced"] = Counter(out["forced"])
+    return out
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_conformance_file(name: str) -> None:
+    path = CONFORMANCE / f"{name}.jsonl"
+    if not SHARED.is_dir():
+        pytest.skip(f"shared directory {SHARED} does not exist (set TRACTOR_SHARED)")
+    assert path.is_file(), f"{path} is missing from the shared directory"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cases = [json.loads(line) for line in lines]
+    queries = [json.dumps({k: v for k, v in case.items() if k != "expect"}) for case in cases]
+    proc = subprocess.run([sys.executable, "-m", "engine.judge"], input="\n".join(queries) + "\n",
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(cases)
+    failures = []
+    for case, got in zip(cases, answers, strict=True):
+        assert got.get("id") == case["id"]
+        if _normalise(got) != _normalise(case["expect"]):
+            failures.append(f"{case['id']}: expected {case['expect']}, got {got}")
+    assert not failures, f"{len(failures)}/{len(cases)} cases differ:\n" + "\n".join(failures[:20])
