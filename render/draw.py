@@ -18,7 +18,7 @@ from render.theme import RGB
 
 log = logging.getLogger(__name__)
 
-PNG_COMPRESS_LEVEL = 3
+PNG_COMPRESS_LEVEL = 2
 Box = tuple[float, float, float, float]
 
 

@@ -52,6 +52,7 @@ def has_glyph(char: str) -> bool:
     return (mask.size, bytes(mask)) != _notdef_mask()
 
 
+@lru_cache(maxsize=8192)
 def clean_text(text: str) -> str:
     """``text`` on one line without characters the font lacks, control or zero-width characters."""
     out: list[str] = []
@@ -66,11 +67,13 @@ def clean_text(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, fnt: FontT) -> int:
     """Advance width of ``text`` in pixels."""
     return round(fnt.getlength(text))
 
 
+@lru_cache(maxsize=8192)
 def fit_text(text: str, fnt: FontT, max_width: int) -> str:
     """``text`` cleaned and, if wider than ``max_width`` px, cut to the longest prefix + ``…`` that fits."""
     text = clean_text(text)

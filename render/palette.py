@@ -69,3 +69,8 @@ def to_palette(image: Image.Image) -> Image.Image:
     """``image`` mapped to the fixed palette (nearest colour, no dithering)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     return rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
+def warm_up() -> None:
+    """Build the palette and every card sprite now (about a second) instead of on the first picture."""
+    palette_image()
