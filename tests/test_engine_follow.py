@@ -200,3 +200,14 @@ def test_enumerated_follows_on_full_deals_are_legal(seed: int) -> None:
             for hand in hands[1:]:
                 follows = enumerate_follows(lead, hand, ctx, limit=60)
                 assert follows and all(follow_is_legal(lead, hand, f, ctx) for f in follows)
+
+
+def test_every_play_message_key_has_english_and_chinese_text() -> None:
+    from i18n import MESSAGES
+    from i18n.play import MESSAGES as PLAY
+
+    keys = {"play.wrong_count", "play.not_in_hand", "play.must_follow_suit", "play.must_follow_pairs",
+            "play.must_follow_tractor", "play.empty", "play.mixed_suits", "play.bad_level", "play.bad_trump"}
+    assert keys <= set(PLAY)
+    for key in keys:
+        assert MESSAGES[key]["en"] and MESSAGES[key]["zh-CN"]
