@@ -89,6 +89,11 @@ def _cheap_key(ctx: TrumpContext) -> CardKey:
     return lambda c: (ctx.is_trump(c), c.points > 0, ctx.strength(c), ctx.tie_order(c))
 
 
+def _strong_key(ctx: TrumpContext) -> CardKey:
+    """High cards first (the strongest follow of the required shape is offered first)."""
+    return lambda c: (-ctx.strength(c), ctx.tie_order(c))
+
+
 def _multisets(cards: Sequence[Card], k: int, key: CardKey) -> Iterator[tuple[Card, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (by ``key``) first."""
     counts = Counter(cards)
@@ -151,7 +156,8 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     """The legal follows as distinct card multisets (display-sorted tuples), best candidates first.
 
     Order: when void in a plain led suit, trump plays that split into the lead's units (possible
-    ruffs) come first; then plays of the required shape or fill built from low, non-point cards first.
+    ruffs) come first; with enough led-suit cards, the strongest play of the required rung comes
+    first; then plays of the required shape (or fill) built from low, non-point cards first.
     Bounded: follows are generated lazily — tractors and pairs of the required ladder rung are chosen
     first (a handful of choices), then the remaining cards are drawn as sub-multisets in preference
     order — and generation stops at ``limit`` distinct follows, so a long suit never expands all its
@@ -175,8 +181,7 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
             sources.append(_shaped(held, (1,) * need + (0,) * (n - 2 * need), ctx, key))
         else:
             rung = required_rung(lead, held, ctx)
-            strong = lambda c: tuple(-x if isinstance(x, int) else x for x in key(c))  # noqa: E731
-            sources.append(itertools.islice(_shaped(held, rung, ctx, strong), 1))
+            sources.append(itertools.islice(_shaped(held, rung, ctx, _strong_key(ctx)), 1))
             sources.append(_shaped(held, rung, ctx, key))
     else:
         if not held and lead.suit != TRUMP_SUIT:

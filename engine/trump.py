@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.cards import ALL_CARDS, CARD_INDEX, RANKS, SUITS, Card
+from engine.cards import ALL_CARDS, CARD_INDEX, RANKS, Card
 from engine.errors import EngineError
 from engine.rules import Rules
 
@@ -165,4 +165,4 @@ def effective_suits(cards: Iterable[Card], ctx: TrumpContext) -> set[str]:
     return {ctx.suit_of(c) for c in cards}
 
 
-__all__ = ["SUITS", "TRUMP_SUIT", "TrumpContext", "effective_suits", "trump_context"]
+__all__ = ["TIE_SUIT_ORDER", "TRUMP_CHOICES", "TRUMP_SUIT", "TrumpContext", "effective_suits", "trump_context"]
