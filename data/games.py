@@ -144,10 +144,11 @@ class GamesMixin(Connection):
                     f" FROM snapshots WHERE table_id IN ({marks}) GROUP BY table_id) m"
                     f" ON s.table_id = m.table_id AND s.seq = m.seq", chunk)
                 latest = {r["table_id"]: (int(r["seq"]), r["state"]) for r in snaps}
-                acts = await tx.fetchall(
-                    f"SELECT a.table_id, a.seq, a.action FROM actions a WHERE a.table_id IN ({marks})"
-                    f" AND a.seq > COALESCE((SELECT MAX(seq) FROM snapshots s WHERE s.table_id = a.table_id), 0)"
-                    f" ORDER BY a.table_id, a.seq", chunk)
+                after = [(tid, latest[tid][0] if tid in latest else 0) for tid in chunk]
+                acts = await tx.fetchall(  # one primary-key range scan per table
+                    f"WITH w(t, s) AS (VALUES {', '.join(['(?, ?)'] * len(after))})"
+                    " SELECT a.table_id, a.action FROM w CROSS JOIN actions a ON a.table_id = w.t AND a.seq > w.s"
+                    " ORDER BY a.table_id, a.seq", [x for pair in after for x in pair])
             later: dict[int, list[dict[str, Any]]] = {}
             for r in acts:
                 later.setdefault(r["table_id"], []).append(json.loads(r["action"]))
