@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from data.database import Database
-from data.replay import restore_table, restore_tables
+from data.replay import commit_action, restore_table, restore_tables
 from engine.actions import Action, action_from_json
 from engine.errors import IllegalAction
 from engine.randomplay import random_action
@@ -51,12 +51,8 @@ async def child(path: str, seed: int) -> None:
             async with db.table_lock(tid):
                 action = _pick(table, rng)
                 table.apply(action)
-                await db.append_action(tid, table.version, action.to_json())
+                await commit_action(db, tid, table, action, SNAPSHOT_EVERY)  # snapshots may be cut by the kill
                 print(f"ack {tid} {table.version}", flush=True)
-                ended = table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-                if ended or table.version % SNAPSHOT_EVERY == 0:
-                    await db.save_snapshot(tid, table.version, table.to_json(), table.hand_number,
-                                           kind="hand" if ended else "periodic")
             await asyncio.sleep(0)
 
     await asyncio.gather(*(run(tid, t, random.Random(seed + tid)) for tid, t in tables.items()))

@@ -11,7 +11,7 @@ import pytest
 
 from data.database import Database
 from data.errors import DataError
-from data.replay import export_hand, replay_export, restore_table, restore_tables
+from data.replay import commit_action, export_hand, replay_export, restore_table, restore_tables, snapshot_kind
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.randomplay import random_action
@@ -43,12 +43,8 @@ async def play(db: Database, tid: int, table: Table, rng: random.Random, actions
             return
         action = pick(table, rng)
         table.apply(action)
-        await db.append_action(tid, table.version, action.to_json())
-        ended = table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-        if ended or table.version % every == 0:
-            await db.save_snapshot(tid, table.version, table.to_json(), table.hand_number,
-                                   kind="hand" if ended else "periodic")
-        if ended and hand_ends is not None:
+        await commit_action(db, tid, table, action, every)
+        if snapshot_kind(table) == "hand" and hand_ends is not None:
             hand_ends[table.hand_number] = table.to_json()
 
 
@@ -123,3 +119,19 @@ async def test_export_without_hand_snapshots_replays_from_the_start(db: Database
     assert without == with_snapshots
     assert replay_export(without).to_json() == hand_ends[2]
     assert (await restore_table(db, tid)).to_json() == table.to_json()  # the log alone restores too
+
+
+async def test_commit_action_snapshot_policy(db: Database) -> None:
+    rng = random.Random(2)
+    tid, table = await new_game(db, 5)
+    hand_ends: dict[int, dict] = {}
+    while table.hand_number < 2:
+        await play(db, tid, table, rng, 1, every=7, hand_ends=hand_ends)
+    snaps = await db.snapshots(tid)
+    assert [(s.kind, s.hand_number, s.state) for s in snaps] == [("hand", 1, hand_ends[1])]  # supersedes periodic
+    await play(db, tid, table, rng, 15, every=7)
+    periodic = [s for s in await db.snapshots(tid) if s.kind == "periodic"]
+    assert len(periodic) == 1 and periodic[0].seq % 7 == 0 and periodic[0].seq > snaps[0].seq
+    upto = await db.actions_between(tid, 0, periodic[0].seq)
+    assert periodic[0].state == Table.replay_json(Rules().to_json(), 5, upto).to_json()
+    assert snapshot_kind(Table.new(Rules(), 1)) is None
