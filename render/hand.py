@@ -40,7 +40,7 @@ LABEL_H = 28
 ROW_GAP = 6
 ROW_CARDS = 13  # cards per row without gaps
 MAX_ROWS = 3
-CHIP_H = 34
+CHIP_H = 38
 HEADER_PAD = 10
 
 
@@ -97,12 +97,12 @@ def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip
         return Chip(t("render.turn_many", locale))
     seat = public.to_act[0]
     who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale)
-    return Chip(t("render.turn", locale, name=fit_text(who, font(20, "bold"), 220)))
+    return Chip(t("render.turn", locale, name=fit_text(who, font(22, "bold"), 220)))
 
 
 def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_selected: int,
                  four_colour: bool) -> list[Chip]:
-    """Trump, level, phase, turn, points and card count."""
+    """Trump, level, phase, turn, points and the number of selected cards (the last label counts the hand)."""
     public = view.public
     chips = [trump_chip(shown_trump(public), locale, four_colour),
              Chip(t("render.level", locale, level=public.level)),
@@ -112,7 +112,6 @@ def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_sel
         chips.append(turn)
     if public.phase is Phase.PLAYING:
         chips.append(Chip(t("render.points", locale, points=public.defender_points)))
-    chips.append(Chip(t("render.cards_count", locale, n=len(view.hand))))
     if n_selected:
         chips.append(Chip(t("render.selected", locale, n=n_selected), SELECT, TEXT))
     return chips
@@ -130,7 +129,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     chosen = {i for i in selected if 0 <= i < len(placed)}
     width = row_width(size) + 2 * MARGIN
 
-    chip_font = font(20, "bold")
+    chip_font = font(21, "bold")
     lines = layout_chips(header_chips(view, names, locale, len(chosen), four_colour), chip_font, width - 2 * MARGIN)
     header_h = HEADER_PAD * 2 + len(lines) * CHIP_H + (len(lines) - 1) * 6
     n_rows = (placed[-1].row + 1) if placed else 1

@@ -25,6 +25,7 @@ INKS: tuple[RGB, ...] = (theme.TEXT, theme.TEXT_DIM, theme.TEXT_DARK, theme.ACCE
                          theme.CARD_EDGE, theme.CARD_TRUMP_EDGE, theme.CARD_BACK, theme.CARD_BACK_LINE,
                          *theme.JOKER_BIG, *theme.TEAM, theme.PANEL_LINE, theme.CARD_FACE, theme.FELT)
 EXACT: tuple[RGB, ...] = tuple(dict.fromkeys((*BACKGROUNDS, *INKS)))
+NEAR = 5  # octree colours this close (per channel) to a theme colour are dropped
 RAMP_STEPS = (0.12, 0.25, 0.38, 0.5, 0.62, 0.75, 0.88)
 
 
@@ -57,9 +58,13 @@ def _swatch() -> Image.Image:
 def palette_image() -> Image.Image:
     """A ``P`` image whose palette is the exact theme colours followed by an octree reduction of the swatch."""
     reduced = _swatch().quantize(256 - len(EXACT), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    extra = reduced.getpalette()[: 3 * (256 - len(EXACT))]
-    flat = [v for colour in EXACT for v in colour] + extra
-    flat += [0] * (768 - len(flat))
+    flat_extra = reduced.getpalette()[: 3 * (256 - len(EXACT))]
+    extra = [tuple(flat_extra[i:i + 3]) for i in range(0, len(flat_extra), 3)]
+    # drop near-duplicates of exact colours, so flat areas map onto the exact theme colour
+    extra = [c for c in extra if all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > NEAR for e in EXACT)]
+    colours = [*EXACT, *extra]
+    colours += [EXACT[0]] * (256 - len(colours))
+    flat = [v for colour in colours for v in colour]
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal

@@ -16,8 +16,8 @@ from engine.views import Phase, PublicView, SeatView, TrickView
 from i18n import normalize_locale, t
 from render.cardrow import draw_cards, fit_strip, row_width
 from render.draw import Box, Canvas
-from render.fonts import fit_text, font
-from render.labels import Chip, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
+from render.fonts import FontT, fit_text, font
+from render.labels import Chip, chip_width, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
 from render.order import is_shown_trump, shown_trump
 from render.side_panel import SIDE_W, draw_side_panel
 from render.theme import (
@@ -42,6 +42,8 @@ WIDTH = MAIN_W + SIDE_W
 TABLE_H = 592
 BOX_W, BOX_H = 214, 58
 CHIP_H = 34
+CHIP_GAP = 8
+MIN_NAME_W = 60
 MARGIN = 14
 
 
@@ -67,18 +69,22 @@ def seat_spots(top: int) -> dict[int, SeatSpot]:
     }
 
 
-def header_chips(view: PublicView, names: Sequence[str], locale: str) -> list[Chip]:
-    """Hand number, trump, level, both teams' levels, dealer and the defenders' points."""
+def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font: FontT,
+                 max_width: int) -> list[Chip]:
+    """Hand number, trump, level, both teams' levels, dealer and the defenders' points; the dealer's name is
+    fitted into the room left on the line (so a long name does not change the picture's height)."""
     chips = [Chip(t("render.hand_number", locale, n=view.hand_number)), trump_chip(shown_trump(view), locale),
              Chip(t("render.level", locale, level=view.level))]
     for team in (0, 1):
         chips.append(Chip(t("render.team_level", locale, team=team_name(team, locale), level=view.levels[team]),
                           TEAM[team], TEXT_DARK))
-    if view.dealer is not None:
-        who = fit_text(seat_name(names, view.dealer, locale), font(20, "bold"), 150)
-        chips.append(Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
     if view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER):
         chips.append(Chip(t("render.points", locale, points=view.defender_points)))
+    if view.dealer is not None:
+        used = sum(chip_width(c, chip_font) + CHIP_GAP for c in chips)
+        room = max_width - used - chip_width(Chip(t("render.dealer", locale, name="")), chip_font) - 16
+        who = fit_text(seat_name(names, view.dealer, locale), chip_font, max(MIN_NAME_W, min(200, room)))
+        chips.insert(5, Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
     return chips
 
 
@@ -90,7 +96,7 @@ def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: S
     outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
     cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
     cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = font(20, "bold"), font(15)
+    name_font, small = font(22, "bold"), font(16)
     right = x1 - 10
     if seat == view.dealer:
         tag, tag_font = t("render.dealer_tag", locale), font(15, "bold")
@@ -193,7 +199,8 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     locale = normalize_locale(locale)
     lang = "zh-CN" if locale == "zh-CN" else "en"
     chip_font = font(20, "bold")
-    lines = layout_chips(header_chips(view, names, locale), chip_font, WIDTH - 2 * MARGIN)
+    lines = layout_chips(header_chips(view, names, locale, chip_font, WIDTH - 2 * MARGIN), chip_font,
+                         WIDTH - 2 * MARGIN, CHIP_GAP)
     header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
     cv = Canvas.new(WIDTH, header_h + TABLE_H, FELT)
     cv.draw.rectangle((0, 0, WIDTH, header_h), fill=HEADER)
@@ -201,7 +208,7 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     for line in lines:
         x: float = MARGIN
         for chip in line:
-            x = draw_chip(cv, chip, chip_font, x, y, CHIP_H) + 8
+            x = draw_chip(cv, chip, chip_font, x, y, CHIP_H) + CHIP_GAP
         y += CHIP_H + 6
     spots = seat_spots(header_h)
     for seat, spot in spots.items():

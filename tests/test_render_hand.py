@@ -1,0 +1,89 @@
+"""The private hand picture: 33 cards fit in at most three rows inside the image, selection raises cards,
+output is deterministic, and only a SeatView is accepted."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+import pytest
+from PIL import Image
+
+from engine.views import Phase
+from render import hand_order, render_hand
+from render.hand import MARGIN, MAX_ROWS, layout_hand, row_width
+from render.order import hand_groups
+from render.samples import seat_view
+from render.theme import FELT, HAND_CARD
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("trump", ["S", "C", "NT", None])
+def test_33_cards_fit_in_three_rows(seed: int, trump: str | None) -> None:
+    view = seat_view(33, seed=seed, trump=trump)
+    placed = layout_hand([g for _, g in hand_groups(view.hand, view.public)], row_width())
+    assert len(placed) == 33
+    assert [p.index for p in placed] == list(range(33))
+    assert max(p.row for p in placed) < MAX_ROWS
+    assert all(p.x >= 0 and p.x + HAND_CARD.width <= row_width() for p in placed)
+    for a, b in itertools.pairwise(placed):  # left to right within a row, never stacked
+        assert (b.row, b.x) > (a.row, a.x)
+
+
+def test_nothing_drawn_in_the_side_margins() -> None:
+    view = seat_view(33, seed=3, phase=Phase.BURYING)
+    image = _image(render_hand(view, locale="zh-CN", selected=range(0, 33, 3)))
+    w, h = image.size
+    assert w == row_width() + 2 * MARGIN
+    header = 60
+    felt = image.getpixel((1, h - 1))
+    assert max(abs(a - b) for a, b in zip(felt, FELT, strict=True)) <= 3
+    for x in (*range(0, MARGIN - 4), *range(w - MARGIN + 4, w)):
+        column = {image.getpixel((x, y)) for y in range(header + 10, h)}
+        assert column == {felt}, x
+
+
+def test_selection_raises_cards_and_ignores_bad_indices() -> None:
+    view = seat_view(25)
+    plain = render_hand(view, locale="en")
+    assert render_hand(view, locale="en", selected=(99, -1)) == plain
+    raised = _image(render_hand(view, locale="en", selected=(0, 1)))
+    assert raised.size == _image(plain).size
+    assert raised.tobytes() != _image(plain).tobytes()
+
+
+def test_deterministic_and_small() -> None:
+    view = seat_view(33, kitty=False)
+    first = render_hand(view, locale="zh-CN", four_colour=True)
+    assert render_hand(view, locale="zh-CN", four_colour=True) == first
+    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(first) <= 150 * 1024
+
+
+def test_labels_follow_hand_order_and_can_be_hidden() -> None:
+    view = seat_view(25)
+    order = hand_order(view)
+    assert len(order) == 25
+    with_labels = _image(render_hand(view, locale="en"))
+    without = _image(render_hand(view, locale="en", labels=False))
+    assert without.height < with_labels.height
+
+
+def test_kitty_strip_for_the_burier_after_burying() -> None:
+    view = seat_view(25, kitty=True)
+    assert _image(render_hand(view, locale="en")).height > _image(render_hand(seat_view(25), locale="en")).height
+
+
+def test_empty_hand_renders() -> None:
+    from dataclasses import replace
+
+    assert render_hand(replace(seat_view(25), hand=()), locale="en")[:4] == b"\x89PNG"
+
+
+def test_rejects_a_public_view() -> None:
+    with pytest.raises(TypeError):
+        render_hand(seat_view().public, locale="en")  # type: ignore[arg-type]

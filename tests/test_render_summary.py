@@ -1,0 +1,94 @@
+"""Hand and match summaries, the ladder and the stats card: both locales, deterministic, small, long names fitted."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import LadderRow, StatsCard, render_hand_summary, render_ladder, render_match_summary, render_stats
+from render.ladder import COL_RATING, format_rating, streak_text
+from render.match import level_paths
+from render.samples import LONG_NAMES, NAMES, hand_result, ladder_rows, match_results, seat_view, stats_card
+from render.stats import win_pct
+
+LIMIT = 150 * 1024
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_hand_summary_renders(locale: str) -> None:
+    png = render_hand_summary(hand_result(), NAMES, locale=locale)
+    assert png == render_hand_summary(hand_result(), NAMES, locale=locale)
+    assert len(png) <= LIMIT
+
+
+def test_hand_summary_grows_with_notes_and_winner() -> None:
+    base = _image(render_hand_summary(hand_result(), NAMES, locale="en"))
+    more = replace(hand_result(), notes=("settle.jack_bottom", "render.summary.keep"), match_winner=1)
+    assert _image(render_hand_summary(more, LONG_NAMES, locale="en")).height > base.height
+
+
+def test_hand_summary_shows_the_bonus() -> None:
+    with_bonus = render_hand_summary(hand_result(), NAMES, locale="en")
+    no_bonus = render_hand_summary(replace(hand_result(), kitty_multiplier=0, kitty_bonus=0), NAMES, locale="en")
+    assert with_bonus != no_bonus
+
+
+def test_hand_summary_rejects_other_inputs() -> None:
+    with pytest.raises(TypeError):
+        render_hand_summary(seat_view(), NAMES, locale="en")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("winner", [0, 1, None])
+def test_match_summary_renders(winner: int | None) -> None:
+    png = render_match_summary(match_results(), NAMES, winner, locale="zh-CN")
+    assert len(png) <= LIMIT
+    assert render_match_summary((), NAMES, None, locale="en", finished=True)[:4] == b"\x89PNG"
+
+
+def test_level_paths_follow_the_results() -> None:
+    paths = level_paths(match_results())
+    assert paths[0][0] == "2" and paths[0][-1] == "A" and paths[1][-1] == "J"
+    assert len(paths[0]) == len(match_results()) + 1
+
+
+def test_ladder_20_rows_small_and_deterministic() -> None:
+    rows = ladder_rows(20)
+    png = render_ladder(rows, title="Ladder", locale="en")
+    assert png == render_ladder(rows, title="Ladder", locale="en")
+    assert len(png) <= LIMIT
+    assert _image(render_ladder([], title="空", locale="zh-CN")).height < _image(png).height
+
+
+def test_ladder_long_names_do_not_reach_the_numbers() -> None:
+    short = [LadderRow(i + 1, "Al", 1500.0 - i, "5", 3, 2, 1) for i in range(4)]
+    long = [replace(r, name=LONG_NAMES[i]) for i, r in enumerate(short)]
+    a, b = _image(render_ladder(short, title="T", locale="en")), _image(render_ladder(long, title="T", locale="en"))
+    bbox = ImageChops.difference(a, b).getbbox()
+    assert bbox is not None and bbox[2] <= COL_RATING - 60
+
+
+def test_ladder_formats() -> None:
+    assert format_rating(1432.46) == "1432" and format_rating(25.04) == "25.0"
+    assert streak_text(3, "en") == "W3" and streak_text(-2, "zh-CN") == "2连败" and streak_text(0, "en") == "—"
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_stats_card_renders(locale: str) -> None:
+    png = render_stats(stats_card(), locale=locale)
+    assert png == render_stats(stats_card(), locale=locale)
+    assert len(png) <= LIMIT
+    empty = StatsCard(name="🙂", rating=0.0, level="2")
+    assert render_stats(empty, locale=locale)[:4] == b"\x89PNG"
+    assert win_pct(0, 0) is None and win_pct(3, 1) == 75
+
+
+def test_stats_rejects_other_inputs() -> None:
+    with pytest.raises(TypeError):
+        render_stats(ladder_rows(1)[0], locale="en")  # type: ignore[arg-type]

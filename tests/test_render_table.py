@@ -1,0 +1,88 @@
+"""The public table picture: it refuses a SeatView, never depends on a hand, fits 32-character and emoji names
+inside their boxes, and renders every phase in both locales."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine.cards import parse_cards
+from engine.views import Phase, SeatView
+from render import render_table
+from render.samples import LONG_NAMES, NAMES, declaring_view, public_view, seat_view
+from render.side_panel import SIDE_W
+from render.table import BOX_H, MAIN_W, TABLE_H, WIDTH, seat_spots
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def test_rejects_a_seat_view() -> None:
+    with pytest.raises(TypeError):
+        render_table(seat_view(), NAMES, locale="en")  # type: ignore[arg-type]
+
+
+def test_identical_whatever_the_hands() -> None:
+    public = public_view()
+    a = SeatView(seat=0, public=public, hand=parse_cards("BJ BJ SJ 7H 7H AH"))
+    b = SeatView(seat=0, public=public, hand=parse_cards("2C 3C 4D"), kitty=parse_cards("5S 5S 10D KD 3C 4C 6C 8C"))
+    assert render_table(a.public, NAMES, locale="zh-CN") == render_table(b.public, NAMES, locale="zh-CN")
+
+
+def test_deterministic_and_small() -> None:
+    png = render_table(public_view(), LONG_NAMES, locale="en", seat_highlight=2)
+    assert png == render_table(public_view(), LONG_NAMES, locale="en", seat_highlight=2)
+    assert len(png) <= 150 * 1024
+
+
+def test_seat_boxes_inside_and_apart() -> None:
+    spots = seat_spots(60)
+    boxes = [s.box for s in spots.values()]
+    for x0, y0, x1, y1 in boxes:
+        assert 0 <= x0 < x1 <= MAIN_W and 60 <= y0 < y1 <= 60 + TABLE_H and y1 - y0 == BOX_H
+    for a, b in combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    for spot in spots.values():  # play areas stay on the table
+        assert spot.play_x - spot.play_w / 2 >= 0 and spot.play_x + spot.play_w / 2 <= MAIN_W
+
+
+def test_long_names_stay_inside_their_boxes() -> None:
+    """Swap short names for 32-character ones: every changed pixel is in a name box, the header or the panel."""
+    view = replace(public_view(), penalties=())
+    short, long = _image(render_table(view, NAMES, locale="en")), _image(render_table(view, LONG_NAMES, locale="en"))
+    assert short.size == long.size == (WIDTH, long.height)
+    header = long.height - TABLE_H
+    diff = ImageChops.difference(short, long).convert("L").point(lambda v: 255 if v else 0)
+    allowed = Image.new("L", long.size, 0)
+    allowed.paste(255, (0, 0, WIDTH, header))
+    allowed.paste(255, (WIDTH - SIDE_W, header, WIDTH, long.height))
+    for spot in seat_spots(header).values():
+        allowed.paste(255, tuple(round(v) for v in spot.box))
+    outside = ImageChops.subtract(diff, allowed)
+    assert diff.getbbox() is not None
+    assert outside.getbbox() is None
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("phase", list(Phase))
+def test_every_phase_renders(phase: Phase, locale: str) -> None:
+    view = replace(public_view(phase), to_act=(1,) if phase is not Phase.HAND_OVER else ())
+    if phase is Phase.DEALING:
+        view = replace(view, cards_dealt=37, trump=None, declaration=None, dealer=None)
+    png = render_table(view, NAMES, locale=locale)
+    assert _image(png).size[0] == WIDTH
+
+
+def test_declaring_shows_the_declaration() -> None:
+    view = declaring_view()
+    without = replace(view, declaration=None)
+    assert render_table(view, NAMES, locale="zh-CN") != render_table(without, NAMES, locale="zh-CN")
+
+
+def test_short_name_list_falls_back_to_seat_numbers() -> None:
+    assert render_table(public_view(), ["Only one"], locale="en")[:4] == b"\x89PNG"
