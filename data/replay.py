@@ -61,9 +61,21 @@ def table_from_load(game: GameLoad) -> Table:
     return build_table(game.rules, game.seed, game.snapshot, game.actions)
 
 
+async def _from_log(db: Database, table_id: int, game: GameLoad, exc: Exception) -> Table:
+    """Fallback when a snapshot no longer loads (e.g. written by an older engine): replay the whole log."""
+    if game.snapshot is None:
+        raise exc
+    log.warning("table %d: snapshot unusable (%r); replaying its whole log", table_id, exc)
+    return build_table(game.rules, game.seed, None, await db.actions_between(table_id))
+
+
 async def restore_table(db: Database, table_id: int) -> Table:
     """The engine table as it was after its last committed action (latest snapshot + later actions)."""
-    return table_from_load(await db.load_game(table_id))
+    game = await db.load_game(table_id)
+    try:
+        return table_from_load(game)
+    except Exception as exc:
+        return await _from_log(db, table_id, game, exc)
 
 
 async def restore_tables(db: Database, table_ids: list[int] | None = None) -> dict[int, Table]:
@@ -77,7 +89,10 @@ async def restore_tables(db: Database, table_ids: list[int] | None = None) -> di
     out: dict[int, Table] = {}
     for table_id, game in loads.items():
         try:
-            out[table_id] = table_from_load(game)
+            try:
+                out[table_id] = table_from_load(game)
+            except Exception as exc:
+                out[table_id] = await _from_log(db, table_id, game, exc)
         except Exception:
             log.exception("table %d cannot be restored", table_id)
     log.info("restored %d tables in %.2fs", len(out), time.perf_counter() - started)

@@ -61,6 +61,9 @@ class Seat:
             return cls(ai=str(obj["ai"]))
         if isinstance(obj, dict) and isinstance(obj.get("user"), int):
             return cls(user_id=obj["user"])
+        user_id, ai = getattr(obj, "user_id", None), getattr(obj, "ai_level", getattr(obj, "ai", None))
+        if isinstance(user_id, int) or isinstance(ai, str):  # another layer's seat type (duck-typed)
+            return cls(user_id=user_id) if isinstance(user_id, int) else cls(ai=ai)
         raise ValueError(f"not a seat: {obj!r}")
 
 

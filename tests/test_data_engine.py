@@ -135,3 +135,14 @@ async def test_commit_action_snapshot_policy(db: Database) -> None:
     upto = await db.actions_between(tid, 0, periodic[0].seq)
     assert periodic[0].state == Table.replay_json(Rules().to_json(), 5, upto).to_json()
     assert snapshot_kind(Table.new(Rules(), 1)) is None
+
+
+async def test_unusable_snapshot_falls_back_to_the_whole_log(db: Database) -> None:
+    rng = random.Random(4)
+    tid, table = await new_game(db, 44)
+    await play(db, tid, table, rng, 60, every=20)
+    await db.save_snapshot(tid, table.version, {"format": 999}, table.hand_number, kind="periodic")
+    assert (await restore_table(db, tid)).to_json() == table.to_json()
+    assert (await restore_tables(db, [tid]))[tid].to_json() == table.to_json()
+    await db.execute("DELETE FROM actions WHERE table_id = ? AND seq = 5", (tid,))  # a damaged log
+    assert await restore_tables(db, [tid]) == {}  # logged and left out, not raised

@@ -75,6 +75,13 @@ def test_seat_values() -> None:
     with pytest.raises(ValueError):
         Seat.from_json("someone")
 
+    class OtherSeat:  # e.g. the runtime's seat type
+        def __init__(self, user_id: int | None, ai_level: str | None) -> None:
+            self.user_id, self.ai_level = user_id, ai_level
+
+    assert Seat.from_json(OtherSeat(7, None)) == Seat.human(7)
+    assert Seat.from_json(OtherSeat(None, "strong")) == Seat.bot("strong")
+
 
 async def test_listing_open_tables_and_lookups(db: Database) -> None:
     a = await db.create_table(1, 10, 3, "standard", seed=1)
