@@ -108,6 +108,8 @@ def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_sel
              Chip(t("render.level", locale, level=public.level)),
              Chip(phase_text(public.phase, locale))]
     turn = _turn_chip(view, names, locale)
+    if public.phase is Phase.BURYING and public.kitty_holder == view.seat and view.seat in public.to_act:
+        turn = Chip(t("render.kitty_taken", locale), ACCENT, TEXT_DARK)
     if turn is not None:
         chips.append(turn)
     if public.phase is Phase.PLAYING:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.cards import RANKS
-from engine.views import HandResult
+from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas
 from render.fonts import font
@@ -75,9 +75,19 @@ def _axes(cv: Canvas, results: Sequence[HandResult], x0: int, y0: int, width: in
         cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
 
 
-def render_match_summary(results: Sequence[HandResult], names: Sequence[str], winner: int | None, *,
-                         locale: str, finished: bool = False) -> bytes:
-    """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths."""
+def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequence[str],
+                         winner: int | None = None, *, locale: str, finished: bool = False) -> bytes:
+    """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths.
+
+    ``results`` may also be a ``PublicView``: its ``results``, ``match_winner`` and phase are used.
+    """
+    if isinstance(results, SeatView):
+        raise TypeError("render_match_summary takes public inputs, never a SeatView")
+    if isinstance(results, PublicView):
+        view = results
+        results, winner, finished = view.results, view.match_winner, view.phase is Phase.MATCH_OVER
+    if not all(isinstance(r, HandResult) for r in results):
+        raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
     height = 86 + 110 + CHART_H + PAD
     cv = Canvas.new(WIDTH, height, FELT)

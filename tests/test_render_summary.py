@@ -8,10 +8,20 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
+from engine.views import Phase
 from render import LadderRow, StatsCard, render_hand_summary, render_ladder, render_match_summary, render_stats
 from render.ladder import COL_RATING, format_rating, streak_text
 from render.match import level_paths
-from render.samples import LONG_NAMES, NAMES, hand_result, ladder_rows, match_results, seat_view, stats_card
+from render.samples import (
+    LONG_NAMES,
+    NAMES,
+    hand_result,
+    ladder_rows,
+    match_results,
+    public_view,
+    seat_view,
+    stats_card,
+)
 from render.stats import win_pct
 
 LIMIT = 150 * 1024
@@ -50,6 +60,14 @@ def test_match_summary_renders(winner: int | None) -> None:
     png = render_match_summary(match_results(), NAMES, winner, locale="zh-CN")
     assert len(png) <= LIMIT
     assert render_match_summary((), NAMES, None, locale="en", finished=True)[:4] == b"\x89PNG"
+
+
+def test_match_summary_from_a_public_view() -> None:
+    view = replace(public_view(Phase.MATCH_OVER), results=match_results(), match_winner=0)
+    assert render_match_summary(view, NAMES, locale="en") == render_match_summary(match_results(), NAMES, 0,
+                                                                                  locale="en", finished=True)
+    with pytest.raises(TypeError):
+        render_match_summary(seat_view(), NAMES, locale="en")  # type: ignore[arg-type]
 
 
 def test_level_paths_follow_the_results() -> None:
