@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from engine.cards import Card
 from render.draw import Box, Canvas
@@ -13,6 +14,14 @@ from render.theme import CardSize
 log = logging.getLogger(__name__)
 
 MIN_STRIP = 12
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How faces are drawn: joker label language and the four-colour suits option."""
+
+    lang: str = "en"
+    four_colour: bool = False
 
 
 def fit_strip(n: int, size: CardSize, max_width: float) -> int:
@@ -28,7 +37,7 @@ def row_width(n: int, size: CardSize, strip: int) -> int:
 
 def draw_cards(cv: Canvas, cards: Sequence[Card | None], size: CardSize, x: float, y: float, *,
                max_width: float, is_trump: Callable[[Card], bool] = lambda _c: False, align: str = "center",
-               four_colour: bool = False, lang: str = "en") -> Box:
+               style: CardStyle = CardStyle()) -> Box:
     """Draw ``cards`` (``None`` = a card back) from ``y``; ``x`` is the row's centre or left edge (``align``).
 
     Returns the box covered.
@@ -37,6 +46,9 @@ def draw_cards(cv: Canvas, cards: Sequence[Card | None], size: CardSize, x: floa
     w = row_width(len(cards), size, strip)
     left = x - w / 2 if align == "center" else x
     for i, card in enumerate(cards):
-        sprite = card_back(size) if card is None else sprite_for(card, size, is_trump(card), four_colour, lang)
+        if card is None:
+            sprite = card_back(size)
+        else:
+            sprite = sprite_for(card, size, is_trump(card), style.four_colour, style.lang)
         cv.paste(sprite, left + i * strip, y)
     return left, y, left + w, y + size.height

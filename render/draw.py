@@ -6,10 +6,14 @@ zlib-compressed; the same input always gives the same bytes.
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -20,6 +24,21 @@ log = logging.getLogger(__name__)
 
 PNG_COMPRESS_LEVEL = 2
 Box = tuple[float, float, float, float]
+P = ParamSpec("P")
+R = TypeVar("R")
+_LOCK = threading.RLock()
+
+
+def serialized(fn: Callable[P, R]) -> Callable[P, R]:
+    """Draw one picture at a time: the FreeType faces and the caches are shared, and the bot renders from
+    worker threads (``asyncio.to_thread``)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with _LOCK:
+            return fn(*args, **kwargs)
+
+    return wrapper
 
 
 def encode_png(image: Image.Image) -> bytes:

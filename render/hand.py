@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
-from render.draw import Canvas
+from render.draw import Canvas, serialized
 from render.fonts import fit_text, font
 from render.labels import Chip, draw_chip, layout_chips, phase_text, relative_name, seat_name, trump_chip
 from render.order import hand_groups, is_shown_trump, shown_trump
@@ -119,6 +119,7 @@ def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_sel
     return chips
 
 
+@serialized
 def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), labels: bool = True,
                 four_colour: bool = False, names: Sequence[str] | None = None) -> bytes:
     """PNG of ``view.hand`` for its seat only. ``selected`` are 0-based indices into ``hand_order(view)``."""

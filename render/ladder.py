@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from i18n import normalize_locale, t
-from render.draw import Canvas
+from render.draw import Canvas, serialized
 from render.fonts import font
 from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, RGB, TEXT, TEXT_DARK, TEXT_DIM
 
@@ -58,6 +58,7 @@ def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
         cv.text((COL_RANK - 4, y), str(rank), fnt, TEXT_DIM, "rm")
 
 
+@serialized
 def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
     """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller)."""
     locale = normalize_locale(locale)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.cards import RANKS
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import normalize_locale, t
-from render.draw import Canvas
+from render.draw import Canvas, serialized
 from render.fonts import font
 from render.labels import team_name
 from render.summary import team_members
@@ -75,6 +75,7 @@ def _axes(cv: Canvas, results: Sequence[HandResult], x0: int, y0: int, width: in
         cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
 
 
+@serialized
 def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequence[str],
                          winner: int | None = None, *, locale: str, finished: bool = False) -> bytes:
     """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths.

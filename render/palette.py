@@ -78,4 +78,6 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 def warm_up() -> None:
     """Build the palette and every card sprite now (about a second) instead of on the first picture."""
-    palette_image()
+    from render.draw import serialized
+
+    serialized(palette_image)()

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine.views import Phase, PublicView, TrickView
 from i18n import t
-from render.cardrow import draw_cards
+from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas
 from render.fonts import font
 from render.labels import seat_name
@@ -32,7 +32,7 @@ def previous_trick(view: PublicView, shown: TrickView | None) -> tuple[int, Tric
 
 
 def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[str], locale: str, x0: int,
-                y: float) -> float:
+                y: float, style: CardStyle) -> float:
     for seat, cards in trick.plays:
         win = seat == trick.winner
         if win:
@@ -44,13 +44,13 @@ def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[
         if win and trick.points:
             cv.label(f"+{trick.points}", font(15, "bold"), x0 + PAD + 14, y + 38, ACCENT)
         draw_cards(cv, cards, SMALL_CARD, x0 + PAD + NAME_W + 4, y, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
-                   align="left", is_trump=lambda c: is_shown_trump(c, view))
+                   align="left", is_trump=lambda c: is_shown_trump(c, view), style=style)
         y += ROW_H
     return y
 
 
 def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, top: int,
-                    shown: TrickView | None) -> None:
+                    shown: TrickView | None, style: CardStyle) -> None:
     """Draw the panel in the column ``x0 .. x0 + SIDE_W`` from ``top`` down."""
     cv.draw.rectangle((x0, top, x0 + SIDE_W, cv.height), fill=PANEL)
     cv.draw.line((x0, top, x0, cv.height), fill=PANEL_LINE, width=1)
@@ -64,7 +64,7 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     else:
         number, trick = prev
         cv.label(t("render.trick_number", locale, n=number), small, x0 + SIDE_W - PAD, y, TEXT_DIM, align="right")
-        y = _trick_rows(cv, view, trick, names, locale, x0, y + 22) + 6
+        y = _trick_rows(cv, view, trick, names, locale, x0, y + 22, style) + 6
     cv.draw.line((x0 + PAD, y, x0 + SIDE_W - PAD, y), fill=PANEL_LINE, width=1)
     y += 22
     if view.phase is Phase.PLAYING and view.trick is not None:

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from i18n import normalize_locale, t
-from render.draw import Canvas
+from render.draw import Canvas, serialized
 from render.fonts import font
 from render.ladder import format_rating
 from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_LINE, TEXT, TEXT_DARK, TEXT_DIM
@@ -68,6 +68,7 @@ def _record(won: int, lost: int, locale: str) -> tuple[str, str | None, float | 
     return t("render.stats.record", locale, won=won, lost=lost), sub, None if pct is None else pct / 100
 
 
+@serialized
 def render_stats(card: StatsCard, *, locale: str) -> bytes:
     """PNG of one player's stats card."""
     if not isinstance(card, StatsCard):

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from engine.trump import trump_context
 from engine.views import HandResult
 from i18n import normalize_locale, t
-from render.cardrow import draw_cards
-from render.draw import Canvas
+from render.cardrow import CardStyle, draw_cards
+from render.draw import Canvas, serialized
 from render.fonts import fit_text, font, text_width, wrap_text
 from render.labels import seat_name, team_name, trump_text
 from render.order import plain_suit_order
@@ -67,6 +67,7 @@ def _row(cv: Canvas, label: str, value: str, y: float, value_colour: tuple[int, 
     cv.label(value, font(24 if bold else 20, "bold"), WIDTH - PAD - 16, y, value_colour, align="right")
 
 
+@serialized
 def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str) -> bytes:
     """PNG of one settled hand (public: the kitty is shown only once the hand is over)."""
     if not isinstance(result, HandResult):
@@ -94,7 +95,7 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     ctx = trump_context(result.level, result.trump)
     lang = "zh-CN" if locale == "zh-CN" else "en"
     draw_cards(cv, _kitty_order(result), TABLE_CARD, PAD, y + 40, max_width=WIDTH - 2 * PAD, align="left",
-               is_trump=ctx.is_trump, lang=lang)
+               is_trump=ctx.is_trump, style=CardStyle(lang))
     y += 160
 
     # points

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.views import Phase, PublicView, SeatView, TrickView
 from i18n import normalize_locale, t
-from render.cardrow import draw_cards, fit_strip, row_width
-from render.draw import Box, Canvas
+from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
+from render.draw import Box, Canvas, serialized
 from render.fonts import FontT, fit_text, font
 from render.labels import Chip, chip_width, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
 from render.order import is_shown_trump, shown_trump
@@ -123,7 +123,7 @@ def _tag(cv: Canvas, text: str, box: Box, top: bool) -> None:
                  ACCENT, TEXT_DARK, pad=8, height=24)
 
 
-def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], lang: str,
+def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], style: CardStyle,
                frame: tuple[int, int, int] | None = None) -> Box:
     """One play centred in the seat's play area, on a coloured ``frame`` if given; returns the frame box."""
     x = spot.play_x
@@ -131,7 +131,7 @@ def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Car
     box = (x - w / 2 - 6, spot.play_y - 6, x + w / 2 + 6, spot.play_y + TABLE_CARD.height + 6)
     if frame is not None:
         cv.panel(box, frame, radius=TABLE_CARD.radius + 5)
-    draw_cards(cv, cards, TABLE_CARD, x, spot.play_y, max_width=spot.play_w, lang=lang,
+    draw_cards(cv, cards, TABLE_CARD, x, spot.play_y, max_width=spot.play_w, style=style,
                is_trump=lambda c: is_shown_trump(c, view))
     return box
 
@@ -145,13 +145,13 @@ def shown_trick(view: PublicView) -> TrickView | None:
     return None
 
 
-def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale: str, lang: str) -> None:
+def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale: str, style: CardStyle) -> None:
     trick = shown_trick(view)
     plays = dict(trick.plays) if trick is not None else {}
     for seat, spot in spots.items():
         if seat in plays:
             win = trick is not None and trick.winner == seat
-            box = _draw_play(cv, view, spot, plays[seat], lang, ACCENT if win else None)
+            box = _draw_play(cv, view, spot, plays[seat], style, ACCENT if win else None)
             if win and trick is not None:
                 key = "render.won" if trick.complete else "render.winning"
                 label = t(key, locale) + (f" +{trick.points}" if trick.complete and trick.points else "")
@@ -161,16 +161,16 @@ def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale
 
 
 def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], names: Sequence[str], locale: str,
-                    lang: str) -> None:
+                    style: CardStyle) -> None:
     """Declaring, dealing and 炒地皮: the standing declaration, passes, seats to act; burying: the kitty."""
     mid_y = spots[3].play_y + TABLE_CARD.height / 2
     decl = view.declaration
     for seat, spot in spots.items():
         if decl is not None and decl.seat == seat:
-            box = _draw_play(cv, view, spot, decl.cards, lang, ACCENT)
+            box = _draw_play(cv, view, spot, decl.cards, style, ACCENT)
             _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, top=seat == 0)
         elif view.phase is Phase.BURYING and seat == view.kitty_holder:
-            _draw_play(cv, view, spot, [None] * 8, lang)
+            _draw_play(cv, view, spot, [None] * 8, style)
         elif seat in view.passed:
             text, fnt = t("render.pass", locale), font(18, "bold")
             cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
@@ -192,12 +192,14 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
     cv.label(msg, font(22, "bold"), MAIN_W / 2, mid_y, TEXT, align="center", max_width=MAIN_W - 2 * BOX_W - 40)
 
 
-def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_highlight: int | None = None) -> bytes:
+@serialized
+def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_highlight: int | None = None,
+                 four_colour: bool = False) -> bytes:
     """PNG of the public table state; ``seat_highlight`` frames one seat's name box (e.g. the viewer's)."""
     if isinstance(view, SeatView) or not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView, never a SeatView")
     locale = normalize_locale(locale)
-    lang = "zh-CN" if locale == "zh-CN" else "en"
+    style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
     chip_font = font(20, "bold")
     lines = layout_chips(header_chips(view, names, locale, chip_font, WIDTH - 2 * MARGIN), chip_font,
                          WIDTH - 2 * MARGIN, CHIP_GAP)
@@ -214,8 +216,8 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     for seat, spot in spots.items():
         _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
     if view.phase in (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL):
-        _draw_declaring(cv, view, spots, names, locale, lang)
+        _draw_declaring(cv, view, spots, names, locale, style)
     else:
-        _draw_trick(cv, view, spots, locale, lang)
-    draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view))
+        _draw_trick(cv, view, spots, locale, style)
+    draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view), style)
     return cv.png()

@@ -86,3 +86,24 @@ def test_declaring_shows_the_declaration() -> None:
 
 def test_short_name_list_falls_back_to_seat_numbers() -> None:
     assert render_table(public_view(), ["Only one"], locale="en")[:4] == b"\x89PNG"
+
+
+def test_four_colour_option_changes_the_cards() -> None:
+    view = public_view()
+    assert render_table(view, NAMES, locale="en", four_colour=True) != render_table(view, NAMES, locale="en")
+
+
+def test_concurrent_renders_match_serial_ones() -> None:
+    """The bot renders from worker threads; results must not depend on interleaving."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from render import render_hand
+
+    jobs = [lambda: render_table(public_view(), NAMES, locale="zh-CN"),
+            lambda: render_table(declaring_view(), LONG_NAMES, locale="en"),
+            lambda: render_hand(seat_view(33, seed=2), locale="zh-CN"),
+            lambda: render_hand(seat_view(25, seed=4), locale="en", selected=(1, 2))] * 3
+    serial = [job() for job in jobs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda job: job(), jobs))
+    assert parallel == serial
