@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font
+from render.hand_layout import layout_hand, row_width
 from render.labels import Chip, draw_chip, layout_chips, phase_text, relative_name, seat_name, trump_chip
 from render.order import hand_groups, is_shown_trump, shown_trump
 from render.sprites import sprite_for
@@ -28,63 +28,16 @@ from render.theme import (
     TEXT,
     TEXT_DARK,
     TEXT_DIM,
-    CardSize,
 )
 
 log = logging.getLogger(__name__)
 
 MARGIN = 16
-GROUP_GAP = 18
 RAISE = 20
 LABEL_H = 28
 ROW_GAP = 6
-ROW_CARDS = 13  # cards per row without gaps
-MAX_ROWS = 3
 CHIP_H = 38
 HEADER_PAD = 10
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One card of the picture: its index in ``hand_order``, row and x offset inside the row."""
-
-    card: Card
-    index: int
-    row: int
-    x: int
-
-
-def row_width(size: CardSize = HAND_CARD) -> int:
-    """Content width of a row: ``ROW_CARDS`` overlapped cards plus two group gaps."""
-    return (ROW_CARDS - 1) * size.strip + size.width + 2 * GROUP_GAP
-
-
-def _flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, whole: bool) -> list[Placed]:
-    """Place cards left to right, a gap between groups; ``whole`` keeps each group on one row if it fits one."""
-    placed: list[Placed] = []
-    row, x, index = 0, 0, 0
-    for group in groups:
-        start = x + GROUP_GAP if x else 0
-        group_w = (len(group) - 1) * size.strip + size.width
-        if whole and x and start + group_w > width and group_w <= width:
-            row, start = row + 1, 0
-        x = start
-        for card in group:
-            if x and x + size.width > width:
-                row, x = row + 1, 0
-            placed.append(Placed(card, index, row, x))
-            index += 1
-            x += size.strip
-        x += size.width - size.strip
-    return placed
-
-
-def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = HAND_CARD) -> list[Placed]:
-    """Whole suit groups per row if that needs at most ``MAX_ROWS`` rows, else a continuous flow."""
-    placed = _flow(groups, width, size, whole=True)
-    if placed and placed[-1].row >= MAX_ROWS:
-        placed = _flow(groups, width, size, whole=False)
-    return placed
 
 
 def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip | None:

@@ -65,8 +65,7 @@ def trump_chip(trump: str | None, locale: str, four_colour: bool = False) -> Chi
     if trump in ("S", "H", "C", "D"):
         name = trump_text(trump, locale).split(" ", 1)[1]
         return Chip(t("render.trump", locale, trump=name), CARD_FACE, TEXT_DARK, trump)
-    return Chip(t("render.trump", locale, trump=trump_text(trump, locale)) if trump else trump_text(None, locale),
-                CARD_FACE, TEXT_DARK)
+    return Chip(trump_text(trump, locale), CARD_FACE, TEXT_DARK)  # 无主 / No trump, or not set
 
 
 def chip_width(chip: Chip, fnt: FontT, pad: int = 12) -> int:

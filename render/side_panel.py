@@ -10,8 +10,8 @@ from engine.views import Phase, PublicView, TrickView
 from i18n import t
 from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas
-from render.fonts import font
-from render.labels import seat_name
+from render.fonts import font, wrap_text
+from render.labels import phase_text, seat_name
 from render.order import is_shown_trump
 from render.theme import ACCENT, BAD, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
 
@@ -49,11 +49,49 @@ def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[
     return y
 
 
+PRE_PLAY = (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL)
+
+
+def status_text(view: PublicView, names: Sequence[str], locale: str) -> str:
+    """What the table waits for before play: dealing progress, a declaration, or the kitty holder burying."""
+    if view.phase is Phase.DEALING:
+        return t("render.dealing", locale, n=view.cards_dealt)
+    if view.phase is Phase.BURYING and view.kitty_holder is not None:
+        return t("render.burying", locale, name=seat_name(names, view.kitty_holder, locale))
+    if view.declaration is None:
+        return t("render.no_declaration", locale)
+    return t("render.declaring_open", locale)
+
+
+def _draw_status(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, y: float,
+                 style: CardStyle) -> float:
+    """Phase title, the wrapped status line, the dealing progress bar or the kitty's backs."""
+    cv.label(phase_text(view.phase, locale), font(18, "bold"), x0 + PAD, y, TEXT)
+    y += 30
+    body = font(17, "bold")
+    for line in wrap_text(status_text(view, names, locale), body, SIDE_W - 2 * PAD):
+        cv.label(line, body, x0 + PAD, y, ACCENT)
+        y += 26
+    if view.phase is Phase.DEALING:
+        bar = SIDE_W - 2 * PAD
+        cv.pill((x0 + PAD, y, x0 + PAD + bar, y + 12), PANEL_LINE)
+        cv.pill((x0 + PAD, y, x0 + PAD + max(12, bar * view.cards_dealt / 100), y + 12), ACCENT)
+        y += 28
+    if view.phase is Phase.BURYING:
+        draw_cards(cv, [None] * 8, SMALL_CARD, x0 + PAD, y, max_width=SIDE_W - 2 * PAD, align="left", style=style)
+        y += SMALL_CARD.height + 14
+    return y
+
+
 def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, top: int,
                     shown: TrickView | None, style: CardStyle) -> None:
-    """Draw the panel in the column ``x0 .. x0 + SIDE_W`` from ``top`` down."""
+    """Draw the panel in the column ``x0 .. x0 + SIDE_W`` from ``top`` down: before play the status, during
+    play the previous trick, the current trick's number and points and the latest failed throw."""
     cv.draw.rectangle((x0, top, x0 + SIDE_W, cv.height), fill=PANEL)
     cv.draw.line((x0, top, x0, cv.height), fill=PANEL_LINE, width=1)
+    if view.phase in PRE_PLAY:
+        _draw_status(cv, view, names, locale, x0, top + 22, style)
+        return
     title, small = font(18, "bold"), font(15)
     y: float = top + 22
     cv.label(t("render.prev_trick", locale), title, x0 + PAD, y, TEXT)
@@ -76,5 +114,7 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     if view.penalties:
         last = view.penalties[-1]
         who = seat_name(names, last.seat, locale)
-        cv.label(t("render.throw_failed", locale, name=who, penalty=last.penalty), small, x0 + PAD, y, BAD,
-                 max_width=SIDE_W - 2 * PAD)
+        for line in wrap_text(t("render.throw_failed", locale, name=who, penalty=last.penalty), small,
+                              SIDE_W - 2 * PAD, max_lines=2):
+            cv.label(line, small, x0 + PAD, y, BAD)
+            y += 22

@@ -20,6 +20,7 @@ from render.fonts import FontT, fit_text, font
 from render.labels import Chip, chip_width, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
 from render.order import is_shown_trump, shown_trump
 from render.side_panel import SIDE_W, draw_side_panel
+from render.sprites import card_back
 from render.theme import (
     ACCENT,
     FELT,
@@ -162,34 +163,24 @@ def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale
 
 def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], names: Sequence[str], locale: str,
                     style: CardStyle) -> None:
-    """Declaring, dealing and 炒地皮: the standing declaration, passes, seats to act; burying: the kitty."""
-    mid_y = spots[3].play_y + TABLE_CARD.height / 2
+    """Dealing, declaring, burying and 炒地皮: the standing declaration, passes and the seats to act (the status
+    line and the kitty are in the side panel)."""
     decl = view.declaration
     for seat, spot in spots.items():
         if decl is not None and decl.seat == seat:
             box = _draw_play(cv, view, spot, decl.cards, style, ACCENT)
             _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, top=seat == 0)
-        elif view.phase is Phase.BURYING and seat == view.kitty_holder:
-            _draw_play(cv, view, spot, [None] * 8, style)
         elif seat in view.passed:
             text, fnt = t("render.pass", locale), font(18, "bold")
             cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
                          spot.play_y + TABLE_CARD.height / 2, PANEL, TEXT_DIM, pad=14, height=32)
         elif seat in view.to_act and view.phase is not Phase.DEALING:
             _placeholder(cv, spot)
-    if view.phase is Phase.DEALING:
-        msg = t("render.dealing", locale, n=view.cards_dealt)
-        bar_w = 300
-        x0 = MAIN_W / 2 - bar_w / 2
-        cv.pill((x0, mid_y + 26, x0 + bar_w, mid_y + 40), FELT_DARK)
-        cv.pill((x0, mid_y + 26, x0 + max(14, bar_w * view.cards_dealt / 100), mid_y + 40), ACCENT)
-    elif view.phase is Phase.BURYING and view.kitty_holder is not None:
-        msg = t("render.burying", locale, name=fit_text(seat_name(names, view.kitty_holder, locale), font(22), 200))
-    elif decl is None:
-        msg = t("render.no_declaration", locale)
-    else:
-        msg = t("render.declaring_open", locale)
-    cv.label(msg, font(22, "bold"), MAIN_W / 2, mid_y, TEXT, align="center", max_width=MAIN_W - 2 * BOX_W - 40)
+    if view.phase is Phase.DEALING:  # the undealt deck in the middle
+        left = spots[1].play_x - spots[3].play_x
+        deck = card_back(TABLE_CARD)
+        for k in range(4):
+            cv.paste(deck, spots[3].play_x + left / 2 - TABLE_CARD.width / 2 - 3 * k, spots[3].play_y - 3 * k)
 
 
 @serialized

@@ -11,7 +11,8 @@ from PIL import Image
 
 from engine.views import Phase
 from render import hand_order, render_hand
-from render.hand import MARGIN, MAX_ROWS, layout_hand, row_width
+from render.hand import MARGIN
+from render.hand_layout import MAX_ROWS, layout_cost, layout_hand, row_width
 from render.order import hand_groups
 from render.samples import seat_view
 from render.theme import FELT, HAND_CARD
@@ -87,3 +88,19 @@ def test_empty_hand_renders() -> None:
 def test_rejects_a_public_view() -> None:
     with pytest.raises(TypeError):
         render_hand(seat_view().public, locale="en")  # type: ignore[arg-type]
+
+
+def test_layout_avoids_tiny_pieces_of_split_groups() -> None:
+    """Real 33-card hand (no trump): groups of 3, 7, 7, 9, 7 cards; no group leaves one card on a row."""
+    from engine.cards import parse_cards
+
+    groups = [list(parse_cards(g)) for g in ("BJ BJ 2C", "QS JS 10S 9S 9S 7S 5S", "AH KH 7H 7H 6H 5H 3H",
+                                               "AC KC QC JC 10C 8C 5C 4C 3C", "AD KD QD 8D 7D 5D 3D")]
+    placed = layout_hand(groups, row_width())
+    too_many, _ = layout_cost(placed, groups)
+    assert not too_many
+    start = 0
+    for group in groups:
+        rows = [p.row for p in placed[start:start + len(group)]]
+        start += len(group)
+        assert all(rows.count(r) >= 3 for r in set(rows)), rows

@@ -1,0 +1,82 @@
+"""Rows of the hand picture: suit groups (trumps, then each plain suit) flowed left to right in overlapped rows.
+
+Every way of starting a group on a fresh row is tried (at most 2⁴ for five groups) and the cheapest layout of at
+most ``MAX_ROWS`` rows wins: a group split across rows costs most (more if a piece is tiny), then each row.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from engine.cards import Card
+from render.theme import HAND_CARD, CardSize
+
+log = logging.getLogger(__name__)
+
+GROUP_GAP = 18
+ROW_CARDS = 13  # cards per row without gaps
+MAX_ROWS = 3
+SPLIT_COST = 10
+TINY_PIECE = 3  # a piece of a split group with fewer cards costs extra
+TINY_COST = 5
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card of the picture: its index in ``hand_order``, row and x offset inside the row."""
+
+    card: Card
+    index: int
+    row: int
+    x: int
+
+
+def row_width(size: CardSize = HAND_CARD) -> int:
+    """Content width of a row: ``ROW_CARDS`` overlapped cards plus two group gaps."""
+    return (ROW_CARDS - 1) * size.strip + size.width + 2 * GROUP_GAP
+
+
+def flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, breaks: Sequence[bool]) -> list[Placed]:
+    """Place cards left to right with a gap between groups, wrapping at ``width``; group ``i`` starts a new
+    row when ``breaks[i]`` (and the current row is not empty)."""
+    placed: list[Placed] = []
+    row, x, index = 0, 0, 0
+    for group, new_row in zip(groups, breaks, strict=True):
+        if x and new_row:
+            row, x = row + 1, 0
+        elif x:
+            x += GROUP_GAP
+        for card in group:
+            if x and x + size.width > width:
+                row, x = row + 1, 0
+            placed.append(Placed(card, index, row, x))
+            index += 1
+            x += size.strip
+        x += size.width - size.strip
+    return placed
+
+
+def layout_cost(placed: Sequence[Placed], groups: Sequence[Sequence[Card]]) -> tuple[bool, int]:
+    """(too many rows, cost): split groups and tiny pieces cost most, then rows."""
+    rows = placed[-1].row + 1 if placed else 1
+    cost, start = rows, 0
+    for group in groups:
+        pieces: dict[int, int] = {}
+        for p in placed[start:start + len(group)]:
+            pieces[p.row] = pieces.get(p.row, 0) + 1
+        start += len(group)
+        if len(pieces) > 1:
+            cost += SPLIT_COST + TINY_COST * sum(1 for n in pieces.values() if n < TINY_PIECE)
+    return rows > MAX_ROWS, cost
+
+
+def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = HAND_CARD) -> list[Placed]:
+    """The cheapest placement of ``groups`` (see the module docstring)."""
+    groups = [g for g in groups if g]
+    if not groups:
+        return []
+    options = (flow(groups, width, size, (False, *rest)) for rest in product((False, True), repeat=len(groups) - 1))
+    return min(options, key=lambda placed: layout_cost(placed, groups))
