@@ -166,8 +166,8 @@ def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: f
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
-    parser.add_argument("--team-a", default="strong", choices=("random", "basic", "strong"))
-    parser.add_argument("--team-b", default="basic", choices=("random", "basic", "strong"))
+    parser.add_argument("--team-a", default="strong", choices=("random", "basic", "strong", "playout"))
+    parser.add_argument("--team-b", default="basic", choices=("random", "basic", "strong", "playout"))
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))

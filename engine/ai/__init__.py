@@ -33,6 +33,10 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
         from engine.ai.strong import strong_action
 
         return strong_action(view, rng, budget_s=budget_s, iterations=iterations)
+    if level == "playout":
+        from engine.ai.strong import playout_policy_action
+
+        return playout_policy_action(view)
     raise ValueError(f"unknown AI level {level!r}")
 
 

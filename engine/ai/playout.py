@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.ai.fastfollow import follow_pair, follow_single
+from engine.ai.fastlead import fast_lead
 from engine.ai.situation import card_tables
 from engine.cards import ALL_CARDS, Card
 from engine.follow import enumerate_follows
@@ -87,7 +89,14 @@ class Playout:
         self.dealer_team = dealer_team
         self.points = defender_points
         self.kitty = kitty
-        self.last_win: tuple[int, ...] = ()
+        self.simple = True
+        self.led = 0
+        self.win_k = 0
+        self.win_key = 0
+        if trick:
+            self._start_trick(trick[0][1])
+            for k in range(1, len(trick)):
+                self._follow_update(k)
         self.cards_left = sum(hands[leader]) + (len(trick[0][1]) if trick else 0)  # cards per hand at trick start
 
     # -- driving -----------------------------------------------------------------------------------------
@@ -107,16 +116,47 @@ class Playout:
     def apply(self, seat: int, play: tuple[int, ...]) -> None:
         hand = self.hands[seat]
         t = self.t
+        played = self.played
         for i in play:
             hand[i] -= 1
-            self.played[i] += 1
-        if self.trick:
-            led = t.suit[self.trick[0][1][0]]
+            played[i] += 1
+        trick = self.trick
+        if trick:
+            led = t.suit[trick[0][1][0]]
             if sum(1 for i in play if t.suit[i] == led) < len(play):
                 self.voids[seat].add(led)
-        self.trick.append((seat, play))
-        if len(self.trick) == 4:
+            if self.simple:
+                key = self._key(play)
+                if key > self.win_key:
+                    self.win_k, self.win_key = len(trick), key
+        else:
+            self._start_trick(play)
+        trick.append((seat, play))
+        if len(trick) == 4:
             self.finish_trick()
+
+    def _follow_update(self, k: int) -> None:
+        if self.simple:
+            key = self._key(self.trick[k][1])
+            if key > self.win_key:
+                self.win_k, self.win_key = k, key
+
+    def _start_trick(self, lead: tuple[int, ...]) -> None:
+        t = self.t
+        self.simple = len(lead) == 1 or (len(lead) == 2 and lead[0] == lead[1])
+        self.led = t.suit[lead[0]]
+        self.win_k = 0
+        self.win_key = t.strength[lead[0]] + (100 if self.led == TRUMP else 0)
+
+    def _key(self, play: tuple[int, ...]) -> int:
+        """Strength of a follow to a single/pair lead (-1: cannot win)."""
+        if len(play) == 2 and play[0] != play[1]:
+            return -1
+        t = self.t
+        s = t.suit[play[0]]
+        if s == self.led:
+            return t.strength[play[0]] + (100 if s == TRUMP else 0)
+        return t.strength[play[0]] + 100 if s == TRUMP else -1
 
     def finish_trick(self) -> None:
         k = self.winner_index()
@@ -133,123 +173,42 @@ class Playout:
         self.leader = seat
         self.trick = []
 
-    def winner_index(self, plays: list[tuple[int, tuple[int, ...]]] | None = None) -> int:
-        """Index of the play winning ``plays`` (default: the current trick)."""
-        plays = self.trick if plays is None else plays
-        lead = plays[0][1]
-        t = self.t
-        if len(lead) <= 2 and (len(lead) == 1 or lead[0] == lead[1]):
-            led = t.suit[lead[0]]
-            best, key = 0, t.strength[lead[0]] + (100 if led == TRUMP else 0)
-            for k in range(1, len(plays)):
-                p = plays[k][1]
-                if len(p) == 2 and p[0] != p[1]:
-                    continue
-                s = t.suit[p[0]]
-                if s != led and s != TRUMP:
-                    continue
-                v = t.strength[p[0]] + (100 if s == TRUMP else 0)
-                if v > key:
-                    best, key = k, v
-            return best
-        return trick_winner([to_cards(p) for _, p in plays], self.ctx)
+    def winner_index(self) -> int:
+        """Index of the play winning the current trick so far."""
+        if self.simple:
+            return self.win_k
+        return trick_winner([to_cards(p) for _, p in self.trick], self.ctx)
+
+    def beats_current(self, play: tuple[int, ...]) -> bool:
+        if self.simple:
+            return self._key(play) > self.win_key
+        plays = [to_cards(p) for _, p in self.trick]
+        return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
 
     # -- unseen cards from a seat's point of view ----------------------------------------------------------
-    def unseen(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        played = self.played
-        return [2 - played[i] - hand[i] for i in range(N)]
-
-    def _top_free(self, i: int, unseen: list[int], pair: bool) -> bool:
-        """No unseen single (or pair) of ``i``'s suit is stronger."""
+    def top_free(self, i: int, hand: list[int], pair: bool) -> bool:
+        """No card unseen by the holder of ``hand`` — a single (or a pair) of ``i``'s suit — is stronger."""
         t = self.t
         st = t.strength[i]
         need = 2 if pair else 1
+        played = self.played
         for j in t.by_suit[t.suit[i]]:
             if t.strength[j] <= st:
                 return True
-            if unseen[j] >= need:
+            if 2 - played[j] - hand[j] >= need:
                 return False
         return True
 
-    # -- leads ---------------------------------------------------------------------------------------------
     def lead(self, seat: int) -> tuple[int, ...]:
-        t = self.t
-        hand = self.hands[seat]
-        unseen = self.unseen(seat)
-        opps = ((seat + 1) % 4, (seat + 3) % 4)
-        partner = (seat + 2) % 4
-        dealer_side = seat % 2 == self.dealer_team
-        best: tuple[float, tuple[int, ...]] | None = None
-        n_trumps = sum(hand[i] for i in t.by_suit[TRUMP])
-        unseen_trumps = sum(unseen[i] for i in t.by_suit[TRUMP])
-        for s in range(5):
-            cards = [i for i in t.by_suit[s] if hand[i]]
-            if not cards:
-                continue
-            ruffable = s != TRUMP and any(s in self.voids[o] and TRUMP not in self.voids[o] for o in opps)
-            pairs = [i for i in cards if hand[i] >= 2]
-            options: list[tuple[float, tuple[int, ...]]] = []
-            if pairs:
-                chain = self._tractor(pairs)
-                top_pair = pairs[0]
-                if len(chain) >= 2 and self._top_free(chain[0], unseen, True):
-                    options.append((60.0 + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
-                if self._top_free(top_pair, unseen, True):
-                    options.append((45.0 + 2 * t.points[top_pair], (top_pair, top_pair)))
-            top = cards[0]
-            if self._top_free(top, unseen, False):
-                options.append((35.0 + 2 * t.points[top], (top,)))
-            for score, play in options:
-                if s == TRUMP:
-                    if unseen_trumps == 0:
-                        score -= 40
-                    elif dealer_side and n_trumps >= 8:
-                        score += 8
-                    else:
-                        score -= 12
-                elif ruffable:
-                    score -= 50
-                if best is None or score > best[0]:
-                    best = (score, play)
-            # a cheap low lead from this suit: lowest non-pair card, short suits first
-            singles = [i for i in reversed(cards) if hand[i] == 1] or list(reversed(cards))
-            low = min(singles, key=lambda i: t.keep[i] + 2.5 * t.points[i])
-            score = -t.keep[low] - 2.5 * t.points[low] + max(0, 6 - len(cards)) * 1.5
-            if s == TRUMP:
-                score += 6 if dealer_side and n_trumps >= 8 and unseen_trumps else -14
-            elif s in self.voids[partner] and TRUMP not in self.voids[partner] and not ruffable:
-                score += 12 + 1.5 * t.points[low]
-            elif ruffable:
-                score -= 10
-            if best is None or score > best[0]:
-                best = (score, (low,))
-        assert best is not None
-        return best[1]
-
-    def _tractor(self, pairs: list[int]) -> list[int]:
-        """The longest chain of adjacent pairs (high to low) among ``pairs`` (strongest first)."""
-        adj = self.t.adjacent
-        best: list[int] = []
-        have = set(pairs)
-        for start in pairs:
-            chain = [start]
-            while True:
-                nxt = [j for j in have if chain[-1] in adj[j] and j not in chain]
-                if not nxt:
-                    break
-                chain.append(nxt[0])
-            if len(chain) > len(best):
-                best = chain
-        return best
+        return fast_lead(self, seat)
 
     # -- follows -------------------------------------------------------------------------------------------
     def follow(self, seat: int) -> tuple[int, ...]:
         lead = self.trick[0][1]
         if len(lead) == 1:
-            return self._follow_single(seat)
+            return follow_single(self, seat)
         if len(lead) == 2 and lead[0] == lead[1]:
-            return self._follow_pair(seat)
+            return follow_pair(self, seat)
         return self._follow_general(seat)
 
     def _context(self, seat: int) -> tuple[bool, bool, int]:
@@ -263,16 +222,12 @@ class Playout:
             if len(self.trick) == 3:
                 safe = True
             else:
-                unseen = self.unseen(seat)
                 nxt = (seat + 1) % 4
                 led = self.t.suit[self.trick[0][1][0]]
                 top = wplay[0]
-                safe = self._top_free(top, unseen, len(wplay) == 2) and (
+                safe = self.top_free(top, self.hands[seat], len(wplay) == 2) and (
                     led == TRUMP or led not in self.voids[nxt] or self.t.suit[top] == TRUMP)
         return partner_wins, safe, pts
-
-    def _beats_current(self, play: tuple[int, ...]) -> bool:
-        return self.winner_index([*self.trick, (-1, play)]) == len(self.trick)
 
     def _discard(self, hand: list[int], k: int, feed: bool, exclude_suit: int = -1) -> list[int]:
         """``k`` cards to throw away: points to a winning partner (``feed``), else the cheapest; trumps last."""
@@ -283,67 +238,6 @@ class Playout:
         else:
             pool.sort(key=lambda i: (t.suit[i] == TRUMP, t.keep[i] + 2.5 * t.points[i]))
         return pool[:k]
-
-    def _follow_single(self, seat: int) -> tuple[int, ...]:
-        t = self.t
-        hand = self.hands[seat]
-        led = t.suit[self.trick[0][1][0]]
-        cards = [i for i in t.by_suit[led] if hand[i]]
-        partner_wins, safe, pts = self._context(seat)
-        last = len(self.trick) == 3
-        if cards:
-            if partner_wins and safe:
-                return (max(cards, key=lambda i: (t.points[i], -t.keep[i])),)
-            winners = [i for i in cards if self._beats_current((i,))]
-            if winners and not partner_wins:
-                if last:
-                    return (winners[-1],)
-                unseen = self.unseen(seat)
-                if self._top_free(winners[0], unseen, False) or pts >= 10:
-                    return (winners[0],)
-            return (min(cards, key=lambda i: t.keep[i] + 2.5 * t.points[i]),)
-        trumps = [i for i in t.by_suit[TRUMP] if hand[i]] if led != TRUMP else []
-        if partner_wins and safe:
-            return tuple(self._discard(hand, 1, True))
-        if trumps and not partner_wins:
-            winners = [i for i in trumps if self._beats_current((i,))]
-            if winners and (pts >= 5 or not last or len(trumps) >= 6):
-                return (winners[-1],)
-        return tuple(self._discard(hand, 1, False))
-
-    def _follow_pair(self, seat: int) -> tuple[int, ...]:
-        t = self.t
-        hand = self.hands[seat]
-        led = t.suit[self.trick[0][1][0]]
-        cards = [i for i in t.by_suit[led] for _ in range(hand[i])]
-        partner_wins, safe, pts = self._context(seat)
-        must_pair = self.ctx.rules.follow_policy != "suit_only"
-        if len(cards) >= 2:
-            pairs = [i for i in t.by_suit[led] if hand[i] >= 2]
-            if pairs and must_pair:
-                if not partner_wins:
-                    winners = [i for i in pairs if self._beats_current((i, i))]
-                    if winners:
-                        return (winners[-1], winners[-1]) if len(self.trick) == 3 else (winners[0], winners[0])
-                if partner_wins and safe:
-                    best = max(pairs, key=lambda i: (t.points[i], -t.keep[i]))
-                else:
-                    best = min(pairs, key=lambda i: t.keep[i] + 2.5 * t.points[i])
-                return (best, best)
-            if partner_wins and safe:
-                cards.sort(key=lambda i: (-t.points[i], t.keep[i]))
-            else:
-                cards.sort(key=lambda i: t.keep[i] + 2.5 * t.points[i])
-            return (cards[0], cards[1])
-        feed = partner_wins and safe
-        if len(cards) == 1:
-            return (cards[0], *self._discard(hand, 1, feed, exclude_suit=led))
-        if led != TRUMP and not partner_wins:
-            tpairs = [i for i in t.by_suit[TRUMP] if hand[i] >= 2]
-            winners = [i for i in tpairs if self._beats_current((i, i))]
-            if winners and pts >= 5:
-                return (winners[-1], winners[-1])
-        return tuple(self._discard(hand, 2, feed))
 
     def _follow_general(self, seat: int) -> tuple[int, ...]:
         """Tractor and throw leads: pick among the enumerated legal follows with the rule functions."""
@@ -359,7 +253,7 @@ class Playout:
             pts = sum(t.points[i] for i in idx)
             if partner_wins and safe:
                 score = 2.0 * pts - cost
-            elif not partner_wins and self._beats_current(idx):
+            elif not partner_wins and self.beats_current(idx):
                 score = 20.0 - cost
             else:
                 score = -cost - 2.5 * pts

@@ -11,6 +11,7 @@ player's team's point of view. Declaring and burying are delegated to ``basic``.
 from __future__ import annotations
 
 import logging
+import math
 import random
 import time
 
@@ -29,7 +30,8 @@ from engine.views import Phase, SeatView
 log = logging.getLogger(__name__)
 
 MAX_CANDIDATES = 6
-SAFETY = 0.92  # share of the budget spent thinking (the rest covers set-up and one late rollout)
+Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
+SAFETY = 0.9  # share of the budget spent thinking (the rest covers set-up and one late rollout)
 
 
 def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]]:
@@ -77,15 +79,14 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     cands = candidates(sit, k)
     if len(cands) == 1:
         return cands[0]
-    totals = [0.0] * len(cands)
-    worlds = 0
+    rows: list[list[float]] = []  # one row per sampled deal: the value of each candidate
     deadline = start + budget_s * SAFETY
     per_rollout = 0.0
     while True:
         if iterations is not None:
-            if worlds >= iterations:
+            if len(rows) >= iterations:
                 break
-        elif time.perf_counter() + per_rollout * len(cands) > deadline and worlds > 0:
+        elif time.perf_counter() + per_rollout * len(cands) > deadline and rows:
             break
         world = sample_world(sit, rng)
         values = []
@@ -93,16 +94,31 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
             t0 = time.perf_counter()
             values.append(simulate(sit, world, cand))
             per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
-            if iterations is None and time.perf_counter() > deadline and worlds > 0:
+            if iterations is None and time.perf_counter() > deadline and rows:
                 break
         if len(values) < len(cands):
             break
-        for i, v in enumerate(values):
-            totals[i] += v
-        worlds += 1
-    best = max(range(len(cands)), key=lambda i: (totals[i] / max(worlds, 1) - 1e-3 * i))
-    log.debug("strong: %d worlds, %d candidates, best %s", worlds, len(cands), cands[best])
+        rows.append(values)
+    best = pick(rows)
+    log.debug("strong: %d worlds, %d candidates, best %s", len(rows), len(cands), cands[best])
     return cands[best]
+
+
+def pick(rows: list[list[float]], z: float = Z_MARGIN) -> int:
+    """The candidate whose mean gain over the heuristic's first choice (paired on the same deals) is
+    largest, if that gain exceeds ``z`` standard errors; else the first choice."""
+    n = len(rows)
+    if n < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    for i in range(1, len(rows[0])):
+        diffs = [r[i] - r[0] for r in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if mean > z * se and mean > best_gain:
+            best, best_gain = i, mean
+    return best
 
 
 def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
@@ -112,3 +128,19 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
         return basic_action(view)
     sit = situation_from_view(view)
     return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations))
+
+
+def playout_policy_action(view: SeatView) -> Action | None:
+    """The fast playout policy as a player (for measuring the rollouts' quality); ``basic`` off the play."""
+    if view.public.phase is not Phase.PLAYING:
+        return basic_action(view)
+    sit = situation_from_view(view)
+    hands = [[0] * 54 for _ in range(4)]
+    for c in sit.hand:
+        hands[sit.seat][c.index] += 1
+    trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
+    voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
+    out = Playout(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
+                  sit.dealer_team, sit.defender_points, ())
+    play = out.follow(sit.seat) if trick else out.lead(sit.seat)
+    return Play(seat=view.seat, cards=to_cards(play))

@@ -1,0 +1,143 @@
+"""The ``basic`` follow rule (跟牌) in fast form for playouts: single and pair leads on count vectors.
+
+Same score as ``engine.ai.follows``: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our
+team takes the trick (a winning play's hold chance, else the partner's), ``T`` the points on the table,
+in the play and expected from the seats still to play; ``cost`` the keep value of the cards spent, plus a
+penalty for splitting a pair. Cards that cannot win are chosen card by card, since the score adds up.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.ai.playout import Playout
+
+log = logging.getLogger(__name__)
+
+TRUMP = 4
+PER_SEAT = 3.0
+COST = 0.7
+SPLIT = 3.0
+
+
+class FollowScorer:
+    """Scores follows for one seat at one moment of a playout."""
+
+    def __init__(self, p: Playout, seat: int) -> None:
+        self.p = p
+        self.t = p.t
+        self.seat = seat
+        self.hand = p.hands[seat]
+        trick = p.trick
+        self.led = self.t.suit[trick[0][1][0]]
+        n_after = 3 - len(trick)
+        self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]
+        self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
+        self._tops: dict[int, tuple[int, int]] = {}
+        wseat, wplay = trick[p.winner_index()]
+        self.partner_w = self.hold(wplay[0], len(wplay) == 2) if wseat == (seat + 2) % 4 else 0.0
+
+    def tops(self, suit: int) -> tuple[int, int]:
+        """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none)."""
+        if suit not in self._tops:
+            t = self.t
+            played = self.p.played
+            hand = self.hand
+            single = pair = -1
+            for j in t.by_suit[suit]:
+                n = 2 - played[j] - hand[j]
+                if n >= 1 and single < 0:
+                    single = t.strength[j]
+                if n >= 2:
+                    pair = t.strength[j]
+                    break
+            self._tops[suit] = (single, pair)
+        return self._tops[suit]
+
+    def hold(self, top: int, pair: bool) -> float:
+        """Chance that a play topped by ``top`` and winning now still wins after the opponents to come."""
+        if not self.opps_after:
+            return 1.0
+        t = self.t
+        s = t.suit[top]
+        led = self.led
+        voids = self.p.voids
+        beatable = self.tops(s)[1 if pair else 0] > t.strength[top]
+        if s == led:
+            if led != TRUMP and any(led in voids[o] and TRUMP not in voids[o] for o in self.opps_after):
+                return 0.25
+            return 0.35 if beatable else 0.92
+        if not any(led in voids[o] for o in self.opps_after):
+            return 0.85 if beatable else 0.97
+        return 0.3 if beatable else 0.9
+
+    def card_score(self, i: int, w: float, used: int = 1) -> float:
+        """A non-deciding card's share of the score (its points and its cost)."""
+        t = self.t
+        split = SPLIT if used == 1 and self.hand[i] >= 2 else 0.0
+        return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split)
+
+    def total(self, w: float) -> float:
+        return (2 * w - 1) * self.base_points + 2 * w
+
+    def best_fill(self, k: int, w: float, allowed: list[int]) -> list[int]:
+        """The ``k`` best cards (count-aware) among distinct cards ``allowed`` for a play of win chance ``w``."""
+        pool = []
+        for i in allowed:
+            n = self.hand[i]
+            pool.append((self.card_score(i, w), i))
+            if n >= 2:
+                pool.append((self.card_score(i, w, 2) * 2 - self.card_score(i, w), i))
+        pool.sort(key=lambda x: -x[0])
+        return [i for _, i in pool[:k]]
+
+
+def follow_single(p: Playout, seat: int) -> tuple[int, ...]:
+    sc = FollowScorer(p, seat)
+    t = sc.t
+    hand = sc.hand
+    cards = [i for i in t.by_suit[sc.led] if hand[i]]
+    if not cards:
+        cards = [i for i in range(len(hand)) if hand[i]]
+    best, best_v = cards[0], float("-inf")
+    pw = sc.partner_w
+    for i in cards:
+        w = max(sc.hold(i, False), pw) if p.beats_current((i,)) else pw
+        v = sc.total(w) + sc.card_score(i, w)
+        if v > best_v:
+            best, best_v = i, v
+    return (best,)
+
+
+def follow_pair(p: Playout, seat: int) -> tuple[int, ...]:
+    sc = FollowScorer(p, seat)
+    t = sc.t
+    hand = sc.hand
+    led = sc.led
+    pw = sc.partner_w
+    led_cards = [i for i in t.by_suit[led] if hand[i]]
+    n_led = sum(hand[i] for i in led_cards)
+    options: list[tuple[float, tuple[int, ...]]] = []
+    pairs = [i for i in led_cards if hand[i] >= 2]
+    if n_led >= 2 and pairs and p.ctx.rules.follow_policy != "suit_only":
+        for i in pairs:
+            w = max(sc.hold(i, True), pw) if p.beats_current((i, i)) else pw
+            options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))
+    elif n_led >= 2:
+        a, b = sc.best_fill(2, pw, led_cards)
+        options.append((0.0, (a, b)))
+    elif n_led == 1:
+        others = [i for i in range(len(hand)) if hand[i] and t.suit[i] != led]
+        options.append((0.0, (led_cards[0], *sc.best_fill(1, pw, others))))
+    else:
+        if led != TRUMP:
+            for i in t.by_suit[TRUMP]:
+                if hand[i] >= 2 and p.beats_current((i, i)):
+                    w = max(sc.hold(i, True), pw)
+                    options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))
+        allowed = [i for i in range(len(hand)) if hand[i]]
+        fill = tuple(sc.best_fill(2, pw, allowed))
+        options.append((sc.total(pw) + sum(sc.card_score(i, pw, fill.count(i)) for i in fill), fill))
+    return max(options, key=lambda o: o[0])[1]

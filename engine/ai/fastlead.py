@@ -1,0 +1,129 @@
+"""The ``basic`` lead rule (出牌) in fast form for playouts, on count vectors.
+
+Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
+their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
+growing as the suit thins out. Trumps are pulled (调主) when the dealer team is long in them. Otherwise
+a cheap low card is led, from a short suit, or from a suit the partner can ruff.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.ai.playout import Playout
+
+log = logging.getLogger(__name__)
+
+TRUMP = 4
+
+
+def ruff_risk(left: int, ruffable: bool) -> float:
+    """Risk that an opponent ruffs a plain-suit lead, from the suit's unseen cards (as in ``leads``)."""
+    if ruffable:
+        return 1.0
+    if left >= 9:
+        return 0.05
+    if left >= 6:
+        return 0.2
+    return 0.35 if left >= 3 else 0.6
+
+
+def tractor_chain(p: Playout, pairs: list[int]) -> list[int]:
+    """The longest chain of adjacent pairs (high to low) among ``pairs`` (strongest first)."""
+    adj = p.t.adjacent
+    best: list[int] = []
+    have = set(pairs)
+    for start in pairs:
+        chain = [start]
+        while True:
+            nxt = [j for j in have if chain[-1] in adj[j] and j not in chain]
+            if not nxt:
+                break
+            chain.append(nxt[0])
+        if len(chain) > len(best):
+            best = chain
+    return best
+
+
+def fast_lead(p: Playout, seat: int) -> tuple[int, ...]:
+    t = p.t
+    hand = p.hands[seat]
+    played = p.played
+    voids = p.voids
+    opps = ((seat + 1) % 4, (seat + 3) % 4)
+    partner = (seat + 2) % 4
+    dealer_side = seat % 2 == p.dealer_team
+    best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
+    n_trumps = sum(hand[i] for i in t.by_suit[TRUMP])
+    unseen_trumps = sum(2 - played[i] - hand[i] for i in t.by_suit[TRUMP])
+    long_trumps = dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0
+    for s in range(5):
+        cards = [i for i in t.by_suit[s] if hand[i]]
+        if not cards:
+            continue
+        left = sum(2 - played[i] - hand[i] for i in t.by_suit[s])
+        ruffable = s != TRUMP and any(s in voids[o] and TRUMP not in voids[o] for o in opps)
+        risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
+        pairs = [i for i in cards if hand[i] >= 2]
+        winners: list[tuple[float, tuple[int, ...]]] = []
+        if len(pairs) >= 2:
+            chain = tractor_chain(p, pairs)
+            if len(chain) >= 2 and p.top_free(chain[0], hand, True):
+                pts = 2 * sum(t.points[i] for i in chain)
+                winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
+        for i in pairs:
+            if not p.top_free(i, hand, True):
+                break
+            winners.append((50.0 + 3 * t.points[i], (i, i)))
+        for i in cards:
+            if not p.top_free(i, hand, False):
+                break
+            if hand[i] == 1 or not pairs or i not in pairs:
+                winners.append((40.0 + 1.5 * t.points[i], (i,)))
+        for score, play in winners:
+            if s == TRUMP:
+                score = 30.0 + 8 * (len(play) // 2) + (10 if unseen_trumps else -25)
+                score += 10 if dealer_side and n_trumps >= 8 else 0
+            else:
+                pts = sum(t.points[i] for i in play)
+                score = score * (1 - risk) - 20 * risk - pts * risk
+            if score > best[0]:
+                best = (score, play)
+        if s != TRUMP and len(winners) >= 2:
+            throw = _throw(winners)
+            if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
+                pts = sum(t.points[i] for i in throw)
+                score = (45.0 + 1.5 * pts + 6 * len(throw)) * (1 - risk) - 25 * risk
+                if score > best[0]:
+                    best = (score, throw)
+        # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
+        partner_ruffs = s != TRUMP and s in voids[partner] and TRUMP not in voids[partner] and not ruffable
+        for i in cards[-3:]:
+            keep = t.keep[i]
+            pts = t.points[i]
+            if s == TRUMP:
+                score = (8.0 if long_trumps else -12.0) - 0.8 * keep - 1.5 * pts
+            else:
+                score = -keep - pts * (0.5 if partner_ruffs else 2.5) + max(0, 6 - len(cards)) * 1.5
+                score += 12 if partner_ruffs else 0
+            score -= 6 if hand[i] >= 2 else 0
+            if score > best[0]:
+                best = (score, (i,))
+    return best[1]
+
+
+def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:
+    """Every top unit of a suit together, without using a card twice."""
+    used: dict[int, int] = {}
+    out: list[int] = []
+    for _, play in sorted(winners, key=lambda w: -len(w[1])):
+        need: dict[int, int] = {}
+        for i in play:
+            need[i] = need.get(i, 0) + 1
+        if all(used.get(i, 0) + n <= 2 for i, n in need.items()):
+            for i, n in need.items():
+                used[i] = used.get(i, 0) + n
+            out.extend(play)
+    return tuple(out)
