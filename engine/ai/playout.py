@@ -25,6 +25,7 @@ from engine.levels import level_gain
 from engine.settlement import kitty_multiplier
 from engine.trick import trick_winner
 from engine.trump import TrumpContext
+from engine.units import decompose_lead
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,7 @@ class Playout:
         self.points = defender_points
         self.kitty = kitty
         self.simple = True
+        self.throw = False
         self.led = 0
         self.win_k = 0
         self.win_key = 0
@@ -129,6 +131,8 @@ class Playout:
                 key = self._key(play)
                 if key > self.win_key:
                     self.win_k, self.win_key = len(trick), key
+            elif self.beats_current(play):
+                self.win_k = len(trick)
         else:
             self._start_trick(play)
         trick.append((seat, play))
@@ -136,10 +140,13 @@ class Playout:
             self.finish_trick()
 
     def _follow_update(self, k: int) -> None:
+        play = self.trick[k][1]
         if self.simple:
-            key = self._key(self.trick[k][1])
+            key = self._key(play)
             if key > self.win_key:
                 self.win_k, self.win_key = k, key
+        elif self._may_win(play) and trick_winner([to_cards(p) for _, p in self.trick[:k + 1]], self.ctx) == k:
+            self.win_k = k
 
     def _start_trick(self, lead: tuple[int, ...]) -> None:
         t = self.t
@@ -147,6 +154,16 @@ class Playout:
         self.led = t.suit[lead[0]]
         self.win_k = 0
         self.win_key = t.strength[lead[0]] + (100 if self.led == TRUMP else 0)
+        self.throw = not self.simple and decompose_lead(to_cards(lead), self.ctx).is_throw
+
+    def _may_win(self, play: tuple[int, ...]) -> bool:
+        """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
+        throw), or all trumps on a plain lead."""
+        suit = self.t.suit
+        s = suit[play[0]]
+        if any(suit[i] != s for i in play):
+            return False
+        return (s == self.led and not self.throw) or (s == TRUMP and self.led != TRUMP)
 
     def _key(self, play: tuple[int, ...]) -> int:
         """Strength of a follow to a single/pair lead (-1: cannot win)."""
@@ -175,13 +192,13 @@ class Playout:
 
     def winner_index(self) -> int:
         """Index of the play winning the current trick so far."""
-        if self.simple:
-            return self.win_k
-        return trick_winner([to_cards(p) for _, p in self.trick], self.ctx)
+        return self.win_k
 
     def beats_current(self, play: tuple[int, ...]) -> bool:
         if self.simple:
             return self._key(play) > self.win_key
+        if not self._may_win(play):
+            return False
         plays = [to_cards(p) for _, p in self.trick]
         return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
 
@@ -244,7 +261,7 @@ class Playout:
         t = self.t
         hand_cards = [ALL_CARDS[i] for i in range(N) for _ in range(self.hands[seat][i])]
         lead = to_cards(self.trick[0][1])
-        cands = enumerate_follows(lead, hand_cards, self.ctx, limit=16)
+        cands = enumerate_follows(lead, hand_cards, self.ctx, limit=10)
         partner_wins, safe, _ = self._context(seat)
         best: tuple[float, tuple[int, ...]] | None = None
         for cand in cands:
