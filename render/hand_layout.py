@@ -39,9 +39,15 @@ def row_width(size: CardSize = HAND_CARD) -> int:
     return (ROW_CARDS - 1) * size.strip + size.width + 2 * GROUP_GAP
 
 
+def _fitting(x: int, width: int, size: CardSize) -> int:
+    """How many overlapped cards fit on a row from ``x``."""
+    return 0 if x + size.width > width else (width - size.width - x) // size.strip + 1
+
+
 def flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, breaks: Sequence[bool]) -> list[Placed]:
     """Place cards left to right with a gap between groups, wrapping at ``width``; group ``i`` starts a new
-    row when ``breaks[i]`` (and the current row is not empty)."""
+    row when ``breaks[i]`` (and the current row is not empty). A group that must wrap leaves at least
+    ``TINY_PIECE`` cards for the next row when it can."""
     placed: list[Placed] = []
     row, x, index = 0, 0, 0
     for group, new_row in zip(groups, breaks, strict=True):
@@ -49,13 +55,24 @@ def flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, breaks: S
             row, x = row + 1, 0
         elif x:
             x += GROUP_GAP
-        for card in group:
-            if x and x + size.width > width:
+        rest = list(group)
+        while rest:
+            fit = _fitting(x, width, size)
+            if fit == 0:
                 row, x = row + 1, 0
-            placed.append(Placed(card, index, row, x))
-            index += 1
-            x += size.strip
-        x += size.width - size.strip
+                continue
+            n = min(len(rest), fit)
+            if len(rest) > fit and len(rest) - fit < TINY_PIECE and len(rest) - TINY_PIECE >= TINY_PIECE:
+                n = min(fit, len(rest) - TINY_PIECE)
+            for card in rest[:n]:
+                placed.append(Placed(card, index, row, x))
+                index += 1
+                x += size.strip
+            rest = rest[n:]
+            if rest:
+                row, x = row + 1, 0
+            else:
+                x += size.width - size.strip
     return placed
 
 

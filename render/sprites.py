@@ -68,8 +68,8 @@ def _draw_suited(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, ink: RGB
     s = SCALE
     cx = size.strip * s / 2 + 1 * s
     rank_font = fit_font(card.rank, (size.strip - 6) * s, size.rank_px * s, "bold")
-    if card.rank == "10":  # condensed: the two digits share the strip
-        rank_font = fit_font("10", (size.strip - 2) * s, size.rank_px * s, "bold")
+    if card.rank == "10":  # condensed so both digits stay visible on a slightly compressed strip
+        rank_font = fit_font("10", (size.strip - (8 if size.strip >= 30 else 3)) * s, size.rank_px * s, "bold")
     box = draw_ink(draw, card.rank, rank_font, cx, 5 * s, ink)
     symbol = SUIT_SYMBOLS[card.suit]
     draw_ink(draw, symbol, font(size.suit_px * s, "regular"), cx, box[3] + 5 * s, ink)

@@ -29,6 +29,7 @@ from render.theme import (
     PANEL,
     PANEL_LINE,
     SELECT,
+    SMALL_CARD,
     TABLE_CARD,
     TEAM,
     TEXT,
@@ -46,6 +47,8 @@ CHIP_H = 34
 CHIP_GAP = 8
 MIN_NAME_W = 60
 MARGIN = 14
+SIDE_PLAY_W = (MAIN_W - 2 * MARGIN - 10) / 2  # left and right seats' play areas, 10 px apart
+READABLE_STRIP = 30  # narrower and a "10" would be cut: switch to small cards
 
 
 @dataclass(frozen=True)
@@ -63,9 +66,10 @@ def seat_spots(top: int) -> dict[int, SeatSpot]:
     cx = MAIN_W / 2
     return {
         2: SeatSpot((cx - BOX_W / 2, top + 12, cx + BOX_W / 2, top + 12 + BOX_H), cx, top + 88, 470),
-        3: SeatSpot((MARGIN, top + 210, MARGIN + BOX_W, top + 210 + BOX_H), cx - 135, top + 276, 260),
-        1: SeatSpot((MAIN_W - MARGIN - BOX_W, top + 210, MAIN_W - MARGIN, top + 210 + BOX_H), cx + 135, top + 276,
-                    260),
+        3: SeatSpot((MARGIN, top + 210, MARGIN + BOX_W, top + 210 + BOX_H), MARGIN + SIDE_PLAY_W / 2, top + 276,
+                    SIDE_PLAY_W),
+        1: SeatSpot((MAIN_W - MARGIN - BOX_W, top + 210, MAIN_W - MARGIN, top + 210 + BOX_H),
+                    MAIN_W - MARGIN - SIDE_PLAY_W / 2, top + 276, SIDE_PLAY_W),
         0: SeatSpot((cx - BOX_W / 2, top + 520, cx + BOX_W / 2, top + 520 + BOX_H), cx, top + 404, 470),
     }
 
@@ -126,14 +130,17 @@ def _tag(cv: Canvas, text: str, box: Box, top: bool) -> None:
 
 def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], style: CardStyle,
                frame: tuple[int, int, int] | None = None) -> Box:
-    """One play centred in the seat's play area, on a coloured ``frame`` if given; returns the frame box."""
+    """One play centred in the seat's play area, on a coloured ``frame`` if given; returns the frame box.
+
+    A long play (a throw, 甩牌) that would hide the ranks switches to small cards."""
     x = spot.play_x
-    w = row_width(len(cards), TABLE_CARD, fit_strip(len(cards), TABLE_CARD, spot.play_w))
-    box = (x - w / 2 - 6, spot.play_y - 6, x + w / 2 + 6, spot.play_y + TABLE_CARD.height + 6)
+    size = TABLE_CARD if fit_strip(len(cards), TABLE_CARD, spot.play_w) >= READABLE_STRIP else SMALL_CARD
+    y = spot.play_y + (TABLE_CARD.height - size.height) / 2
+    w = row_width(len(cards), size, fit_strip(len(cards), size, spot.play_w))
+    box = (x - w / 2 - 6, y - 6, x + w / 2 + 6, y + size.height + 6)
     if frame is not None:
-        cv.panel(box, frame, radius=TABLE_CARD.radius + 5)
-    draw_cards(cv, cards, TABLE_CARD, x, spot.play_y, max_width=spot.play_w, style=style,
-               is_trump=lambda c: is_shown_trump(c, view))
+        cv.panel(box, frame, radius=size.radius + 5)
+    draw_cards(cv, cards, size, x, y, max_width=spot.play_w, style=style, is_trump=lambda c: is_shown_trump(c, view))
     return box
 
 
