@@ -37,7 +37,11 @@ class FollowScorer:
         self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
         self._tops: dict[int, tuple[int, int]] = {}
         wseat, wplay = trick[p.winner_index()]
-        self.partner_w = self.hold(wplay[0], len(wplay) == 2) if wseat == (seat + 2) % 4 else 0.0
+        self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
+
+    def top(self, play: tuple[int, ...]) -> int:
+        t = self.t
+        return max(play, key=lambda i: t.strength[i] + (100 if t.suit[i] == TRUMP else 0))
 
     def tops(self, suit: int) -> tuple[int, int]:
         """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none)."""
@@ -83,15 +87,27 @@ class FollowScorer:
         return (2 * w - 1) * self.base_points + 2 * w
 
     def best_fill(self, k: int, w: float, allowed: list[int]) -> list[int]:
-        """The ``k`` best cards (count-aware) among distinct cards ``allowed`` for a play of win chance ``w``."""
-        pool = []
+        """Good ``k`` cards among distinct cards ``allowed`` for a play of win chance ``w``: greedy by score
+        per card, where both copies of a card form one option without the split penalty."""
+        options = []
         for i in allowed:
-            n = self.hand[i]
-            pool.append((self.card_score(i, w), i))
-            if n >= 2:
-                pool.append((self.card_score(i, w, 2) * 2 - self.card_score(i, w), i))
-        pool.sort(key=lambda x: -x[0])
-        return [i for _, i in pool[:k]]
+            options.append((self.card_score(i, w), 1, i))
+            if self.hand[i] >= 2:
+                options.append((self.card_score(i, w, 2), 2, i))
+        options.sort(reverse=True)
+        out: list[int] = []
+        used: set[int] = set()
+        for _, n, i in options:
+            if i in used or len(out) + n > k:
+                continue
+            used.add(i)
+            out.extend([i] * n)
+            if len(out) == k:
+                break
+        for i in allowed:  # a slot left that only a second copy can fill
+            while len(out) < k and out.count(i) < self.hand[i]:
+                out.append(i)
+        return out
 
 
 def follow_single(p: Playout, seat: int) -> tuple[int, ...]:
@@ -141,3 +157,23 @@ def follow_pair(p: Playout, seat: int) -> tuple[int, ...]:
         fill = tuple(sc.best_fill(2, pw, allowed))
         options.append((sc.total(pw) + sum(sc.card_score(i, pw, fill.count(i)) for i in fill), fill))
     return max(options, key=lambda o: o[0])[1]
+
+
+def follow_general(p: Playout, seat: int, cands: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Tractor and throw leads: the best of the legal follows ``cands`` (enumerated ruffs and shaped
+    follows) and, when the led suit runs short, all its cards plus the best free fill."""
+    sc = FollowScorer(p, seat)
+    pw = sc.partner_w
+    hand = sc.hand
+    n = len(p.trick[0][1])
+    held = [i for i in sc.t.by_suit[sc.led] for _ in range(hand[i])]
+    if len(held) <= n:
+        others = [i for i in range(len(hand)) if hand[i] and sc.t.suit[i] != sc.led]
+        cands = [*cands, (*held, *sc.best_fill(n - len(held), pw, others))]
+    best, best_v = cands[0], float("-inf")
+    for play in cands:
+        w = max(sc.hold(sc.top(play), True), pw) if p.beats_current(play) else pw
+        v = sc.total(w) + sum(sc.card_score(i, w, play.count(i)) for i in play)
+        if v > best_v:
+            best, best_v = play, v
+    return best

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ai.fastfollow import follow_pair, follow_single
+from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
 from engine.ai.situation import card_tables
 from engine.cards import ALL_CARDS, Card
@@ -228,53 +228,9 @@ class Playout:
             return follow_pair(self, seat)
         return self._follow_general(seat)
 
-    def _context(self, seat: int) -> tuple[bool, bool, int]:
-        """(partner winning, partner's win looks safe, points on the table)."""
-        k = self.winner_index()
-        wseat, wplay = self.trick[k]
-        pts = sum(self.t.points[i] for _, p in self.trick for i in p)
-        partner_wins = wseat == (seat + 2) % 4
-        safe = False
-        if partner_wins:
-            if len(self.trick) == 3:
-                safe = True
-            else:
-                nxt = (seat + 1) % 4
-                led = self.t.suit[self.trick[0][1][0]]
-                top = wplay[0]
-                safe = self.top_free(top, self.hands[seat], len(wplay) == 2) and (
-                    led == TRUMP or led not in self.voids[nxt] or self.t.suit[top] == TRUMP)
-        return partner_wins, safe, pts
-
-    def _discard(self, hand: list[int], k: int, feed: bool, exclude_suit: int = -1) -> list[int]:
-        """``k`` cards to throw away: points to a winning partner (``feed``), else the cheapest; trumps last."""
-        t = self.t
-        pool = [i for i in range(N) for _ in range(hand[i]) if t.suit[i] != exclude_suit]
-        if feed:
-            pool.sort(key=lambda i: (t.suit[i] == TRUMP, -t.points[i], t.keep[i]))
-        else:
-            pool.sort(key=lambda i: (t.suit[i] == TRUMP, t.keep[i] + 2.5 * t.points[i]))
-        return pool[:k]
-
     def _follow_general(self, seat: int) -> tuple[int, ...]:
-        """Tractor and throw leads: pick among the enumerated legal follows with the rule functions."""
-        t = self.t
+        """Tractor and throw leads: the enumerated legal follows, scored like the others."""
         hand_cards = [ALL_CARDS[i] for i in range(N) for _ in range(self.hands[seat][i])]
         lead = to_cards(self.trick[0][1])
-        cands = enumerate_follows(lead, hand_cards, self.ctx, limit=10)
-        partner_wins, safe, _ = self._context(seat)
-        best: tuple[float, tuple[int, ...]] | None = None
-        for cand in cands:
-            idx = tuple(c.index for c in cand)
-            cost = sum(t.keep[i] for i in idx)
-            pts = sum(t.points[i] for i in idx)
-            if partner_wins and safe:
-                score = 2.0 * pts - cost
-            elif not partner_wins and self.beats_current(idx):
-                score = 20.0 - cost
-            else:
-                score = -cost - 2.5 * pts
-            if best is None or score > best[0]:
-                best = (score, idx)
-        assert best is not None
-        return best[1]
+        cands = [tuple(c.index for c in play) for play in enumerate_follows(lead, hand_cards, self.ctx, limit=10)]
+        return follow_general(self, seat, cands)
