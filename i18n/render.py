@@ -50,7 +50,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.throw_failed": {"en": "Throw failed: {name} {penalty:+d}", "zh-CN": "甩牌失败：{name} {penalty:+d}"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "render.buried": {"en": "Buried", "zh-CN": "底牌"},
-    "render.kitty_taken": {"en": "Kitty taken: pick 8 cards to bury", "zh-CN": "已拿底牌：选 8 张扣底"},
+    "render.kitty_taken": {"en": "Pick 8 cards to bury (gold numbers: from the kitty)",
+                           "zh-CN": "选 8 张扣底（金色编号为底牌）"},
     # hand summary
     "render.summary.title": {"en": "Hand {n} result", "zh-CN": "第 {n} 局结算"},
     "render.summary.kitty": {"en": "Kitty ({points} pts)", "zh-CN": "底牌（{points} 分）"},

@@ -6,6 +6,7 @@ phase and whose turn it is.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Collection, Sequence
 
 from engine.cards import Card
@@ -13,7 +14,7 @@ from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font
-from render.hand_layout import layout_hand, row_width
+from render.hand_layout import Placed, layout_hand, row_width
 from render.labels import Chip, draw_chip, layout_chips, phase_text, relative_name, seat_name, trump_chip
 from render.order import hand_groups, is_shown_trump, shown_trump
 from render.sprites import sprite_for
@@ -106,6 +107,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     if not placed:
         cv.text((width // 2, header_h + row_h // 2), "—", font(28), TEXT_DIM, "mm")
     label_font = font(21, "bold")
+    from_kitty = kitty_indices(placed, view)
     top0 = header_h + MARGIN // 2
     lang = "zh-CN" if locale == "zh-CN" else "en"
     for p in placed:
@@ -121,10 +123,26 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
             ly = top + RAISE + size.height + LABEL_H / 2 + 1
             if raised:
                 cv.pill((cx - 18, ly - 13, cx + 18, ly + 13), SELECT)
-            cv.text((cx, ly), str(p.index + 1), label_font, TEXT if raised else TEXT_DIM, "mm")
+            elif p.index in from_kitty:
+                cv.pill((cx - 18, ly - 13, cx + 18, ly + 13), PANEL_ALT, outline=ACCENT)
+            ink = TEXT if raised else ACCENT if p.index in from_kitty else TEXT_DIM
+            cv.text((cx, ly), str(p.index + 1), label_font, ink, "mm")
     if kitty:
         _draw_kitty(cv, kitty, view, locale, top0 + n_rows * row_h)
     return cv.png()
+
+
+def kitty_indices(placed: Sequence[Placed], view: SeatView) -> set[int]:
+    """While burying, the indices of the cards that came from the kitty (one of two identical cards)."""
+    if view.public.phase is not Phase.BURYING or not view.kitty:
+        return set()
+    left = Counter(view.kitty)
+    out = set()
+    for p in reversed(placed):  # prefer marking the later copy of an identical pair
+        if left[p.card] > 0:
+            left[p.card] -= 1
+            out.add(p.index)
+    return out
 
 
 def _draw_kitty(cv: Canvas, kitty: Sequence[Card], view: SeatView, locale: str, top: int) -> None:

@@ -104,3 +104,19 @@ def test_layout_avoids_tiny_pieces_of_split_groups() -> None:
         rows = [p.row for p in placed[start:start + len(group)]]
         start += len(group)
         assert all(rows.count(r) >= 3 for r in set(rows)), rows
+
+
+def test_kitty_cards_are_marked_only_while_burying() -> None:
+    from dataclasses import replace
+
+    from render.hand import kitty_indices
+
+    view = seat_view(33, phase=Phase.BURYING)
+    view = replace(view, kitty=view.hand[25:], public=replace(view.public, to_act=(0,)))
+    placed = layout_hand([g for _, g in hand_groups(view.hand, view.public)], row_width())
+    marked = kitty_indices(placed, view)
+    assert len(marked) == 8
+    assert sorted(str(placed[i].card) for i in marked) == sorted(map(str, view.hand[25:]))
+    playing = replace(view, public=replace(view.public, phase=Phase.PLAYING))
+    assert kitty_indices(placed, playing) == set()
+    assert render_hand(view, locale="en") != render_hand(replace(view, kitty=None), locale="en")
