@@ -100,17 +100,20 @@ def fast_lead(p: Playout, seat: int) -> tuple[int, ...]:
                     best = (score, throw)
         # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
         partner_ruffs = s != TRUMP and s in voids[partner] and TRUMP not in voids[partner] and not ruffable
-        for i in cards[-3:]:
-            keep = t.keep[i]
-            pts = t.points[i]
-            if s == TRUMP:
-                score = (8.0 if long_trumps else -12.0) - 0.8 * keep - 1.5 * pts
-            else:
-                score = -keep - pts * (0.5 if partner_ruffs else 2.5) + max(0, 6 - len(cards)) * 1.5
-                score += 12 if partner_ruffs else 0
-            score -= 6 if hand[i] >= 2 else 0
-            if score > best[0]:
-                best = (score, (i,))
+        shortness = max(0, 6 - sum(hand[i] for i in cards)) * 1.5
+        for i in cards:
+            for n in (1, 2) if hand[i] >= 2 else (1,):
+                keep = t.keep[i] * n
+                pts = t.points[i] * n
+                if s == TRUMP:
+                    score = (8.0 if long_trumps else -12.0) - 0.8 * keep - 1.5 * pts + 3 * (n - 1)
+                else:
+                    score = -keep - pts * (0.5 if partner_ruffs else 2.5) + shortness
+                    score += 12 if partner_ruffs else 0
+                    score += 2 + 2 - t.strength[i] * 0.3 if n == 2 else 0
+                score -= 6 if n == 1 and hand[i] >= 2 else 0
+                if score > best[0]:
+                    best = (score, (i,) * n)
     return best[1]
 
 
