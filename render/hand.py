@@ -1,6 +1,6 @@
-"""The private hand picture (seat only): cards in ``hand_order``, overlapped in up to three rows of whole suit
-groups, each labelled 1..N like the bot's select menu, selected cards raised, a header with trump, level,
-phase and whose turn it is.
+"""The private hand picture (seat only): cards in ``hand_order``, overlapped in up to three rows of suit groups
+(``render.hand_layout``), each labelled 1..N like the bot's select menu, selected cards raised, cards from the
+kitty marked while burying, and a header with trump, level, phase and whose turn it is.
 """
 
 from __future__ import annotations

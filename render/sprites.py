@@ -97,6 +97,8 @@ def _draw_joker(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, lang: str
     for ch in label:
         draw_ink(draw, ch, glyph_font, cx, y, ink)
         y += step
+    if size.width < 60:  # small cards: the label only
+        return
     star = font(round(size.height * 0.4) * s, "regular")
     pip_cx, top = size.width * s * 0.62, size.height * s * 0.42
     draw_ink(draw, "★", star, pip_cx, top, JOKER_BIG[1] if big else JOKER_SMALL)
