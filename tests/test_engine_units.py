@@ -194,3 +194,17 @@ def test_fits_agrees_with_a_brute_force_partition(case: tuple[TrumpContext, list
     size = sum(2 * k if k else 1 for k in shape)
     cs = cs[:size]
     assert fits(cs, shape, ctx) == (len(cs) == size and _brute_fits(cs, shape, ctx))
+
+
+def test_interpretations_where_rules_md_is_silent() -> None:
+    """RULES §4 does not spell these out; we follow the uniqueness principle of the 人民大学 sheet and
+    treat fixed trump ranks (常主) like the level rank one step lower."""
+    renda_nt = TrumpContext("2", "NT", Rules.from_preset("renda"))
+    # no trump + uniqueness: SJ-SJ's lower neighbour (any of four level pairs) is not unique → no link
+    assert not is_tractor(cards("2H2H SJ SJ"), renda_nt)
+    assert is_tractor(cards("SJ SJ BJ BJ"), renda_nt)
+    fixed = TrumpContext("10", "S", Rules.from_preset("standard", fixed_trump_ranks=["2"]))
+    # … A-A of ♠ → off 2 pair → ♠2 pair → off 10 pair → ♠10 pair → SJ-SJ
+    assert is_tractor(cards("AS AS 2H 2H 2S 2S 10D 10D 10S 10S SJ SJ"), fixed)
+    assert not is_tractor(cards("2H 2H 2D 2D"), fixed)
+    assert not is_tractor(cards("AS AS 2S 2S"), fixed)
