@@ -36,24 +36,24 @@ def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]
             continue
         d = e.data
         if e.kind == "declared":
-            out.append(Announcement(f"declare.{d['kind']}", {"name": names[d["seat"]], "cards": _cards(d["cards"]),
+            out.append(Announcement(f"announce.{d['kind']}", {"name": names[d["seat"]], "cards": _cards(d["cards"]),
                                                              "trump": d["trump"]}, seat=d["seat"]))
         elif e.kind == "declaring_closed":
-            out.append(Announcement("declare.closed", {"trump": d["trump"], "dealer": names[d["dealer"]]},
+            out.append(Announcement("announce.declaring_closed", {"trump": d["trump"], "dealer": names[d["dealer"]]},
                                     seat=d["dealer"]))
         elif e.kind == "redeal":
-            out.append(Announcement("hand.redeal", {"reason": d.get("reason", "")}))
+            out.append(Announcement("announce.redeal", {"reason": d.get("reason", "")}))
         elif e.kind == "throw_failed":
-            out.append(Announcement("throw.failed", {
+            out.append(Announcement("announce.throw_failed", {
                 "name": names[d["seat"]], "attempted": _cards(d["attempted"]), "forced": _cards(d["forced"]),
                 "beaten": _cards(d.get("beaten_unit", ())), "penalty": d.get("penalty", 0)}, seat=d["seat"]))
         elif e.kind == "hand_settled":
-            out.append(Announcement("hand.settled", {
+            out.append(Announcement("announce.hand_settled", {
                 "hand": d.get("hand_number"), "points": d.get("defender_points"),
                 "levels": " / ".join(d.get("levels_after", ())), "dealer": names[d["next_dealer"]]
                 if d.get("next_dealer") is not None else "-"}))
         elif e.kind == "match_over":
-            out.append(Announcement("match.over", {"winners": _winners(rec, d.get("winner")),
+            out.append(Announcement("announce.match_over", {"winners": _winners(rec, d.get("winner")),
                                                    "reason": d.get("reason", "")}))
     return out
 
@@ -68,6 +68,6 @@ def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView)
         occupant = rec.seats[seat]
         if occupant is None or occupant.autopilot or seat in was:
             continue
-        key = "turn.declare_window" if after.phase is Phase.DECLARING else f"turn.{after.phase.value}"
+        key = f"announce.turn_{after.phase.value}"
         out.append(Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat))
     return out

@@ -4,19 +4,22 @@ the files. Which pictures an update carries depends on the ``ImagePolicy``:
 - ``EVERY_ACTION`` (the bot): the table after every change, each affected human's hand, plus the
   completed trick, hand summaries, the match summary and the ladder;
 - ``TRICKS`` (the offline job): one picture per completed trick (``hand03_trick12.png``), the hand
-  summaries (``hand03_summary.png``), the match summary and the ladder; no per-action pictures.
+  summaries (``hand03_summary.png``), the match summary and the ladder; no per-action pictures;
+- ``NONE``: no pictures (logic tests, headless tools).
+
+``render/`` functions are looked up by name in the ``render`` package (or its modules) when first used.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
-import render
 from engine.views import HandResult, PublicView, SeatView
 from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image
 
@@ -26,6 +29,22 @@ log = logging.getLogger(__name__)
 class ImagePolicy(StrEnum):
     EVERY_ACTION = "every_action"
     TRICKS = "tricks"
+    NONE = "none"
+
+
+_RENDER_MODULES = ("render", "render.table", "render.hand", "render.summary", "render.ladder")
+
+
+def _renderer(name: str) -> Callable[..., bytes]:
+    """``render.<name>`` (or the first ``render`` module defining it)."""
+    for module in _RENDER_MODULES:
+        try:
+            fn = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            continue
+        if fn is not None:
+            return fn  # type: ignore[no-any-return]
+    raise RuntimeError(f"render.{name} is not available")
 
 
 def trick_view(view: PublicView) -> PublicView:
@@ -34,33 +53,33 @@ def trick_view(view: PublicView) -> PublicView:
 
 
 async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int) -> Image:
-    png = await asyncio.to_thread(render.render_table, view, list(names), locale=locale)
+    png = await asyncio.to_thread(_renderer("render_table"), view, list(names), locale=locale)
     return Image(TABLE, f"table_v{version:05d}.png", png)
 
 
 async def trick_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
     number = len(view.tricks)
-    png = await asyncio.to_thread(render.render_table, trick_view(view), list(names), locale=locale)
+    png = await asyncio.to_thread(_renderer("render_table"), trick_view(view), list(names), locale=locale)
     return Image(TRICK, f"hand{view.hand_number:02d}_trick{number:02d}.png", png)
 
 
 async def hand_image(view: SeatView, locale: str, names: Sequence[str] | None = None,
                      selected: Sequence[int] = ()) -> Image:
-    png = await asyncio.to_thread(render.render_hand, view, locale=locale, selected=tuple(selected),
+    png = await asyncio.to_thread(_renderer("render_hand"), view, locale=locale, selected=tuple(selected),
                                   names=list(names) if names else None)
     return Image(HAND, f"hand_seat{view.seat}.png", png)
 
 
 async def hand_summary_image(result: HandResult, names: Sequence[str], locale: str) -> Image:
-    png = await asyncio.to_thread(render.render_hand_summary, result, list(names), locale=locale)
+    png = await asyncio.to_thread(_renderer("render_hand_summary"), result, list(names), locale=locale)
     return Image(HAND_SUMMARY, f"hand{result.hand_number:02d}_summary.png", png)
 
 
 async def match_summary_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
-    png = await asyncio.to_thread(render.render_match_summary, view, list(names), locale=locale)
+    png = await asyncio.to_thread(_renderer("render_match_summary"), view, list(names), locale=locale)
     return Image(MATCH_SUMMARY, "match_summary.png", png)
 
 
-async def ladder_image(rows: Sequence[Any], title: str, locale: str) -> Image:
-    png = await asyncio.to_thread(render.render_ladder, list(rows), title=title, locale=locale)
+async def ladder_image(rows: Sequence[Any], names: Mapping[int, str], locale: str, title: str = "") -> Image:
+    png = await asyncio.to_thread(_renderer("render_ladder"), list(rows), title=title, locale=locale)
     return Image(LADDER, "ladder.png", png)

@@ -77,26 +77,28 @@ class Pipeline:
                        notes: list[Announcement]) -> list[Image]:
         """Record settled hands and the match end; the public pictures of this change."""
         rec, locale = session.record, self.locale_of(session)
+        draw = self.images is not ImagePolicy.NONE
         images: list[Image] = []
         kinds = {e.kind for e in events if e.is_public}
         if self.images is ImagePolicy.EVERY_ACTION:
             images.append(await imaging.table_image(view, rec.names, locale, view_version(session)))
-        if "trick_won" in kinds:
+        if draw and "trick_won" in kinds:
             images.append(await imaging.trick_image(view, rec.names, locale))
         for e in events:
             if e.kind == "hand_settled" and e.is_public:
                 result = result_from_json(e.data)
                 await self.store.db.record_hand(rec.guild_id, rec.table_id, data_seats(rec), result)
-                images.append(await imaging.hand_summary_image(result, rec.names, locale))
+                if draw:
+                    images.append(await imaging.hand_summary_image(result, rec.names, locale))
         if "match_over" in kinds:
-            winner = view.match_winner
             session.record = await self.store.save(replace(rec, status=Status.FINISHED))
-            await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), winner)
-            images.append(await imaging.match_summary_image(view, rec.names, locale))
-            rows = await self.store.db.leaderboard(rec.guild_id)
-            self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
-            images.append(await imaging.ladder_image(rows, self.names, locale))
-            notes.append(Announcement("ladder.updated", {"players": len(rows)}))
+            await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), view.match_winner)
+            notes.append(Announcement("announce.ladder_updated", {}))
+            if draw:
+                images.append(await imaging.match_summary_image(view, rec.names, locale))
+                rows = await self.store.db.leaderboard(rec.guild_id)
+                self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
+                images.append(await imaging.ladder_image(rows, self.names, locale))
         return images
 
     async def _hands(self, session: Session, events: Sequence[Event], acted_seat: int | None) -> dict[int, Image]:

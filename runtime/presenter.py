@@ -40,8 +40,8 @@ class Image:
 @dataclass(frozen=True)
 class Announcement:
     """A message to post: ``key``/``params`` of the ``i18n`` catalogue; mention ``user_id`` if set;
-    ``seat`` if it concerns one seat. Keys: see ``i18n/runtime.py`` (``turn.*``, ``tuoguan.*``, ``throw.*``,
-    ``hand.*``, ``match.*``, ``ladder.*``, ``declare.*``, ``table.*``)."""
+    ``seat`` if it concerns one seat. Keys: ``announce.*`` in ``i18n/runtime.py`` (each
+    lists its params there); ``announce.turn_<phase>`` and ``announce.reminder`` mention ``user_id``."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)

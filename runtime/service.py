@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from data.scheduler import TimerScheduler
 from data.timers import Timer
 from engine.actions import Action, Bury, Declare, Pass, Play, StopMatch
 from engine.ai import suggest as ai_suggest
@@ -38,6 +37,7 @@ from runtime.panel import Panel, build_panel
 from runtime.pipeline import Pipeline
 from runtime.presenter import Announcement, Presenter
 from runtime.records import Mode, Seat, Status, TableOptions, TableRecord
+from runtime.scheduler import Scheduler
 from runtime.session import Session
 from runtime.store import Store
 from runtime.turns import handle_timer
@@ -73,7 +73,7 @@ class GameService:
         self.sessions: dict[int, Session] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(self.store, presenter, clock, images, locale)
-        self.scheduler = TimerScheduler(db, self._on_timer, clock)  # type: ignore[arg-type]
+        self.scheduler = Scheduler(db, self._on_timer, clock)
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     async def restore_all(self) -> list[int]:
@@ -99,13 +99,7 @@ class GameService:
 
     async def run_until_idle(self, max_rounds: int = 1_000_000) -> int:
         """Fire due timers until none is due now (tests, the offline job); how many fired."""
-        total = 0
-        for _ in range(max_rounds):
-            fired = await self.scheduler.run_due()
-            if not fired:
-                break
-            total += fired
-        return total
+        return await self.scheduler.run_due(max_rounds)
 
     async def close(self) -> None:
         """Stop the timer task (the database stays open; its owner closes it)."""
@@ -211,7 +205,7 @@ class GameService:
             rec = lobby.start(session.record, user_id)
             session.table = Table.new(rec.rules, rec.seed)
             session.record = await self.store.save(rec)
-            await self.pipeline.publish(session, "started", [Announcement("table.started", {})])
+            await self.pipeline.publish(session, "started", [Announcement("announce.table_started", {})])
             await self.pipeline.arm(session)
             return session.record
 
@@ -222,7 +216,7 @@ class GameService:
             rec = lobby.end(session.record, user_id, is_admin)
             session.record = await self.store.save(rec)
             await self.store.cancel_timers(table_id)
-            await self.pipeline.publish(session, "ended", [Announcement("table.ended", {})])
+            await self.pipeline.publish(session, "ended", [Announcement("announce.table_ended", {})])
             self.sessions.pop(table_id, None)
             return session.record
 
@@ -352,7 +346,7 @@ class GameService:
         rec = lobby.set_away(session.record, seat, away)
         session.record = await self.store.save(rec)
         occupant: Seat = rec.seats[seat]  # type: ignore[assignment]
-        notes = [Announcement("tuoguan.taken" if away else "tuoguan.back", {"name": occupant.name},
+        notes = [Announcement("announce.tuoguan_taken" if away else "announce.tuoguan_back", {"name": occupant.name},
                               user_id=occupant.user_id, seat=seat)]
         if publish:
             await self.pipeline.publish(session, "tuoguan", notes)

@@ -107,10 +107,10 @@ async def _auto(service: GameService, session: Session, seat: int, why: str) -> 
             await service.pipeline.arm(session)
             return
         try:
-            note = Announcement("turn.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
+            note = Announcement("announce.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
             await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
         except IllegalAction as exc:
-            note = Announcement("turn.queue_dropped", {"cards": " ".join(map(str, cards)), "reason": exc.key},
+            note = Announcement("announce.queue_dropped", {"cards": " ".join(map(str, cards)), "reason": exc.key},
                                 user_id=user, seat=seat)
             await service.pipeline.publish(session, "queue", [note])
             await service.pipeline.arm(session)
@@ -119,7 +119,7 @@ async def _auto(service: GameService, session: Session, seat: int, why: str) -> 
     if len(plays) != 1:
         await service.pipeline.arm(session)
         return
-    note = Announcement("turn.forced_played", {"cards": " ".join(map(str, plays[0]))}, user_id=user, seat=seat)
+    note = Announcement("announce.forced_played", {"cards": " ".join(map(str, plays[0]))}, user_id=user, seat=seat)
     await service.pipeline.apply(session, Play(seat=seat, cards=plays[0]), acted_seat=seat, announcements=[note])
 
 
@@ -130,10 +130,9 @@ async def _turn(service: GameService, session: Session, timer: Timer, seat: int)
         return
     options = session.record.options
     if timer.payload.get("stage") == "remind":
-        await service.db.delete_timer(timer.id)  # type: ignore[attr-defined]
         await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,  # type: ignore[attr-defined]
                                    {**timer.payload, "stage": "timeout"})
-        note = Announcement("turn.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
+        note = Announcement("announce.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
                             user_id=occupant.user_id, seat=seat)
         await service.pipeline.publish(session, "reminder", [note])
         return
