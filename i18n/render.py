@@ -70,8 +70,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.match.hands": {"en": "{n} hands", "zh-CN": "共 {n} 局"},
     "render.match.draw": {"en": "Draw", "zh-CN": "平局"},
     "render.match.in_progress": {"en": "Match in progress", "zh-CN": "比赛进行中"},
-    "render.match.level_axis": {"en": "Level", "zh-CN": "级别"},
-    "render.match.hand_axis": {"en": "Hand", "zh-CN": "局"},
+    "render.match.level": {"en": "Level {value}", "zh-CN": "级别 {value}"},
+    "render.match.credits": {"en": "Credited +{value}", "zh-CN": "累计升 {value} 级"},
     # ladder and stats
     "render.ladder.rank": {"en": "#", "zh-CN": "名次"},
     "render.ladder.name": {"en": "Player", "zh-CN": "玩家"},

@@ -1,10 +1,12 @@
 """The match summary picture: the winner (or draw / in progress) and the level path (升级路线) of both teams,
-hand by hand, on a 2…A chart; a dot marks the team that dealt each hand."""
+hand by hand, on a 2…A chart (or, for the 16-deal duplicate format, the running credited levels); a filled dot
+marks the team that dealt each hand."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -36,22 +38,49 @@ def level_paths(results: Sequence[HandResult]) -> tuple[list[str], list[str]]:
     return paths
 
 
-def _chart(results: Sequence[HandResult], width: int, height: int) -> Image.Image:
+def credit_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
+    """Each team's running total of credited levels (the 16-deal duplicate format scores these)."""
+    paths: tuple[list[int], list[int]] = ([0], [0])
+    for r in results:
+        for team in (0, 1):
+            paths[team].append(paths[team][-1] + r.level_gains[team])
+    return paths
+
+
+@dataclass(frozen=True)
+class Series:
+    """What the chart plots: per team, a y index per hand (0 = before the first), and the y-axis labels."""
+
+    values: tuple[tuple[int, ...], tuple[int, ...]]
+    labels: tuple[str, ...]
+
+
+def series_for(results: Sequence[HandResult], credits: bool) -> Series:
+    """Level path on a 2…A axis, or running credited levels on a 0…max axis."""
+    if credits:
+        c0, c1 = credit_paths(results)
+        top = max(1, *c0, *c1)
+        return Series((tuple(c0), tuple(c1)), tuple(str(v) for v in range(top + 1)))
+    p0, p1 = level_paths(results)
+    return Series((tuple(RANKS.index(r) for r in p0), tuple(RANKS.index(r) for r in p1)), RANKS)
+
+
+def _box(width: int, height: int, scale: int = 1) -> tuple[int, int, int, int]:
+    return 46 * scale, (width - 16) * scale, 14 * scale, (height - 34) * scale
+
+
+def _chart(results: Sequence[HandResult], series: Series, width: int, height: int) -> Image.Image:
     """The lines and dots, drawn at ``SS``× and downsampled (antialiased); axes are drawn by the caller."""
     image = Image.new("RGB", (width * SS, height * SS), PANEL)
     draw = ImageDraw.Draw(image)
-    paths = level_paths(results)
-    n = max(1, len(results))
-    left, right, top, bottom = 46 * SS, (width - 16) * SS, 14 * SS, (height - 34) * SS
-
-    def xy(i: int, rank: str) -> tuple[float, float]:
-        return left + (right - left) * i / n, bottom - (bottom - top) * RANKS.index(rank) / (len(RANKS) - 1)
-
-    for k in range(len(RANKS)):
-        y = bottom - (bottom - top) * k / (len(RANKS) - 1)
+    n, steps = max(1, len(results)), max(1, len(series.labels) - 1)
+    left, right, top, bottom = _box(width, height, SS)
+    for k in range(steps + 1):
+        y = bottom - (bottom - top) * k / steps
         draw.line((left, y, right, y), fill=PANEL_LINE, width=SS)
     for team in (1, 0):
-        points = [xy(i, rank) for i, rank in enumerate(paths[team])]
+        points = [(left + (right - left) * i / n, bottom - (bottom - top) * v / steps)
+                  for i, v in enumerate(series.values[team])]
         if len(points) > 1:
             draw.line(points, fill=TEAM[team], width=4 * SS, joint="curve")
         for i, (x, y) in enumerate(points):
@@ -62,14 +91,15 @@ def _chart(results: Sequence[HandResult], width: int, height: int) -> Image.Imag
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def _axes(cv: Canvas, results: Sequence[HandResult], x0: int, y0: int, width: int, height: int) -> None:
-    """Rank labels on the left, hand numbers below."""
+def _axes(cv: Canvas, results: Sequence[HandResult], series: Series, x0: int, y0: int, width: int,
+          height: int) -> None:
+    """Y labels on the left (every one while they fit), hand numbers below."""
     small = font(14)
-    n = max(1, len(results))
-    left, right, top, bottom = x0 + 46, x0 + width - 16, y0 + 14, y0 + height - 34
-    for k, rank in enumerate(RANKS):
-        y = bottom - (bottom - top) * k / (len(RANKS) - 1)
-        cv.text((left - 12, y), rank, small, TEXT_DIM, "rm")
+    n, steps = max(1, len(results)), max(1, len(series.labels) - 1)
+    left, right, top, bottom = (v + o for v, o in zip(_box(width, height), (x0, x0, y0, y0), strict=True))
+    every = max(1, -(-steps // 14))
+    for k in range(0, steps + 1, every):
+        cv.text((left - 12, bottom - (bottom - top) * k / steps), series.labels[k], small, TEXT_DIM, "rm")
     step = max(1, -(-n // 16))
     for i in range(0, n + 1, step):
         cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
@@ -77,16 +107,19 @@ def _axes(cv: Canvas, results: Sequence[HandResult], x0: int, y0: int, width: in
 
 @serialized
 def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequence[str],
-                         winner: int | None = None, *, locale: str, finished: bool = False) -> bytes:
-    """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths.
+                         winner: int | None = None, *, locale: str, finished: bool = False,
+                         credits: bool = False) -> bytes:
+    """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths, or
+    with ``credits`` their running credited levels (the 16-deal ``fixed_deals`` format).
 
-    ``results`` may also be a ``PublicView``: its ``results``, ``match_winner`` and phase are used.
+    ``results`` may also be a ``PublicView``: its ``results``, ``match_winner``, phase and rules are used.
     """
     if isinstance(results, SeatView):
         raise TypeError("render_match_summary takes public inputs, never a SeatView")
     if isinstance(results, PublicView):
         view = results
         results, winner, finished = view.results, view.match_winner, view.phase is Phase.MATCH_OVER
+        credits = view.rules.match_end == "fixed_deals"
     if not all(isinstance(r, HandResult) for r in results):
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
@@ -104,19 +137,20 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     bw = Canvas.pill_width(banner, bfont, 16)
     cv.text_pill(banner, bfont, WIDTH - PAD - bw, 43, fill, ink, pad=16, height=44)
 
-    paths = level_paths(results)
+    series = series_for(results, credits)
     y = 96
     for team in (0, 1):
         row_y = y + 24 + team * 48
         x = cv.text_pill(team_name(team, locale), font(20, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
                          height=36)
-        final = paths[team][-1] if paths[team] else "—"
-        level_w = cv.label(t("render.ladder.level", locale) + f" {final}", font(22, "bold"), WIDTH - PAD, row_y,
-                           ACCENT if team == winner else TEXT, align="right")
+        final = series.labels[series.values[team][-1]] if results else "—"
+        total = t("render.match.credits" if credits else "render.match.level", locale, value=final)
+        level_w = cv.label(total, font(22, "bold"), WIDTH - PAD, row_y, ACCENT if team == winner else TEXT,
+                           align="right")
         cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,
                  max_width=round(WIDTH - PAD - level_w - x - 36))
     y += 110
     chart_w = WIDTH - 2 * PAD
-    cv.image.paste(_chart(results, chart_w, CHART_H), (PAD, y))
-    _axes(cv, results, PAD, y, chart_w, CHART_H)
+    cv.image.paste(_chart(results, series, chart_w, CHART_H), (PAD, y))
+    _axes(cv, results, series, PAD, y, chart_w, CHART_H)
     return cv.png()

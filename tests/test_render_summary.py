@@ -110,3 +110,18 @@ def test_stats_card_renders(locale: str) -> None:
 def test_stats_rejects_other_inputs() -> None:
     with pytest.raises(TypeError):
         render_stats(ladder_rows(1)[0], locale="en")  # type: ignore[arg-type]
+
+
+def test_duplicate_format_plots_credited_levels() -> None:
+    from engine.rules import Rules
+    from render.match import credit_paths, series_for
+
+    results = tuple(replace(r, level_gains=(i % 2, 2 * (i % 3 == 0))) for i, r in enumerate(match_results()))
+    assert credit_paths(results) == ([0, 0, 1, 1, 2, 2, 3, 3, 4], [0, 2, 2, 2, 4, 4, 4, 6, 6])
+    series = series_for(results, credits=True)
+    assert series.labels[-1] == "6" and series.values[1][-1] == 6
+    view = replace(public_view(Phase.MATCH_OVER), results=results, match_winner=None,
+                   rules=Rules.from_preset("duplicate"))
+    png = render_match_summary(view, NAMES, locale="en")
+    assert png == render_match_summary(results, NAMES, None, locale="en", finished=True, credits=True)
+    assert png != render_match_summary(results, NAMES, None, locale="en", finished=True)
