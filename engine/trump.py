@@ -40,6 +40,7 @@ class TrumpContext:
     _isolated: tuple[bool, ...] = field(init=False, repr=False, compare=False, hash=False)
     _sort: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     _tie: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:
@@ -60,6 +61,10 @@ class TrumpContext:
         object.__setattr__(self, "_isolated", tuple(isolated))
         object.__setattr__(self, "_sort", tuple(sort))
         object.__setattr__(self, "_tie", tuple(tie))
+        object.__setattr__(self, "_hash", hash((self.level, self.trump, self.rules)))
+
+    def __hash__(self) -> int:  # contexts key many caches: hash once
+        return self._hash
 
     # -- per-card queries --------------------------------------------------------------------------
     def is_trump(self, card: Card) -> bool:

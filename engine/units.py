@@ -170,7 +170,13 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
     suits = {ctx.suit_of(c) for c in cards}
     if len(suits) != 1:
         raise IllegalAction("play.mixed_suits")
-    return Lead(suits.pop(), tuple(decompose(cards, ctx)))
+    return _cached_lead(tuple(sorted(cards, key=ctx.sort_key)), ctx)
+
+
+@lru_cache(maxsize=8192)
+def _cached_lead(cards: tuple[Card, ...], ctx: TrumpContext) -> Lead:
+    """Leads recur (the same lead is checked against many follows), so decompositions are cached."""
+    return Lead(ctx.suit_of(cards[0]), tuple(decompose(cards, ctx)))
 
 
 # -- shapes -----------------------------------------------------------------------------------------
