@@ -48,6 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.declaring_open": {"en": "Declare or pass", "zh-CN": "请亮主或不亮"},
     "render.no_declaration": {"en": "No declaration yet", "zh-CN": "尚无人亮主"},
     "render.throw_failed": {"en": "Throw failed: {name} {penalty:+d}", "zh-CN": "甩牌失败：{name} {penalty:+d}"},
+    "render.throw_failed_tag": {"en": "failed throw {penalty:+d}", "zh-CN": "甩牌失败 {penalty:+d}"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "render.buried": {"en": "Buried", "zh-CN": "底牌"},
     "render.kitty_taken": {"en": "Pick 8 cards to bury (gold numbers: from the kitty)",

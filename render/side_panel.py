@@ -118,3 +118,6 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
                               SIDE_W - 2 * PAD, max_lines=2):
             cv.label(line, small, x0 + PAD, y, BAD)
             y += 22
+        if y + SMALL_CARD.height < cv.height:  # what was attempted
+            draw_cards(cv, last.attempted, SMALL_CARD, x0 + PAD, y - 6, max_width=SIDE_W - 2 * PAD, align="left",
+                       is_trump=lambda c: is_shown_trump(c, view), style=style)

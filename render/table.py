@@ -8,11 +8,12 @@ It takes a ``PublicView`` only (a ``SeatView`` is refused), so it cannot draw a 
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.views import Phase, PublicView, SeatView, TrickView
+from engine.views import Phase, PublicView, SeatView, ThrowFailure, TrickView
 from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
 from render.draw import Box, Canvas, serialized
@@ -23,11 +24,13 @@ from render.side_panel import SIDE_W, draw_side_panel
 from render.sprites import card_back
 from render.theme import (
     ACCENT,
+    BAD,
     FELT,
     FELT_DARK,
     HEADER,
     PANEL,
     PANEL_LINE,
+    RGB,
     SELECT,
     SMALL_CARD,
     TABLE_CARD,
@@ -121,11 +124,11 @@ def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
     cv.text((spot.play_x, y + h / 2), "…", font(30, "bold"), ACCENT, "mm")
 
 
-def _tag(cv: Canvas, text: str, box: Box, top: bool) -> None:
-    """A small gold pill on the top-right (``top``) or bottom-right corner of a play's frame."""
+def _tag(cv: Canvas, text: str, box: Box, top: bool, fill: RGB = ACCENT) -> None:
+    """A small pill on the top-right (``top``) or bottom-right corner of a play's frame."""
     fnt = font(16, "bold")
     cv.text_pill(text, fnt, box[2] + 10 - Canvas.pill_width(text, fnt, 8), box[1] - 6 if top else box[3] + 6,
-                 ACCENT, TEXT_DARK, pad=8, height=24)
+                 fill, TEXT_DARK, pad=8, height=24)
 
 
 def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], style: CardStyle,
@@ -153,17 +156,32 @@ def shown_trick(view: PublicView) -> TrickView | None:
     return None
 
 
+def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | None:
+    """The failed throw (甩牌失败) whose forced cards are this trick's lead, if any."""
+    if trick is None or not trick.plays or not view.penalties:
+        return None
+    last = view.penalties[-1]
+    seat, cards = trick.plays[0]
+    return last if last.seat == seat and Counter(last.forced) == Counter(cards) else None
+
+
 def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale: str, style: CardStyle) -> None:
+    """Each seat's play, the winner so far framed and tagged, a failed throw tagged, the seat to act."""
     trick = shown_trick(view)
     plays = dict(trick.plays) if trick is not None else {}
+    failure = lead_failure(view, trick)
     for seat, spot in spots.items():
-        if seat in plays:
-            win = trick is not None and trick.winner == seat
+        if trick is not None and seat in plays:
+            win = trick.winner == seat
             box = _draw_play(cv, view, spot, plays[seat], style, ACCENT if win else None)
-            if win and trick is not None:
+            labels = []
+            if failure is not None and seat == trick.leader:
+                labels.append(t("render.throw_failed_tag", locale, penalty=failure.penalty))
+            if win:
                 key = "render.won" if trick.complete else "render.winning"
-                label = t(key, locale) + (f" +{trick.points}" if trick.complete and trick.points else "")
-                _tag(cv, label, box, top=seat == 0)
+                labels.append(t(key, locale) + (f" +{trick.points}" if trick.complete and trick.points else ""))
+            if labels:
+                _tag(cv, " · ".join(labels), box, top=seat == 0, fill=ACCENT if win else BAD)
         elif view.phase is Phase.PLAYING and seat in view.to_act:
             _placeholder(cv, spot)
 

@@ -107,3 +107,16 @@ def test_concurrent_renders_match_serial_ones() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda job: job(), jobs))
     assert parallel == serial
+
+
+def test_failed_throw_is_tagged_on_the_lead() -> None:
+    from engine.views import ThrowFailure, TrickView
+    from render.table import lead_failure
+
+    trick = TrickView(3, ((3, parse_cards("4S 4S")), (0, parse_cards("9S 8S"))), 3, 0)
+    failure = ThrowFailure(3, parse_cards("AS 4S 4S"), parse_cards("4S 4S"), parse_cards("AS"), 10)
+    failed = replace(public_view(), trick=trick, penalties=(failure,))
+    assert lead_failure(failed, trick) is failure
+    other = replace(failed, penalties=(replace(failure, seat=1),))
+    assert lead_failure(other, trick) is None
+    assert render_table(failed, NAMES, locale="en") != render_table(other, NAMES, locale="en")
