@@ -170,3 +170,10 @@ def test_single_card_tricks_follow_the_section_3_order(level: str, trump: str, f
     keys = [key(c) if (ctx.is_trump(c) or ctx.suit_of(c) == ctx.suit_of(four[0])) else (0, 0) for c in four]
     best = max(keys)
     assert trick_winner([(c,) for c in four], ctx) == keys.index(best)
+
+
+def test_seed_ruffs_of_a_singles_throw_compare_their_highest_card() -> None:
+    """Seed (001): 若首家出的牌中没有拖拉机或对牌，出现多家毙牌时，毙牌的大小以毙牌中最大牌为准."""
+    ctx = TrumpContext("2", "H")
+    assert winner(ctx, "AS KS QS", "3H 4H 5H", "AH 6H 7H", "KH QH JH") == 2
+    assert winner(ALL_COMPARE, "AS KS QS", "3H 4H 5H", "AH 6H 7H", "KH QH JH") == 3
