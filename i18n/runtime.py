@@ -63,4 +63,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "zh-CN": "你预出的 {cards} 已不合法，已取消。"},
     "announce.forced_played": {"en": "Only one legal play: {cards} was played for you.",
                                "zh-CN": "只有一种出法：已自动打出 {cards}。"},
+    "offline.summary": {"en": "Offline match: {hands} hands, {actions} actions, levels {levels}, winners {winners} "
+                                "({seconds} s).",
+                        "zh-CN": "离线比赛：{hands} 副，{actions} 步，级数 {levels}，胜方 {winners}（{seconds} 秒）。"},
+    "runtime.ladder_title": {"en": "Ladder", "zh-CN": "天梯排行榜"},
 }

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.views import HandResult, PublicView, SeatView
+from i18n import t
 from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,8 @@ def _renderer(name: str) -> Callable[..., bytes]:
 
 
 def trick_view(view: PublicView) -> PublicView:
-    """The public view with the last completed trick shown as the current one (for a trick picture)."""
-    return replace(view, trick=view.tricks[-1]) if view.tricks else view
+    """The view as the last card of the last completed trick landed: that trick is the current one."""
+    return replace(view, trick=view.tricks[-1], tricks=view.tricks[:-1]) if view.tricks else view
 
 
 async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int) -> Image:
@@ -58,7 +59,7 @@ async def table_image(view: PublicView, names: Sequence[str], locale: str, versi
 
 
 async def trick_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
-    number = len(view.tricks)
+    number = len(view.tricks)  # the completed trick's number (1-based)
     png = await asyncio.to_thread(_renderer("render_table"), trick_view(view), list(names), locale=locale)
     return Image(TRICK, f"hand{view.hand_number:02d}_trick{number:02d}.png", png)
 
@@ -80,6 +81,13 @@ async def match_summary_image(view: PublicView, names: Sequence[str], locale: st
     return Image(MATCH_SUMMARY, "match_summary.png", png)
 
 
-async def ladder_image(rows: Sequence[Any], names: Mapping[int, str], locale: str, title: str = "") -> Image:
-    png = await asyncio.to_thread(_renderer("render_ladder"), list(rows), title=title, locale=locale)
+async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str) -> Image:
+    """The server's ladder from ``data``'s ``PlayerStats`` rows (best first); unknown names show the id."""
+    from render.ladder import LadderRow
+
+    rows = [LadderRow(rank=i, name=names.get(p.user_id, str(p.user_id)), rating=p.rating, level=p.level,
+                      wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
+            for i, p in enumerate(stats, start=1)]
+    png = await asyncio.to_thread(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),
+                                  locale=locale)
     return Image(LADDER, "ladder.png", png)
