@@ -1,0 +1,117 @@
+"""The Discord bot's entry point: ``create_bot(config)`` and ``main()`` (``python bot.py``).
+
+With ``DISCORD_TOKEN`` set, ``main()`` connects to Discord. Without one it plays the offline main job
+(``runtime.offline.run_offline_match``: an AI match written as images plus a ladder) and prints where
+the files are. ``LOG_LEVEL`` sets the logging level.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.translator import CatalogueTranslator
+from runtime.config import Config
+from runtime.records import TableOptions
+
+log = logging.getLogger(__name__)
+
+COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin")
+
+
+def intents() -> discord.Intents:
+    """Minimal intents: guilds only (slash commands and components need no privileged intent)."""
+    return discord.Intents(guilds=True)
+
+
+class TractorBot(commands.Bot):
+    """The bot: the game service, the cogs, the persistent items, the command translator."""
+
+    def __init__(self, config: Config, table_options: TableOptions | None = None, **game_kwargs: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        self.config = config
+        self.table_options = table_options  # the base options of new tables (tests: no delays)
+        self.game_kwargs = game_kwargs
+        self.game: Any = None  # runtime.service.GameService, built in setup_hook
+
+    async def setup_hook(self) -> None:
+        from cogs.hub import attach_game
+        from cogs.items import DYNAMIC_ITEMS
+
+        await self.tree.set_translator(CatalogueTranslator())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in COGS:
+            await self.load_extension(name)
+        await attach_game(self, **self.game_kwargs)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the dev guild at once when ``TRACTOR_DEV_GUILD`` is set, else globally."""
+        if self.config.dev_guild is not None:
+            guild = discord.Object(id=self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        from cogs.hub import detach_game
+
+        await detach_game(self)
+        await super().close()
+
+
+def create_bot(config: Config | None = None, table_options: TableOptions | None = None,
+               **game_kwargs: Any) -> TractorBot:
+    """A ready-to-start bot. ``table_options`` are the base options of new tables; ``game_kwargs`` go to
+    ``cogs.hub.attach_game`` (``db``, ``limits``) and the game service (``clock``, ``rng_seed``, …)."""
+    return TractorBot(config or Config.from_env(), table_options, **game_kwargs)
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def run_offline(config: Config) -> int:
+    """No token: play the offline AI match and print where its images and ladder went."""
+    from runtime.offline import run_offline_match
+
+    result = asyncio.run(run_offline_match(config.out_dir))
+    print(f"offline match written to {config.out_dir.resolve()}")
+    for line in _describe(result):
+        print(line)
+    return 0
+
+
+def _describe(result: Any) -> list[str]:
+    if result is None:
+        return []
+    if isinstance(result, dict):
+        return [f"  {k}: {v}" for k, v in result.items()]
+    fields = getattr(result, "__dataclass_fields__", None)
+    if fields:
+        return [f"  {k}: {getattr(result, k)}" for k in fields]
+    return [f"  {result}"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = Config.from_env()
+    configure_logging(config.log_level)
+    if config.offline:
+        log.info("DISCORD_TOKEN is not set: running the offline match")
+        return run_offline(config)
+    bot = create_bot(config)
+    bot.run(config.discord_token or "", log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,75 @@
+"""Server defaults (``/tractor config``, Manage Server) and DM turn notifications (``/tractor notify``).
+
+Settings are stored by ``data/`` (``Database.set_guild_settings``); the rules in them are validated through
+``engine.rules.Rules`` with localized errors. The public locale of a guild is its ``locale`` setting.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import i18n
+from cogs.options import build_rules
+from cogs.replies import BotError, reply_key, user_locale
+
+log = logging.getLogger(__name__)
+
+
+def public_locale(settings: dict[str, Any], guild: discord.Guild | None = None) -> str:
+    """The language of a guild's public messages: its ``locale`` setting (``/tractor config locale``)."""
+    return i18n.normalize_locale(settings.get("locale") or (guild.preferred_locale if guild else "en"))
+
+
+async def set_notify(bot: Any, interaction: discord.Interaction, on: bool) -> None:
+    """Opt in or out of turn DMs on this server."""
+    assert interaction.guild_id is not None
+    await bot.game.db.set_dm_notify(interaction.guild_id, interaction.user.id, on)
+    await reply_key(interaction, "bot.notify.on" if on else "bot.notify.off")
+
+
+async def configure(bot: Any, interaction: discord.Interaction, *, preset: str | None, options: str | None,
+                    mode: str | None, timeout: int | None, ai: str | None, locale: str | None,
+                    channel: discord.TextChannel | None, allow: bool | None) -> None:
+    """Change the given server defaults (all validated first), then show every setting."""
+    assert interaction.guild_id is not None
+    db = bot.game.db
+    current = await db.guild_settings(interaction.guild_id)
+    changes: dict[str, Any] = {}
+    if preset is not None or options is not None:
+        rules = build_rules(preset or current["preset"], options)
+        changes["preset"] = rules.preset
+        changes["options"] = rules.overrides()
+    if mode is not None:
+        changes["mode"] = mode
+    if timeout is not None:
+        from cogs.tables import MAX_TIMEOUT, MIN_TIMEOUT
+
+        if not MIN_TIMEOUT <= timeout <= MAX_TIMEOUT:
+            raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+        changes["turn_timeout"] = timeout
+    if ai is not None:
+        changes["ai_level"] = ai
+    if locale is not None:
+        changes["locale"] = locale
+    if channel is not None:
+        allowed = [c for c in current["allowed_channels"] if c != channel.id]
+        if allow is None or allow:
+            allowed.append(channel.id)
+        changes["allowed_channels"] = allowed
+    settings = await db.set_guild_settings(interaction.guild_id, **changes) if changes else current
+    loc = user_locale(interaction)
+    lines = [i18n.t("bot.config.title", loc)]
+    for key in ("preset", "options", "mode", "turn_timeout", "ai_level", "locale", "auto_play_forced"):
+        lines.append(f"• `{key}` = `{settings[key]}`")
+    channels = " ".join(f"<#{c}>" for c in settings["allowed_channels"]) or i18n.t("bot.config.anywhere", loc)
+    lines.append(f"• `allowed_channels` = {channels}")
+    await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: commands.Bot) -> None:
+    """No cog of its own: the commands are declared in ``cogs.tables`` under ``/tractor``."""

@@ -1,0 +1,79 @@
+"""Wiring the game service into the bot: open the database, build ``GameService`` with the Discord
+presenter, restore open tables once connected, and find the table an interaction is about."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+from cogs.presenter import DiscordPresenter
+from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
+from cogs.replies import BotError
+from cogs.timers import TimerDriver
+from data.database import Database
+from runtime.records import TableRecord
+from runtime.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str, tuple[int, float]] | None = None,
+                      **service_kwargs: Any) -> None:
+    """Set ``bot.game`` (the service), ``bot.presenter`` and ``bot.limiter``; restore tables when ready."""
+    own_db = db is None
+    database = db or await Database.open(bot.config.db_path)
+    bot.presenter = DiscordPresenter(bot)
+    bot.limiter = RateLimiter(DEFAULT_LIMITS if limits is None else limits)
+    service_kwargs["autorun"] = False
+    bot.game = GameService(database, bot.presenter, **service_kwargs)
+    bot.timers = TimerDriver(bot.game, service_kwargs.get("clock") or time.time)
+    bot.owns_db = own_db
+    bot.restored = asyncio.Event()
+
+    async def restore() -> None:
+        await bot.wait_until_ready()
+        try:
+            ids = await bot.game.restore_all()
+            log.info("restored tables %s", ids)
+            bot.timers.wake()
+        finally:
+            bot.restored.set()
+
+    bot.restore_task = asyncio.create_task(restore(), name="restore-tables")
+
+
+async def detach_game(bot: Any) -> None:
+    """Stop the timers and close the database if the bot opened it."""
+    game = getattr(bot, "game", None)
+    if game is None:
+        return
+    await bot.timers.close()
+    await game.close()
+    if getattr(bot, "owns_db", False):
+        await game.db.close()
+    bot.game = None
+
+
+def find_table(bot: Any, interaction: discord.Interaction, table_id: int | None = None) -> TableRecord:
+    """The table an interaction is about: ``table_id`` if given; else the table of this thread; else the
+    user's table in this channel; else the user's only open table in this guild."""
+    game = bot.game
+    if table_id is not None:
+        return game.record(table_id)
+    user = interaction.user.id
+    channel_id = interaction.channel_id
+    here = game.tables(guild_id=interaction.guild_id, channel_id=channel_id) if channel_id else []
+    threads = [r for r in here if r.thread_id == channel_id]
+    if len(threads) == 1:
+        return threads[0]
+    mine = [r for r in here if r.seat_of(user) is not None or r.host_id == user]
+    if mine:
+        return mine[-1]
+    everywhere = [r for r in game.tables_of_user(user) if r.guild_id == interaction.guild_id]
+    if len(everywhere) == 1:
+        return everywhere[0]
+    raise BotError("bot.error.no_table")

@@ -1,0 +1,143 @@
+"""Persistent buttons and selects (``discord.ui.DynamicItem``): the state lives in the ``custom_id``.
+
+Templates (all ≤ 100 characters):
+
+- ``tl:{table}:{op}:{arg}`` — table-level buttons on public messages (sit, leave, AI, start, end,
+  my hand, take back control).
+- ``tp:{table}:{seat}:{version}:{op}:{arg}`` — buttons of a private hand panel.
+- ``ts:{table}:{seat}:{version}:{group}`` — card multi-selects of a private hand panel.
+
+The seat and version let a handler refuse another user's click and a panel from an earlier turn,
+also after a restart (the bot re-registers the classes, no view state is needed). Callbacks hand
+the parsed id to the cog that owns the operation.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+TABLE_OPS = ("sit", "leave", "addai", "rmai", "start", "end", "hand", "back", "kick")
+PANEL_OPS = ("play", "bury", "clear", "hint", "decl", "pass", "back", "fresh")
+
+
+@dataclass(frozen=True)
+class TableId:
+    table: int
+    op: str
+    arg: int | None
+
+    def custom_id(self) -> str:
+        return f"tl:{self.table}:{self.op}:{'' if self.arg is None else self.arg}"
+
+
+@dataclass(frozen=True)
+class PanelId:
+    table: int
+    seat: int
+    version: int
+    op: str
+    arg: int | None = None
+
+    def custom_id(self) -> str:
+        return f"tp:{self.table}:{self.seat}:{self.version}:{self.op}:{'' if self.arg is None else self.arg}"
+
+
+@dataclass(frozen=True)
+class SelectId:
+    table: int
+    seat: int
+    version: int
+    group: int
+
+    def custom_id(self) -> str:
+        return f"ts:{self.table}:{self.seat}:{self.version}:{self.group}"
+
+
+def _arg(text: str) -> int | None:
+    return int(text) if text else None
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
+    """A public table button; dispatched to the ``Tables`` cog (``on_table_button``)."""
+
+    def __init__(self, ident: TableId, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 *, row: int | None = None, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ident.custom_id(), disabled=disabled),
+                         row=row)
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TableButton:
+        ident = TableId(int(match["t"]), match["op"], _arg(match["arg"]))
+        return cls(ident, label=getattr(item, "label", None) or ident.op)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, "on_table_button", self.ident)
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
+    """A button of a private panel; dispatched to the ``Panel`` cog (``on_panel_button``)."""
+
+    def __init__(self, ident: PanelId, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 *, row: int | None = None, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ident.custom_id(), disabled=disabled),
+                         row=row)
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PanelButton:
+        ident = PanelId(int(match["t"]), int(match["s"]), int(match["v"]), match["op"], _arg(match["arg"]))
+        return cls(ident, label=getattr(item, "label", None) or ident.op)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, "on_panel_button", self.ident)
+
+
+class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"ts:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<g>\d+)"):
+    """A multi-select of cards in a private panel; dispatched to ``Panel.on_card_select``."""
+
+    def __init__(self, ident: SelectId, options: list[discord.SelectOption], placeholder: str,
+                 *, row: int | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=ident.custom_id(), options=options or [discord.SelectOption(label="-", value="-")],
+            min_values=0, max_values=max(1, len(options)), placeholder=placeholder[:150])
+        super().__init__(select, row=row)
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> CardSelect:
+        ident = SelectId(int(match["t"]), int(match["s"]), int(match["v"]), int(match["g"]))
+        options = list(getattr(item, "options", []) or [])
+        made = cls(ident, options, getattr(item, "placeholder", None) or "")
+        made.item.values = list(getattr(item, "values", []) or [])  # type: ignore[attr-defined]
+        return made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(interaction.data.get("values", []) if interaction.data else [])  # type: ignore[union-attr]
+        await _dispatch(interaction, "on_card_select", self.ident, values)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect)
+
+_OWNER = {"on_table_button": "Tables", "on_panel_button": "Panel", "on_card_select": "Panel"}
+
+
+async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:
+    """Call ``cog.method(interaction, *args)`` on the owning cog."""
+    cog = interaction.client.get_cog(_OWNER[method])  # type: ignore[attr-defined]
+    if cog is None:
+        log.error("no cog for %s", method)
+        return
+    await getattr(cog, method)(interaction, *args)

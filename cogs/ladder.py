@@ -1,0 +1,159 @@
+"""``/ladder`` (picture, by rating or by level), ``/stats [user]``, ``/history`` and ``/replay`` of a finished hand.
+
+Everything is read from ``data/`` and drawn by ``render/`` off the event loop; answers are public in the
+channel except errors."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.panel_view import cards_text
+from cogs.replies import BotError, answering, check_rate, user_locale
+from cogs.translator import ls
+from data.replay import export_hand, replay_export
+from render.ladder import LadderRow, render_ladder
+from render.stats import StatsCard, render_stats
+from render.summary import render_hand_summary
+
+log = logging.getLogger(__name__)
+
+BY_CHOICES = [app_commands.Choice(name=ls("rating", "bot.choice.rating"), value="rating"),
+              app_commands.Choice(name=ls("level", "bot.choice.level"), value="level")]
+
+
+def member_name(guild: discord.Guild | None, user_id: int) -> str:
+    member = guild.get_member(user_id) if guild is not None else None
+    return member.display_name if member is not None else f"#{str(user_id)[-4:]}"
+
+
+class Ladder(commands.Cog):
+    """Ladders, statistics, history, replays."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @property
+    def db(self) -> Any:
+        return self.bot.game.db
+
+    def _names(self, guild: discord.Guild | None, rec_names: dict[int, str]) -> dict[int, str]:
+        return rec_names
+
+    @app_commands.command(name=ls("ladder", "cmd.ladder"), description=ls("This server's ladder", "cmd.ladder.desc"))
+    @app_commands.rename(by=ls("by", "cmd.opt.by"))
+    @app_commands.describe(by=ls("Order by rating or by level", "cmd.opt.by.desc"))
+    @app_commands.choices(by=BY_CHOICES)
+    @app_commands.guild_only()
+    async def ladder(self, interaction: discord.Interaction, by: str = "rating") -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            await interaction.response.defer(thinking=True)
+            locale = user_locale(interaction)
+            stats = await self.db.leaderboard(interaction.guild_id, by=by, limit=20)
+            if not stats:
+                await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
+                return
+            rows = [LadderRow(rank=i, name=self._name(interaction, p.user_id), rating=p.rating, level=p.level,
+                              wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
+                    for i, p in enumerate(stats, start=1)]
+            title = i18n.t(f"bot.ladder.title.{by}", locale)
+            png = await asyncio.to_thread(render_ladder, rows, title=title, locale=locale)
+            await interaction.followup.send(title, file=discord.File(io.BytesIO(png), filename="ladder.png"))
+
+    def _name(self, interaction: discord.Interaction, user_id: int) -> str:
+        names = getattr(self.bot.game.pipeline, "names", {})
+        return names.get(user_id) or member_name(interaction.guild, user_id)
+
+    @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
+    @app_commands.rename(user=ls("user", "cmd.opt.user"))
+    @app_commands.describe(user=ls("Whom", "cmd.opt.user.desc"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            target = user or interaction.user
+            locale = user_locale(interaction)
+            await interaction.response.defer(thinking=True)
+            row = await self.db.player_stats(interaction.guild_id, target.id)
+            if row is None:
+                await interaction.followup.send(i18n.t("bot.stats.none", locale, name=target.display_name),
+                                                allowed_mentions=discord.AllowedMentions.none())
+                return
+            rank = await self.db.player_rank(interaction.guild_id, target.id)
+            matches = await self.db.match_history(interaction.guild_id, target.id, limit=20)
+            recent = tuple(m.winner_team == m.team_of(target.id) for m in reversed(matches))
+            card = StatsCard(name=target.display_name, rating=row.rating, level=row.level, laps=row.laps,
+                             matches_won=row.matches_won, matches_lost=row.matches_lost,
+                             dealer_won=row.hands_won_dealer, dealer_lost=row.hands_lost_dealer,
+                             defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
+                             kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank)
+            png = await asyncio.to_thread(render_stats, card, locale=locale)
+            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="stats.png"))
+
+    @app_commands.command(name=ls("history", "cmd.history"),
+                          description=ls("Recent matches on this server", "cmd.history.desc"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            locale = user_locale(interaction)
+            matches = await self.db.match_history(interaction.guild_id, limit=10)
+            if not matches:
+                await interaction.response.send_message(i18n.t("bot.history.empty", locale), ephemeral=True)
+                return
+            lines = [i18n.t("bot.history.title", locale)]
+            for m in matches:
+                teams = [" & ".join(s.name if s is not None else "-" for s in m.seats[t::2]) for t in (0, 1)]
+                winner = teams[m.winner_team] if m.winner_team is not None else "-"
+                lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
+                                    winner=winner, hands=m.hands, ts=int(m.finished_at)))
+            await interaction.response.send_message("\n".join(lines)[:2000],
+                                                    allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=ls("replay", "cmd.replay"),
+                          description=ls("Replay a finished hand", "cmd.replay.desc"))
+    @app_commands.rename(table=ls("table", "cmd.opt.table"), hand=ls("hand", "cmd.opt.hand"))
+    @app_commands.describe(table=ls("Table number (default: yours here)", "cmd.opt.table.desc"),
+                           hand=ls("Hand number", "cmd.opt.hand.desc"))
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, table: int, hand: app_commands.Range[int, 1, 500]) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            locale = user_locale(interaction)
+            record = await self.db.get_table(table)
+            if record.guild_id != interaction.guild_id:
+                raise BotError("table.not_found", table_id=table)
+            await interaction.response.defer(thinking=True)
+            export = await export_hand(self.db, table, hand)
+            final = await asyncio.to_thread(replay_export, export)
+            view = final.public_view()
+            names = [s.name if s is not None else "-" for s in record.seats]
+            text = self._transcript(view, hand, names, locale)
+            files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
+            result = next((r for r in view.results if r.hand_number == hand), None)
+            if result is not None:
+                png = await asyncio.to_thread(render_hand_summary, result, names, locale=locale)
+                files.append(discord.File(io.BytesIO(png), filename=f"replay_t{table}_h{hand}.png"))
+            await interaction.followup.send(i18n.t("bot.replay.title", locale, table=table, hand=hand), files=files)
+
+    @staticmethod
+    def _transcript(view: Any, hand: int, names: list[str], locale: str) -> str:
+        lines = [i18n.t("bot.replay.title", locale, table="", hand=hand)]
+        tricks = list(view.tricks) if view.hand_number == hand else []
+        for n, trick in enumerate(tricks, start=1):
+            plays = "  ".join(f"{names[s]}: {cards_text(c, locale)}" for s, c in trick.plays)
+            winner = names[trick.winner] if trick.winner is not None else "-"
+            lines.append(i18n.t("bot.replay.trick", locale, n=n, plays=plays, winner=winner, points=trick.points))
+        return "\n".join(lines) + "\n"
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Ladder(bot))

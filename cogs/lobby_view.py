@@ -1,0 +1,101 @@
+"""The public lobby message of a table (embed + seat buttons) and the live table message's buttons."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+import i18n
+from cogs.items import TableButton, TableId
+from runtime.records import Status, TableRecord
+
+log = logging.getLogger(__name__)
+
+TEAM_COLOURS = (discord.Colour.blue(), discord.Colour.red())
+
+
+def rules_summary(rec: TableRecord, locale: str) -> str:
+    """``preset`` plus the overridden options, one ``key=value`` per item."""
+    extra = " ".join(f"{k}={_value(v)}" for k, v in rec.rules.overrides().items())
+    return i18n.t("bot.lobby.rules", locale, preset=rec.rules.preset, options=extra or "-")
+
+
+def _value(v: object) -> str:
+    if isinstance(v, list | tuple):
+        return ",".join(map(str, v)) or "[]"
+    if v is None:
+        return "null"
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
+    occupant = rec.seats[seat]
+    if occupant is None:
+        who = i18n.t("bot.lobby.empty", locale)
+    elif occupant.user_id is not None:
+        who = f"<@{occupant.user_id}>" + (" " + i18n.t("bot.lobby.away", locale) if occupant.away else "")
+    else:
+        who = occupant.name
+    host = " 👑" if occupant is not None and occupant.user_id == rec.host_id else ""
+    return i18n.t("bot.lobby.seat", locale, n=seat + 1, who=who) + host
+
+
+def lobby_embed(rec: TableRecord, locale: str) -> discord.Embed:
+    """Seats by team, rules, mode, status."""
+    status = i18n.t(f"bot.status.{rec.status.value}", locale)
+    embed = discord.Embed(title=i18n.t("bot.lobby.title", locale, id=rec.table_id, status=status),
+                          colour=discord.Colour.green() if rec.status is Status.LOBBY else discord.Colour.dark_grey())
+    for team in (0, 1):
+        lines = "\n".join(seat_line(rec, s, locale) for s in (team, team + 2))
+        embed.add_field(name=i18n.t(f"bot.team.{team}", locale), value=lines, inline=True)
+    embed.add_field(name=i18n.t("bot.lobby.settings", locale), inline=False, value="\n".join([
+        rules_summary(rec, locale),
+        i18n.t("bot.lobby.mode", locale, mode=i18n.t(f"bot.choice.{rec.mode.value}", locale),
+               timeout=int(rec.options.turn_timeout), ai=rec.meta.get("ai_level", "basic")),
+        i18n.t("bot.lobby.host", locale, host=f"<@{rec.host_id}>"),
+    ]))
+    if rec.thread_id:
+        embed.add_field(name=i18n.t("bot.lobby.thread", locale), value=f"<#{rec.thread_id}>", inline=False)
+    return embed
+
+
+def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
+    """Sit 1–4, Leave, Add/Remove AI, Start, End while in the lobby; My hand + End while playing."""
+    view = discord.ui.View(timeout=None)
+    tid = rec.table_id
+
+    def button(op: str, key: str, style: discord.ButtonStyle, arg: int | None = None, row: int = 0,
+               disabled: bool = False, **params: object) -> None:
+        view.add_item(TableButton(TableId(tid, op, arg), i18n.t(key, locale, **params)[:80], style, row=row,
+                                  disabled=disabled))
+
+    if rec.status is Status.LOBBY:
+        for seat in range(4):
+            style = discord.ButtonStyle.primary if seat % 2 == 0 else discord.ButtonStyle.danger
+            button("sit", "bot.button.sit", style, seat, disabled=rec.seats[seat] is not None, n=seat + 1)
+        button("leave", "bot.button.leave", discord.ButtonStyle.secondary, row=1)
+        button("addai", "bot.button.add_ai", discord.ButtonStyle.secondary, row=1, disabled=rec.full)
+        button("rmai", "bot.button.remove_ai", discord.ButtonStyle.secondary, row=1,
+               disabled=not any(s is not None and s.is_ai for s in rec.seats))
+        button("start", "bot.button.start", discord.ButtonStyle.success, row=2, disabled=not rec.full)
+        button("end", "bot.button.end", discord.ButtonStyle.danger, row=2)
+        return view
+    if rec.status is Status.PLAYING:
+        button("hand", "bot.button.my_hand", discord.ButtonStyle.primary)
+        button("end", "bot.button.end", discord.ButtonStyle.danger)
+        return view
+    return None
+
+
+def live_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
+    """The live table message: My hand, and Take back control while someone is under 托管."""
+    if rec.status is not Status.PLAYING:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("bot.button.my_hand", locale),
+                              discord.ButtonStyle.primary))
+    if any(s is not None and s.away for s in rec.seats):
+        view.add_item(TableButton(TableId(rec.table_id, "back", None), i18n.t("bot.button.take_back", locale),
+                                  discord.ButtonStyle.danger))
+    return view

@@ -1,0 +1,144 @@
+"""Text commands: ``/hand`` (the private panel), ``/play``, ``/declare`` and ``/bury`` with autocomplete of
+the legal choices that match what was typed. Every card string is validated (``card.invalid``) and
+every refusal is answered privately with the localized reason."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.hub import find_table
+from cogs.panel_view import cards_text
+from cogs.replies import BotError, answering, check_rate, reply, user_locale
+from cogs.translator import ls
+from engine.actions import Bury, Declare
+from engine.cards import parse_cards
+from runtime.choices import match_typed, play_text
+
+log = logging.getLogger(__name__)
+
+TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
+TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
+
+
+def _choices(texts: list[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts[:25]]
+
+
+class Play(commands.Cog):
+    """Slash commands for players."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def _parse(self, cards: str) -> tuple[Any, ...]:
+        parsed = parse_cards(cards)
+        if not parsed:
+            raise BotError("bot.error.no_cards")
+        return parsed
+
+    def _table_for(self, interaction: discord.Interaction) -> int | None:
+        try:
+            return find_table(self.bot, interaction).table_id
+        except Exception:
+            return None
+
+    @app_commands.command(name=ls("hand", "cmd.hand"), description=ls("Show your hand privately", "cmd.hand.desc"))
+    @app_commands.rename(**TABLE_RENAME)
+    @app_commands.describe(**TABLE_DESC)
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering(interaction):
+            await self.bot.get_cog("Panel").open_panel(interaction, table)
+
+    @app_commands.command(name=ls("play", "cmd.play"), description=ls("Play cards", "cmd.play.desc"))
+    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
+    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            parsed = self._parse(cards)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = self.bot.game
+            panel = game.panel(rec.table_id, interaction.user.id)
+            locale = user_locale(interaction)
+            if panel.your_turn:
+                await game.play_text(rec.table_id, interaction.user.id, play_text(parsed))
+                await reply(interaction, i18n.t("bot.panel.played", locale, cards=cards_text(parsed, locale)))
+            else:
+                queued = await game.queue_play(rec.table_id, interaction.user.id, parsed)
+                await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
+
+    @play.autocomplete("cards")
+    async def _play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = self._table_for(interaction)
+        if table is None:
+            return []
+        return _choices(self.bot.game.legal_play_choices(table, interaction.user.id, current))
+
+    @app_commands.command(name=ls("declare", "cmd.declare"),
+                          description=ls("Declare or overcall the trump", "cmd.declare.desc"))
+    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
+    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
+    @app_commands.guild_only()
+    async def declare(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            parsed = self._parse(cards)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed))
+            locale = user_locale(interaction)
+            await reply(interaction, i18n.t("bot.panel.declared", locale, cards=cards_text(parsed, locale)))
+
+    @declare.autocomplete("cards")
+    async def _declare_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = self._table_for(interaction)
+        if table is None:
+            return []
+        try:
+            panel = self.bot.game.panel(table, interaction.user.id)
+        except Exception:
+            return []
+        return _choices(match_typed(list(panel.declarations), current))
+
+    @app_commands.command(name=ls("bury", "cmd.bury"), description=ls("Bury 8 cards", "cmd.bury.desc"))
+    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
+    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
+    @app_commands.guild_only()
+    async def bury(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            parsed = self._parse(cards)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed))
+            locale = user_locale(interaction)
+            await reply(interaction, i18n.t("bot.panel.buried", locale, cards=cards_text(parsed, locale)))
+
+    @bury.autocomplete("cards")
+    async def _bury_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = self._table_for(interaction)
+        if table is None:
+            return []
+        out: list[str] = []
+        try:
+            action = self.bot.game.suggest(table, interaction.user.id)
+            if isinstance(action, Bury):
+                out.append(play_text(action.cards))
+        except Exception:
+            pass
+        if current.strip():
+            out.insert(0, current.strip())
+        return _choices(out)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

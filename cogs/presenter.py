@@ -1,0 +1,227 @@
+"""``DiscordPresenter``: turns the service's ``TableUpdate``s into Discord messages.
+
+The lobby message (in the channel) is edited on every lobby change. In the table's thread a *live*
+message shows the table picture and whose turn it is (edited as the game moves); when a trick is
+complete the live message is turned into that trick's record and a new live message follows, so
+the thread reads as a history. Announcements (declarations, failed throws, hand and match results,
+托管) are posted with their pictures; turn prompts mention the player (the previous prompt is deleted)
+and DM players who opted in (silently skipped when DMs are closed).
+
+Discord calls run in one worker task per table, outside the service's table lock; consecutive
+edits of the live message are coalesced, so a slow Discord never holds up the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+import i18n
+from cogs.lobby_view import live_view, lobby_embed, lobby_view
+from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
+from runtime.records import TableRecord
+
+log = logging.getLogger(__name__)
+
+PROMPT_KEYS = ("turn.", "reminder.")
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+_IMAGE_FOR = {"hand.settled": HAND_SUMMARY, "match.over": MATCH_SUMMARY, "ladder.updated": LADDER}
+
+
+def public_locale(rec: TableRecord) -> str:
+    return i18n.normalize_locale(rec.meta.get("locale") or "en")
+
+
+def announcement_text(a: Announcement, locale: str) -> str:
+    text = i18n.t(a.key, locale, **a.params)
+    return f"<@{a.user_id}> {text}" if a.user_id is not None else text
+
+
+def _file(image: Image | None) -> discord.File | None:
+    return discord.File(io.BytesIO(image.png), filename=image.name) if image is not None else None
+
+
+@dataclass
+class _Op:
+    kind: str  # lobby | live | finalize | post | prompt | dm | close
+    rec: TableRecord
+    content: str | None = None
+    image: Image | None = None
+    view: Any = None
+    embed: discord.Embed | None = None
+    user_id: int | None = None
+
+
+@dataclass
+class _TableState:
+    live_id: int | None = None
+    prompt_id: int | None = None
+    queue: list[_Op] = field(default_factory=list)
+    worker: asyncio.Task[None] | None = None
+
+
+class DiscordPresenter:
+    """Implements ``runtime.presenter.Presenter`` for one bot."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.states: dict[int, _TableState] = {}
+
+    # -- the protocol ----------------------------------------------------------------------------------
+    async def table_changed(self, update: TableUpdate) -> None:
+        try:
+            self._plan(update)
+        except Exception:
+            log.exception("presenting table %d failed", update.record.table_id)
+        panel = self.bot.get_cog("Panel")
+        if panel is not None and update.reason not in ("lobby",):
+            panel.refresh_for(update)
+
+    async def flush(self, table_id: int | None = None) -> None:
+        """Wait until the queued Discord calls are done (tests, shutdown)."""
+        ids = [table_id] if table_id is not None else list(self.states)
+        for tid in ids:
+            state = self.states.get(tid)
+            while state is not None and state.worker is not None and not state.worker.done():
+                await asyncio.shield(state.worker)
+
+    # -- planning (synchronous: called under the service's table lock) -----------------------------------
+    def _plan(self, update: TableUpdate) -> None:
+        rec = update.record
+        locale = public_locale(rec)
+        state = self.states.setdefault(rec.table_id, _TableState(live_id=rec.table_message_id))
+        ops: list[_Op] = []
+        if update.reason in ("lobby", "started", "ended", "restored") or rec.status.value != "playing":
+            ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale), view=lobby_view(rec, locale)))
+        images = {i.kind: i for i in update.images}
+        if TRICK in images:
+            ops.append(_Op("finalize", rec, content=self._trick_text(update, locale), image=images[TRICK]))
+        prompts: list[Announcement] = []
+        for a in update.announcements:
+            if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
+                prompts.append(a)
+                continue
+            image = images.get(_IMAGE_FOR.get(a.key, ""))
+            ops.append(_Op("post", rec, content=announcement_text(a, locale), image=image))
+        if update.view is not None and (TABLE in images or update.reason in ("tuoguan", "restored")):
+            ops.append(_Op("live", rec, content=self._status_text(update, locale), image=images.get(TABLE),
+                           view=live_view(rec, locale)))
+        for a in prompts:
+            ops.append(_Op("prompt", rec, content=announcement_text(a, locale), user_id=a.user_id))
+            ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **a.params), user_id=a.user_id))
+        if update.reason == "ended" or rec.status.value in ("finished", "ended"):
+            ops.append(_Op("close", rec, view=None))
+        state.queue.extend(ops)
+        if ops and (state.worker is None or state.worker.done()):
+            state.worker = asyncio.create_task(self._drain(rec.table_id, state), name=f"present-{rec.table_id}")
+
+    @staticmethod
+    def _trick_text(update: TableUpdate, locale: str) -> str:
+        won = next((e for e in update.events if e.kind == "trick_won"), None)
+        if won is None:
+            return i18n.t("bot.trick.done", locale)
+        d = won.data
+        return i18n.t("bot.trick.won", locale, n=d.get("trick_number", "?"), name=update.record.names[d["seat"]],
+                      points=d.get("points", 0), total=d.get("defender_points", 0))
+
+    @staticmethod
+    def _status_text(update: TableUpdate, locale: str) -> str:
+        view = update.view
+        assert view is not None
+        names = update.record.names
+        phase = i18n.t(f"bot.phase.{view.phase.value}", locale)
+        parts = [i18n.t("bot.live.header", locale, id=update.record.table_id, hand=view.hand_number, phase=phase)]
+        if view.to_act and view.phase.value in ("playing", "burying", "declaring", "kitty_overcall"):
+            parts.append(i18n.t("bot.live.turn", locale, names=", ".join(names[s] for s in view.to_act)))
+        return " · ".join(parts)
+
+    # -- the worker -------------------------------------------------------------------------------------
+    async def _drain(self, table_id: int, state: _TableState) -> None:
+        while state.queue:
+            op = state.queue.pop(0)
+            if op.kind == "live" and any(o.kind in ("live",) for o in state.queue[:1]):
+                continue  # a newer live state follows at once: skip this one
+            try:
+                await self._run(op, state)
+            except discord.HTTPException as exc:
+                log.warning("table %d: %s failed: %s", table_id, op.kind, exc)
+            except Exception:
+                log.exception("table %d: %s failed", table_id, op.kind)
+
+    def _thread(self, rec: TableRecord) -> discord.abc.Messageable:
+        return self.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
+
+    async def _run(self, op: _Op, state: _TableState) -> None:
+        rec = op.rec
+        if op.kind == "lobby":
+            if rec.lobby_message_id:
+                msg = self.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id).get_partial_message(
+                    rec.lobby_message_id)
+                await msg.edit(embed=op.embed, view=op.view)
+        elif op.kind == "finalize":
+            if state.live_id is not None:
+                msg = self._thread(rec).get_partial_message(state.live_id)
+                await msg.edit(content=op.content, attachments=[_file(op.image)], view=None)
+                state.live_id = None
+            else:
+                await self._thread(rec).send(op.content, file=_file(op.image))
+        elif op.kind == "post":
+            kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS}
+            if op.image is not None:
+                kwargs["file"] = _file(op.image)
+            await self._thread(rec).send(op.content, **kwargs)
+        elif op.kind == "live":
+            await self._live(op, state)
+        elif op.kind == "prompt":
+            if state.prompt_id is not None:
+                await self._delete(rec, state.prompt_id)
+            sent = await self._thread(rec).send(op.content, allowed_mentions=MENTIONS)
+            state.prompt_id = sent.id
+        elif op.kind == "dm":
+            await self._dm(rec, op)
+        elif op.kind == "close":
+            if state.live_id is not None:
+                await self._thread(rec).get_partial_message(state.live_id).edit(view=None)
+            if state.prompt_id is not None:
+                await self._delete(rec, state.prompt_id)
+                state.prompt_id = None
+
+    async def _live(self, op: _Op, state: _TableState) -> None:
+        rec = op.rec
+        attachments = [_file(op.image)] if op.image is not None else discord.utils.MISSING
+        if state.live_id is not None:
+            try:
+                await self._thread(rec).get_partial_message(state.live_id).edit(
+                    content=op.content, attachments=attachments, view=op.view)
+                return
+            except discord.NotFound:
+                state.live_id = None
+        kwargs: dict[str, Any] = {"view": op.view} if op.view is not None else {}
+        if op.image is not None:
+            kwargs["file"] = _file(op.image)
+        sent = await self._thread(rec).send(op.content, **kwargs)
+        state.live_id = sent.id
+        game = getattr(self.bot, "game", None)
+        if game is not None and rec.table_id in game.sessions:
+            await game.set_messages(rec.table_id, table_message_id=sent.id)
+
+    async def _delete(self, rec: TableRecord, message_id: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self._thread(rec).get_partial_message(message_id).delete()
+
+    async def _dm(self, rec: TableRecord, op: _Op) -> None:
+        game = getattr(self.bot, "game", None)
+        if game is None or op.user_id is None or not await game.db.dm_notify(rec.guild_id, op.user_id):
+            return
+        try:
+            user = self.bot.get_user(op.user_id) or await self.bot.fetch_user(op.user_id)
+            link = f"https://discord.com/channels/{rec.guild_id}/{rec.thread_id or rec.channel_id}"
+            await user.send(f"{op.content}\n{link}")
+        except discord.HTTPException:
+            log.debug("DM to %s skipped (closed or failed)", op.user_id)

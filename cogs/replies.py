@@ -1,0 +1,95 @@
+"""Answering interactions: locales, localized errors, and never missing Discord's 3-second deadline."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+import i18n
+from engine.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """The locale for a reply to this user (their Discord client language)."""
+    return i18n.normalize_locale(interaction.locale)
+
+
+def guild_locale(guild: discord.Guild | None, override: str | None = None) -> str:
+    """The locale for public messages: the guild's configured locale, else its Discord locale."""
+    if override:
+        return i18n.normalize_locale(override)
+    return i18n.normalize_locale(guild.preferred_locale if guild is not None else "en")
+
+
+class BotError(Exception):
+    """A user-facing refusal from the interface: ``key`` names a catalogue message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def error_text(exc: BaseException, locale: str) -> str:
+    """The localized message of an engine/interface error, else the generic failure text."""
+    if isinstance(exc, EngineError | BotError):
+        params = {k: (" ".join(map(str, v)) if isinstance(v, list | tuple) else v) for k, v in exc.params.items()}
+        return i18n.t(exc.key, locale, **params)
+    key = getattr(exc, "key", None)
+    if isinstance(key, str) and key in i18n.MESSAGES:
+        return i18n.t(key, locale, **(getattr(exc, "params", None) or {}))
+    return i18n.t("bot.error.internal", locale)
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+                **kwargs: Any) -> None:
+    """Send a response, or a followup if the interaction was already answered or deferred."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    except discord.HTTPException:
+        log.exception("could not answer interaction %s", interaction.id)
+
+
+async def reply_error(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Answer with the localized error (ephemeral). Unexpected errors are logged with their traceback."""
+    if not isinstance(exc, EngineError | BotError) and getattr(exc, "key", None) is None:
+        log.error("interaction %s failed", interaction.id, exc_info=exc)
+    await reply(interaction, error_text(exc, user_locale(interaction)), ephemeral=True)
+
+
+async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bool = True, **params: Any) -> None:
+    """Answer with the catalogue message ``key`` in the user's locale."""
+    await reply(interaction, i18n.t(key, user_locale(interaction), **params), ephemeral=ephemeral)
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
+    """Acknowledge now (before any rendering or database work)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+
+@contextlib.asynccontextmanager
+async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Run a handler body: any exception is answered with a localized message (logged if unexpected),
+    so no interaction goes unanswered and no table is left half-changed by the interface."""
+    try:
+        yield
+    except Exception as exc:
+        await reply_error(interaction, exc)
+
+def check_rate(interaction: discord.Interaction, bucket: str) -> None:
+    """Raise ``bot.error.rate_limited`` if the user exceeded the ``bucket`` limit."""
+    limiter = getattr(interaction.client, "limiter", None)
+    if limiter is not None and not limiter.allow(interaction.user.id, bucket):
+        seconds = max(1, round(limiter.retry_after(interaction.user.id, bucket)))
+        raise BotError("bot.error.rate_limited", seconds=seconds)

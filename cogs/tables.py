@@ -1,0 +1,243 @@
+"""``/tractor`` commands (new, rules, kick, end, notify, config) and the public table buttons.
+
+A table opens in the channel as a lobby message with seat buttons and gets its own thread, where the
+game is played. Several tables per channel and per guild may run at once. The host changes the
+rules, kicks and ends; members with Manage Server may end any table.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs import admin
+from cogs.hub import find_table
+from cogs.items import TableId
+from cogs.options import build_rules, option_completions, preset_choices
+from cogs.replies import BotError, answering, check_rate, guild_locale, reply_key, user_locale
+from cogs.translator import ls
+from engine.rules import Rules
+from runtime.records import Mode, TableOptions
+
+log = logging.getLogger(__name__)
+
+MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600
+MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
+                app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]
+AI_CHOICES = [app_commands.Choice(name=ls(v, f"bot.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
+LOCALE_CHOICES = [app_commands.Choice(name=ls("English", "bot.choice.en"), value="en"),
+                  app_commands.Choice(name=ls("Chinese", "bot.choice.zh"), value="zh-CN")]
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Tables(commands.Cog):
+    """Opening and running tables."""
+
+    tractor = app_commands.Group(name=ls("tractor", "cmd.tractor"), description=ls("Tractor (Shengji) tables",
+                                                                                   "cmd.tractor.desc"),
+                                 guild_only=True)
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    # -- /tractor new ------------------------------------------------------------------------------------
+    @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
+    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
+                         mode=ls("mode", "cmd.opt.mode"), timeout=ls("timeout", "cmd.opt.timeout"),
+                         ai=ls("ai", "cmd.opt.ai"), autoplay=ls("autoplay", "cmd.opt.autoplay"))
+    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
+                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
+                           mode=ls("live: deal card by card; async: deal at once", "cmd.opt.mode.desc"),
+                           timeout=ls("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout.desc"),
+                           ai=ls("AI level for AI seats", "cmd.opt.ai.desc"),
+                           autoplay=ls("Play forced moves automatically", "cmd.opt.autoplay.desc"))
+    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES)
+    async def new(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+                  mode: str | None = None, timeout: int | None = None, ai: str | None = None,
+                  autoplay: bool | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            if interaction.guild_id is None or interaction.channel is None:
+                raise BotError("bot.error.guild_only")
+            settings = await self.bot.game.db.guild_settings(interaction.guild_id)
+            allowed = settings["allowed_channels"]
+            channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            if allowed and channel_id not in allowed:
+                raise BotError("bot.error.channel_not_allowed")
+            rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
+            table_options = self._table_options(settings, timeout, autoplay)
+            await interaction.response.defer(thinking=True)
+            locale = admin.public_locale(settings, interaction.guild)
+            rec = await self.bot.game.open_table(
+                guild_id=interaction.guild_id, channel_id=channel_id, host_id=interaction.user.id,
+                host_name=display_name(interaction.user), rules=rules, mode=Mode(mode or settings["mode"]),
+                options=table_options)
+            ai_level = ai or settings["ai_level"]
+            message = await interaction.edit_original_response(content=None, embed=None, view=None)
+            thread = await message.create_thread(name=i18n.t("bot.thread.name", locale, id=rec.table_id)[:100],
+                                                 auto_archive_duration=1440)
+            rec = await self.bot.game.set_messages(rec.table_id, thread_id=thread.id, lobby_message_id=message.id,
+                                                   locale=locale, ai_level=ai_level)
+            from cogs.lobby_view import lobby_embed, lobby_view
+
+            await interaction.edit_original_response(embed=lobby_embed(rec, locale), view=lobby_view(rec, locale))
+            await thread.send(i18n.t("bot.thread.welcome", locale, host=interaction.user.mention),
+                              allowed_mentions=discord.AllowedMentions.none())
+
+    def _table_options(self, settings: dict[str, Any], timeout: int | None, autoplay: bool | None) -> TableOptions:
+        base: TableOptions = getattr(self.bot, "table_options", None) or TableOptions()
+        turn = timeout if timeout is not None else settings["turn_timeout"] or base.turn_timeout
+        if not MIN_TIMEOUT <= turn <= MAX_TIMEOUT:
+            raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+        lead = min(float(settings["reminder_lead"]), turn / 2)
+        forced = settings["auto_play_forced"] if autoplay is None else autoplay
+        return replace(base, turn_timeout=float(turn), reminder_before=lead, forced_autoplay=bool(forced))
+
+    @new.autocomplete("preset")
+    async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p, value=p) for p in preset_choices(current)][:25]
+
+    @new.autocomplete("options")
+    async def _options_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=c[:100], value=c[:100]) for c in option_completions(current)]
+
+    # -- /tractor rules, kick, end ----------------------------------------------------------------------------
+    @tractor.command(name=ls("rules", "cmd.rules"),
+                     description=ls("Change the rules of your table before the start", "cmd.rules.desc"))
+    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
+                         table=ls("table", "cmd.opt.table"))
+    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
+                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
+                           table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+                    table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            rules = build_rules(preset, options, rec.rules)
+            rec = await self.bot.game.set_rules(rec.table_id, interaction.user.id, rules)
+            from cogs.lobby_view import rules_summary
+
+            await reply_key(interaction, "bot.rules.changed", summary=rules_summary(rec, user_locale(interaction)))
+
+    rules.autocomplete("preset")(_preset_ac)
+    rules.autocomplete("options")(_options_ac)
+
+    @tractor.command(name=ls("kick", "cmd.kick"), description=ls("Empty a seat of your table (host)", "cmd.kick.desc"))
+    @app_commands.rename(seat=ls("seat", "cmd.opt.seat"), table=ls("table", "cmd.opt.table"))
+    @app_commands.describe(seat=ls("Seat 1-4", "cmd.opt.seat.desc"),
+                           table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
+                   table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            await self.bot.game.kick(rec.table_id, interaction.user.id, seat - 1)
+            await reply_key(interaction, "bot.kicked", n=seat)
+
+    @tractor.command(name=ls("end", "cmd.end"), description=ls("End a table (host or Manage Server)", "cmd.end.desc"))
+    @app_commands.rename(table=ls("table", "cmd.opt.table"))
+    @app_commands.describe(table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            rec = find_table(self.bot, interaction, table)
+            await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_admin(interaction))
+            await reply_key(interaction, "bot.ended", id=rec.table_id)
+
+    # -- /tractor notify, config (implemented in cogs.admin) -----------------------------------------------------
+    @tractor.command(name=ls("notify", "cmd.notify"),
+                     description=ls("Direct-message me when it is my turn", "cmd.notify.desc"))
+    @app_commands.rename(on=ls("on", "cmd.opt.on"))
+    @app_commands.describe(on=ls("On or off", "cmd.opt.on.desc"))
+    async def notify(self, interaction: discord.Interaction, on: bool) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            await admin.set_notify(self.bot, interaction, on)
+
+    @tractor.command(name=ls("config", "cmd.config"),
+                     description=ls("Server defaults for tables (Manage Server)", "cmd.config.desc"))
+    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
+                         mode=ls("mode", "cmd.opt.mode"), timeout=ls("timeout", "cmd.opt.timeout"),
+                         ai=ls("ai", "cmd.opt.ai"), locale=ls("locale", "cmd.opt.locale"),
+                         channel=ls("channel", "cmd.opt.channel"), allow=ls("allow", "cmd.opt.allow"))
+    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
+                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
+                           mode=ls("live: deal card by card; async: deal at once", "cmd.opt.mode.desc"),
+                           timeout=ls("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout.desc"),
+                           ai=ls("AI level for AI seats", "cmd.opt.ai.desc"),
+                           locale=ls("Language of public messages", "cmd.opt.locale.desc"),
+                           channel=ls("Allow or disallow this channel for tables", "cmd.opt.channel.desc"),
+                           allow=ls("Allow (true) or disallow (false) the channel", "cmd.opt.allow.desc"))
+    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, locale=LOCALE_CHOICES)
+    @app_commands.default_permissions(manage_guild=True)
+    async def config(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+                     mode: str | None = None, timeout: int | None = None, ai: str | None = None,
+                     locale: str | None = None, channel: discord.TextChannel | None = None,
+                     allow: bool | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            if not is_admin(interaction):
+                raise BotError("bot.error.manage_guild")
+            await admin.configure(self.bot, interaction, preset=preset, options=options, mode=mode, timeout=timeout,
+                                  ai=ai, locale=locale, channel=channel, allow=allow)
+
+    config.autocomplete("preset")(_preset_ac)
+    config.autocomplete("options")(_options_ac)
+
+    # -- public buttons ------------------------------------------------------------------------------------
+    async def on_table_button(self, interaction: discord.Interaction, ident: TableId) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "action")
+            game = self.bot.game
+            user = interaction.user.id
+            if ident.op == "hand":
+                panel = self.bot.get_cog("Panel")
+                await panel.open_panel(interaction, ident.table)
+                return
+            if ident.op == "back":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await game.take_back(ident.table, user)
+                await reply_key(interaction, "bot.panel.back")
+                return
+            await interaction.response.defer()
+            if ident.op == "sit":
+                await game.sit(ident.table, user, display_name(interaction.user), ident.arg)
+            elif ident.op == "leave":
+                await game.leave(ident.table, user)
+            elif ident.op == "addai":
+                rec = game.record(ident.table)
+                await game.add_ai(ident.table, user, None, str(rec.meta.get("ai_level", "basic")))
+            elif ident.op == "rmai":
+                rec = game.record(ident.table)
+                seats = [i for i, s in enumerate(rec.seats) if s is not None and s.is_ai]
+                if not seats:
+                    raise BotError("lobby.no_ai", seat="-")
+                await game.remove_ai(ident.table, user, seats[-1])
+            elif ident.op == "start":
+                await game.start(ident.table, user)
+            elif ident.op == "end":
+                await game.end(ident.table, user, is_admin=is_admin(interaction))
+            else:
+                raise BotError("bot.error.internal")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))
+
+
+__all__ = ["Tables", "guild_locale"]
