@@ -17,7 +17,7 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw
 
-from render.fonts import FontT, clean_text, fit_text, text_width
+from render.fonts import FontT, clean_text, fit_text, font, font_key, text_width
 from render.theme import RGB
 
 log = logging.getLogger(__name__)
@@ -50,9 +50,10 @@ def encode_png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-@lru_cache(maxsize=8192)
-def _text_mask(text: str, fnt: FontT, anchor: str) -> tuple[Image.Image, int, int]:
+@lru_cache(maxsize=2048)  # a few MB at most
+def _text_mask(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image, int, int]:
     """An ``L`` mask of ``text`` and the offset of its top-left from the anchor point (cached)."""
+    fnt = font(size, weight)
     left, top, right, bottom = (int(v) for v in fnt.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
@@ -105,7 +106,7 @@ class Canvas:
         """Like ``ImageDraw.text`` (text already cleaned) but from cached masks: labels repeat a lot."""
         if not text:
             return
-        mask, dx, dy = _text_mask(text, fnt, anchor)
+        mask, dx, dy = _text_mask(text, *font_key(fnt), anchor)
         self.image.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
 
     def label(self, text: str, fnt: FontT, x: float, y_mid: float, fill: RGB, align: str = "left",

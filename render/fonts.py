@@ -31,10 +31,15 @@ def font_path(weight: str = "regular") -> Path:
     return Path(str(resources.files(package).joinpath(filename)))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=28)  # each face of the CJK font costs ~1.7 MB; caches below key on (size, weight), not faces
 def font(size: int, weight: str = "regular") -> FontT:
     """The CJK font at ``size`` px (basic layout: fast and enough for CJK + Latin)."""
     return ImageFont.truetype(str(font_path(weight)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def font_key(fnt: FontT) -> tuple[int, str]:
+    """``(size, weight)`` of a font made by ``font`` (cache keys must not keep faces alive)."""
+    return int(fnt.size), "bold" if str(fnt.path).endswith("Bold.otf") else "regular"
 
 
 @lru_cache(maxsize=1)
@@ -67,15 +72,24 @@ def clean_text(text: str) -> str:
     return " ".join("".join(out).split())
 
 
-@lru_cache(maxsize=16384)
 def text_width(text: str, fnt: FontT) -> int:
     """Advance width of ``text`` in pixels."""
-    return round(fnt.getlength(text))
+    return _width(text, *font_key(fnt))
+
+
+@lru_cache(maxsize=16384)
+def _width(text: str, size: int, weight: str) -> int:
+    return round(font(size, weight).getlength(text))
+
+
+def fit_text(text: str, fnt: FontT, max_width: int) -> str:
+    """``text`` cleaned and, if wider than ``max_width`` px, cut to the longest prefix + ``…`` that fits."""
+    return _fit(text, *font_key(fnt), max_width)
 
 
 @lru_cache(maxsize=8192)
-def fit_text(text: str, fnt: FontT, max_width: int) -> str:
-    """``text`` cleaned and, if wider than ``max_width`` px, cut to the longest prefix + ``…`` that fits."""
+def _fit(text: str, size: int, weight: str, max_width: int) -> str:
+    fnt = font(size, weight)
     text = clean_text(text)
     if text_width(text, fnt) <= max_width:
         return text
@@ -90,9 +104,13 @@ def fit_text(text: str, fnt: FontT, max_width: int) -> str:
 
 
 def fit_font(text: str, max_width: int, size: int, weight: str = "regular", min_size: int = 10) -> FontT:
-    """The largest font from ``size`` down to ``min_size`` in which ``text`` fits ``max_width`` px."""
-    while size > min_size and text_width(text, font(size, weight)) > max_width:
-        size -= 1
+    """The largest font up to ``size`` (not below ``min_size``) in which ``text`` fits ``max_width`` px; widths
+    scale with the size, so the first guess is proportional (few faces are opened)."""
+    width = text_width(text, font(size, weight))
+    if width > max_width:
+        size = max(min_size, int(size * max_width / width))
+        while size > min_size and text_width(text, font(size, weight)) > max_width:
+            size -= 1
     return font(size, weight)
 
 
