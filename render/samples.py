@@ -8,6 +8,8 @@ from dataclasses import replace
 from engine.cards import Card, parse_cards, shuffled_deck
 from engine.rules import Rules
 from engine.views import DeclarationView, HandResult, Phase, PublicView, SeatView, ThrowFailure, TrickView
+from render.ladder import LadderRow
+from render.stats import StatsCard
 
 log = logging.getLogger(__name__)
 
@@ -82,20 +84,16 @@ def match_results() -> tuple[HandResult, ...]:
     return tuple(out)
 
 
-def ladder_rows(n: int = 20) -> list:
+def ladder_rows(n: int = 20) -> list[LadderRow]:
     """``n`` ladder rows with mixed names, ratings and streaks."""
-    from render.ladder import LadderRow
-
     pool = [*NAMES, *LONG_NAMES, "李雷", "韩梅梅", "Zoë", "Ōtani", "小王子", "Nguyễn Văn A", "🃏 Joker", "Ann"]
     return [LadderRow(rank=i + 1, name=pool[i % len(pool)], rating=round(1650 - 37.3 * i, 1),
                       level="A23456789"[i % 9] if i % 3 else "10", wins=40 - i, losses=10 + i // 2,
                       streak=(3 - i) if i % 4 else 0) for i in range(n)]
 
 
-def stats_card() -> object:
+def stats_card() -> StatsCard:
     """A player with a few dozen games."""
-    from render.stats import StatsCard
-
     return StatsCard(name="张伟 Zhang Wei", rating=1432.5, level="J", laps=2, matches_won=17, matches_lost=9,
                      dealer_won=61, dealer_lost=30, defender_won=44, defender_lost=52, kitty_bonuses=7,
                      best_streak=5, recent=(True, True, False, True, False, False, True, True, True, False, True),
