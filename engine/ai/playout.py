@@ -68,10 +68,14 @@ def to_cards(idx: Sequence[int]) -> tuple[Card, ...]:
     return tuple(ALL_CARDS[i] for i in idx)
 
 
+LEVEL_WEIGHT = 0.3  # the rest of the utility is linear in points (40 points ~ one level): a smoother signal
+
+
 def dealer_utility(points: int, ctx: TrumpContext) -> float:
-    """The dealer team's result in level units (gain, or minus the defenders' gain), points as tie-break."""
+    """The dealer team's result in level units: a blend of the level change settlement would give (gain,
+    or minus the defenders' gain) and the defenders' points at 40 points a level."""
     gain, take_over = level_gain(points, ctx.rules)
-    return (-gain if take_over else gain) - points / 100.0
+    return LEVEL_WEIGHT * (-gain if take_over else gain) - (1 - LEVEL_WEIGHT) * points / 40.0
 
 
 class Playout:

@@ -29,9 +29,11 @@ from engine.views import Phase, SeatView
 
 log = logging.getLogger(__name__)
 
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 5
+MIN_WORLDS = 4
+DROP_Z = 2.0  # a candidate this many standard errors below the first choice is dropped
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
-SAFETY = 0.9  # share of the budget spent thinking (the rest covers set-up and one late rollout)
+SAFETY = 0.93  # share of the budget spent thinking (the rest covers set-up and one late rollout)
 
 
 def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]]:
@@ -74,48 +76,64 @@ def simulate(sit: Situation, world: World, play: tuple[Card, ...]) -> float:
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
                    k: int = MAX_CANDIDATES) -> tuple[Card, ...]:
-    """The candidate play with the best mean playout result over sampled deals."""
+    """The candidate play with the best paired gain over the heuristic's first choice on sampled deals.
+
+    Candidates clearly worse than the first choice (by ``DROP_Z`` standard errors, after ``MIN_WORLDS``
+    deals) stop being simulated, so the time goes to the close calls; thinking ends when the budget (or
+    ``iterations`` deals) is used up or no alternative is left."""
     start = time.perf_counter()
     cands = candidates(sit, k)
     if len(cands) == 1:
         return cands[0]
-    rows: list[list[float]] = []  # one row per sampled deal: the value of each candidate
+    diffs: dict[int, list[float]] = {i: [] for i in range(1, len(cands))}
+    alive = list(diffs)
     deadline = start + budget_s * SAFETY
     per_rollout = 0.0
-    while True:
+    worlds = 0
+    while alive:
         if iterations is not None:
-            if len(rows) >= iterations:
+            if worlds >= iterations:
                 break
-        elif time.perf_counter() + per_rollout * len(cands) > deadline and rows:
+        elif worlds and time.perf_counter() + per_rollout * (1 + len(alive)) > deadline:
             break
         world = sample_world(sit, rng)
-        values = []
-        for cand in cands:
-            t0 = time.perf_counter()
-            values.append(simulate(sit, world, cand))
-            per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
-            if iterations is None and time.perf_counter() > deadline and rows:
+        worlds += 1
+        t0 = time.perf_counter()
+        base = simulate(sit, world, cands[0])
+        per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
+        for i in alive:
+            diffs[i].append(simulate(sit, world, cands[i]) - base)
+            if iterations is None and time.perf_counter() > deadline:
                 break
-        if len(values) < len(cands):
-            break
-        rows.append(values)
-    best = pick(rows)
-    log.debug("strong: %d worlds, %d candidates, best %s", len(rows), len(cands), cands[best])
+        if worlds >= MIN_WORLDS:
+            alive = [i for i in alive if not _clearly_worse(diffs[i])]
+    best = pick(diffs)
+    log.debug("strong: %d worlds, %d candidates, best %s", worlds, len(cands), cands[best])
     return cands[best]
 
 
-def pick(rows: list[list[float]], z: float = Z_MARGIN) -> int:
-    """The candidate whose mean gain over the heuristic's first choice (paired on the same deals) is
-    largest, if that gain exceeds ``z`` standard errors; else the first choice."""
-    n = len(rows)
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
     if n < 2:
-        return 0
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _clearly_worse(values: list[float]) -> bool:
+    mean, se = _mean_se(values)
+    return mean + DROP_Z * se < 0
+
+
+def pick(diffs: dict[int, list[float]], z: float = Z_MARGIN) -> int:
+    """The candidate whose mean gain over the first choice (paired on the same deals) is largest, if
+    that gain exceeds ``z`` standard errors; else the first choice (0)."""
     best, best_gain = 0, 0.0
-    for i in range(1, len(rows[0])):
-        diffs = [r[i] - r[0] for r in rows]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        se = math.sqrt(var / n)
+    for i, values in diffs.items():
+        if len(values) < 2:
+            continue
+        mean, se = _mean_se(values)
         if mean > z * se and mean > best_gain:
             best, best_gain = i, mean
     return best
