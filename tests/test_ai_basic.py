@@ -1,0 +1,101 @@
+"""The basic player's rules of thumb on hand-built seat views: memory (记牌), declaring, burying, leads, follows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Declare, Pass
+from engine.ai import suggest
+from engine.ai.bury import choose_bury
+from engine.ai.memory import memory_from_view
+from engine.cards import Card, parse_cards
+from engine.declaring import DeclarationView
+from engine.rules import Rules
+from engine.trump import trump_context
+from engine.views import Phase, PublicView, SeatView, TrickView
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def view(seat: int, hand: str, *, trump: str | None = "H", level: str = "2", dealer: int | None = 0,
+         phase: Phase = Phase.PLAYING, tricks: Sequence[Sequence[tuple[int, str]]] = (),
+         trick: Sequence[tuple[int, str]] = (), declaration: DeclarationView | None = None,
+         kitty: str | None = None) -> SeatView:
+    """A seat view with the given hand and public history (plays as ``(seat, "cards")``)."""
+    done = tuple(TrickView(t[0][0], tuple((s, cards(c)) for s, c in t), None, 0) for t in tricks)
+    current = TrickView(trick[0][0] if trick else seat, tuple((s, cards(c)) for s, c in trick), None, 0)
+    own = cards(hand)
+    pub = PublicView(
+        rules=Rules(), hand_number=2, phase=phase, levels=(level, level), dealer=dealer, level=level, trump=trump,
+        declaration=declaration, to_act=(seat,), hand_sizes=(len(own),) * 4, cards_dealt=100, trick=current,
+        tricks=done, defender_points=0, penalties=(), kitty_holder=dealer, last_result=None, results=(),
+        match_winner=None)
+    return SeatView(seat=seat, public=pub, hand=own, kitty=cards(kitty) if kitty else None)
+
+
+def test_memory_infers_voids_and_missing_pairs() -> None:
+    v = view(0, "3C 4C", tricks=[[(0, "AS"), (1, "3H"), (2, "4S"), (3, "5S")],
+                                 [(0, "KD KD"), (1, "5D 6D"), (2, "7D 3C"), (3, "QD QD")]])
+    mem = memory_from_view(v, trump_context("2", "H", Rules()))
+    assert "S" in mem.voids[1] and "S" not in mem.voids[2]
+    assert "D" in mem.no_pairs[1] and "D" not in mem.voids[1]
+    assert "D" in mem.voids[2]
+    assert mem.count_played(Card("K", "D")) == 2 and mem.count_played(Card("Q", "D")) == 2
+
+
+def test_declares_a_long_suit_and_passes_a_weak_hand() -> None:
+    strong = "2H AH KH QH JH 10H 9H 8H 7H 3S 4S 5S 6S 3C 4C 5C 6C 3D 4D 5D 6D 7D 8D 9D 10D"
+    weak = "2H AS KS QS JS 10S 3C 4C 5C 6C 7C 8C 9C 3D 4D 5D 6D 7D 8D 9D 10D JD 4H 3S 5S"
+    act = suggest(view(1, strong, trump=None, dealer=None, phase=Phase.DECLARING))
+    assert act == Declare(seat=1, cards=cards("2H"))
+    assert suggest(view(1, weak, trump=None, dealer=None, phase=Phase.DECLARING)) == Pass(seat=1)
+
+
+def test_never_overcalls_the_partner() -> None:
+    hand = "2S 2S AS KS QS JS 10S 9S 8S 7S 3C 4C 5C 6C 3D 4D 5D 6D 7D 8D 9D 10D 3H 4H 5H"
+    partner = DeclarationView(3, cards("2H"), "H")
+    opponent = DeclarationView(0, cards("2H"), "H")
+    assert suggest(view(1, hand, trump=None, phase=Phase.DECLARING, declaration=partner)) == Pass(seat=1)
+    assert suggest(view(1, hand, trump=None, phase=Phase.DECLARING, declaration=opponent)) == \
+        Declare(seat=1, cards=cards("2S 2S"))
+
+
+def test_bury_keeps_trumps_aces_and_pairs_and_makes_a_void() -> None:
+    ctx = trump_context("2", "H", Rules())
+    hand = cards("BJ SJ 2H 2S AH KH QH JH 10H 9H 8H 7H 6H "
+                 "AS KS 5S 5S 9S "
+                 "3C 4C 7C "
+                 "AD QD JD 9D 8D 6D 4D 3D 3D 10D KD 7D")
+    assert len(hand) == 33
+    buried = choose_bury(hand, ctx)
+    assert len(buried) == 8
+    assert not any(ctx.is_trump(c) for c in buried)
+    assert Card("A", "S") not in buried and Card("A", "D") not in buried
+    rest = list(hand)
+    for c in buried:
+        rest.remove(c)
+    assert not [c for c in rest if c.suit == "C" and not ctx.is_trump(c)]  # clubs voided (断门)
+
+
+def test_leads_a_sure_winner() -> None:
+    # the other AS fell earlier, so AS is the top spade; nothing else in hand wins for sure
+    v = view(0, "AS 7S 3C 6D 8D", tricks=[[(1, "AS"), (2, "3S"), (3, "4S"), (0, "5S")]])
+    assert suggest(v).cards == cards("AS")
+
+
+def test_feeds_points_to_a_partner_who_wins_for_sure() -> None:
+    # seat 0 leads the top AS (the other AS is in seat 2's hand); seat 2 feeds its KS rather than a low spade
+    v = view(2, "AS KS 4S 6C", trick=[(0, "AS"), (1, "3S")])
+    assert suggest(v).cards == cards("KS")
+
+
+def test_wins_cheaply_when_last() -> None:
+    v = view(3, "AD QD 5D 3C", trick=[(0, "9D"), (1, "4D"), (2, "10D")])
+    assert suggest(v).cards == cards("QD")
+
+
+def test_discards_low_when_it_cannot_win() -> None:
+    v = view(1, "KC 10C 3C 7S", trick=[(0, "AC")], tricks=[[(2, "AC"), (3, "4C"), (0, "5C"), (1, "6C")]])
+    assert suggest(v).cards == cards("3C")

@@ -1,0 +1,75 @@
+"""The strong player: deals sampled consistently with what the seat saw, deterministic with fixed iterations,
+within its time budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from engine.actions import DealAll, Pass
+from engine.ai import choose_action
+from engine.ai.determinize import sample_world
+from engine.ai.situation import Situation, situation_from_view
+from engine.ai.strong import choose_play_mc, pick
+from engine.cards import ALL_CARDS
+from engine.follow import follow_is_legal
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+
+
+def _situation(seed: int = 1, tricks: int = 8) -> Situation:
+    """A real position: basic players a few tricks into a hand, a follower to act."""
+    table = Table.new(Rules.from_preset("standard"), seed)
+    rng = random.Random(0)
+    while True:
+        pub = table.public_view()
+        if table.phase is Phase.PLAYING and len(pub.tricks) >= tricks and pub.trick and pub.trick.plays:
+            break
+        if table.phase is Phase.DEALING:
+            table.apply(DealAll())
+            continue
+        seat = table.to_act()[0]
+        table.apply(choose_action(table.seat_view(seat), "basic", rng) or Pass(seat=seat))
+    return situation_from_view(table.seat_view(table.to_act()[0]))
+
+
+def test_sampled_deals_respect_voids_and_card_counts() -> None:
+    rng = random.Random(3)
+    void_checks = 0
+    for seed in range(1, 6):
+        sit = _situation(seed, tricks=10)
+        for _ in range(20):
+            world = sample_world(sit, rng)
+            assert [sum(h) for h in world.hands] == [sit.hand_sizes[s] for s in range(4)]
+            assert len(world.kitty) == 8
+            total = [sum(h[i] for h in world.hands) + world.kitty.count(i) + sit.mem.played[i] for i in range(54)]
+            assert total == [2] * 54
+            for seat in range(4):
+                if seat == sit.seat or not sit.mem.voids[seat]:
+                    continue
+                void_checks += 1
+                for i, n in enumerate(world.hands[seat]):
+                    if n:
+                        assert sit.ctx.suit_of(ALL_CARDS[i]) not in sit.mem.voids[seat]
+    assert void_checks
+
+
+def test_fixed_iterations_are_deterministic_and_legal() -> None:
+    sit = _situation()
+    one = choose_play_mc(sit, random.Random(5), iterations=6)
+    two = choose_play_mc(sit, random.Random(5), iterations=6)
+    assert one == two
+    assert follow_is_legal(sit.trick[0][1], sit.hand, one, sit.ctx)
+
+
+def test_time_budget_is_honoured() -> None:
+    sit = _situation(2, tricks=3)
+    start = time.perf_counter()
+    choose_play_mc(sit, random.Random(1), budget_s=0.1)
+    assert time.perf_counter() - start < 0.1 * 1.1 + 0.05
+
+
+def test_pick_needs_a_clear_margin() -> None:
+    assert pick({1: [0.1, -0.1, 0.05, -0.05]}) == 0
+    assert pick({1: [0.3, 0.35, 0.32, 0.31], 2: [0.1, 0.12, 0.11, 0.1]}) == 1
