@@ -5,6 +5,7 @@ other three hands (their current sizes) and, if the seat did not bury it, to the
 seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it (checked, resampled a few times, then relaxed).
+An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from engine.ai.playout import TRUMP as TRUMP_INDEX
 from engine.ai.playout import N, fast_tables
 from engine.ai.situation import Situation
+from engine.cards import ALL_CARDS
+from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +70,7 @@ def sample_world(sit: Situation, rng: random.Random) -> World:
 
 def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[int], rng: random.Random,
               strict: bool) -> World | None:
+    kitty_weight = _kitty_weights(sit)
     hands = [[0] * N for _ in range(4)]
     kitty: list[int] = []
     left = list(caps)
@@ -93,7 +99,7 @@ def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[i
             dests = [d for d in range(5) if left[d] > 0]
             if not dests:
                 return None
-        weights = [left[d] for d in dests]
+        weights = [left[d] * (kitty_weight[i] if d == KITTY else 1.0) for d in dests]
         d = rng.choices(dests, weights)[0]
         left[d] -= 1
         if d == KITTY:
@@ -101,6 +107,26 @@ def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[i
         else:
             hands[d][i] += 1
     return World(hands, kitty)
+
+
+@lru_cache(maxsize=256)
+def _kitty_weights_for(ctx: TrumpContext) -> tuple[float, ...]:
+    t = fast_tables(ctx)
+    out = []
+    for i, card in enumerate(ALL_CARDS):
+        if t.suit[i] == TRUMP_INDEX:
+            out.append(0.15)
+        elif card.rank == "A":
+            out.append(0.3)
+        else:
+            out.append({0: 1.0, 5: 0.6}.get(card.points, 0.4))
+    return tuple(out)
+
+
+def _kitty_weights(sit: Situation) -> tuple[float, ...]:
+    """How likely each card is to have been buried (扣底) relative to staying in a hand: a burier keeps
+    trumps, aces and points when it can."""
+    return _kitty_weights_for(sit.ctx)
 
 
 def _suit_int(s: str) -> int:

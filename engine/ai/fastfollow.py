@@ -20,6 +20,7 @@ TRUMP = 4
 PER_SEAT = 3.0
 COST = 0.7
 SPLIT = 3.0
+MAX_WIN_CHECKS = 3
 
 
 class FollowScorer:
@@ -171,8 +172,13 @@ def follow_general(p: Playout, seat: int, cands: list[tuple[int, ...]]) -> tuple
         others = [i for i in range(len(hand)) if hand[i] and sc.t.suit[i] != sc.led]
         cands = [*cands, (*held, *sc.best_fill(n - len(held), pw, others))]
     best, best_v = cands[0], float("-inf")
+    checks = 0
     for play in cands:
-        w = max(sc.hold(sc.top(play), True), pw) if p.beats_current(play) else pw
+        wins = False
+        if checks < MAX_WIN_CHECKS and p.may_win(play):  # the rule functions are slow: try a few ruffs only
+            checks += 1
+            wins = p.beats_current(play)
+        w = max(sc.hold(sc.top(play), True), pw) if wins else pw
         v = sc.total(w) + sum(sc.card_score(i, w, play.count(i)) for i in play)
         if v > best_v:
             best, best_v = play, v

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TRUMP = 4
+LOW_OPTIONS = 4
 
 
 def ruff_risk(left: int, ruffable: bool) -> float:
@@ -101,7 +102,7 @@ def fast_lead(p: Playout, seat: int) -> tuple[int, ...]:
         # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
         partner_ruffs = s != TRUMP and s in voids[partner] and TRUMP not in voids[partner] and not ruffable
         shortness = max(0, 6 - sum(hand[i] for i in cards)) * 1.5
-        for i in cards:
+        for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
             for n in (1, 2) if hand[i] >= 2 else (1,):
                 keep = t.keep[i] * n
                 pts = t.points[i] * n

@@ -149,7 +149,7 @@ class Playout:
             key = self._key(play)
             if key > self.win_key:
                 self.win_k, self.win_key = k, key
-        elif self._may_win(play) and trick_winner([to_cards(p) for _, p in self.trick[:k + 1]], self.ctx) == k:
+        elif self.may_win(play) and trick_winner([to_cards(p) for _, p in self.trick[:k + 1]], self.ctx) == k:
             self.win_k = k
 
     def _start_trick(self, lead: tuple[int, ...]) -> None:
@@ -160,7 +160,7 @@ class Playout:
         self.win_key = t.strength[lead[0]] + (100 if self.led == TRUMP else 0)
         self.throw = not self.simple and decompose_lead(to_cards(lead), self.ctx).is_throw
 
-    def _may_win(self, play: tuple[int, ...]) -> bool:
+    def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
         throw), or all trumps on a plain lead."""
         suit = self.t.suit
@@ -201,7 +201,7 @@ class Playout:
     def beats_current(self, play: tuple[int, ...]) -> bool:
         if self.simple:
             return self._key(play) > self.win_key
-        if not self._may_win(play):
+        if not self.may_win(play):
             return False
         plays = [to_cards(p) for _, p in self.trick]
         return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
@@ -236,5 +236,5 @@ class Playout:
         """Tractor and throw leads: the enumerated legal follows, scored like the others."""
         hand_cards = [ALL_CARDS[i] for i in range(N) for _ in range(self.hands[seat][i])]
         lead = to_cards(self.trick[0][1])
-        cands = [tuple(c.index for c in play) for play in enumerate_follows(lead, hand_cards, self.ctx, limit=10)]
+        cands = [tuple(c.index for c in play) for play in enumerate_follows(lead, hand_cards, self.ctx, limit=8)]
         return follow_general(self, seat, cands)
