@@ -1,6 +1,7 @@
 """The public table picture: four seats (0 bottom, 1 right, 2 top, 3 left: play runs counter-clockwise), each
-seat's play of the current trick with the winner so far framed in gold, whose turn it is, a header (hand,
-trump, level, both teams' levels, dealer, defenders' points) and a side panel with the previous trick.
+seat's play of the current trick with the winner so far framed in gold and a failed throw tagged, whose turn it
+is, a header (hand, trump, level, both teams' levels, dealer, defenders' points) and a side panel (the previous
+trick, or before play the dealing/declaring/burying status). Declarations and passes show in the play areas.
 
 It takes a ``PublicView`` only (a ``SeatView`` is refused), so it cannot draw a private card.
 """
