@@ -127,7 +127,9 @@ class Connection:
     # -- transactions -----------------------------------------------------------------------------
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """``async with db.transaction() as tx:`` — all of ``tx``'s statements commit together or not at all."""
+        """``async with db.transaction() as tx:`` — all of ``tx``'s statements commit together or not at all.
+
+        Inside, use only ``tx`` (calling ``db`` methods would wait for the lock this block holds)."""
         async with self._lock:
             conn = self.raw
             await conn.execute("BEGIN IMMEDIATE")
