@@ -64,7 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.summary.keep": {"en": "Dealers keep the deal", "zh-CN": "庄家方守庄"},
     "render.summary.next_dealer": {"en": "Next dealer: {name}", "zh-CN": "下局庄家：{name}"},
     "render.summary.level_change": {"en": "{before} → {after} ({gain:+d})", "zh-CN": "{before} → {after}（{gain:+d}）"},
-    "render.summary.winner": {"en": "{team} win the match!", "zh-CN": "{team}赢得比赛！"},
+    "render.summary.winner": {"en": "{team} wins the match!", "zh-CN": "{team}赢得比赛！"},
     "render.summary.notes": {"en": "Notes", "zh-CN": "备注"},
     "render.summary.trump": {"en": "Level {level} · trump {trump}", "zh-CN": "打 {level} · 主 {trump}"},
     "render.match.title": {"en": "Match summary", "zh-CN": "比赛总结"},
