@@ -125,3 +125,20 @@ def test_duplicate_format_plots_credited_levels() -> None:
     png = render_match_summary(view, NAMES, locale="en")
     assert png == render_match_summary(results, NAMES, None, locale="en", finished=True, credits=True)
     assert png != render_match_summary(results, NAMES, None, locale="en", finished=True)
+
+
+def test_worst_cases_stay_small_palette_pngs() -> None:
+    """Busy pictures (every card raised, long names everywhere) stay 256-colour PNGs under 150 KB."""
+    from render import render_hand, render_table
+
+    busy = [
+        render_hand(seat_view(33, seed=1, phase=Phase.BURYING), locale="zh-CN", selected=range(33), four_colour=True),
+        render_table(public_view(), LONG_NAMES, locale="zh-CN", seat_highlight=1),
+        render_ladder([replace(r, name=LONG_NAMES[i % 4]) for i, r in enumerate(ladder_rows(20))], title="X" * 80,
+                      locale="zh-CN"),
+        render_hand_summary(replace(hand_result(), notes=("settle.jack_bottom",) * 3, match_winner=0), LONG_NAMES,
+                            locale="zh-CN"),
+    ]
+    for png in busy:
+        assert len(png) <= LIMIT
+        assert Image.open(io.BytesIO(png)).mode == "P"
