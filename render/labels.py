@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import SUIT_SYMBOLS
-from engine.views import Phase, PublicView
+from engine.views import Phase
 from i18n import t
 from render.draw import Canvas
 from render.fonts import FontT, clean_text, text_width
@@ -24,6 +24,7 @@ def trump_text(trump: str | None, locale: str) -> str:
 
 
 def phase_text(phase: Phase, locale: str) -> str:
+    """The phase's label (发牌, 亮主, 扣底, 炒地皮, 出牌, …)."""
     return t(f"render.phase.{phase.value}", locale)
 
 
@@ -44,10 +45,6 @@ def relative_name(viewer: int, seat: int, locale: str) -> str:
 
 def team_name(team: int, locale: str) -> str:
     return t(f"render.team.{team}", locale)
-
-
-def dealer_name(public: PublicView, names: Sequence[str] | None, locale: str) -> str | None:
-    return None if public.dealer is None else seat_name(names, public.dealer, locale)
 
 
 @dataclass(frozen=True)

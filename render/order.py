@@ -8,6 +8,7 @@ Before any trump is known, jokers and level cards (and fixed trump ranks) come f
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise, permutations
 
@@ -54,7 +55,7 @@ def _undecided_key(card: Card, level: str, rules: Rules) -> tuple[int, int, int]
     return (3 + suit_pos, -RANKS.index(card.rank), 0)
 
 
-def hand_groups(cards: tuple[Card, ...] | list[Card], public: PublicView) -> list[tuple[str, list[Card]]]:
+def hand_groups(cards: Sequence[Card], public: PublicView) -> list[tuple[str, list[Card]]]:
     """``cards`` split into display groups ``(group, cards)``: ``T`` (trumps) first, then plain suits."""
     trump = shown_trump(public)
     groups: dict[str, list[Card]] = {}
