@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, RGB, TEXT, TEXT_DARK, TEXT_DIM
+from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, RGB, SELECT, TEXT, TEXT_DARK, TEXT_DIM
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,9 @@ def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
 
 
 @serialized
-def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
-    """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller)."""
+def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlight: int | None = None) -> bytes:
+    """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller); the row of
+    rank ``highlight`` (e.g. the caller's) is outlined."""
     locale = normalize_locale(locale)
     height = HEAD_H + COLS_H + max(1, len(rows)) * ROW_H + PAD
     cv = Canvas.new(WIDTH, height, FELT)
@@ -78,7 +79,9 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str) -> byte
     name_font, num_font = font(20, "bold"), font(20, "bold")
     for i, row in enumerate(rows):
         y0 = top + i * ROW_H
-        cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8)
+        mine = row.rank == highlight
+        cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8,
+                 outline=SELECT if mine else None, width=3)
         mid = y0 + ROW_H / 2
         _rank_badge(cv, row.rank, mid)
         cv.label(row.name, name_font, COL_NAME, mid, TEXT, max_width=COL_RATING - 110 - COL_NAME)

@@ -84,6 +84,13 @@ def test_ladder_20_rows_small_and_deterministic() -> None:
     assert _image(render_ladder([], title="空", locale="zh-CN")).height < _image(png).height
 
 
+def test_ladder_highlights_a_rank() -> None:
+    rows = ladder_rows(5)
+    plain = render_ladder(rows, title="T", locale="en")
+    assert render_ladder(rows, title="T", locale="en", highlight=3) != plain
+    assert render_ladder(rows, title="T", locale="en", highlight=99) == plain
+
+
 def test_ladder_long_names_do_not_reach_the_numbers() -> None:
     short = [LadderRow(i + 1, "Al", 1500.0 - i, "5", 3, 2, 1) for i in range(4)]
     long = [replace(r, name=LONG_NAMES[i]) for i, r in enumerate(short)]
