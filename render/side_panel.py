@@ -23,6 +23,11 @@ ROW_H = SMALL_CARD.height + 10
 NAME_W = 78
 
 
+def trick_number(view: PublicView) -> int:
+    """1-based number of the trick on the table (a finished trick put back as current keeps its number)."""
+    return len(view.tricks) + (0 if view.tricks and view.trick == view.tricks[-1] else 1)
+
+
 def previous_trick(view: PublicView, shown: TrickView | None) -> tuple[int, TrickView] | None:
     """The completed trick before the one on the table, with its 1-based number."""
     tricks = view.tricks
@@ -106,7 +111,7 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     cv.draw.line((x0 + PAD, y, x0 + SIDE_W - PAD, y), fill=PANEL_LINE, width=1)
     y += 22
     if view.phase is Phase.PLAYING and view.trick is not None:
-        number = len(view.tricks) + 1
+        number = trick_number(view)
         cv.label(t("render.trick_number", locale, n=number), title, x0 + PAD, y, TEXT)
         if view.trick.points:
             cv.label(f"+{view.trick.points}", title, x0 + SIDE_W - PAD, y, ACCENT, align="right")

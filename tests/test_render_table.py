@@ -129,3 +129,15 @@ def test_failed_throw_is_tagged_on_the_lead() -> None:
     other = replace(failed, penalties=(replace(failure, seat=1),))
     assert lead_failure(other, trick) is None
     assert render_table(failed, NAMES, locale="en") != render_table(other, NAMES, locale="en")
+
+
+def test_trick_picture_numbers_the_shown_trick() -> None:
+    """runtime/imaging draws a finished trick by putting tricks[-1] back as the current trick."""
+    from render.side_panel import previous_trick, trick_number
+
+    view = public_view()
+    assert trick_number(view) == 2
+    finished = replace(view, trick=view.tricks[-1])
+    assert trick_number(finished) == 1
+    assert previous_trick(finished, finished.trick) is None
+    assert previous_trick(view, view.trick) == (1, view.tricks[-1])
