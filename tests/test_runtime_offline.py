@@ -1,0 +1,43 @@
+"""The offline main job plays a whole short match of four AI players end to end through the service,
+storage and renderer, and writes the trick, hand, match and ladder pictures and the log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from data import Database
+from runtime.offline import run_offline_match
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_offline_match_writes_pictures_and_ladder(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    db_path = tmp_path / "offline.sqlite3"
+    report = await run_offline_match(out, seed=3, preset="standard", ai_level="basic", db_path=db_path,
+                                     end_level="3", echo=False)
+    assert report.winner in (0, 1) and report.hands >= 1
+    names = {p.name for p in out.iterdir()}
+    for n in range(1, report.hands + 1):
+        assert f"hand{n:02d}_summary.png" in names
+        assert f"hand{n:02d}_trick01.png" in names
+    assert {"match_summary.png", "ladder.png", "match_log.txt"} <= names
+    assert all((out / n).read_bytes().startswith(PNG) for n in names if n.endswith(".png"))
+    assert set(report.files) == {out / n for n in names if n.endswith(".png")}
+    log = (out / "match_log.txt").read_text(encoding="utf-8")
+    assert "Match over" in log and "Offline match" in log
+    db = await Database.open(db_path)
+    board = await db.leaderboard(0)
+    assert {p.user_id for p in board} == {1, 2, 3, 4}
+    assert sum(p.matches_won for p in board) == 2 and sum(p.matches_lost for p in board) == 2
+    assert (await db.get_table(report.table_id)).status == "finished"
+    assert await db.last_seq(report.table_id) == report.actions
+    await db.close()
+
+
+async def test_offline_hand_limit_still_draws_the_summary(tmp_path: Path) -> None:
+    report = await run_offline_match(tmp_path, seed=4, preset="standard", ai_level="random", db_path=None,
+                                     end_level="A", max_hands=1, echo=False, locale="zh-CN")
+    assert report.hands == 1 and report.winner is None
+    assert (tmp_path / "match_summary.png").exists() and (tmp_path / "ladder.png").exists()
+    assert "离线比赛" in (tmp_path / "match_log.txt").read_text(encoding="utf-8")
