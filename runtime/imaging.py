@@ -1,8 +1,8 @@
 """Rendering for the service: calls ``render/`` off the event loop (``asyncio.to_thread``) and names
 the files. Which pictures an update carries depends on the ``ImagePolicy``:
 
-- ``EVERY_ACTION`` (the bot): the table after every change, each affected human's hand, plus the
-  completed trick, hand summaries, the match summary and the ladder;
+- ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card),
+  each affected human's hand, plus the completed trick, hand summaries, the match summary and the ladder;
 - ``TRICKS`` (the offline job): one picture per completed trick (``hand03_trick12.png``), the hand
   summaries (``hand03_summary.png``), the match summary and the ladder; no per-action pictures;
 - ``NONE``: no pictures (logic tests, headless tools).

@@ -26,6 +26,8 @@ from runtime.store import Store, data_seats
 
 log = logging.getLogger(__name__)
 
+DEAL_PICTURE_EVERY = 25
+
 
 class Pipeline:
     """Shared by the service's moves and the timer handlers."""
@@ -80,7 +82,7 @@ class Pipeline:
         draw = self.images is not ImagePolicy.NONE
         images: list[Image] = []
         kinds = {e.kind for e in events if e.is_public}
-        if self.images is ImagePolicy.EVERY_ACTION:
+        if self.images is ImagePolicy.EVERY_ACTION and not _quiet_deal(kinds, view):
             images.append(await imaging.table_image(view, rec.names, locale, view_version(session)))
         if draw and "trick_won" in kinds:
             images.append(await imaging.trick_image(view, rec.names, locale))
@@ -144,6 +146,12 @@ class Pipeline:
             return
         wanted = plan(session.record, session.table, self.clock(), session.queued)
         await self.store.sync_timers(session.record.table_id, wanted)
+
+
+def _quiet_deal(kinds: set[str], view: PublicView) -> bool:
+    """A live deal step that only dealt one card: the table picture is redrawn every ``DEAL_PICTURE_EVERY``
+    cards only (fewer message edits; each dealt card still comes as an event)."""
+    return kinds == {"card_dealt"} and view.cards_dealt % DEAL_PICTURE_EVERY != 0
 
 
 def view_version(session: Session) -> int:

@@ -1,0 +1,57 @@
+"""Pictures the bot gets (``EVERY_ACTION``): the table after each change, the completed trick, and the
+hands of affected humans only (never an AI's); plus the background scheduler playing on its own."""
+
+from __future__ import annotations
+
+import asyncio
+
+from data import Database
+from engine.rules import Rules
+from runtime.imaging import ImagePolicy
+from runtime.presenter import HAND, TABLE, TRICK, RecordingPresenter
+from runtime.records import Status, TableOptions
+from runtime.service import GameService
+from tests.test_runtime_support import HUMAN, StepClock, human_table, until
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_every_action_pictures_and_private_hands() -> None:
+    db = await Database.open(":memory:")
+    presenter = RecordingPresenter()
+    service = GameService(db, presenter, clock=StepClock(), rng_seed=1, images=ImagePolicy.EVERY_ACTION,
+                          autorun=False)
+    tid = await human_table(service)
+    table = service.session(tid).table
+    await until(service, tid, lambda: len(table.hand.tricks) >= 1)
+    acted = [u for u in presenter.updates if u.reason == "action"]
+    assert all(any(i.kind == TABLE for i in u.images) for u in acted)
+    assert any(i.kind == TRICK and i.name.endswith("_trick01.png") for i in presenter.images())
+    assert all(set(u.private_images) <= {0} for u in presenter.updates)  # only the human's hand is drawn
+    hands = [u.private_images[0] for u in presenter.updates if 0 in u.private_images]
+    assert hands and all(i.kind == HAND and i.png.startswith(PNG) for i in hands)
+    assert all(e.to is None for u in presenter.updates for e in u.events)  # public events are public
+    assert all(e.to == s for u in presenter.updates for s, ev in u.private.items() for e in ev)
+    assert (await service.hand_image(tid, HUMAN, selected=[0, 1])).startswith(PNG)
+    await db.close()
+
+
+async def test_background_scheduler_plays_an_ai_match() -> None:
+    db = await Database.open(":memory:")
+    presenter = RecordingPresenter()
+    service = GameService(db, presenter, rng_seed=2, images=ImagePolicy.NONE, autorun=True)
+    assert await service.restore_all() == []
+    rec = await service.open_table(guild_id=1, channel_id=1, host_id=5, host_name="Host", host_seat=None,
+                                   rules=Rules.from_preset("standard", end_level="3"),
+                                   options=TableOptions.instant())
+    for _ in range(4):
+        await service.add_ai(rec.table_id, 5)
+    await service.start(rec.table_id, 5)
+    for _ in range(600):
+        if service.record(rec.table_id).status is Status.FINISHED:
+            break
+        await asyncio.sleep(0.05)
+    assert service.record(rec.table_id).status is Status.FINISHED
+    assert presenter.keys(rec.table_id)[-2:] == ["announce.match_over", "announce.ladder_updated"]
+    await service.close()
+    await db.close()
