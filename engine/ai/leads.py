@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 
+from engine.ai.fastlead import ruff_risk as risk_from_count
 from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables, suit_count
-from engine.cards import CARD_INDEX, Card
+from engine.cards import ALL_CARDS, CARD_INDEX, Card
 from engine.units import Unit, UnitKind, find_pairs, find_tractors
 
 log = logging.getLogger(__name__)
@@ -37,16 +38,10 @@ def unit_beatable(unit: Unit, sit: Situation, tables: CardTables, unseen: list[i
     if unit.kind == UnitKind.PAIR:
         return beats_pair(tables, unseen, unit.top)
     s = tables.suit[CARD_INDEX[unit.top]]
-    pool = [c for j in tables.by_suit[s] for c in [_card(j)] * unseen[j]]
+    pool = [ALL_CARDS[j] for j in tables.by_suit[s] for _ in range(max(unseen[j], 0))]
     top = tables.strength[CARD_INDEX[unit.top]]
     return any(t.pairs >= unit.pairs and tables.strength[CARD_INDEX[t.top]] > top
                for t in find_tractors(pool, sit.ctx))
-
-
-def _card(i: int) -> Card:
-    from engine.cards import ALL_CARDS
-
-    return ALL_CARDS[i]
 
 
 def ruff_risk(suit: str, sit: Situation, tables: CardTables, unseen: list[int]) -> float:
@@ -54,14 +49,8 @@ def ruff_risk(suit: str, sit: Situation, tables: CardTables, unseen: list[int]) 
     if suit == "T":
         return 0.0
     opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
-    if any(suit in sit.mem.voids[o] and "T" not in sit.mem.voids[o] for o in opps):
-        return 1.0
-    left = suit_count(tables, unseen, suit)  # the suit's cards the other three hold (or the kitty)
-    if left >= 9:
-        return 0.05
-    if left >= 6:
-        return 0.2
-    return 0.35 if left >= 3 else 0.6
+    ruffable = any(suit in sit.mem.voids[o] and "T" not in sit.mem.voids[o] for o in opps)
+    return risk_from_count(suit_count(tables, unseen, suit), ruffable)  # cards the other three hold (or the kitty)
 
 
 def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
