@@ -29,6 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from data.database import Database
+from data.games import encode_state
 from data.replay import restore_tables
 from engine.actions import action_from_json
 from engine.errors import IllegalAction
@@ -93,7 +94,8 @@ async def populate(db: Database, templates: list[Template], tables: int, rng: ra
             periodic = [s for s in template.snapshots if s[0] <= cut and s[2] == "periodic"][-1:]
             await tx.executemany(
                 "INSERT INTO snapshots (table_id, seq, hand_number, kind, state, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [(tid, seq, hand, kind, state, now) for seq, hand, kind, state in (*hands, *periodic)])
+                [(tid, seq, hand, kind, encode_state(json.loads(state)), now)
+                 for seq, hand, kind, state in (*hands, *periodic)])
             plan[tid] = (template, cut)
     return plan
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -150,6 +151,18 @@ async def test_snapshots_and_load_game(db: Database) -> None:
         await db.load_game(404)
     with pytest.raises(ValueError):
         await db.save_snapshot(rec.id, 7, {}, 2, kind="sometimes")
+
+
+async def test_snapshots_are_compressed_and_plain_json_still_reads(db: Database) -> None:
+    rec = await db.create_table(1, 2, 3, "standard", seed=1)
+    state = {"hands": [["10H"] * 25] * 4, "n": 1}
+    await db.save_snapshot(rec.id, 0, state, 1, kind="periodic")
+    row = await db.fetchone("SELECT state FROM snapshots WHERE table_id = ?", (rec.id,))
+    assert row is not None and isinstance(row[0], bytes) and len(row[0]) < len(json.dumps(state)) / 3
+    assert (await db.load_game(rec.id)).snapshot == state
+    await db.execute("UPDATE snapshots SET state = ? WHERE table_id = ?", (json.dumps({"old": 1}), rec.id))
+    assert (await db.load_game(rec.id)).snapshot == {"old": 1}
+    assert (await db.load_games([rec.id]))[rec.id].snapshot == {"old": 1}
 
 
 async def test_load_games_bulk_matches_single(db: Database) -> None:
