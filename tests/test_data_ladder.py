@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from data.database import Database
 from data.errors import DataError
 from data.rating import DEFAULT_MU, advance_progress, level_of
 from data.tables import Seat
+from engine.cards import RANKS
 from engine.views import HandResult
 
 G = 1
@@ -182,3 +185,13 @@ async def test_season_reset_archives_and_starts_fresh(db: Database) -> None:
     seasons = await db.seasons(G)
     assert [(s, e is not None) for s, _, e in seasons] == [(1, True), (2, False)]
     assert await db.reset_season(G) == 3
+
+
+@given(st.lists(st.integers(min_value=-3, max_value=8), max_size=40))
+def test_progress_is_the_clamped_running_sum_of_gains(gains: list[int]) -> None:
+    progress = expected = 0
+    for gain in gains:
+        progress = advance_progress(progress, gain)
+        expected = max(0, expected + gain)
+        level, laps = level_of(progress)
+        assert progress == expected and laps * 13 + RANKS.index(level) == progress

@@ -125,3 +125,13 @@ async def test_aiosqlite_is_the_driver() -> None:
     db = await Database.open(":memory:")
     assert isinstance(db.raw, aiosqlite.Connection)
     await db.close()
+
+
+async def test_synchronous_mode_is_configurable(tmp_path: Path) -> None:
+    for mode, value in (("NORMAL", 1), ("FULL", 2)):
+        db = await Database.open(tmp_path / f"{mode}.sqlite3", synchronous=mode)
+        row = await db.fetchone("PRAGMA synchronous")
+        await db.close()
+        assert row is not None and row[0] == value
+    with pytest.raises(ValueError):
+        await Database.open(tmp_path / "bad.sqlite3", synchronous="SOMETIMES")
