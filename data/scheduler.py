@@ -3,7 +3,8 @@
 The RoboDanny reminder pattern: sleep until the earliest stored timer is due, or until a timer is
 added or cancelled (``db.timers_changed``), then look again. A due timer is handed to ``handler`` and
 deleted afterwards, so a timer whose handler was interrupted by a crash runs again after a restart
-(handlers must tolerate a repeat, e.g. by checking the table's current seq in the payload).
+(handlers must tolerate a repeat, e.g. by checking the table's current seq in the payload). Timer ids are
+never reused (migration 0004), so a handler may delete its own timer and add new ones safely.
 """
 
 from __future__ import annotations

@@ -117,3 +117,20 @@ async def test_run_due_with_fake_clock(db: Database) -> None:
     assert await scheduler.run_due() == 2
     assert seen == [10, 20]
     assert [t.due_at for t in await db.due_timers(100)] == [30, 40]
+
+
+async def test_timer_ids_are_never_reused_so_replanning_handlers_are_safe(db: Database) -> None:
+    added: list[int] = []
+
+    async def replan(timer: Timer) -> None:  # deletes its own timer and arms the next one, as the runtime does
+        await db.delete_timer(timer.id)
+        added.append(await db.add_timer("next", None, 1000.0))
+
+    first = await db.add_timer("turn", None, 10.0)
+    scheduler = TimerScheduler(db, replan, clock=lambda: 20.0)
+    assert await scheduler.run_due() == 1
+    assert added[0] != first
+    survivor = await db.next_timer()
+    assert survivor is not None and survivor.id == added[0]  # the fresh timer was not dropped
+    await db.delete_timer(added[0])
+    assert await db.add_timer("again", None, 5.0) > added[0]
