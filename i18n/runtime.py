@@ -34,6 +34,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- announcements -------------------------------------------------------------------------------------
     "announce.table_started": {"en": "The match begins. Good luck!", "zh-CN": "比赛开始，祝好运！"},
     "announce.table_ended": {"en": "The table was closed.", "zh-CN": "牌桌已关闭。"},
+    "announce.hand_started": {"en": "Hand {hand} at level {level} (dealer: {dealer}).",
+                              "zh-CN": "第 {hand} 副，打 {level}（庄家：{dealer}）。"},
     "announce.declare": {"en": "{name} declares {cards}: trump {trump}.", "zh-CN": "{name} 亮主 {cards}：主为 {trump}。"},
     "announce.overcall": {"en": "{name} overcalls with {cards}: trump {trump}.",
                           "zh-CN": "{name} 反主 {cards}：主为 {trump}。"},

@@ -35,7 +35,12 @@ def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]
         if not e.is_public:
             continue
         d = e.data
-        if e.kind == "declared":
+        if e.kind == "hand_started":
+            dealer = d.get("dealer")
+            out.append(Announcement("announce.hand_started", {
+                "hand": d.get("hand_number"), "level": d.get("level"),
+                "dealer": names[dealer] if dealer is not None else "-"}))
+        elif e.kind == "declared":
             out.append(Announcement(f"announce.{d['kind']}", {"name": names[d["seat"]], "cards": _cards(d["cards"]),
                                                              "trump": d["trump"]}, seat=d["seat"]))
         elif e.kind == "declaring_closed":

@@ -8,9 +8,11 @@ import pytest
 from engine.actions import Bury, DealAll, Pass, Play
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
+from engine.rules import Rules
 from engine.views import Phase
 from runtime.errors import NotAllowed
-from tests.test_runtime_support import HUMAN, human_table, make_service, until
+from runtime.records import Status
+from tests.test_runtime_support import HUMAN, human_table, make_service, options, until
 
 
 async def _refused(service, db, tid, user, action, key, **kwargs) -> None:  # type: ignore[no-untyped-def]
@@ -99,4 +101,30 @@ async def test_human_dealer_buries_eight() -> None:
             break
     else:
         pytest.fail("no seed made the human the dealer")
+    await db.close()
+
+
+async def test_stop_timed_match_by_host_only() -> None:
+    service, db, presenter = await make_service()
+    rec = await service.open_table(guild_id=1, channel_id=2, host_id=HUMAN, host_name="Hu",
+                                   rules=Rules.from_preset("tournament"), options=options())
+    for seat in (1, 2, 3):
+        await service.add_ai(rec.table_id, HUMAN, seat)
+    await service.start(rec.table_id, HUMAN)
+    with pytest.raises(NotAllowed) as info:
+        await service.stop_match(rec.table_id, 555)
+    assert info.value.key == "lobby.not_host"
+    events = await service.stop_match(rec.table_id, HUMAN)
+    assert [e.kind for e in events] == ["match_over"]
+    assert service.record(rec.table_id).status is Status.FINISHED
+    assert "announce.match_over" in presenter.keys(rec.table_id)
+    await db.close()
+
+
+async def test_untimed_match_cannot_be_stopped() -> None:
+    service, db, _ = await make_service()
+    tid = await human_table(service)
+    with pytest.raises(IllegalAction) as info:
+        await service.stop_match(tid, HUMAN)
+    assert info.value.key == "action.not_timed"
     await db.close()

@@ -1,0 +1,21 @@
+"""Configuration from the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runtime.config import Config
+
+
+def test_defaults_mean_offline() -> None:
+    config = Config.from_env({})
+    assert config.offline and config.db_path == Path("tractor.sqlite3") and config.out_dir == Path("offline_match")
+    assert config.log_level == "INFO" and config.dev_guild is None
+
+
+def test_values_and_blank_or_bad_ones() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "abc", "TRACTOR_DB": "/tmp/x.db", "TRACTOR_DEV_GUILD": "42",
+                              "LOG_LEVEL": "debug", "TRACTOR_OUT": "out"})
+    assert not config.offline and config.discord_token == "abc" and config.db_path == Path("/tmp/x.db")
+    assert config.dev_guild == 42 and config.log_level == "DEBUG" and config.out_dir == Path("out")
+    assert Config.from_env({"DISCORD_TOKEN": "  ", "TRACTOR_DEV_GUILD": "guild"}) == Config()
