@@ -120,19 +120,20 @@ class GameService:
         return session
 
     def record(self, table_id: int) -> TableRecord:
-        """The current record of an open table (``table.not_found`` otherwise)."""
+        """The current record of a table in memory: open, or finished since the start-up
+        (``table.not_found`` otherwise)."""
         return self.session(table_id).record
 
     def tables(self, guild_id: int | None = None, channel_id: int | None = None) -> list[TableRecord]:
         """Open tables, optionally of one guild/channel (or thread), oldest first."""
-        return [s.record for tid, s in sorted(self.sessions.items())
-                if (guild_id is None or s.record.guild_id == guild_id)
+        return [s.record for tid, s in sorted(self.sessions.items()) if s.record.active
+                and (guild_id is None or s.record.guild_id == guild_id)
                 and (channel_id is None or channel_id in (s.record.channel_id, s.record.thread_id))]
 
     def tables_of_user(self, user_id: int) -> list[TableRecord]:
         """Open tables where ``user_id`` sits or hosts."""
-        return [s.record for s in self.sessions.values()
-                if s.record.seat_of(user_id) is not None or s.record.host_id == user_id]
+        return [s.record for s in self.sessions.values() if s.record.active
+                and (s.record.seat_of(user_id) is not None or s.record.host_id == user_id)]
 
     # -- lobby ----------------------------------------------------------------------------------------------
     async def open_table(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,

@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING
 
 from data.timers import Timer
-from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Play, StartHand
+from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
@@ -50,6 +50,27 @@ async def ai_action(service: GameService, session: Session, seat: int) -> Action
     return await asyncio.to_thread(choose_action, view, level, ai_rng(session, seat), service.ai_budget)
 
 
+def fallback_action(session: Session, seat: int) -> Action | None:
+    """A legal move when the AI failed: pass if possible, else the first legal action."""
+    assert session.table is not None
+    actions = session.table.legal_actions(seat)
+    return next((a for a in actions if isinstance(a, Pass)), actions[0] if actions else None)
+
+
+async def ai_move(service: GameService, session: Session, seat: int) -> None:
+    """Apply the AI's move for ``seat``; an AI error or an illegal choice falls back to a legal move."""
+    try:
+        action = await ai_action(service, session, seat)
+        if action is not None:
+            await service.pipeline.apply(session, action, acted_seat=seat)
+        return
+    except Exception:
+        log.exception("AI failed on table %d seat %d; playing a fallback move", session.record.table_id, seat)
+    action = fallback_action(session, seat)
+    if action is not None:
+        await service.pipeline.apply(session, action, acted_seat=seat)
+
+
 async def handle_timer(service: GameService, session: Session, timer: Timer) -> None:
     """Run one due timer of ``session`` (the caller holds its lock)."""
     table = session.table
@@ -69,9 +90,7 @@ async def handle_timer(service: GameService, session: Session, timer: Timer) -> 
     elif timer.kind == NEXT:
         await service.pipeline.apply(session, StartHand(), acted_seat=None)
     elif timer.kind == AI and seat is not None:
-        action = await ai_action(service, session, seat)
-        if action is not None:
-            await service.pipeline.apply(session, action, acted_seat=seat)
+        await ai_move(service, session, seat)
     elif timer.kind == AUTO and seat is not None:
         await _auto(service, session, seat, p.get("why", "forced"))
     elif timer.kind == TURN and seat is not None:

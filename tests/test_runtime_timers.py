@@ -179,3 +179,16 @@ async def test_suggest_and_play_text() -> None:
     outcome = await service.play_text(tid, HUMAN, text)
     assert outcome.action == Play(seat=0, cards=hint.cards)
     await db.close()
+
+
+async def test_a_failing_ai_falls_back_to_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(view, level, rng, budget):  # type: ignore[no-untyped-def]
+        return Play(seat=view.seat, cards=())  # never legal
+
+    monkeypatch.setattr("runtime.turns.choose_action", broken)
+    service, db, _ = await make_service()
+    tid = await human_table(service)
+    table = service.session(tid).table
+    await until(service, tid, lambda: len(table.hand.tricks) >= 2)  # the AIs still move (fallback moves)
+    assert any(a.seat == 1 for a in table.actions)
+    await db.close()
