@@ -50,6 +50,14 @@ class OfflineReport:
     seconds: float
 
 
+    def describe(self) -> list[str]:
+        """A few printable lines (the file list summarized)."""
+        where = self.files[0].parent if self.files else "-"
+        return [f"table {self.table_id}: {self.hands} hands, {self.actions} actions, levels {' / '.join(self.levels)},"
+                f" winner team {self.winner if self.winner is not None else '-'}",
+                f"{len(self.files)} pictures in {where} ({self.seconds:.1f} s)"]
+
+
 class LogPresenter(RecordingPresenter):
     """Writes the pictures, and prints (and keeps) one line per announcement."""
 

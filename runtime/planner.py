@@ -83,7 +83,7 @@ def plan(rec: TableRecord, table: Table, now: float,
             continue  # humans speak within the window; ``close`` ends it
         elif phase is Phase.PLAYING and seat in queued:
             out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now, {"version": v, "seat": seat, "why": "queued"}))
-        elif o.forced_autoplay and is_forced(table, seat):
+        elif o.autoplays_forced(rec.mode) and is_forced(table, seat):
             out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now + o.ai_delay,
                                     {"version": v, "seat": seat, "why": "forced"}))
         else:

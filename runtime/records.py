@@ -67,7 +67,7 @@ class TableOptions:
     ai_delay: float = 1.2  # pause before an AI (or 托管) move, so people can follow
     turn_timeout: float = 120.0  # after this, the AI plays for an absent player (托管)
     reminder_before: float = 30.0  # remind the player this long before the timeout
-    forced_autoplay: bool = True  # play a forced move (exactly one legal play) by itself
+    forced_autoplay: bool | None = None  # play a forced move (one legal play) by itself; None: in async mode only
     deal_delay: float = 0.15  # live mode: pause between two dealt cards
     declare_window: float = 60.0  # async mode: the declaration window closes after this
     next_hand_delay: float = 8.0  # pause after a settled hand before the next one starts
@@ -79,6 +79,10 @@ class TableOptions:
     def from_json(cls, obj: dict[str, Any] | None) -> TableOptions:
         known = {k: v for k, v in (obj or {}).items() if k in cls.__dataclass_fields__}
         return cls(**known)
+
+    def autoplays_forced(self, mode: Mode) -> bool:
+        """Whether forced moves play themselves at a table in ``mode`` (default: async mode only)."""
+        return self.forced_autoplay if self.forced_autoplay is not None else mode is Mode.ASYNC
 
     @classmethod
     def instant(cls) -> TableOptions:

@@ -41,3 +41,13 @@ async def test_offline_hand_limit_still_draws_the_summary(tmp_path: Path) -> Non
     assert report.hands == 1 and report.winner is None
     assert (tmp_path / "match_summary.png").exists() and (tmp_path / "ladder.png").exists()
     assert "离线比赛" in (tmp_path / "match_log.txt").read_text(encoding="utf-8")
+
+
+def test_report_describes_itself_briefly(tmp_path: Path) -> None:
+    from runtime.offline import OfflineReport
+
+    report = OfflineReport(table_id=3, winner=1, hands=4, actions=300, levels=("3", "5"),
+                           files=(tmp_path / "a.png", tmp_path / "b.png"), seconds=2.25)
+    lines = report.describe()
+    assert len(lines) == 2 and "4 hands" in lines[0] and "winner team 1" in lines[0]
+    assert lines[1] == f"2 pictures in {tmp_path} (2.2 s)"

@@ -192,3 +192,11 @@ async def test_a_failing_ai_falls_back_to_a_legal_move(monkeypatch: pytest.Monke
     await until(service, tid, lambda: len(table.hand.tricks) >= 2)  # the AIs still move (fallback moves)
     assert any(a.seat == 1 for a in table.actions)
     await db.close()
+
+
+def test_forced_autoplay_defaults_to_async_mode_only() -> None:
+    from runtime.records import TableOptions
+
+    assert TableOptions().autoplays_forced(Mode.ASYNC) and not TableOptions().autoplays_forced(Mode.LIVE)
+    assert TableOptions(forced_autoplay=True).autoplays_forced(Mode.LIVE)
+    assert not TableOptions(forced_autoplay=False).autoplays_forced(Mode.ASYNC)
