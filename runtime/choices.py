@@ -86,3 +86,21 @@ def match_typed(plays: list[tuple[Card, ...]], typed: str, limit: int = MAX_CHOI
         if len(out) >= limit:
             break
     return out
+
+
+def throw_choice(view: SeatView, typed: str) -> list[str]:
+    """``[typed cards]`` when the seat leads and the typed cards (two or more, all held, one effective
+    suit) could be a throw (甩牌) — throws are legal leads but not enumerated; else ``[]``."""
+    pub = view.public
+    if pub.phase is not Phase.PLAYING or view.seat not in pub.to_act or (pub.trick is not None and pub.trick.plays):
+        return []
+    try:
+        cards = [parse_card(t) for t in typed.replace(",", " ").split()]
+    except InvalidCard:
+        return []
+    if len(cards) < 2 or any(Counter(view.hand)[c] < n for c, n in Counter(cards).items()):
+        return []
+    ctx = view_context(view)
+    if len({ctx.suit_of(c) for c in cards}) != 1:
+        return []
+    return [play_text(tuple(ctx.sort_hand(cards)))]

@@ -30,7 +30,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
-from runtime.choices import match_typed
+from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
@@ -277,7 +277,8 @@ class GameService:
         return image.png
 
     def legal_play_choices(self, table_id: int, user_id: int, typed: str) -> list[str]:
-        """Autocomplete for ``/play``: legal plays (``"10H 10H"``) matching ``typed``; [] when not to play."""
+        """Autocomplete for ``/play``: legal plays (``"10H 10H"``) matching ``typed``; [] when not to play.
+        When leading, the typed cards themselves come first if they could be a throw (held, one suit)."""
         try:
             session = self.session(table_id)
             seat = self._seat(session, user_id)
@@ -287,7 +288,10 @@ class GameService:
         assert table is not None
         if table.phase is not Phase.PLAYING or seat not in table.to_act():
             return []
-        return match_typed(legal_plays(table.seat_view(seat)), typed)
+        view = table.seat_view(seat)
+        out = throw_choice(view, typed)
+        out += [c for c in match_typed(legal_plays(view), typed) if c not in out]
+        return out[:MAX_CHOICES]
 
     def suggest(self, table_id: int, user_id: int) -> Action:
         """A hint (basic AI) for the user's current decision (``act.nothing_to_suggest`` if none)."""

@@ -7,7 +7,7 @@ import pytest
 
 from engine.actions import Bury, DealAll, Pass, Play
 from engine.errors import IllegalAction
-from engine.legal import legal_plays
+from engine.legal import legal_plays, view_context
 from engine.rules import Rules
 from engine.views import Phase
 from runtime.errors import NotAllowed
@@ -127,4 +127,25 @@ async def test_untimed_match_cannot_be_stopped() -> None:
     with pytest.raises(IllegalAction) as info:
         await service.stop_match(tid, HUMAN)
     assert info.value.key == "action.not_timed"
+    await db.close()
+
+
+async def test_autocomplete_offers_a_typed_throw_when_leading() -> None:
+    service, db, _ = await make_service()
+    tid = await human_table(service, seed=3)
+    table = service.session(tid).table
+    await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act()
+                and not table.hand.trick)
+    view = table.seat_view(0)
+    ctx = view_context(view)
+    by_suit: dict[str, list] = {}
+    for card in view.hand:
+        by_suit.setdefault(ctx.suit_of(card), []).append(card)
+    suit, cards = max(by_suit.items(), key=lambda kv: len(set(kv[1])))
+    distinct = sorted(set(cards), key=ctx.sort_key)[:2]
+    typed = " ".join(str(c).lower() for c in distinct)
+    choices = service.legal_play_choices(tid, HUMAN, typed)
+    assert choices[0] == " ".join(str(c) for c in distinct) and len(choices) == len(set(choices))
+    other = next(c for c in view.hand if ctx.suit_of(c) != suit)
+    assert service.legal_play_choices(tid, HUMAN, f"{distinct[0]} {other}")[:1] != [f"{distinct[0]} {other}"]
     await db.close()
