@@ -48,6 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "{name} 甩牌 {attempted} 失败（{beaten} 可被管住），改出 {forced}，罚 {penalty} 分。"},
     "announce.hand_settled": {"en": "Hand {hand} over: defenders {points} points. Levels {levels}; {dealer} deals.",
                               "zh-CN": "第 {hand} 副结束：闲家 {points} 分。级数 {levels}，{dealer} 坐庄。"},
+    "announce.time_up": {"en": "Time is up: the match ends after this hand.", "zh-CN": "时间到：本副结束后比赛结束。"},
     "announce.match_over": {"en": "Match over: {winners} win!", "zh-CN": "比赛结束：{winners} 获胜！"},
     "announce.ladder_updated": {"en": "The ladder has been updated.", "zh-CN": "天梯已更新。"},
     "announce.turn_playing": {"en": "{name}, your turn to play.", "zh-CN": "{name}，轮到你出牌。"},

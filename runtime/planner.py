@@ -5,7 +5,8 @@
   window's deadline (the engine closes it by itself once all four passed);
 - burying / 炒地皮 / playing: the seat to act gets ``ai`` (AI seat or 托管), ``auto`` (a queued play,
   or a forced move when the table option is on) or ``turn`` (reminder, then the 托管 timeout);
-- a settled hand: ``next`` (start the next hand after a pause); match over: nothing.
+- a settled hand: ``next`` (start the next hand after a pause), or ``stop`` when a ``timed`` match is
+  past its time (``TableOptions.match_time``); match over: nothing.
 
 Every timer has a ``key``; re-planning keeps a stored timer with the same key (and its due time).
 """
@@ -25,7 +26,7 @@ from runtime.records import Mode, Status, TableRecord
 
 log = logging.getLogger(__name__)
 
-DEAL, AI, AUTO, TURN, CLOSE, NEXT = "deal", "ai", "auto", "turn", "close", "next"
+DEAL, AI, AUTO, TURN, CLOSE, NEXT, STOP = "deal", "ai", "auto", "turn", "close", "next", "stop"
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,9 @@ def plan(rec: TableRecord, table: Table, now: float,
     if phase is Phase.MATCH_OVER:
         return []
     if phase is Phase.HAND_OVER:
+        limit = rec.time_limit()
+        if limit is not None and now >= limit:
+            return [PlannedTimer(STOP, f"stop:{v}", now, {"version": v})]
         return [PlannedTimer(NEXT, f"next:{v}", now + o.next_hand_delay, {"version": v})]
     if phase is Phase.DEALING:
         delay = o.deal_delay if rec.mode is Mode.LIVE else 0.0

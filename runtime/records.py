@@ -71,6 +71,7 @@ class TableOptions:
     deal_delay: float = 0.15  # live mode: pause between two dealt cards
     declare_window: float = 60.0  # async mode: the declaration window closes after this
     next_hand_delay: float = 8.0  # pause after a settled hand before the next one starts
+    match_time: float = 3600.0  # ``timed`` matches stop at the first hand end after this (0: only by hand)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -130,6 +131,13 @@ class TableRecord:
     def humans(self) -> dict[int, int]:
         """seat -> user id of the human seats."""
         return {i: s.user_id for i, s in enumerate(self.seats) if s is not None and s.user_id is not None}
+
+    def time_limit(self) -> float | None:
+        """When a ``timed`` match stops (Unix seconds; at the first hand end after it), else ``None``."""
+        started = self.meta.get("started_at")
+        if self.rules.match_end != "timed" or not self.options.match_time or started is None:
+            return None
+        return float(started) + self.options.match_time
 
     @property
     def active(self) -> bool:

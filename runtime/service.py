@@ -204,6 +204,7 @@ class GameService:
         session = self.session(table_id)
         async with session.lock:
             rec = lobby.start(session.record, user_id)
+            rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
             session.record = await self.store.save(rec)
             await self.pipeline.publish(session, "started", [Announcement("announce.table_started", {})])

@@ -6,7 +6,7 @@
 - ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` off the event loop);
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
 - ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it;
-- ``next``: the next hand starts (``StartHand``).
+- ``next``: the next hand starts (``StartHand``); ``stop``: a ``timed`` match's time is up (``StopMatch``).
 
 A timer planned at another table version is stale and ignored (the table moved on).
 """
@@ -19,12 +19,12 @@ import random
 from typing import TYPE_CHECKING
 
 from data.timers import Timer
-from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand
+from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
 from engine.views import Phase
-from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, TURN
+from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN
 from runtime.presenter import Announcement
 from runtime.records import Mode
 from runtime.session import Session
@@ -89,6 +89,9 @@ async def handle_timer(service: GameService, session: Session, timer: Timer) -> 
         await _deal(service, session)
     elif timer.kind == NEXT:
         await service.pipeline.apply(session, StartHand(), acted_seat=None)
+    elif timer.kind == STOP:
+        note = Announcement("announce.time_up", {})
+        await service.pipeline.apply(session, StopMatch(), acted_seat=None, announcements=[note])
     elif timer.kind == AI and seat is not None:
         await ai_move(service, session, seat)
     elif timer.kind == AUTO and seat is not None:

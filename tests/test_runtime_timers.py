@@ -200,3 +200,27 @@ def test_forced_autoplay_defaults_to_async_mode_only() -> None:
     assert TableOptions().autoplays_forced(Mode.ASYNC) and not TableOptions().autoplays_forced(Mode.LIVE)
     assert TableOptions(forced_autoplay=True).autoplays_forced(Mode.LIVE)
     assert not TableOptions(forced_autoplay=False).autoplays_forced(Mode.ASYNC)
+
+
+async def test_timed_match_stops_at_the_first_hand_end_after_its_time() -> None:
+    from engine.rules import Rules
+    from runtime.records import Status
+    from tests.test_runtime_support import options
+
+    clock = StepClock()
+    service, db, presenter = await make_service(clock=clock)
+    rec = await service.open_table(guild_id=1, channel_id=2, host_id=HUMAN, host_name="Hu", host_seat=None,
+                                   rules=Rules.from_preset("tournament"), options=options(match_time=600.0))
+    for _ in range(4):
+        await service.add_ai(rec.table_id, HUMAN)
+    await service.start(rec.table_id, HUMAN)
+    assert service.record(rec.table_id).time_limit() == clock.now + 600.0
+    table = service.session(rec.table_id).table
+    await until(service, rec.table_id, lambda: table.phase is Phase.PLAYING)
+    clock.advance(601)  # time runs out during the first hand: it is finished, then the match stops
+    await service.run_until_idle()
+    assert len(table.results) == 1 and table.phase is Phase.MATCH_OVER
+    assert service.record(rec.table_id).status is Status.FINISHED
+    assert presenter.keys(rec.table_id)[-3:] == ["announce.time_up", "announce.match_over",
+                                                  "announce.ladder_updated"]
+    await db.close()
