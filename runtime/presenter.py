@@ -70,8 +70,9 @@ class TableUpdate:
 
 @runtime_checkable
 class Presenter(Protocol):
-    """Implemented by the interface. Called in commit order, one table at a time; must not raise
-    (exceptions are logged and swallowed by the service)."""
+    """Implemented by the interface. Called in commit order while the service holds the table's lock:
+    it may read (``panel``, ``record``, ``hand_image``) but must not change the table (``act``, lobby
+    calls) from inside, and should hand slow sends to a task. Exceptions are logged and swallowed."""
 
     async def table_changed(self, update: TableUpdate) -> None: ...
 
