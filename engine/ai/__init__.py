@@ -24,7 +24,8 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
 
     ``budget_s`` bounds the strong AI's thinking time; ``iterations`` (if given) fixes its number of
-    sampled deals instead, which makes it deterministic for a given ``rng`` seed."""
+    sampled deals instead, which makes it deterministic for a given ``rng`` seed. The extra level
+    ``playout`` plays the strong AI's fast rollout policy on its own (to measure the rollouts' quality)."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
