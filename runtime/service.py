@@ -8,7 +8,7 @@ re-planned (AI moves, reminders, 托管, dealing, the declaration window, the ne
 
 Stable API (cogs code against it): lobby ``open_table sit leave add_ai remove_ai kick set_rules
 set_mode set_messages start end``; play ``act play_text panel hand_image legal_play_choices suggest
-queue_play cancel_queue go_away take_back stop_match``; queries ``record tables``; lifecycle
+queue_play cancel_queue go_away take_back stop_match``; queries ``record tables tables_of_user``; lifecycle
 ``restore_all run_until_idle close``. Queued plays live in memory only (lost on restart, by design).
 """
 
@@ -24,6 +24,7 @@ from data.timers import Timer
 from engine.actions import Action, Bury, Declare, Pass, Play, StopMatch
 from engine.ai import suggest as ai_suggest
 from engine.cards import Card, parse_cards
+from engine.errors import EngineError
 from engine.events import Event
 from engine.legal import legal_plays
 from engine.rules import Rules
@@ -251,9 +252,15 @@ class GameService:
             if seat not in table.to_act():
                 raise NotAllowed("act.not_your_turn")
             announcements: list[Announcement] = []
-            if session.record.seats[seat] is not None and session.record.seats[seat].away:  # type: ignore[union-attr]
+            was_away = bool(session.record.seats[seat] and session.record.seats[seat].away)  # type: ignore[union-attr]
+            if was_away:
                 announcements += await self.set_away_locked(session, seat, False, publish=False)
-            events = await self.pipeline.apply(session, action, acted_seat=seat, announcements=announcements)
+            try:
+                events = await self.pipeline.apply(session, action, acted_seat=seat, announcements=announcements)
+            except EngineError:
+                if was_away:  # refused: the seat stays under 托管 as before
+                    await self.set_away_locked(session, seat, True, publish=False)
+                raise
             return ActOutcome(table.version, seat, action, tuple(e for e in events if e.visible_to(seat)))
 
     async def play_text(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> ActOutcome:

@@ -224,3 +224,22 @@ async def test_timed_match_stops_at_the_first_hand_end_after_its_time() -> None:
     assert presenter.keys(rec.table_id)[-3:] == ["announce.time_up", "announce.match_over",
                                                   "announce.ladder_updated"]
     await db.close()
+
+
+async def test_an_away_player_moving_takes_back_control_unless_refused() -> None:
+    from engine.errors import IllegalAction
+
+    service, db, presenter = await make_service()
+    tid = await human_table(service)
+    table = service.session(tid).table
+    await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act())
+    await service.go_away(tid, HUMAN)
+    assert service.record(tid).seats[0].away
+    version = table.version
+    with pytest.raises(IllegalAction):
+        await service.act(tid, HUMAN, Play(cards=()))
+    assert service.record(tid).seats[0].away and table.version == version
+    await service.act(tid, HUMAN, service.suggest(tid, HUMAN))
+    assert not service.record(tid).seats[0].away and table.version == version + 1
+    assert "announce.tuoguan_back" in presenter.keys(tid)
+    await db.close()
