@@ -60,6 +60,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "zh-CN": "{name}，还有 {seconds} 秒就会自动托管。"},
     "announce.tuoguan_taken": {"en": "{name} is away: the AI plays for them (托管). Take back control any time.",
                                "zh-CN": "{name} 超时，已托管，可随时取消托管。"},
+    "announce.tuoguan_chosen": {"en": "{name} hands their seat to the AI (托管).", "zh-CN": "{name} 选择了托管。"},
     "announce.tuoguan_back": {"en": "{name} is back in control.", "zh-CN": "{name} 取消了托管。"},
     "announce.queued_played": {"en": "Your queued {cards} was played.", "zh-CN": "已打出你预出的 {cards}。"},
     "announce.queue_dropped": {"en": "Your queued {cards} is no longer legal and was dropped.",

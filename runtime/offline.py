@@ -8,7 +8,7 @@ so the match is stored, rated and laddered like any other (guild 0). Files writt
 ``5``: from 2 to 5); ``max_hands`` ends the table early if the match runs longer.
 
 Run: ``python -m runtime.offline [--out DIR] [--seed N] [--preset P] [--ai LEVEL] [--end-level R]
-[--hands N] [--db PATH] [--locale en|zh-CN]`` (``bot.py`` calls ``run_offline_match`` without a token).
+[--hands N] [--db PATH] [--locale en|zh-CN] [--budget S]`` (``bot.py`` calls ``run_offline_match`` without a token).
 """
 
 from __future__ import annotations
@@ -78,8 +78,9 @@ class LogPresenter(RecordingPresenter):
 
 async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "standard", ai_level: str = "basic",
                             db_path: Path | None = None, end_level: str | None = "5", max_hands: int | None = 30,
-                            locale: str = "en", echo: bool = True) -> OfflineReport:
-    """Play the match and write its files; ``db_path`` None = an in-memory database."""
+                            locale: str = "en", echo: bool = True, ai_budget: float = 0.1) -> OfflineReport:
+    """Play the match and write its files; ``db_path`` None = an in-memory database; ``ai_budget`` bounds
+    a ``strong`` AI's thinking per move (seconds)."""
     started = time.monotonic()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -88,7 +89,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
     db = await Database.open(str(db_path) if db_path is not None else ":memory:")
     presenter = LogPresenter(out_dir, locale, echo)
     service = GameService(db, presenter, rng_seed=seed, images=ImagePolicy.TRICKS, locale=locale,
-                          takeover_level=ai_level, autorun=False)
+                          takeover_level=ai_level, ai_budget=ai_budget, autorun=False)
     try:
         host, host_name = PLAYERS[0]
         rec = await service.open_table(guild_id=GUILD, channel_id=0, host_id=host, host_name=host_name, rules=rules,
@@ -160,11 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=30, help="end the table after this many hands")
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--locale", default="en")
+    parser.add_argument("--budget", type=float, default=0.1, help="strong AI thinking time per move (s)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     report = asyncio.run(run_offline_match(args.out, seed=args.seed, preset=args.preset, ai_level=args.ai,
                                            db_path=args.db, end_level=args.end_level, max_hands=args.hands,
-                                           locale=args.locale))
+                                           locale=args.locale, ai_budget=args.budget))
     return 0 if report.hands > 0 else 1
 
 

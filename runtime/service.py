@@ -339,7 +339,7 @@ class GameService:
         """The user hands their seat to the AI (托管) until ``take_back``."""
         session = self.session(table_id)
         async with session.lock:
-            await self.set_away_locked(session, self._seat(session, user_id), True)
+            await self.set_away_locked(session, self._seat(session, user_id), True, chosen=True)
             return session.record
 
     async def take_back(self, table_id: int, user_id: int) -> TableRecord:
@@ -353,14 +353,15 @@ class GameService:
             await self.set_away_locked(session, seat, False)
             return session.record
 
-    async def set_away_locked(self, session: Session, seat: int, away: bool = True, *,
-                              publish: bool = True) -> list[Announcement]:
-        """Put ``seat`` under 托管 or give it back (caller holds the lock); announce and re-arm if ``publish``."""
+    async def set_away_locked(self, session: Session, seat: int, away: bool = True, *, publish: bool = True,
+                              chosen: bool = False) -> list[Announcement]:
+        """Put ``seat`` under 托管 (after a timeout, or ``chosen`` by the player) or give it back (caller
+        holds the lock); announce and re-arm if ``publish``."""
         rec = lobby.set_away(session.record, seat, away)
         session.record = await self.store.save(rec)
         occupant: Seat = rec.seats[seat]  # type: ignore[assignment]
-        notes = [Announcement("announce.tuoguan_taken" if away else "announce.tuoguan_back", {"name": occupant.name},
-                              user_id=occupant.user_id, seat=seat)]
+        key = ("announce.tuoguan_chosen" if chosen else "announce.tuoguan_taken") if away else "announce.tuoguan_back"
+        notes = [Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat)]
         if publish:
             await self.pipeline.publish(session, "tuoguan", notes)
             await self.pipeline.arm(session)

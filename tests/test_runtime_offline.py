@@ -51,3 +51,9 @@ def test_report_describes_itself_briefly(tmp_path: Path) -> None:
     lines = report.describe()
     assert len(lines) == 2 and "4 hands" in lines[0] and "winner team 1" in lines[0]
     assert lines[1] == f"2 pictures in {tmp_path} (2.2 s)"
+
+
+async def test_offline_log_names_the_chosen_tuoguan(tmp_path: Path) -> None:
+    await run_offline_match(tmp_path, seed=6, ai_level="random", end_level="A", max_hands=1, echo=False)
+    log = (tmp_path / "match_log.txt").read_text(encoding="utf-8").splitlines()
+    assert log[1:5] == [f"{name} hands their seat to the AI (托管)." for name in ("East", "North", "West", "South")]
