@@ -71,3 +71,26 @@ async def test_restart_restores_lobbies_and_away_seats(tmp_path: Path) -> None:
     await service.run_until_idle()  # all four seats on autopilot: the match runs to its end
     assert service.record(tid).status.value == "finished"
     await db.close()
+
+
+async def test_declaration_deadline_survives_a_restart(tmp_path: Path) -> None:
+    from tests.test_runtime_support import WINDOW
+
+    clock = StepClock()
+    path = tmp_path / "window.sqlite3"
+    service, db, _ = await make_service(path, clock)
+    tid = await human_table(service, seed=2)
+    await service.run_until_idle()
+    assert service.session(tid).table.phase is Phase.DECLARING
+    clock.advance(WINDOW - 10)
+    await db.close()
+    service, db, _ = await make_service(path, clock)
+    await service.restore_all()
+    table = service.session(tid).table
+    clock.advance(9)
+    await service.run_until_idle()
+    assert table.phase is Phase.DECLARING
+    clock.advance(1)
+    await service.run_until_idle(1)
+    assert table.actions[-1].kind == "close_declaring"
+    await db.close()
