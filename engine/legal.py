@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.cards import Card
-from engine.declaring import declaration_options
+from engine.declaring import declaration_kind, declaration_options
 from engine.follow import enumerate_follows
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
@@ -45,6 +45,8 @@ def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list
     if pub.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
         first_hand = pub.dealer is None
         options = declaration_options(view.hand, pub.declaration, seat, pub.level, pub.rules, first_hand)
+        if pub.phase is Phase.KITTY_OVERCALL:  # 炒地皮 takes the kitty only by a true overcall
+            options = [c for c in options if declaration_kind(pub.declaration, seat, c) != "reinforce"]
         out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
         if pub.phase is not Phase.DEALING:
             out.append(Pass(seat=seat))

@@ -208,3 +208,23 @@ def test_kitty_overcall_rounds_when_enabled(preset: str) -> None:
             break
     assert seen_round == rules.kitty_overcall
 
+
+
+def test_kitty_overcall_offers_no_reinforcement_of_ones_own_declaration() -> None:
+    """Seed found by hypothesis: the standing declarer (not the dealer) holds the second card of its
+    single; in the 炒地皮 round it may not 'reinforce' to take the kitty, and is not offered it."""
+    seed = 572_120_580_120
+    rules = Rules.from_preset("minzheng").with_options(start_level="Q", end_level="A", must_play=())
+    table, rng = Table.new(rules, seed), random.Random(seed)
+    while True:
+        while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            h = table.hand
+            if h.phase is Phase.KITTY_OVERCALL and h.declaration and h.overcall_queue[0] == h.declaration.seat:
+                seat = h.declaration.seat
+                for action in table.legal_actions(seat):
+                    if isinstance(action, Declare):
+                        assert set(action.cards) != set(h.declaration.cards)
+            table.apply(random_action(table, rng))
+        if table.phase is Phase.MATCH_OVER:
+            break
+        table.apply(rng.choice(table.legal_actions(None)))
