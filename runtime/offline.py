@@ -33,7 +33,9 @@ from runtime.service import GameService
 
 log = logging.getLogger(__name__)
 
-PLAYERS: tuple[tuple[int, str], ...] = ((1, "East"), (2, "North"), (3, "West"), (4, "South"))
+# Seats 0–3 sit bottom, right, top, left in the pictures and play runs counter-clockwise (RULES §2),
+# so the compass names run South → East → North → West.
+PLAYERS: tuple[tuple[int, str], ...] = ((1, "South"), (2, "East"), (3, "North"), (4, "West"))
 GUILD = 0
 
 

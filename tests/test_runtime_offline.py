@@ -56,4 +56,4 @@ def test_report_describes_itself_briefly(tmp_path: Path) -> None:
 async def test_offline_log_names_the_chosen_tuoguan(tmp_path: Path) -> None:
     await run_offline_match(tmp_path, seed=6, ai_level="random", end_level="A", max_hands=1, echo=False)
     log = (tmp_path / "match_log.txt").read_text(encoding="utf-8").splitlines()
-    assert log[1:5] == [f"{name} hands their seat to the AI (托管)." for name in ("East", "North", "West", "South")]
+    assert log[1:5] == [f"{name} hands their seat to the AI (托管)." for name in ("South", "East", "North", "West")]
