@@ -10,17 +10,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from data.replay import commit_action, restore_table
 from data.tables import Seat as DataSeat
 from data.tables import TableRecord as DataRecord
-from engine.actions import Action, action_from_json
+from engine.actions import Action
 from engine.table import Table
-from engine.views import Phase
 from runtime.planner import PlannedTimer
 from runtime.records import Mode, Seat, Status, TableOptions, TableRecord
 
 log = logging.getLogger(__name__)
-
-PERIODIC_SNAPSHOT_EVERY = 60  # actions between two periodic snapshots
 
 
 def _settings(rec: TableRecord) -> dict[str, Any]:
@@ -100,22 +98,12 @@ class Store:
     # -- the game --------------------------------------------------------------------------------------
     async def commit(self, table_id: int, table: Table, action: Action) -> None:
         """Commit the action just applied to ``table`` (``table.version`` is its seq); durable on return.
-
-        Then store a snapshot when a hand has just ended (kind ``hand``) or every
-        ``PERIODIC_SNAPSHOT_EVERY`` actions (kind ``periodic``), so a restore replays little."""
-        await self.db.append_action(table_id, table.version, action.to_json())
-        ended = table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-        if ended or table.version % PERIODIC_SNAPSHOT_EVERY == 0:
-            await self.db.save_snapshot(table_id, table.version, table.to_json(), table.hand_number,
-                                        kind="hand" if ended else "periodic")
+        A snapshot follows when a hand has just ended or every ``data.replay.SNAPSHOT_EVERY`` actions."""
+        await commit_action(self.db, table_id, table, action)
 
     async def load_table(self, rec: TableRecord) -> Table:
         """Rebuild the engine table: the latest snapshot, then the later actions."""
-        game = await self.db.load_game(rec.table_id)
-        table = Table.new(game.rules, game.seed) if game.snapshot is None else Table.from_json(game.snapshot)
-        for obj in game.actions:
-            table.apply(action_from_json(obj))
-        return table
+        return await restore_table(self.db, rec.table_id)
 
     # -- timers ----------------------------------------------------------------------------------------
     async def sync_timers(self, table_id: int, wanted: list[PlannedTimer]) -> None:
