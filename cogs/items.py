@@ -120,9 +120,7 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
                              match: re.Match[str], /) -> CardSelect:
         ident = SelectId(int(match["t"]), int(match["s"]), int(match["v"]), int(match["g"]))
         options = list(getattr(item, "options", []) or [])
-        made = cls(ident, options, getattr(item, "placeholder", None) or "")
-        made.item.values = list(getattr(item, "values", []) or [])  # type: ignore[attr-defined]
-        return made
+        return cls(ident, options, getattr(item, "placeholder", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(interaction.data.get("values", []) if interaction.data else [])  # type: ignore[union-attr]
