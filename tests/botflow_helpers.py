@@ -1,0 +1,138 @@
+"""Helpers of the end-to-end Discord flow tests (tests/test_bot_flows*.py): seating a table through the
+lobby buttons, moving the fake clock together with SimCord's virtual time, per-user interaction
+locales, a time guard for every test, and the privacy check (no hand picture or card select outside
+an ephemeral message)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import pytest_asyncio
+import simcord.interactions as sim_interactions
+from simcord.backend.models import EPHEMERAL_FLAG
+
+from cogs.hub import detach_game
+from tests.conftest import button_id, open_table, thread_of
+
+TEST_BUDGET = 60.0  # seconds of wall time for one flow test (it fails instead of hanging)
+
+
+def bounded(seconds: float = TEST_BUDGET) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Fail a test coroutine that runs longer than ``seconds``."""
+
+    def wrap(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(fn)
+        async def guarded(*args: Any, **kwargs: Any) -> Any:
+            return await asyncio.wait_for(fn(*args, **kwargs), timeout=seconds)
+
+        return guarded
+
+    return wrap
+
+
+@pytest_asyncio.fixture
+async def close_game(simcord_env: Any) -> Any:
+    """Close the bot's game service and database after the test. SimCord's shutdown does not call
+    ``bot.close()``, so without this the aiosqlite worker thread stays alive and pytest never exits."""
+    yield
+    if getattr(simcord_env.bot, "game", None) is not None:
+        await detach_game(simcord_env.bot)
+
+
+def use_locales(monkeypatch: Any, locales: dict[int, str]) -> None:
+    """SimCord sends every interaction with locale ``en-US``; give ``user id -> locale`` instead."""
+    original = sim_interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        locale = locales.get(kwargs.get("user_id", 0))
+        if locale is not None:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
+
+
+async def start_table(env: Any, channel: Any, humans: list[Any], *, n_ai: int = 0, **new_options: Any) -> Any:
+    """``/tractor new`` by ``humans[0]`` (seat 0), the others sit in seats 1.. by the lobby buttons,
+    ``n_ai`` AI seats by "Add AI", then Start. Returns the table record."""
+    host = humans[0]
+    rec, lobby = await open_table(env, host, channel, **new_options)
+    for seat, actor in enumerate(humans[1:], start=1):
+        await actor.click(lobby, custom_id=f"tl:{rec.table_id}:sit:{seat}")
+    for _ in range(n_ai):
+        await host.click(lobby, custom_id=button_id(lobby, "addai"))
+    await host.click(lobby, custom_id=button_id(lobby, "start"))
+    rec = env.bot.game.record(rec.table_id)
+    assert rec.status.value == "playing", env.transcript()
+    return rec
+
+
+async def advance(env: Any, clock: Any, seconds: float) -> None:
+    """Move the service's fake clock and SimCord's virtual time together: the bot's timer driver wakes
+    and runs the timers that fell due (exactly as the running bot does)."""
+    clock.now += seconds
+    await env.advance_time(seconds)
+
+
+def thread_messages(env: Any, channel: Any, rec: Any) -> list[Any]:
+    return thread_of(env, channel, rec).history()
+
+
+def thread_texts(env: Any, channel: Any, rec: Any) -> list[str]:
+    return [m.content for m in thread_messages(env, channel, rec)]
+
+
+def table_state(env: Any, table_id: int) -> dict[str, Any]:
+    """The engine state of a table (read only, for comparisons)."""
+    session = env.bot.game.sessions[table_id]
+    return session.table.to_json()
+
+
+def last_reply(result: Any) -> Any:
+    """The last message an interaction produced (followup, else the original response)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def _components(rows: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    for row in rows:
+        yield row
+        yield from _components(row.get("components", []) or [])
+
+
+def private_leaks(env: Any) -> list[str]:
+    """Every stored message (guild channels, threads, DMs) that is not ephemeral and shows a hand:
+    a hand picture, a card select or a private panel button. Empty when private things stay private."""
+    leaks: list[str] = []
+    dm_channels = set(env.backend.dm_channels.values())
+    for channel_id, messages in env.backend.messages.items():
+        for m in messages.values():
+            if m.flags & EPHEMERAL_FLAG:
+                continue
+            where = "DM" if channel_id in dm_channels else f"channel {channel_id}"
+            names = [str(a.get("filename", "")) for a in m.attachments]
+            if any(n.startswith("hand") for n in names):
+                leaks.append(f"{where}: hand picture {names} in {m.content!r}")
+            for comp in _components(m.components):
+                cid = str(comp.get("custom_id", ""))
+                if comp.get("type") == 3 or cid.startswith(("tp:", "ts:")):
+                    leaks.append(f"{where}: private component {cid} in {m.content!r}")
+            if channel_id in dm_channels and (m.attachments or m.components):
+                leaks.append(f"DM with attachments/components: {m.content!r}")
+    return leaks
+
+
+def public_uploads(env: Any) -> list[str]:
+    """File names uploaded by REST calls that are not interaction replies (channel/thread/DM posts)."""
+    out: list[str] = []
+    for entry in env.http_requests:
+        if entry.path.startswith("/channels/") and entry.method in ("POST", "PATCH") and isinstance(entry.json, dict):
+            out += [str(a.get("filename", "")) for a in entry.json.get("attachments", []) or []]
+    return out
+
+
+def ephemeral(message: Any) -> bool:
+    return bool(message.flags.ephemeral) if hasattr(message, "flags") else bool(message.ephemeral)

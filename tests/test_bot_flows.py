@@ -1,0 +1,201 @@
+"""End-to-end Discord flows (SimCord drives discord.py's real code): refusals of someone else's or an
+out-of-date panel, an illegal play refused with its reason, burying 8 of 33 cards through the selects.
+
+Everything is done through slash commands, buttons and selects; the service is only read for
+assertions. Every test also checks that no hand left an ephemeral message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from simcord import SetupError
+from simcord.actors import _component_interaction
+
+import i18n
+from engine.cards import Card
+from engine.follow import follow_error
+from engine.legal import view_context
+from engine.views import Phase
+from tests.botflow_helpers import bounded, close_game, last_reply, private_leaks, start_table, table_state
+from tests.conftest import button_id, open_panel, select_cards, select_ids, world
+
+pytestmark = pytest.mark.usefixtures("close_game")
+__all__ = ["close_game"]
+
+
+async def four_humans(env: Any, **options: Any) -> tuple[Any, Any, list[Any]]:
+    """A table of alice, bob, carol and dave (seats 0-3) in async mode, started."""
+    _guild, channel, actors = world(env, 4)
+    rec = await start_table(env, channel, actors, mode="async", **options)
+    return rec, channel, actors
+
+
+async def declare_and_bury(env: Any, rec: Any, channel: Any, actors: list[Any], declarer: int | None = None) -> int:
+    """Through panels: the first seat able to declare (or ``declarer``) declares, everybody else passes,
+    and the dealer buries the suggested 8. Returns the dealer seat."""
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    if declarer is None:
+        declarer = next(s for s in range(4) if game.panel(rec.table_id, actors[s].id).declarations)
+    for _ in range(12):
+        if table.phase is not Phase.DECLARING:
+            break
+        seat = next(iter(table.to_act()))
+        seat = declarer if declarer in table.to_act() else seat
+        actor = actors[seat]
+        panel = game.panel(rec.table_id, actor.id)
+        message = await open_panel(env, actor, channel, rec.table_id)
+        op = "decl" if seat == declarer and panel.declarations and table.public_view().declaration is None else "pass"
+        await actor.click(message, custom_id=button_id(message, op))
+    assert table.phase is Phase.BURYING, (table.phase, env.transcript())
+    dealer = table.public_view().dealer
+    actor = actors[dealer]
+    panel = game.panel(rec.table_id, actor.id)
+    message = await open_panel(env, actor, channel, rec.table_id)
+    await select_cards(actor, message, panel, game.suggest(rec.table_id, actor.id).cards)
+    await actor.click(message, custom_id=button_id(message, "bury"))
+    assert table.phase is Phase.PLAYING, env.transcript()
+    return dealer
+
+
+# -- 1. someone else's panel, and a panel of an earlier turn ---------------------------------------------------
+@bounded()
+async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -> None:
+    env = simcord_env
+    rec, channel, (alice, bob, _carol, _dave) = await four_humans(env)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    assert table.phase is Phase.DECLARING and 0 in table.to_act()
+
+    panel_a = await open_panel(env, alice, channel, rec.table_id)  # alice's first panel (version v)
+    pass_id = button_id(panel_a, "pass")
+    before = table_state(env, rec.table_id)
+
+    # a real client does not even show alice's ephemeral panel to bob
+    with pytest.raises(SetupError):
+        await bob.click(panel_a, custom_id=pass_id)
+    # a forged click (bob sends alice's button id on her message) is refused privately, nothing changes
+    stored = env.backend.get_message(panel_a.channel_id, panel_a.id)
+    forged = await _component_interaction(bob, stored, {"custom_id": pass_id, "component_type": 2})
+    reply = last_reply(forged)
+    assert reply is not None and reply.ephemeral
+    assert reply.content == i18n.t("bot.error.not_your_panel", "en")
+    assert table_state(env, rec.table_id) == before
+
+    # alice opens a second panel; then bob passes: the first panel is now from an earlier version
+    await open_panel(env, alice, channel, rec.table_id)
+    panel_b = await open_panel(env, bob, channel, rec.table_id)
+    await bob.click(panel_b, custom_id=button_id(panel_b, "pass"))
+    assert 1 in table.public_view().passed
+    moved = table_state(env, rec.table_id)
+    assert moved != before
+    stale = await alice.click(panel_a, custom_id=pass_id)
+    fresh = last_reply(stale)
+    assert fresh is not None and fresh.ephemeral
+    assert fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    assert f"tp:{rec.table_id}:0:{table.version}:" in str(fresh.components)  # a fresh panel, current version
+    assert table_state(env, rec.table_id) == moved and 0 not in table.public_view().passed
+    # the fresh panel works
+    await alice.click(fresh, custom_id=button_id(fresh, "pass"))
+    assert 0 in table.public_view().passed
+    assert private_leaks(env) == []
+
+
+# -- 2. an illegal play is refused with the engine's reason --------------------------------------------------
+def _revoke_position(env: Any, rec: Any, actors: list[Any]) -> tuple[Card, int, Card] | None:
+    """A single lead of the leader after which the next seat, holding that suit, could try another
+    card: (lead card, follower seat, wrong card), or ``None``."""
+    table = env.bot.game.sessions[rec.table_id].table
+    leader = table.to_act()[0]
+    follower = (leader + 1) % 4
+    view = table.seat_view(follower)
+    ctx = view_context(view)
+    for card in sorted(set(table.seat_view(leader).hand), key=str):
+        suit = ctx.suit_of(card)
+        if suit == "T":
+            continue
+        mine = [c for c in view.hand if ctx.suit_of(c) == suit]
+        other = [c for c in view.hand if ctx.suit_of(c) != suit]
+        if mine and other:
+            return card, follower, other[0]
+    return None
+
+
+@bounded()
+async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any) -> None:
+    env = simcord_env
+    rec, channel, actors = await four_humans(env)
+    await declare_and_bury(env, rec, channel, actors)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    found = _revoke_position(env, rec, actors)
+    assert found is not None, "no plain-suit lead the next seat could revoke on"
+    lead, follower, wrong = found
+    leader = actors[table.to_act()[0]]
+    message = await open_panel(env, leader, channel, rec.table_id)
+    await select_cards(leader, message, game.panel(rec.table_id, leader.id), [lead])
+    await leader.click(message, custom_id=button_id(message, "play"))
+    assert table.to_act() == (follower,)
+
+    actor = actors[follower]
+    before = table_state(env, rec.table_id)
+    hand_before = game.panel(rec.table_id, actor.id).hand
+    message = await open_panel(env, actor, channel, rec.table_id)
+    await select_cards(actor, message, game.panel(rec.table_id, actor.id), [wrong])
+    result = await actor.click(message, custom_id=button_id(message, "play"))
+    view = table.seat_view(follower)
+    key = follow_error(table.public_view().trick.plays[0][1], view.hand, (wrong,), view_context(view))
+    assert key == "play.must_follow_suit"
+    reply = last_reply(result)
+    assert reply is not None and reply.ephemeral
+    assert reply.content == i18n.t("play.must_follow_suit", "en")
+    assert table_state(env, rec.table_id) == before
+    assert game.panel(rec.table_id, actor.id).hand == hand_before and table.to_act() == (follower,)
+    assert private_leaks(env) == []
+
+
+# -- 3. burying 8 of 33 through the selects and the Bury button ----------------------------------------------
+@bounded()
+async def test_dealer_buries_eight_of_33_through_the_selects(simcord_env: Any) -> None:
+    env = simcord_env
+    rec, channel, actors = await four_humans(env)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    declarer = next(s for s in range(4) if game.panel(rec.table_id, actors[s].id).declarations)
+    for _ in range(12):  # the declarer declares, everybody passes
+        if table.phase is not Phase.DECLARING:
+            break
+        seat = declarer if declarer in table.to_act() else table.to_act()[0]
+        message = await open_panel(env, actors[seat], channel, rec.table_id)
+        op = "decl" if seat == declarer and table.public_view().declaration is None else "pass"
+        await actors[seat].click(message, custom_id=button_id(message, op))
+    assert table.phase is Phase.BURYING
+    dealer = actors[table.public_view().dealer]
+    panel = game.panel(rec.table_id, dealer.id)
+    assert panel.bury_count == 8 and len(panel.hand) == 33
+    message = await open_panel(env, dealer, channel, rec.table_id)
+    menus = select_ids(message)
+    assert sum(len(v) for v in menus.values()) == 33 and len(menus) >= 2
+    # two cards from every menu (then the rest from the first), so selections of several menus add up
+    from cogs.panel_view import hand_order
+
+    order = hand_order(panel)
+    picked: list[int] = []
+    for values in menus.values():
+        picked += [int(v) for v in values[:2]]
+    picked += [int(v) for v in next(iter(menus.values())) if int(v) not in picked][: 8 - len(picked)]
+    picked = picked[:8]
+    chosen = [order[i] for i in picked]
+    await select_cards(dealer, message, panel, chosen)
+    shown = env.backend.get_message(message.channel_id, message.id)
+    assert str(len(chosen)) in shown.content  # "8 selected: …"
+    result = await dealer.click(message, custom_id=button_id(message, "bury"))
+    assert table.phase is Phase.PLAYING, env.transcript()
+    view = table.seat_view(table.public_view().dealer)
+    assert sorted(map(str, view.kitty or ())) == sorted(map(str, chosen))
+    assert len(view.hand) == 25
+    reply = last_reply(result) or env.backend.get_message(message.channel_id, message.id)
+    text = reply.content
+    assert text.startswith(i18n.t("bot.panel.buried", "en", cards="")[:7])
+    assert private_leaks(env) == []
