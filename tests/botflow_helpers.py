@@ -15,8 +15,10 @@ import simcord.interactions as sim_interactions
 from simcord.backend.models import EPHEMERAL_FLAG
 
 from cogs.hub import detach_game
-from tests.conftest import button_id, open_table, thread_of
+from engine.views import Phase
+from tests.conftest import button_id, open_panel, open_table, select_cards, thread_of, world
 
+PRIVATE_PICTURES = ("hand_",)  # the cog's hand_{table}_{version}.png, runtime's hand_seat{n}.png (public: hand01_…)
 TEST_BUDGET = 60.0  # seconds of wall time for one flow test (it fails instead of hanging)
 
 
@@ -40,6 +42,41 @@ async def close_game(simcord_env: Any) -> Any:
     yield
     if getattr(simcord_env.bot, "game", None) is not None:
         await detach_game(simcord_env.bot)
+
+
+async def four_humans(env: Any, **options: Any) -> tuple[Any, Any, list[Any]]:
+    """A table of alice, bob, carol and dave (seats 0-3) in async mode, started."""
+    _guild, channel, actors = world(env, 4)
+    rec = await start_table(env, channel, actors, mode="async", **options)
+    return rec, channel, actors
+
+
+async def declare_and_bury(env: Any, rec: Any, channel: Any, actors: list[Any], declarer: int | None = None) -> int:
+    """Through panels: the first seat able to declare (or ``declarer``) declares, everybody else passes,
+    and the dealer buries the suggested 8. Returns the dealer seat."""
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    if declarer is None:
+        declarer = next(s for s in range(4) if game.panel(rec.table_id, actors[s].id).declarations)
+    for _ in range(12):
+        if table.phase is not Phase.DECLARING:
+            break
+        seat = next(iter(table.to_act()))
+        seat = declarer if declarer in table.to_act() else seat
+        actor = actors[seat]
+        panel = game.panel(rec.table_id, actor.id)
+        message = await open_panel(env, actor, channel, rec.table_id)
+        op = "decl" if seat == declarer and panel.declarations and table.public_view().declaration is None else "pass"
+        await actor.click(message, custom_id=button_id(message, op))
+    assert table.phase is Phase.BURYING, (table.phase, env.transcript())
+    dealer = table.public_view().dealer
+    actor = actors[dealer]
+    panel = game.panel(rec.table_id, actor.id)
+    message = await open_panel(env, actor, channel, rec.table_id)
+    await select_cards(actor, message, panel, game.suggest(rec.table_id, actor.id).cards)
+    await actor.click(message, custom_id=button_id(message, "bury"))
+    assert table.phase is Phase.PLAYING, env.transcript()
+    return dealer
 
 
 def use_locales(monkeypatch: Any, locales: dict[int, str]) -> None:
@@ -114,7 +151,7 @@ def private_leaks(env: Any) -> list[str]:
                 continue
             where = "DM" if channel_id in dm_channels else f"channel {channel_id}"
             names = [str(a.get("filename", "")) for a in m.attachments]
-            if any(n.startswith("hand") for n in names):
+            if any(n.startswith(PRIVATE_PICTURES) for n in names):
                 leaks.append(f"{where}: hand picture {names} in {m.content!r}")
             for comp in _components(m.components):
                 cid = str(comp.get("custom_id", ""))

@@ -17,46 +17,19 @@ from engine.cards import Card
 from engine.follow import follow_error
 from engine.legal import view_context
 from engine.views import Phase
-from tests.botflow_helpers import bounded, close_game, last_reply, private_leaks, start_table, table_state
-from tests.conftest import button_id, open_panel, select_cards, select_ids, world
+from tests.botflow_helpers import (
+    bounded,
+    close_game,
+    declare_and_bury,
+    four_humans,
+    last_reply,
+    private_leaks,
+    table_state,
+)
+from tests.conftest import button_id, open_panel, select_cards, select_ids
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
-
-
-async def four_humans(env: Any, **options: Any) -> tuple[Any, Any, list[Any]]:
-    """A table of alice, bob, carol and dave (seats 0-3) in async mode, started."""
-    _guild, channel, actors = world(env, 4)
-    rec = await start_table(env, channel, actors, mode="async", **options)
-    return rec, channel, actors
-
-
-async def declare_and_bury(env: Any, rec: Any, channel: Any, actors: list[Any], declarer: int | None = None) -> int:
-    """Through panels: the first seat able to declare (or ``declarer``) declares, everybody else passes,
-    and the dealer buries the suggested 8. Returns the dealer seat."""
-    game = env.bot.game
-    table = game.sessions[rec.table_id].table
-    if declarer is None:
-        declarer = next(s for s in range(4) if game.panel(rec.table_id, actors[s].id).declarations)
-    for _ in range(12):
-        if table.phase is not Phase.DECLARING:
-            break
-        seat = next(iter(table.to_act()))
-        seat = declarer if declarer in table.to_act() else seat
-        actor = actors[seat]
-        panel = game.panel(rec.table_id, actor.id)
-        message = await open_panel(env, actor, channel, rec.table_id)
-        op = "decl" if seat == declarer and panel.declarations and table.public_view().declaration is None else "pass"
-        await actor.click(message, custom_id=button_id(message, op))
-    assert table.phase is Phase.BURYING, (table.phase, env.transcript())
-    dealer = table.public_view().dealer
-    actor = actors[dealer]
-    panel = game.panel(rec.table_id, actor.id)
-    message = await open_panel(env, actor, channel, rec.table_id)
-    await select_cards(actor, message, panel, game.suggest(rec.table_id, actor.id).cards)
-    await actor.click(message, custom_id=button_id(message, "bury"))
-    assert table.phase is Phase.PLAYING, env.transcript()
-    return dealer
 
 
 # -- 1. someone else's panel, and a panel of an earlier turn ---------------------------------------------------
