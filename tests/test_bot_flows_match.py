@@ -1,0 +1,190 @@
+"""End-to-end Discord flows around the deal and the match (SimCord): declaring with an overcall in async
+mode (DealAll + declaration window) and in live mode (progressive deal), and the ladder and stats
+after a finished short match, answered in each user's locale (zh-CN / en-US)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import i18n
+from cogs.panel_view import cards_text
+from engine.actions import DealAll, DealCard, Declare
+from engine.declaring import declaration_kind
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+from runtime.records import Status, TableOptions
+from tests.botflow_helpers import (
+    advance,
+    bounded,
+    close_game,
+    last_reply,
+    private_leaks,
+    start_table,
+    thread_texts,
+    use_locales,
+)
+from tests.conftest import open_panel, world
+
+pytestmark = pytest.mark.usefixtures("close_game")
+__all__ = ["close_game"]
+
+SEARCH_LIMIT = 300
+LIVE_OPTIONS = TableOptions(ai_delay=0.0, deal_delay=1.0, next_hand_delay=0.0)
+
+
+def next_declaration(table: Table, first: int | None) -> Declare | None:
+    """The declaration policy of the declaring tests: while nothing stands, the lowest seat holding a
+    single level card declares it; then the lowest other seat able to overcall does so."""
+    current = table.public_view().declaration
+    for seat in range(4):
+        options = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
+        if current is None:
+            single = next((a for a in options if len(a.cards) == 1), None)
+            if single is not None:
+                return single
+        elif seat != first:
+            over = next((a for a in options if declaration_kind(current, seat, a.cards) == "overcall"), None)
+            if over is not None:
+                return over
+    return None
+
+
+def declaring_story(rng_seed: int, live: bool) -> tuple[Declare, Declare] | None:
+    """The (declaration, overcall) the policy makes on the first table of a bot with ``rng_seed``."""
+    table = Table.new(Rules.from_preset("standard"), random.Random(rng_seed).randrange(2**62))
+    made: list[Declare] = []
+    for _ in range(120):
+        if table.phase is not Phase.DEALING:
+            break
+        table.apply(DealCard() if live else DealAll())
+        if not live:
+            break
+        while len(made) < 2 and (move := next_declaration(table, made[0].seat if made else None)) is not None:
+            table.apply(move)
+            made.append(move)
+    while not live and len(made) < 2 and (move := next_declaration(table, made[0].seat if made else None)):
+        table.apply(move)
+        made.append(move)
+    return (made[0], made[1]) if len(made) == 2 else None
+
+
+@pytest.fixture
+def bot_options(request: Any) -> dict[str, Any]:
+    """``async``/``live``: the first rng seed whose first table has a declaration and an overcall."""
+    mode = getattr(request, "param", None)
+    if mode is None:
+        return {}
+    seed = next((s for s in range(SEARCH_LIMIT) if declaring_story(s, mode == "live") is not None), None)
+    assert seed is not None, "no declaring story in the searched seeds"
+    out: dict[str, Any] = {"rng_seed": seed}
+    if mode == "live":
+        out["table_options"] = LIVE_OPTIONS
+    return out
+
+
+async def declare_by_panel(env: Any, actor: Any, channel: Any, table_id: int, cards: tuple[Any, ...]) -> None:
+    panel = env.bot.game.panel(table_id, actor.id)
+    message = await open_panel(env, actor, channel, table_id)
+    index = panel.declarations.index(tuple(cards))
+    await actor.click(message, custom_id=f"tp:{table_id}:{panel.seat}:{panel.version}:decl:{index}")
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+# -- 5. declaring with an overcall ------------------------------------------------------------------------------
+@pytest.mark.parametrize("bot_options", ["async", "live"], indirect=True)
+@bounded()
+async def test_declare_and_overcall(simcord_env: Any, clock: Any, bot_options: Any) -> None:
+    env = simcord_env
+    live = "table_options" in bot_options
+    story = declaring_story(bot_options["rng_seed"], live)
+    assert story is not None
+    first, over = story
+    _guild, channel, actors = world(env, 4)
+    rec = await start_table(env, channel, actors, mode="live" if live else "async")
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    window = game.record(rec.table_id).options.declare_window
+    made: list[Declare] = []
+    phases: list[Phase] = []
+    for _ in range(120):
+        move = next_declaration(table, made[0].seat if made else None) if len(made) < 2 else None
+        if move is not None:
+            phases.append(table.phase)
+            actor = actors[move.seat]
+            if made:  # the overcall through the /declare command, the first declaration through the panel
+                result = await actor.slash(channel, "declare", cards=_cards(move.cards), table=rec.table_id)
+                reply = last_reply(result)
+                assert reply is not None and reply.ephemeral
+                assert reply.content == i18n.t("bot.panel.declared", "en", cards=cards_text(move.cards, "en"))
+            else:
+                await declare_by_panel(env, actor, channel, rec.table_id, move.cards)
+            assert table.public_view().declaration is not None
+            assert table.public_view().declaration.seat == move.seat, env.transcript()
+            made.append(move)
+            continue
+        if not live or table.phase is not Phase.DEALING:
+            break
+        assert table.public_view().cards_dealt < 100 or table.phase is not Phase.DEALING
+        await advance(env, clock, LIVE_OPTIONS.deal_delay)  # one card dealt
+    assert (made[0], made[1]) == (first, over)
+    assert phases == [Phase.DEALING if live else Phase.DECLARING] * 2  # live: during the progressive deal
+    if table.phase is Phase.DECLARING:  # the declaration window closes at its deadline
+        await advance(env, clock, window + 1)
+    assert table.phase is Phase.BURYING, env.transcript()
+    view = table.public_view()
+    assert view.dealer == over.seat and view.declaration is not None and view.declaration.cards == over.cards
+    locale = game.record(rec.table_id).meta["locale"]
+    names = game.record(rec.table_id).names
+    texts = "\n".join(thread_texts(env, channel, rec))
+    first_trump = first.cards[0].suit
+    assert i18n.t("announce.declare", locale, name=names[first.seat], cards=_cards(first.cards),
+                  trump=first_trump) in texts
+    assert i18n.t("announce.overcall", locale, name=names[over.seat], cards=_cards(over.cards),
+                  trump=view.trump) in texts
+    assert i18n.t("announce.declaring_closed", locale, trump=view.trump, dealer=names[over.seat]) in texts
+    assert private_leaks(env) == []
+
+
+# -- 8. the ladder after a finished short match, in both locales -----------------------------------------------
+@bounded(80)
+async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env: Any, clock: Any,
+                                                                     monkeypatch: Any) -> None:
+    env = simcord_env
+    _guild, channel, (alice, bob, carol) = world(env, 3)
+    use_locales(monkeypatch, {bob.id: "zh-CN", carol.id: "zh-CN"})
+    rec = await start_table(env, channel, [alice, bob], n_ai=2, mode="async",
+                            options="start_level=A end_level=A")
+    game = env.bot.game
+    timeout = game.record(rec.table_id).options.turn_timeout
+    for _ in range(30):  # both humans time out (托管); the AI finishes the match for them
+        if game.record(rec.table_id).status is not Status.PLAYING:
+            break
+        await advance(env, clock, timeout + 1)
+    assert game.record(rec.table_id).status is Status.FINISHED, env.transcript()
+    locale = game.record(rec.table_id).meta["locale"]
+    assert i18n.t("announce.ladder_updated", locale) in thread_texts(env, channel, rec)
+    rows = await game.db.leaderboard(rec.guild_id)
+    assert {r.user_id for r in rows} == {alice.id, bob.id}
+    assert all(r.matches_won + r.matches_lost == 1 for r in rows)
+
+    for actor, loc in ((alice, "en"), (bob, "zh-CN")):
+        for by in ("rating", "level"):
+            reply = last_reply(await actor.slash(channel, "ladder", by=by))
+            assert reply is not None and not reply.ephemeral
+            assert reply.content == i18n.t(f"bot.ladder.title.{by}", loc)
+            assert [a.filename for a in reply.attachments] == ["ladder.png"]
+        reply = last_reply(await actor.slash(channel, "stats"))
+        assert reply is not None and [a.filename for a in reply.attachments] == ["stats.png"]
+        reply = last_reply(await actor.slash(channel, "stats", user=carol))
+        assert reply is not None and reply.content == i18n.t("bot.stats.none", loc, name="carol")
+        reply = last_reply(await actor.slash(channel, "hand"))  # no table any more: a private refusal
+        assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.error.no_table", loc)
+    assert i18n.t("bot.ladder.title.rating", "zh-CN") != i18n.t("bot.ladder.title.rating", "en")
+    assert private_leaks(env) == []
