@@ -159,6 +159,7 @@ def private_leaks(env: Any) -> list[str]:
                     leaks.append(f"{where}: private component {cid} in {m.content!r}")
             if channel_id in dm_channels and (m.attachments or m.components):
                 leaks.append(f"DM with attachments/components: {m.content!r}")
+    leaks += [f"uploaded to a channel or DM: {n}" for n in public_uploads(env) if n.startswith(PRIVATE_PICTURES)]
     return leaks
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 from simcord import SetupError
 from simcord.actors import _component_interaction
 
 import i18n
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.follow import follow_error
 from engine.legal import view_context
 from engine.views import Phase
@@ -27,8 +28,10 @@ from tests.botflow_helpers import (
     start_table,
     table_state,
     thread_messages,
+    thread_texts,
+    use_locales,
 )
-from tests.conftest import button_id, open_panel, select_cards, select_ids, world
+from tests.conftest import button_id, open_panel, open_table, select_cards, select_ids, world
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
@@ -198,4 +201,68 @@ async def test_turn_prompts_dm_opted_in_players_and_replace_the_previous_prompt(
     prompts = [t for t in thread if any(i18n.t(f"announce.turn_{p}", locale, name=n) in t for n in rec.names
                                         for p in ("declaring", "burying", "playing"))]
     assert len(prompts) <= 1, prompts
+    assert private_leaks(env) == []
+
+
+# -- locales: private answers follow the user's Discord locale, public messages the server's setting ----------
+def _labels(message: Any) -> list[str]:
+    return [c.get("label", "") for row in message.components for c in row.get("components", [])]
+
+
+@bounded()
+async def test_private_text_follows_the_user_locale_and_public_text_the_server_locale(simcord_env: Any,
+                                                                                       monkeypatch: Any) -> None:
+    env = simcord_env
+    guild, channel, actors = world(env, 4)
+    alice, bob = actors[0], actors[1]
+    use_locales(monkeypatch, {bob.id: "zh-CN"})
+    rec = await start_table(env, channel, actors, mode="async")
+    for actor, loc in ((alice, "en"), (bob, "zh-CN")):
+        panel = await open_panel(env, actor, channel, rec.table_id)
+        assert panel.content == i18n.t("bot.panel.declare", loc)
+        assert i18n.t("bot.button.pass", loc) in _labels(panel)
+        reply = last_reply(await actor.slash(channel, "declare", cards="ZZ", table=rec.table_id))
+        assert reply is not None and reply.ephemeral
+        assert reply.content == i18n.t("card.invalid", loc, card="ZZ")
+    # public messages: the server's locale (default zh-CN), then English after /tractor config locale:en
+    texts = thread_texts(env, channel, rec)
+    assert texts[0] == i18n.t("bot.thread.welcome", "zh-CN", host=alice.mention)
+    admin_role = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    erin = guild.add_member(env.create_user("erin"), roles=[admin_role])
+    reply = last_reply(await erin.slash(channel, "tractor config", locale="en"))
+    assert reply is not None and reply.ephemeral and "`locale` = `en`" in reply.content
+    second, _lobby = await open_table(env, erin, channel, mode="async")
+    assert thread_texts(env, channel, second)[0] == i18n.t("bot.thread.welcome", "en", host=erin.mention)
+    assert private_leaks(env) == []
+
+
+@bounded()
+async def test_panel_from_an_earlier_trick_is_refused(simcord_env: Any) -> None:
+    env = simcord_env
+    rec, channel, actors = await four_humans(env)
+    await declare_and_bury(env, rec, channel, actors)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    leader = actors[table.to_act()[0]]
+    old = await open_panel(env, leader, channel, rec.table_id)  # the leader's panel of the first trick
+    old_panel = game.panel(rec.table_id, leader.id)
+    for _ in range(4):  # the first trick is played through fresh panels
+        actor = actors[table.to_act()[0]]
+        message = await open_panel(env, actor, channel, rec.table_id)
+        choice = game.legal_play_choices(rec.table_id, actor.id, "")[0]
+        await select_cards(actor, message, game.panel(rec.table_id, actor.id), parse_cards(choice))
+        await actor.click(message, custom_id=button_id(message, "play"))
+    assert len(table.public_view().tricks) == 1
+    before = table_state(env, rec.table_id)
+    still_held = [c for c in old_panel.hand if c in game.panel(rec.table_id, leader.id).hand][:1]
+    menus = select_ids(old)
+    group, values = next((g, v) for g, v in menus.items() if v)
+    result = await leader.select(old, values[:1], custom_id=group)  # selecting on the old panel
+    fresh = last_reply(result)
+    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    result = await leader.click(old, custom_id=button_id(old, "play"))  # pressing its Play
+    fresh = last_reply(result)
+    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    assert f":{table.version}:" in str(fresh.components)
+    assert table_state(env, rec.table_id) == before and still_held
     assert private_leaks(env) == []

@@ -30,6 +30,7 @@ from tests.botflow_helpers import (
     four_humans,
     last_reply,
     private_leaks,
+    public_uploads,
     table_state,
     thread_messages,
     thread_texts,
@@ -144,6 +145,7 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
         await advance(env, clock, 1)
         assert table.version == version and seat in table.to_act()
     assert not game.record(rec.table_id).seats[seat].away
+    assert any(n.startswith("table_v") for n in public_uploads(env))  # the upload scan sees public pictures
     assert private_leaks(env) == []
 
 
