@@ -49,6 +49,7 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     panel_a = await open_panel(env, alice, channel, rec.table_id)  # alice's first panel (version v)
     pass_id = button_id(panel_a, "pass")
     before = table_state(env, rec.table_id)
+    posts = len(thread_messages(env, channel, rec))
 
     # a real client does not even show alice's ephemeral panel to bob
     with pytest.raises(SetupError):
@@ -60,6 +61,7 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     assert reply is not None and reply.ephemeral
     assert reply.content == i18n.t("bot.error.not_your_panel", "en")
     assert table_state(env, rec.table_id) == before
+    assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
 
     # alice opens a second panel; then bob passes: the first panel is now from an earlier version
     await open_panel(env, alice, channel, rec.table_id)
@@ -118,6 +120,7 @@ async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any) -> None
 
     actor = actors[follower]
     before = table_state(env, rec.table_id)
+    posts = len(thread_messages(env, channel, rec))
     hand_before = game.panel(rec.table_id, actor.id).hand
     message = await open_panel(env, actor, channel, rec.table_id)
     await select_cards(actor, message, game.panel(rec.table_id, actor.id), [wrong])
@@ -129,6 +132,7 @@ async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any) -> None
     assert reply is not None and reply.ephemeral
     assert reply.content == i18n.t("play.must_follow_suit", "en")
     assert table_state(env, rec.table_id) == before
+    assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
     assert game.panel(rec.table_id, actor.id).hand == hand_before and table.to_act() == (follower,)
     assert private_leaks(env) == []
 
@@ -254,6 +258,7 @@ async def test_panel_from_an_earlier_trick_is_refused(simcord_env: Any) -> None:
         await actor.click(message, custom_id=button_id(message, "play"))
     assert len(table.public_view().tricks) == 1
     before = table_state(env, rec.table_id)
+    posts = len(thread_messages(env, channel, rec))
     still_held = [c for c in old_panel.hand if c in game.panel(rec.table_id, leader.id).hand][:1]
     menus = select_ids(old)
     group, values = next((g, v) for g, v in menus.items() if v)
@@ -265,4 +270,5 @@ async def test_panel_from_an_earlier_trick_is_refused(simcord_env: Any) -> None:
     assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
     assert f":{table.version}:" in str(fresh.components)
     assert table_state(env, rec.table_id) == before and still_held
+    assert len(thread_messages(env, channel, rec)) == posts
     assert private_leaks(env) == []
