@@ -33,7 +33,9 @@ pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
 
 SEARCH_LIMIT = 300
-LIVE_OPTIONS = TableOptions(ai_delay=0.0, deal_delay=1.0, next_hand_delay=0.0)
+# deal_delay above SimCord's settle timeout (5 s): the timer driver's sleep then counts as parked and only
+# advance() deals the next card (a shorter sleep makes every settle wait for it in real time)
+LIVE_OPTIONS = TableOptions(ai_delay=0.0, deal_delay=30.0, next_hand_delay=0.0)
 
 
 def next_declaration(table: Table, first: int | None) -> Declare | None:
@@ -72,14 +74,28 @@ def declaring_story(rng_seed: int, live: bool) -> tuple[Declare, Declare] | None
     return (made[0], made[1]) if len(made) == 2 else None
 
 
+def first_declaration_card(rng_seed: int) -> int:
+    """How many cards of the live deal are dealt before some seat may declare (101: never)."""
+    table = Table.new(Rules.from_preset("standard"), random.Random(rng_seed).randrange(2**62))
+    for dealt in range(1, 101):
+        if table.phase is not Phase.DEALING:
+            break
+        table.apply(DealCard())
+        if any(isinstance(a, Declare) for seat in range(4) for a in table.legal_actions(seat)):
+            return dealt
+    return 101
+
+
 @pytest.fixture
 def bot_options(request: Any) -> dict[str, Any]:
     """``async``/``live``: the first rng seed whose first table has a declaration and an overcall."""
     mode = getattr(request, "param", None)
     if mode is None:
         return {}
-    if mode == "live_deal":
-        return {"table_options": LIVE_OPTIONS}
+    if mode == "live_deal":  # a seed where someone may declare early in the live deal (a short test)
+        seed = next((s for s in range(SEARCH_LIMIT) if first_declaration_card(s) <= 12), None)
+        assert seed is not None, "no early declaration in the searched seeds"
+        return {"rng_seed": seed, "table_options": LIVE_OPTIONS}
     seed = next((s for s in range(SEARCH_LIMIT) if declaring_story(s, mode == "live") is not None), None)
     assert seed is not None, "no declaring story in the searched seeds"
     out: dict[str, Any] = {"rng_seed": seed}
