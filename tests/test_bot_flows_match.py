@@ -186,6 +186,8 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
             break
         await advance(env, clock, timeout + 1)
     assert game.record(rec.table_id).status is Status.FINISHED, env.transcript()
+    for place in [channel, *channel.threads]:  # a finished table leaves no button to click
+        assert not [m.content for m in place.history() if m.components], place
     locale = game.record(rec.table_id).meta["locale"]
     assert i18n.t("announce.ladder_updated", locale) in thread_texts(env, channel, rec)
     rows = await game.db.leaderboard(rec.guild_id)

@@ -128,6 +128,9 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     back = f"tl:{rec.table_id}:back:"
     assert back in str([c.to_dict() for row in live.components for c in row.children])
 
+    panel = await open_panel(env, player, channel, rec.table_id)  # the panel says so and offers the button too
+    assert i18n.t("bot.panel.away", "en") in panel.content and button_id(panel, "back")
+
     result = await player.click(live, custom_id=back)
     reply = last_reply(result)
     assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.panel.back", "en")
