@@ -103,7 +103,7 @@ def _revoke_position(env: Any, rec: Any, actors: list[Any]) -> tuple[Card, int, 
 
 
 @bounded()
-async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any) -> None:
+async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any, monkeypatch: Any) -> None:
     env = simcord_env
     rec, channel, actors = await four_humans(env)
     await declare_and_bury(env, rec, channel, actors)
@@ -134,6 +134,11 @@ async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any) -> None
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
     assert game.panel(rec.table_id, actor.id).hand == hand_before and table.to_act() == (follower,)
+    # the same through /play, for a player whose Discord speaks Chinese
+    use_locales(monkeypatch, {actor.id: "zh-CN"})
+    reply = last_reply(await actor.slash(channel, "play", cards=str(wrong), table=rec.table_id))
+    assert reply is not None and reply.ephemeral and reply.content == i18n.t("play.must_follow_suit", "zh-CN")
+    assert table_state(env, rec.table_id) == before and len(thread_messages(env, channel, rec)) == posts
     assert private_leaks(env) == []
 
 

@@ -171,6 +171,7 @@ async def test_restart_mid_trick_continues_exactly(simcord_env: Any, clock: Any)
     state, record = table_state(env, rec.table_id), game.record(rec.table_id)
     hand = game.panel(rec.table_id, nxt.id).hand
     choice = _parse(game.legal_play_choices(rec.table_id, nxt.id, "")[0])
+    await select_cards(nxt, old_panel, game.panel(rec.table_id, nxt.id), choice)  # selected before the restart
 
     old_bot = env.bot
     await detach_game(old_bot)  # close: timers stopped, database closed
@@ -185,9 +186,8 @@ async def test_restart_mid_trick_continues_exactly(simcord_env: Any, clock: Any)
     assert game.panel(rec.table_id, nxt.id).hand == hand
     table = game.sessions[rec.table_id].table
     assert len(table.public_view().trick.plays) == 2
-    # the panel opened before the restart still works: select and play on it
+    # the panel opened before the restart still works: its selection (kept in the message) is played
     version = table.version
-    await select_cards(nxt, old_panel, game.panel(rec.table_id, nxt.id), choice)
     await nxt.click(old_panel, custom_id=button_id(old_panel, "play"))
     assert table.version == version + 1 and len(table.public_view().trick.plays) == 3
     assert sorted(map(str, table.public_view().trick.plays[-1][1])) == sorted(map(str, choice))
