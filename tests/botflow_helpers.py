@@ -37,8 +37,9 @@ def bounded(seconds: float = TEST_BUDGET) -> Callable[[Callable[..., Awaitable[A
 
 @pytest_asyncio.fixture
 async def close_game(simcord_env: Any) -> Any:
-    """Close the bot's game service and database after the test. SimCord's shutdown does not call
-    ``bot.close()``, so without this the aiosqlite worker thread stays alive and pytest never exits."""
+    """Close the game service and database of the bot running at the end of the test (after a
+    ``restart_bot`` that is not the ``simcord_bot`` the root conftest closes). SimCord's shutdown does not
+    call ``bot.close()``; an open aiosqlite worker thread would keep pytest from exiting."""
     yield
     if getattr(simcord_env.bot, "game", None) is not None:
         await detach_game(simcord_env.bot)
