@@ -136,6 +136,8 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.panel.back", "en")
     assert not game.record(rec.table_id).seats[seat].away
     assert any(i18n.t("announce.tuoguan_back", locale, name=name) in t for t in thread_texts(env, channel, rec))
+    assert not [m.content for m in thread_messages(env, channel, rec)  # the Take back button is gone
+                if back in str([c.to_dict() for row in m.components for c in row.children])]
     # back in control: the other three play the trick round, nobody plays for the seat any more
     for _ in range(3):
         actor = actors[table.to_act()[0]]
