@@ -97,7 +97,7 @@ def _revoke_position(env: Any, rec: Any, actors: list[Any]) -> tuple[Card, int, 
             continue
         mine = [c for c in view.hand if ctx.suit_of(c) == suit]
         other = [c for c in view.hand if ctx.suit_of(c) != suit]
-        if mine and other:
+        if len(set(mine)) >= 2 and other:  # two choices: the follow is not forced (played by itself)
             return card, follower, other[0]
     return None
 

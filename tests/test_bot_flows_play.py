@@ -263,7 +263,7 @@ def _queue_position(table: Any) -> tuple[Any, int, Any, Any] | None:
             continue
         mine = [c for c in view.hand if ctx.suit_of(c) == suit]
         other = [c for c in view.hand if ctx.suit_of(c) not in (suit, "T")]
-        if len(mine) >= 1 and other:
+        if len(set(mine)) >= 2 and other:  # two choices: the follow is not forced (played by itself)
             return card, follower, mine[0], other[0]
     return None
 
