@@ -63,8 +63,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.tuoguan_chosen": {"en": "{name} hands their seat to the AI (托管).", "zh-CN": "{name} 选择了托管。"},
     "announce.tuoguan_back": {"en": "{name} is back in control.", "zh-CN": "{name} 取消了托管。"},
     "announce.queued_played": {"en": "Your queued {cards} was played.", "zh-CN": "已打出你预出的 {cards}。"},
-    "announce.queue_dropped": {"en": "Your queued {cards} is no longer legal and was dropped.",
-                               "zh-CN": "你预出的 {cards} 已不合法，已取消。"},
+    "announce.queue_dropped": {"en": "Your queued play is no longer legal and was cancelled.",
+                               "zh-CN": "你预出的牌已不合法，已取消。"},
     "announce.forced_played": {"en": "Only one legal play: {cards} was played for you.",
                                "zh-CN": "只有一种出法：已自动打出 {cards}。"},
     "offline.summary": {"en": "Offline match: {hands} hands, {actions} actions, levels {levels}, winners {winners} "

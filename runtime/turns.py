@@ -132,8 +132,8 @@ async def _auto(service: GameService, session: Session, seat: int, why: str) -> 
             note = Announcement("announce.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
             await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
         except IllegalAction as exc:
-            note = Announcement("announce.queue_dropped", {"cards": " ".join(map(str, cards)), "reason": exc.key},
-                                user_id=user, seat=seat)
+            # public text: never name the cards, the player still holds them
+            note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
             await service.pipeline.publish(session, "queue", [note])
             await service.pipeline.arm(session)
         return
