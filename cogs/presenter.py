@@ -2,10 +2,10 @@
 
 The lobby message (in the channel) is edited on every lobby change. In the table's thread a *live*
 message shows the table picture and whose turn it is (edited as the game moves); when a trick is
-complete the live message is turned into that trick's record and a new live message follows, so
-the thread reads as a history. Announcements (declarations, failed throws, hand and match results,
-托管) are posted with their pictures; turn prompts mention the player (the previous prompt is deleted)
-and DM players who opted in (silently skipped when DMs are closed).
+complete its picture is posted as the trick's record, so the thread reads as a history; the live
+message is sent anew below whatever was posted, and whenever it mentions the player whose turn it is.
+Announcements (declarations, failed throws, hand and match results, 托管, reminders) are posted with their
+pictures; turn prompts also DM players who opted in (silently skipped when DMs are closed).
 
 Discord calls run in one worker task per table, outside the service's table lock; consecutive
 edits of the live message are coalesced, so a slow Discord never holds up the game.
@@ -29,9 +29,8 @@ from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 
-PROMPT_KEYS = ("turn.", "reminder.")
+PROMPT_KEYS = ("turn.",)
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
-_IMAGE_FOR = {"hand.settled": HAND_SUMMARY, "match.over": MATCH_SUMMARY, "ladder.updated": LADDER}
 
 
 def public_locale(rec: TableRecord) -> str:
@@ -62,6 +61,7 @@ class _Op:
 class _TableState:
     live_id: int | None = None
     prompt_id: int | None = None
+    buried: bool = False  # messages were posted after the live message
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
 
@@ -101,19 +101,21 @@ class DiscordPresenter:
             ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
         if TRICK in images:
-            ops.append(_Op("finalize", rec, content=self._trick_text(update, locale), image=images[TRICK]))
+            ops.append(_Op("post", rec, content=self._trick_text(update, locale), image=images[TRICK]))
         prompts: list[Announcement] = []
         for a in update.announcements:
             if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
                 prompts.append(a)
                 continue
-            image = images.get(_IMAGE_FOR.get(a.key, ""))
-            ops.append(_Op("post", rec, content=announcement_text(a, locale), image=image))
-        if update.view is not None and (TABLE in images or update.reason in ("tuoguan", "restored")):
-            ops.append(_Op("live", rec, content=self._status_text(update, locale), image=images.get(TABLE),
-                           view=live_view(rec, locale)))
+            ops.append(_Op("post", rec, content=announcement_text(a, locale)))
+        for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
+            if kind in images:
+                ops.append(_Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
+        if update.view is not None and update.reason != "lobby":
+            lines = [announcement_text(a, locale) for a in prompts] + [self._status_text(update, locale)]
+            ops.append(_Op("live", rec, content="\n".join(lines), image=images.get(TABLE),
+                           view=live_view(rec, locale), user_id=1 if prompts else None))
         for a in prompts:
-            ops.append(_Op("prompt", rec, content=announcement_text(a, locale), user_id=a.user_id))
             ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **a.params), user_id=a.user_id))
         if update.reason == "ended" or rec.status.value in ("finished", "ended"):
             ops.append(_Op("close", rec, view=None))
@@ -145,7 +147,9 @@ class DiscordPresenter:
     async def _drain(self, table_id: int, state: _TableState) -> None:
         while state.queue:
             op = state.queue.pop(0)
-            if op.kind == "live" and any(o.kind in ("live",) for o in state.queue[:1]):
+            if op.kind == "live" and state.queue and state.queue[0].kind == "live":
+                if op.user_id is not None and state.queue[0].user_id is None:
+                    state.queue[0].user_id = op.user_id  # keep the ping
                 continue  # a newer live state follows at once: skip this one
             try:
                 await self._run(op, state)
@@ -176,6 +180,7 @@ class DiscordPresenter:
             if op.image is not None:
                 kwargs["file"] = _file(op.image)
             await self._thread(rec).send(op.content, **kwargs)
+            state.buried = True
         elif op.kind == "live":
             await self._live(op, state)
         elif op.kind == "prompt":
@@ -193,8 +198,13 @@ class DiscordPresenter:
                 state.prompt_id = None
 
     async def _live(self, op: _Op, state: _TableState) -> None:
+        """Edit the live message; send it anew (deleting the old one) when it pings someone or when other
+        messages were posted below it, so it always stays the last message of the thread."""
         rec = op.rec
         attachments = [_file(op.image)] if op.image is not None else discord.utils.MISSING
+        if state.live_id is not None and (state.buried or op.user_id is not None):
+            await self._delete(rec, state.live_id)
+            state.live_id = None
         if state.live_id is not None:
             try:
                 await self._thread(rec).get_partial_message(state.live_id).edit(
@@ -205,8 +215,9 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {"view": op.view} if op.view is not None else {}
         if op.image is not None:
             kwargs["file"] = _file(op.image)
-        sent = await self._thread(rec).send(op.content, **kwargs)
+        sent = await self._thread(rec).send(op.content, allowed_mentions=MENTIONS, **kwargs)
         state.live_id = sent.id
+        state.buried = False
         game = getattr(self.bot, "game", None)
         if game is not None and rec.table_id in game.sessions:
             await game.set_messages(rec.table_id, table_message_id=sent.id)

@@ -192,4 +192,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.replay.title": {"en": "Replay of table {table}, hand {hand}", "zh-CN": "第 {table} 桌第 {hand} 局回放"},
     "bot.replay.trick": {"en": "Trick {n}: {plays} → {winner} (+{points})",
                          "zh-CN": "第 {n} 墩：{plays} → {winner}（+{points}）"},
+    "bot.image.hand_summary": {"en": "Hand summary", "zh-CN": "本副小结"},
+    "bot.image.match_summary": {"en": "Match summary", "zh-CN": "比赛小结"},
+    "bot.image.ladder": {"en": "Ladder", "zh-CN": "排行榜"},
 }

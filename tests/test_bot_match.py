@@ -2,27 +2,48 @@
 
 from __future__ import annotations
 
+import i18n
+from runtime.records import Status
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
 
-from runtime.records import Status
+
+async def play_out(env, channel, rec, actors, limit: int = 600) -> int:
+    """Let the humans act through their panels until the match is over; the number of human moves."""
+    game = env.bot.game
+    steps = 0
+    while game.sessions.get(rec.table_id) and game.record(rec.table_id).status is Status.PLAYING:
+        movers = humans_to_act(env, rec.table_id, actors)
+        assert movers, f"stuck in {game.sessions[rec.table_id].table.phase}"
+        await act_by_panel(env, movers[0], channel, rec.table_id)
+        steps += 1
+        assert steps < limit
+    return steps
 
 
 async def test_one_human_three_ai(simcord_env):
     env = simcord_env
-    guild, channel, (alice,) = world(env, 1)
+    _guild, channel, (alice,) = world(env, 1)
     rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
     for _ in range(3):
         await alice.click(lobby, custom_id=button_id(lobby, "addai"))
     await alice.click(lobby, custom_id=button_id(lobby, "start"))
-    game = env.bot.game
-    steps = 0
-    while game.sessions.get(rec.table_id) and game.record(rec.table_id).status is Status.PLAYING:
-        movers = humans_to_act(env, rec.table_id, [alice])
-        assert movers, f"stuck: {game.sessions[rec.table_id].table.phase}"
-        await act_by_panel(env, alice, channel, rec.table_id)
-        steps += 1
-        assert steps < 400
+    steps = await play_out(env, channel, rec, [alice])
+    assert steps >= 10
     thread = thread_of(env, channel, rec)
-    print(steps, len(thread.history()))
-    for m in thread.history()[-60:]:
-        print(repr(m.content[:150]), [a.filename for a in m.attachments], len(m.components))
+    history = thread.history()
+    texts = [m.content for m in history]
+    trick_posts = [m for m in history if any(a.filename.startswith("hand01_trick") for a in m.attachments)]
+    names = [a.filename for m in trick_posts for a in m.attachments]
+    assert names == [f"hand01_trick{n:02d}.png" for n in range(1, len(names) + 1)] and len(names) >= 8
+    assert any(a.filename == "ladder.png" for m in history for a in m.attachments)
+    assert history[-1].content.endswith(i18n.t("bot.phase.match_over", "zh-CN"))  # the live message is last
+    assert any(f"<@{alice.id}>" in t for t in texts)  # turns mention the player
+    assert env.bot.game.record(rec.table_id).status is Status.FINISHED if rec.table_id in env.bot.game.sessions \
+        else True
+    # the ladder after the match: alice is ranked
+    result = await alice.slash(channel, "ladder")
+    files = [a.filename for m in [result.response, *result.followups] if m for a in m.attachments]
+    assert "ladder.png" in files
+    stats = await alice.slash(channel, "stats")
+    assert any(a.filename == "stats.png" for m in [stats.response, *stats.followups] if m for a in m.attachments)
+
