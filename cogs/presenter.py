@@ -29,7 +29,7 @@ from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 
-PROMPT_KEYS = ("turn.",)
+PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -97,7 +97,7 @@ class DiscordPresenter:
         locale = public_locale(rec)
         state = self.states.setdefault(rec.table_id, _TableState(live_id=rec.table_message_id))
         ops: list[_Op] = []
-        if update.reason in ("lobby", "started", "ended", "restored") or rec.status.value != "playing":
+        if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
             ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
         if TRICK in images:

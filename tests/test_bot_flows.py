@@ -189,9 +189,6 @@ async def test_dealer_buries_eight_of_33_through_the_selects(simcord_env: Any) -
 
 
 # -- turn prompts: a DM to players who opted in (never with cards), the previous prompt deleted ---------------
-@pytest.mark.xfail(reason="cogs/presenter.py:32 PROMPT_KEYS = ('turn.', 'reminder.') never matches the runtime's keys "
-                   "'announce.turn_*'/'announce.reminder': prompts are posted as plain announcements, never DMed, "
-                   "and the previous prompt is never deleted", strict=True)
 @bounded()
 async def test_turn_prompts_dm_opted_in_players_and_replace_the_previous_prompt(simcord_env: Any) -> None:
     env = simcord_env

@@ -154,8 +154,6 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     assert private_leaks(env) == []
 
 
-@pytest.mark.xfail(reason="cogs/presenter.py _plan edits the lobby message only for the reasons lobby/started/ended/"
-                          "restored, not 'tuoguan': its seat list never shows (托管中) until a restart", strict=True)
 @bounded()
 async def test_lobby_message_marks_a_seat_under_tuoguan(simcord_env: Any, clock: Any) -> None:
     env = simcord_env
