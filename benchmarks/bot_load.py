@@ -1,0 +1,132 @@
+"""Load benchmark: N concurrent tables driven through SimCord (discord.py's real code, simulated Discord).
+
+Each table: ``/tractor new`` (async mode), three *Add AI* clicks, *Start* (cards dealt at once), then the
+host opens the private panel (``/hand``) and passes or declares. AI seats are slowed down (one hour) so
+the N tables stay open at the same time. Prints the interaction handling latency (from the interaction's
+arrival in the bot to its first response: a defer or a message) p50/p99 and the resident memory per
+open table. ``--json``: one JSON object on the last line.
+
+    .venv/bin/python benchmarks/bot_load.py --tables 200 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import simcord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot import create_bot
+from runtime.config import Config
+from runtime.records import TableOptions
+
+ARRIVALS: dict[int, float] = {}
+LATENCIES: list[float] = []
+
+
+def _instrument() -> None:
+    """Stamp each interaction on arrival and measure until its first response is sent."""
+    original_init = discord.Interaction.__init__
+
+    def init(self: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        ARRIVALS[self.id] = time.perf_counter()
+
+    original_respond = AsyncWebhookAdapter.create_interaction_response
+
+    def respond(self: Any, interaction_id: int, *args: Any, **kwargs: Any) -> Any:
+        start = ARRIVALS.pop(int(interaction_id), None)
+        if start is not None:
+            LATENCIES.append((time.perf_counter() - start) * 1000.0)
+        return original_respond(self, interaction_id, *args, **kwargs)
+
+    discord.Interaction.__init__ = init  # type: ignore[method-assign]
+    AsyncWebhookAdapter.create_interaction_response = respond  # type: ignore[method-assign]
+
+
+def rss_kb() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4
+
+
+def _button(message: Any, op: str) -> str:
+    for row in message.components:
+        for comp in row.get("components", []):
+            cid = comp.get("custom_id", "")
+            if comp.get("type") == 2 and cid.split(":")[-2] == op:
+                return cid
+    raise RuntimeError(f"no {op} button")
+
+
+async def run(n_tables: int) -> dict[str, Any]:
+    _instrument()
+    tmp = Path(tempfile.mkdtemp(prefix="bot_load_"))
+    options = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
+                           reminder_before=60.0, declare_window=7200.0)
+    bot = create_bot(Config(db_path=tmp / "load.sqlite3"), table_options=options, limits={}, rng_seed=1)
+    async with simcord.run(bot, settle_timeout=120.0) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("cards")
+        hosts = [guild.add_member(env.create_user(f"p{i}")) for i in range(n_tables)]
+        base = rss_kb()
+        started = time.perf_counter()
+        for host in hosts:
+            result = await host.slash(channel, "tractor new", mode="async")
+            lobby = result.response
+            for _ in range(3):
+                await host.click(lobby, custom_id=_button(lobby, "addai"))
+            await host.click(lobby, custom_id=_button(lobby, "start"))
+        for host in hosts:
+            result = await host.slash(channel, "hand")
+            panel = result.followups[-1] if result.followups else result.response
+            for op in ("pass", "decl"):
+                try:
+                    await host.click(panel, custom_id=_button(panel, op))
+                    break
+                except RuntimeError:
+                    continue
+        elapsed = time.perf_counter() - started
+        per_table = (rss_kb() - base) / max(1, n_tables)
+        open_tables = len(bot.game.sessions)
+    lat = sorted(LATENCIES)
+    return {
+        "tables": n_tables,
+        "open_tables": open_tables,
+        "interactions": len(lat),
+        "latency_ms_p50": round(statistics.median(lat), 2) if lat else None,
+        "latency_ms_p99": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2) if lat else None,
+        "latency_ms_max": round(lat[-1], 2) if lat else None,
+        "kb_per_table": round(per_table, 1),
+        "seconds": round(elapsed, 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    out = asyncio.run(run(args.tables))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k:>16}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
