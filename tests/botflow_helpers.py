@@ -15,6 +15,7 @@ import simcord.interactions as sim_interactions
 from simcord.backend.models import EPHEMERAL_FLAG
 
 from cogs.hub import detach_game
+from engine.legal import view_context
 from engine.views import Phase
 from tests.conftest import button_id, open_panel, open_table, select_cards, thread_of, world
 
@@ -175,3 +176,23 @@ def public_uploads(env: Any) -> list[str]:
 
 def ephemeral(message: Any) -> bool:
     return bool(message.flags.ephemeral) if hasattr(message, "flags") else bool(message.ephemeral)
+
+
+def first_trick_follow_position(table: Any, *, trump_as_other: bool) -> tuple[Any, int, Any, Any] | None:
+    """For the first trick: (a single lead card of the leader, the follower seat, a card of that suit the
+    follower holds, a card of another suit it holds) where the follower has two distinct cards of the suit
+    (so its follow is not forced and does not play by itself); ``trump_as_other`` allows a trump as the
+    other card. ``None`` if no such lead exists."""
+    leader = table.to_act()[0]
+    follower = (leader + 1) % 4
+    view = table.seat_view(follower)
+    ctx = view_context(view)
+    for card in sorted(set(table.seat_view(leader).hand), key=str):
+        suit = ctx.suit_of(card)
+        if suit == "T":
+            continue
+        mine = [c for c in view.hand if ctx.suit_of(c) == suit]
+        other = [c for c in view.hand if ctx.suit_of(c) != suit and (trump_as_other or ctx.suit_of(c) != "T")]
+        if len(set(mine)) >= 2 and other:
+            return card, follower, mine[0], other[0]
+    return None

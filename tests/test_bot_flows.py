@@ -22,6 +22,7 @@ from tests.botflow_helpers import (
     bounded,
     close_game,
     declare_and_bury,
+    first_trick_follow_position,
     four_humans,
     last_reply,
     private_leaks,
@@ -86,20 +87,8 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
 def _revoke_position(env: Any, rec: Any, actors: list[Any]) -> tuple[Card, int, Card] | None:
     """A single lead of the leader after which the next seat, holding that suit, could try another
     card: (lead card, follower seat, wrong card), or ``None``."""
-    table = env.bot.game.sessions[rec.table_id].table
-    leader = table.to_act()[0]
-    follower = (leader + 1) % 4
-    view = table.seat_view(follower)
-    ctx = view_context(view)
-    for card in sorted(set(table.seat_view(leader).hand), key=str):
-        suit = ctx.suit_of(card)
-        if suit == "T":
-            continue
-        mine = [c for c in view.hand if ctx.suit_of(c) == suit]
-        other = [c for c in view.hand if ctx.suit_of(c) != suit]
-        if len(set(mine)) >= 2 and other:  # two choices: the follow is not forced (played by itself)
-            return card, follower, other[0]
-    return None
+    found = first_trick_follow_position(env.bot.game.sessions[rec.table_id].table, trump_as_other=True)
+    return None if found is None else (found[0], found[1], found[3])
 
 
 @bounded()

@@ -27,6 +27,7 @@ from tests.botflow_helpers import (
     bounded,
     close_game,
     declare_and_bury,
+    first_trick_follow_position,
     four_humans,
     last_reply,
     private_leaks,
@@ -251,19 +252,7 @@ async def test_failed_throw_is_announced_with_forced_cards_and_penalty(simcord_e
 # -- queued plays: played at the turn; a queue that became illegal is dropped without showing the cards --------
 def _queue_position(table: Any) -> tuple[Any, int, Any, Any] | None:
     """(lead card, follower seat, a legal follow, an off-suit card that will be illegal) for the first trick."""
-    leader = table.to_act()[0]
-    follower = (leader + 1) % 4
-    view = table.seat_view(follower)
-    ctx = view_context(view)
-    for card in sorted(set(table.seat_view(leader).hand), key=str):
-        suit = ctx.suit_of(card)
-        if suit == "T":
-            continue
-        mine = [c for c in view.hand if ctx.suit_of(c) == suit]
-        other = [c for c in view.hand if ctx.suit_of(c) not in (suit, "T")]
-        if len(set(mine)) >= 2 and other:  # two choices: the follow is not forced (played by itself)
-            return card, follower, mine[0], other[0]
-    return None
+    return first_trick_follow_position(table, trump_as_other=False)
 
 
 @pytest.mark.parametrize("legal", [True, False], ids=["legal", "illegal"])
