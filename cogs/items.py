@@ -21,6 +21,8 @@ from typing import Any
 
 import discord
 
+from engine.cards import ALL_CARDS, Card
+
 log = logging.getLogger(__name__)
 
 TABLE_OPS = ("sit", "leave", "addai", "rmai", "start", "end", "hand", "back", "kick")
@@ -47,6 +49,25 @@ class PanelId:
 
     def custom_id(self) -> str:
         return f"tp:{self.table}:{self.seat}:{self.version}:{self.op}:{'' if self.arg is None else self.arg}"
+
+
+def encode_cards(cards: tuple[Card, ...] | list[Card]) -> int:
+    """A declaration's cards (at most 3) as one small integer for a button's custom id."""
+    code = 0
+    for card in cards:
+        code = code * 55 + card.index + 1
+    return code
+
+
+def decode_cards(code: int) -> tuple[Card, ...]:
+    """Inverse of ``encode_cards``; ``()`` for a code that names no cards."""
+    out: list[Card] = []
+    while code > 0:
+        code, digit = divmod(code, 55)
+        if not 1 <= digit <= len(ALL_CARDS):
+            return ()
+        out.append(ALL_CARDS[digit - 1])
+    return tuple(reversed(out))
 
 
 @dataclass(frozen=True)

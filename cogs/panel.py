@@ -22,7 +22,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.hub import find_table
-from cogs.items import PanelId, SelectId
+from cogs.items import PanelId, SelectId, decode_cards
 from cogs.panel_view import (
     build_panel_view,
     cards_text,
@@ -200,6 +200,9 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._show(interaction, game.panel(ident.table, user),
                                  note=i18n.t("bot.panel.back", user_locale(interaction)))
                 return
+            if ident.op == "decl":  # a declaration stays valid while cards are dealt: the engine judges it
+                await self._declare(interaction, ident)
+                return
             panel = self._check(interaction, ident)
             if panel is None:
                 await self._stale(interaction, ident.table)
@@ -223,12 +226,6 @@ class PanelCog(commands.Cog, name="Panel"):
             elif ident.op == "bury":
                 await game.act(ident.table, user, Bury(cards=cards), version=ident.version)
                 note = i18n.t("bot.panel.buried", locale, cards=cards_text(cards, locale))
-            elif ident.op == "decl":
-                if ident.arg is None or ident.arg >= len(panel.declarations):
-                    raise BotError("bot.error.internal")
-                shown = panel.declarations[ident.arg]
-                await game.act(ident.table, user, Declare(cards=shown), version=ident.version)
-                note = i18n.t("bot.panel.declared", locale, cards=cards_text(shown, locale))
             elif ident.op == "pass":
                 await game.act(ident.table, user, Pass(), version=ident.version)
                 note = i18n.t("bot.panel.passed", locale)
@@ -243,6 +240,22 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._show(interaction, panel)
                 return
             await self._show(interaction, game.panel(ident.table, user), keep, note)
+
+
+    async def _declare(self, interaction: discord.Interaction, ident: PanelId) -> None:
+        """A Declare button: its custom id carries the cards, so a panel opened earlier in a live deal (whose
+        version moved on with every dealt card) still declares; a declaration no longer legal is refused
+        with the engine's reason."""
+        self._check(interaction, ident)  # the seat owner's click (stale or not)
+        shown = decode_cards(ident.arg or 0)
+        if not shown:
+            raise BotError("bot.error.internal")
+        await interaction.response.defer()
+        game = self.bot.game
+        user = interaction.user.id
+        await game.act(ident.table, user, Declare(cards=shown))
+        note = i18n.t("bot.panel.declared", user_locale(interaction), cards=cards_text(shown, user_locale(interaction)))
+        await self._show(interaction, game.panel(ident.table, user), (), note)
 
 
 async def setup(bot: commands.Bot) -> None:

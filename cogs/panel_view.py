@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 import discord
 
 import i18n
-from cogs.items import CardSelect, PanelButton, PanelId, SelectId
+from cogs.items import CardSelect, PanelButton, PanelId, SelectId, encode_cards
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.views import Phase
 from render.order import hand_groups
@@ -112,8 +112,9 @@ def _buttons(panel: Panel, locale: str, has_selection: bool) -> list[PanelButton
     out: list[PanelButton] = []
     if panel.away:
         out.append(make("back", "bot.button.take_back", discord.ButtonStyle.danger))
-    for k, cards in enumerate(panel.declarations[:MAX_DECLARE_BUTTONS]):
-        out.append(make("decl", "bot.button.declare", discord.ButtonStyle.primary, k, cards=cards_text(cards, locale)))
+    for cards in panel.declarations[:MAX_DECLARE_BUTTONS]:  # the button carries its cards (see PanelCog)
+        out.append(make("decl", "bot.button.declare", discord.ButtonStyle.primary, encode_cards(cards),
+                        cards=cards_text(cards, locale)))
     if panel.can_pass:
         out.append(make("pass", "bot.button.pass", discord.ButtonStyle.secondary))
     if panel.bury_count:
