@@ -51,6 +51,12 @@ class TimerDriver:
         if self._runner is None or self._runner.done():
             self._runner = asyncio.get_running_loop().create_task(self._run(), name="tractor-timers")
 
+    async def run_now(self) -> None:
+        """Wake and wait until every due timer has fired (tests, the benchmark)."""
+        self.wake()
+        while self._runner is not None and not self._runner.done():
+            await asyncio.shield(self._runner)
+
     async def _run(self) -> None:
         while self._dirty and not self._closed:
             self._dirty = False

@@ -1,0 +1,50 @@
+"""A turn timeout hands the seat to the AI (托管) and the player takes it back; a bot restart mid-hand
+continues exactly where it was."""
+
+from __future__ import annotations
+
+from bot import create_bot
+from runtime.records import TableOptions
+from tests.conftest import act_by_panel, button_id, open_table, world
+from tests.test_bot_refusals import _to_my_turn
+
+
+async def _start(env):
+    _guild, channel, (alice,) = world(env, 1)
+    rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
+    for _ in range(3):
+        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    return channel, alice, rec
+
+
+async def test_timeout_then_take_back(simcord_env, clock):
+    env = simcord_env
+    channel, alice, rec = await _start(env)
+    await _to_my_turn(env, channel, rec, alice)
+    game = env.bot.game
+    before = game.sessions[rec.table_id].table.version
+    seat = game.record(rec.table_id).seat_of(alice.id)
+    for _ in range(3):  # the reminder first, then the timeout
+        clock.now += game.record(rec.table_id).options.turn_timeout + 1
+        await env.bot.timers.run_now()
+        await env.settle()
+        if game.record(rec.table_id).seats[seat].away:
+            break
+    assert game.record(rec.table_id).seats[seat].away  # 托管
+    assert game.sessions[rec.table_id].table.version > before  # the AI moved for her
+
+
+async def test_restart_mid_hand_continues(simcord_env, clock):
+    env = simcord_env
+    channel, alice, rec = await _start(env)
+    await _to_my_turn(env, channel, rec, alice)
+    state = env.bot.game.sessions[rec.table_id].table.to_json()
+    new_bot = create_bot(env.bot.config, table_options=TableOptions.instant(), clock=clock, rng_seed=7, limits={})
+    await env.restart_bot(new_bot)
+    await env.settle()
+    assert env.bot is new_bot
+    restored = env.bot.game.sessions[rec.table_id].table
+    assert restored.to_json() == state  # exactly the same game state
+    assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # the old thread still works
+    assert env.bot.game.sessions[rec.table_id].table.version > restored.version - 1
