@@ -42,3 +42,19 @@ def test_locale_fallbacks() -> None:
     assert i18n.normalize_locale(None) == "en"
     assert i18n.t("card.invalid", "zh-CN", card="X") != i18n.t("card.invalid", "en-US", card="X")
     assert i18n.t("no.such.key", "en") == "no.such.key"
+
+
+def test_every_literal_message_key_of_the_service_and_the_bot_is_in_the_catalogue() -> None:
+    literal = re.compile(r"""["']((?:announce|bot|table|lobby|act)\.[a-z_]+(?:\.[a-z_]+)*)["']""")
+    missing: list[str] = []
+    found = 0
+    for folder in ("runtime", "cogs"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for key in literal.findall(path.read_text(encoding="utf-8")):
+                if key.endswith("_"):
+                    continue  # a prefix such as "announce.turn_"
+                found += 1
+                if key not in i18n.MESSAGES:
+                    missing.append(f"{path.relative_to(ROOT)}: {key}")
+    assert found > 50
+    assert not missing, missing
