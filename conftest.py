@@ -28,3 +28,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names = getattr(item, "fixturenames", None)
         if names is not None and "simcord_bot" in names and "_close_simcord_bot" not in names:
             names.insert(0, "_close_simcord_bot")
+
+
+_EXIT_STATUS: list[int] = [0]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _EXIT_STATUS[0] = int(exitstatus)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Last resort: a database some test left open would keep its aiosqlite worker thread (non-daemon)
+    alive and the process from exiting; report it and exit with the session's status instead of hanging."""
+    import os
+    import sys
+    import threading
+
+    leaked = [t for t in threading.enumerate() if t.name.endswith("(_connection_worker_thread)") and t.is_alive()]
+    if leaked:
+        sys.stderr.write(f"warning: {len(leaked)} aiosqlite connection(s) left open by tests; exiting anyway\n")
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_EXIT_STATUS[0])
