@@ -1,7 +1,8 @@
 """Server defaults (``/tractor config``, Manage Server) and DM turn notifications (``/tractor notify``).
 
 Settings are stored by ``data/`` (``Database.set_guild_settings``); the rules in them are validated through
-``engine.rules.Rules`` with localized errors. The public locale of a guild is its ``locale`` setting.
+``engine.rules.Rules`` with localized errors. The public locale of a guild is its ``locale``
+setting, ``auto`` (the default) following the server's Discord language.
 """
 
 from __future__ import annotations
@@ -17,11 +18,6 @@ from cogs.options import build_rules
 from cogs.replies import BotError, reply_key, user_locale
 
 log = logging.getLogger(__name__)
-
-
-def public_locale(settings: dict[str, Any], guild: discord.Guild | None = None) -> str:
-    """The language of a guild's public messages: its ``locale`` setting (``/tractor config locale``)."""
-    return i18n.normalize_locale(settings.get("locale") or (guild.preferred_locale if guild else "en"))
 
 
 async def set_notify(bot: Any, interaction: discord.Interaction, on: bool) -> None:

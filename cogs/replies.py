@@ -20,11 +20,13 @@ def user_locale(interaction: discord.Interaction) -> str:
     return i18n.normalize_locale(interaction.locale)
 
 
-def guild_locale(guild: discord.Guild | None, override: str | None = None) -> str:
-    """The locale for public messages: the guild's configured locale, else its Discord locale."""
-    if override:
-        return i18n.normalize_locale(override)
-    return i18n.normalize_locale(guild.preferred_locale if guild is not None else "en")
+def guild_locale(interaction: discord.Interaction, setting: str | None = None) -> str:
+    """The locale for a table's public messages: the server's ``locale`` setting (``/tractor config``), or,
+    when that is ``auto`` (the default), the server's own Discord language (Server Settings → Community)."""
+    if setting and setting != "auto":
+        return i18n.normalize_locale(setting)
+    guild = interaction.guild
+    return i18n.normalize_locale(guild.preferred_locale if guild is not None else interaction.guild_locale or "en")
 
 
 class BotError(Exception):

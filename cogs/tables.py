@@ -31,7 +31,8 @@ MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600
 MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
                 app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]
 AI_CHOICES = [app_commands.Choice(name=ls(v, f"bot.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
-LOCALE_CHOICES = [app_commands.Choice(name=ls("English", "bot.choice.en"), value="en"),
+LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "bot.choice.auto"), value="auto"),
+                  app_commands.Choice(name=ls("English", "bot.choice.en"), value="en"),
                   app_commands.Choice(name=ls("Chinese", "bot.choice.zh"), value="zh-CN")]
 
 
@@ -81,7 +82,7 @@ class Tables(commands.Cog):
             rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
             table_options = self._table_options(settings, timeout, autoplay)
             await interaction.response.defer(thinking=True)
-            locale = admin.public_locale(settings, interaction.guild)
+            locale = guild_locale(interaction, settings["locale"])
             rec = await self.bot.game.open_table(
                 guild_id=interaction.guild_id, channel_id=channel_id, host_id=interaction.user.id,
                 host_name=display_name(interaction.user), rules=rules, mode=Mode(mode or settings["mode"]),
@@ -240,4 +241,4 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Tables(bot))
 
 
-__all__ = ["Tables", "guild_locale"]
+__all__ = ["Tables"]

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 GUILD_DEFAULTS: dict[str, Any] = {
     "preset": "standard",  # default rules preset for new tables
     "options": {},  # default rule option overrides
-    "locale": "zh-CN",  # language of public messages
+    "locale": "auto",  # language of public messages; auto = the server's Discord language
     "mode": "live",  # default table mode (live / async)
     "turn_timeout": 300,  # seconds a player has to act (async tables: the 托管 deadline)
     "reminder_lead": 60,  # seconds before the deadline to remind the player
@@ -26,7 +26,7 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "allowed_channels": [],  # channel ids where tables may be opened (empty = anywhere)
     "config_roles": [],  # role ids that may change these settings (besides Manage Server)
 }
-LOCALES = ("en", "zh-CN")
+LOCALES = ("auto", "en", "zh-CN")
 AI_LEVELS = ("random", "basic", "strong")
 
 

@@ -78,6 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.choice.strong": {"en": "strong", "zh-CN": "强"},
     "bot.choice.rating": {"en": "rating", "zh-CN": "积分"},
     "bot.choice.level": {"en": "level", "zh-CN": "级别"},
+    "bot.choice.auto": {"en": "Server language (auto)", "zh-CN": "跟随服务器语言（自动）"},
     "bot.choice.en": {"en": "English", "zh-CN": "英文"},
     "bot.choice.zh": {"en": "Chinese", "zh-CN": "中文"},
     # -- cards and groups ---------------------------------------------------------------------------

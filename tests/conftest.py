@@ -43,8 +43,9 @@ def simcord_bot(tmp_path, clock, bot_options):
 # -- helpers to drive tables through the real UI -----------------------------------------------------------
 
 def world(env, n_players: int = 4, locale: str | None = None):
-    """A guild with a #cards channel and ``n_players`` members; returns (guild, channel, actors)."""
-    guild = env.create_guild()
+    """A guild (Discord language ``locale``, SimCord's default if None) with a #cards channel and ``n_players``
+    members; returns (guild, channel, actors)."""
+    guild = env.create_guild(preferred_locale=locale)
     channel = guild.create_text_channel("cards")
     actors = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")[:n_players]]
     return guild, channel, actors

@@ -208,7 +208,7 @@ def _labels(message: Any) -> list[str]:
 async def test_private_text_follows_the_user_locale_and_public_text_the_server_locale(simcord_env: Any,
                                                                                        monkeypatch: Any) -> None:
     env = simcord_env
-    guild, channel, actors = world(env, 4)
+    guild, channel, actors = world(env, 4, locale="zh-CN")
     alice, bob = actors[0], actors[1]
     use_locales(monkeypatch, {bob.id: "zh-CN"})
     rec = await start_table(env, channel, actors, mode="async")
@@ -219,7 +219,7 @@ async def test_private_text_follows_the_user_locale_and_public_text_the_server_l
         reply = last_reply(await actor.slash(channel, "declare", cards="ZZ", table=rec.table_id))
         assert reply is not None and reply.ephemeral
         assert reply.content == i18n.t("card.invalid", loc, card="ZZ")
-    # public messages: the server's locale (default zh-CN), then English after /tractor config locale:en
+    # public messages: the server's Discord language (zh-CN here), then English after /tractor config locale:en
     texts = thread_texts(env, channel, rec)
     assert texts[0] == i18n.t("bot.thread.welcome", "zh-CN", host=alice.mention)
     admin_role = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
@@ -228,6 +228,10 @@ async def test_private_text_follows_the_user_locale_and_public_text_the_server_l
     assert reply is not None and reply.ephemeral and "`locale` = `en`" in reply.content
     second, _lobby = await open_table(env, erin, channel, mode="async")
     assert thread_texts(env, channel, second)[0] == i18n.t("bot.thread.welcome", "en", host=erin.mention)
+    # a server whose Discord language is English, with no locale setting, gets English public messages
+    _guild2, channel2, (host2,) = world(env, 1, locale="en-US")
+    third, _lobby = await open_table(env, host2, channel2, mode="async")
+    assert thread_texts(env, channel2, third)[0] == i18n.t("bot.thread.welcome", "en", host=host2.mention)
     assert private_leaks(env) == []
 
 
