@@ -22,7 +22,7 @@ async def play_out(env, channel, rec, actors, limit: int = 600) -> int:
 
 async def test_one_human_three_ai(simcord_env):
     env = simcord_env
-    _guild, channel, (alice,) = world(env, 1)
+    _guild, channel, (alice,) = world(env, 1, locale="zh-CN")
     rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
     for _ in range(3):
         await alice.click(lobby, custom_id=button_id(lobby, "addai"))

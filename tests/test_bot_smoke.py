@@ -14,7 +14,7 @@ async def test_commands_synced(simcord_env):
 
 
 async def test_new_table(simcord_env):
-    guild = simcord_env.create_guild()
+    guild = simcord_env.create_guild(preferred_locale="zh-CN")  # public messages follow the server's language
     channel = guild.create_text_channel("cards")
     alice = guild.add_member(simcord_env.create_user("alice"))
     result = await alice.slash(channel, "tractor new", mode="async")
