@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -85,43 +85,52 @@ def _arg(text: str) -> int | None:
     return int(text) if text else None
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
+class _IdButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button whose whole state is an id dataclass in its ``custom_id``; a click calls ``handler`` on the owning
+    cog with that id. The base template matches nothing; subclasses give theirs and ``parse``."""
+
+    handler: ClassVar[str]
+
+    def __init__(self, ident: Any, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 *, row: int | None = None, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ident.custom_id(), disabled=disabled),
+                         row=row)
+        self.ident = ident
+
+    @staticmethod
+    def parse(match: re.Match[str]) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> _IdButton:
+        ident = cls.parse(match)
+        return cls(ident, label=getattr(item, "label", None) or ident.op)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.handler, self.ident)
+
+
+class TableButton(_IdButton, template=r"tl:(?P<t>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
     """A public table button; dispatched to the ``Tables`` cog (``on_table_button``)."""
 
-    def __init__(self, ident: TableId, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 *, row: int | None = None, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ident.custom_id(), disabled=disabled),
-                         row=row)
-        self.ident = ident
+    handler = "on_table_button"
+    ident: TableId
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TableButton:
-        ident = TableId(int(match["t"]), match["op"], _arg(match["arg"]))
-        return cls(ident, label=getattr(item, "label", None) or ident.op)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, "on_table_button", self.ident)
+    @staticmethod
+    def parse(match: re.Match[str]) -> TableId:
+        return TableId(int(match["t"]), match["op"], _arg(match["arg"]))
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
+class PanelButton(_IdButton, template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
     """A button of a private panel; dispatched to the ``Panel`` cog (``on_panel_button``)."""
 
-    def __init__(self, ident: PanelId, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 *, row: int | None = None, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ident.custom_id(), disabled=disabled),
-                         row=row)
-        self.ident = ident
+    handler = "on_panel_button"
+    ident: PanelId
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PanelButton:
-        ident = PanelId(int(match["t"]), int(match["s"]), int(match["v"]), match["op"], _arg(match["arg"]))
-        return cls(ident, label=getattr(item, "label", None) or ident.op)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, "on_panel_button", self.ident)
+    @staticmethod
+    def parse(match: re.Match[str]) -> PanelId:
+        return PanelId(int(match["t"]), int(match["s"]), int(match["v"]), match["op"], _arg(match["arg"]))
 
 
 class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
