@@ -36,6 +36,31 @@ LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "bot.cho
                   app_commands.Choice(name=ls("Chinese", "bot.choice.zh"), value="zh-CN")]
 
 
+# Each slash-command option: its localized name and description (shared by /tractor new, rules, config …).
+_OPTION_TEXT: dict[str, tuple[str, str]] = {
+    "preset": ("Rule preset", "cmd.opt.preset"),
+    "options": ("Rule overrides: key=value, separated by spaces", "cmd.opt.options"),
+    "mode": ("live: deal card by card; async: deal at once", "cmd.opt.mode"),
+    "timeout": ("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout"),
+    "ai": ("AI level for AI seats", "cmd.opt.ai"),
+    "autoplay": ("Play forced moves automatically", "cmd.opt.autoplay"),
+    "locale": ("Language of public messages", "cmd.opt.locale"),
+    "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
+    "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
+    "table": ("Table number (default: yours here)", "cmd.opt.table"),
+    "seat": ("Seat 1-4", "cmd.opt.seat"),
+    "on": ("On or off", "cmd.opt.on"),
+}
+
+
+def _named(*params: str) -> Any:
+    """``app_commands.rename`` + ``describe`` of the given options, localized through the translator."""
+    def decorate(func: Any) -> Any:
+        func = app_commands.describe(**{p: ls(_OPTION_TEXT[p][0], _OPTION_TEXT[p][1] + ".desc") for p in params})(func)
+        return app_commands.rename(**{p: ls(p, _OPTION_TEXT[p][1]) for p in params})(func)
+    return decorate
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
@@ -57,15 +82,7 @@ class Tables(commands.Cog):
 
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
-    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
-                         mode=ls("mode", "cmd.opt.mode"), timeout=ls("timeout", "cmd.opt.timeout"),
-                         ai=ls("ai", "cmd.opt.ai"), autoplay=ls("autoplay", "cmd.opt.autoplay"))
-    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
-                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
-                           mode=ls("live: deal card by card; async: deal at once", "cmd.opt.mode.desc"),
-                           timeout=ls("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout.desc"),
-                           ai=ls("AI level for AI seats", "cmd.opt.ai.desc"),
-                           autoplay=ls("Play forced moves automatically", "cmd.opt.autoplay.desc"))
+    @_named("preset", "options", "mode", "timeout", "ai", "autoplay")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
@@ -119,11 +136,7 @@ class Tables(commands.Cog):
     # -- /tractor rules, kick, end ----------------------------------------------------------------------------
     @tractor.command(name=ls("rules", "cmd.rules"),
                      description=ls("Change the rules of your table before the start", "cmd.rules.desc"))
-    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
-                         table=ls("table", "cmd.opt.table"))
-    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
-                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
-                           table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    @_named("preset", "options", "table")
     async def rules(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
                     table: int | None = None) -> None:
         async with answering(interaction):
@@ -139,9 +152,7 @@ class Tables(commands.Cog):
     rules.autocomplete("options")(_options_ac)
 
     @tractor.command(name=ls("kick", "cmd.kick"), description=ls("Empty a seat of your table (host)", "cmd.kick.desc"))
-    @app_commands.rename(seat=ls("seat", "cmd.opt.seat"), table=ls("table", "cmd.opt.table"))
-    @app_commands.describe(seat=ls("Seat 1-4", "cmd.opt.seat.desc"),
-                           table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    @_named("seat", "table")
     async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
                    table: int | None = None) -> None:
         async with answering(interaction):
@@ -151,8 +162,7 @@ class Tables(commands.Cog):
             await reply_key(interaction, "bot.kicked", n=seat)
 
     @tractor.command(name=ls("end", "cmd.end"), description=ls("End a table (host or Manage Server)", "cmd.end.desc"))
-    @app_commands.rename(table=ls("table", "cmd.opt.table"))
-    @app_commands.describe(table=ls("Table number (default: yours here)", "cmd.opt.table.desc"))
+    @_named("table")
     async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
@@ -163,8 +173,7 @@ class Tables(commands.Cog):
     # -- /tractor notify, config (implemented in cogs.admin) -----------------------------------------------------
     @tractor.command(name=ls("notify", "cmd.notify"),
                      description=ls("Direct-message me when it is my turn", "cmd.notify.desc"))
-    @app_commands.rename(on=ls("on", "cmd.opt.on"))
-    @app_commands.describe(on=ls("On or off", "cmd.opt.on.desc"))
+    @_named("on")
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
@@ -172,18 +181,7 @@ class Tables(commands.Cog):
 
     @tractor.command(name=ls("config", "cmd.config"),
                      description=ls("Server defaults for tables (Manage Server)", "cmd.config.desc"))
-    @app_commands.rename(preset=ls("preset", "cmd.opt.preset"), options=ls("options", "cmd.opt.options"),
-                         mode=ls("mode", "cmd.opt.mode"), timeout=ls("timeout", "cmd.opt.timeout"),
-                         ai=ls("ai", "cmd.opt.ai"), locale=ls("locale", "cmd.opt.locale"),
-                         channel=ls("channel", "cmd.opt.channel"), allow=ls("allow", "cmd.opt.allow"))
-    @app_commands.describe(preset=ls("Rule preset", "cmd.opt.preset.desc"),
-                           options=ls("Rule overrides: key=value, separated by spaces", "cmd.opt.options.desc"),
-                           mode=ls("live: deal card by card; async: deal at once", "cmd.opt.mode.desc"),
-                           timeout=ls("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout.desc"),
-                           ai=ls("AI level for AI seats", "cmd.opt.ai.desc"),
-                           locale=ls("Language of public messages", "cmd.opt.locale.desc"),
-                           channel=ls("Allow or disallow this channel for tables", "cmd.opt.channel.desc"),
-                           allow=ls("Allow (true) or disallow (false) the channel", "cmd.opt.allow.desc"))
+    @_named("preset", "options", "mode", "timeout", "ai", "locale", "channel", "allow")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, locale=LOCALE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     async def config(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
