@@ -1,9 +1,10 @@
 """Driving the service's stored timers (AI moves, reminders, 托管, dealing, windows) from the bot.
 
 The service is built with ``autorun=False``; this driver fires due timers with
-``GameService.run_until_idle`` in a short-lived task whenever the timers change, then sleeps until the
-next one is due. No task waits on an open-ended event, so the bot stays idle between moves (and SimCord
-can tell a settled bot from a stuck one). ``wake()`` may be called at any time.
+``GameService.run_until_idle`` in a short-lived task whenever the timers change (it subscribes with the
+database's public ``on_timers_changed``), then sleeps until the next one is due. No task waits on an
+open-ended event, so the bot stays idle between moves (and SimCord can tell a settled bot from a stuck
+one). ``wake()`` may be called at any time.
 """
 
 from __future__ import annotations
@@ -19,18 +20,6 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 3600.0
 
 
-class _HookedEvent(asyncio.Event):
-    """An ``asyncio.Event`` that also calls ``hook`` when set (the database's ``timers_changed``)."""
-
-    def __init__(self, hook: Callable[[], None]) -> None:
-        super().__init__()
-        self._hook = hook
-
-    def set(self) -> None:
-        super().set()
-        self._hook()
-
-
 class TimerDriver:
     """Runs the due timers of ``game`` (a ``GameService``)."""
 
@@ -41,7 +30,7 @@ class TimerDriver:
         self._sleeper: asyncio.Task[None] | None = None
         self._dirty = False
         self._closed = False
-        game.db._timers_changed = _HookedEvent(self.wake)  # see the module docstring
+        self._unsubscribe = game.db.on_timers_changed(self.wake)
 
     def wake(self) -> None:
         """Look at the timers again soon."""
@@ -86,6 +75,7 @@ class TimerDriver:
 
     async def close(self) -> None:
         self._closed = True
+        self._unsubscribe()
         for task in (self._sleeper, self._runner):
             if task is not None and not task.done():
                 task.cancel()

@@ -50,7 +50,7 @@ class TimerScheduler:
 
     def wake(self) -> None:
         """Look at the timers again now (called automatically when timers change)."""
-        self.db.timers_changed.set()
+        self.db.notify_timers_changed()
 
     async def run_due(self) -> int:
         """Fire every timer due now, earliest first; how many fired."""

@@ -1,16 +1,20 @@
 """Timers kept in the database (turn reminders, 托管 deadlines, declaration windows, AI delays).
 
 They survive restarts: at start-up the scheduler simply finds the overdue ones. ``due_at`` is Unix
-seconds. Adding or cancelling a timer sets ``timers_changed`` so a waiting scheduler looks again.
+seconds. Adding or removing a timer sets ``timers_changed`` (an ``asyncio.Event`` a waiting scheduler
+clears and waits on) and calls every callback registered with ``on_timers_changed`` (an interface that
+drives the timers without a waiting task, e.g. the bot's ``cogs.timers.TimerDriver``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +42,7 @@ class TimersMixin(Connection):
     """Persistent timers."""
 
     _timers_changed: asyncio.Event | None = None
+    _timer_listeners: list[Callable[[], None]] | None = None
 
     @property
     def timers_changed(self) -> asyncio.Event:
@@ -46,13 +51,36 @@ class TimersMixin(Connection):
             self._timers_changed = asyncio.Event()
         return self._timers_changed
 
+    def on_timers_changed(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` (synchronously, on the event loop) whenever a timer is added or removed;
+        returns the function that unsubscribes it. A callback must not block (e.g. schedule a task)."""
+        if self._timer_listeners is None:
+            self._timer_listeners = []
+        listeners = self._timer_listeners
+        listeners.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                listeners.remove(callback)
+
+        return unsubscribe
+
+    def notify_timers_changed(self) -> None:
+        """Tell the scheduler and every listener to look at the timers again (done by every change here)."""
+        self.timers_changed.set()
+        for callback in list(self._timer_listeners or ()):
+            try:
+                callback()
+            except Exception:
+                log.exception("timers-changed listener %r failed", callback)
+
     async def add_timer(self, kind: str, table_id: int | None, due_at: float,
                         payload: dict[str, Any] | None = None) -> int:
         """Store a timer; its id."""
         timer_id = await self.insert(
             "INSERT INTO timers (kind, table_id, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             (kind, table_id, float(due_at), json.dumps(payload or {}), time.time()))
-        self.timers_changed.set()
+        self.notify_timers_changed()
         return timer_id
 
     async def get_timer(self, timer_id: int) -> Timer | None:
@@ -80,7 +108,7 @@ class TimersMixin(Connection):
         """Remove a timer; False if it was already gone."""
         deleted = await self.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
         if deleted:
-            self.timers_changed.set()
+            self.notify_timers_changed()
         return bool(deleted)
 
     async def cancel_timers(self, table_id: int, kind: str | None = None) -> int:
@@ -88,5 +116,5 @@ class TimersMixin(Connection):
         deleted = await self.execute(
             "DELETE FROM timers WHERE table_id = ? AND (? IS NULL OR kind = ?)", (table_id, kind, kind))
         if deleted:
-            self.timers_changed.set()
+            self.notify_timers_changed()
         return deleted

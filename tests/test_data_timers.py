@@ -134,3 +134,22 @@ async def test_timer_ids_are_never_reused_so_replanning_handlers_are_safe(db: Da
     assert survivor is not None and survivor.id == added[0]  # the fresh timer was not dropped
     await db.delete_timer(added[0])
     assert await db.add_timer("again", None, 5.0) > added[0]
+
+
+async def test_timer_listeners_hear_every_change_until_unsubscribed(db: Database) -> None:
+    """The public hook an interface drives its timers with (instead of replacing ``timers_changed``)."""
+    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    heard: list[str] = []
+    stop = db.on_timers_changed(lambda: heard.append("a"))
+    db.on_timers_changed(lambda: 1 / 0)  # a failing listener is logged, never breaks a timer change
+    first = await db.add_timer("turn", tid, 10.0)
+    await db.add_timer("ai", tid, 20.0)
+    assert not await db.delete_timer(first + 100)  # nothing removed: nobody is told
+    await db.delete_timer(first)
+    await db.cancel_timers(tid)
+    assert heard == ["a"] * 4 and db.timers_changed.is_set()
+    stop()
+    stop()  # idempotent
+    await db.add_timer("turn", tid, 30.0)
+    db.notify_timers_changed()
+    assert heard == ["a"] * 4
