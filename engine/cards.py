@@ -23,24 +23,29 @@ _RANK_POS = {r: i for i, r in enumerate(RANKS)}
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card. ``suit`` is ``""`` for the jokers, whose ``rank`` is ``SJ`` or ``BJ``."""
+    """One card. ``suit`` is ``""`` for the jokers, whose ``rank`` is ``SJ`` or ``BJ``.
+
+    ``index`` is a dense index 0..53 (suits × ranks, then SJ, BJ), handy for counting and table lookups;
+    it is a plain slot, so hot loops read it without a call (cards hash and compare by it).
+    """
 
     rank: str
     suit: str
-    _key: int = field(default=-1, init=False, repr=False)
+    index: int = field(default=-1, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.suit:
             key = _SUIT_POS.get(self.suit, -100) * 13 + _RANK_POS.get(self.rank, -100)
         else:
             key = {"SJ": 52, "BJ": 53}.get(self.rank, -1)
-        object.__setattr__(self, "_key", key if key >= 0 else -1 - hash((self.rank, self.suit)) % 10**9)
+        # not a card: an index past the tables (lookups raise instead of reading another card's entry)
+        object.__setattr__(self, "index", key if key >= 0 else 54 + hash((self.rank, self.suit)) % 10**9)
 
     def __hash__(self) -> int:
-        return self._key
+        return self.index
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and self._key == other._key)
+        return self is other or (isinstance(other, Card) and self.index == other.index)
 
     @property
     def is_joker(self) -> bool:
@@ -50,11 +55,6 @@ class Card:
     def points(self) -> int:
         """5s count 5, 10s and Ks count 10 (200 in two decks)."""
         return CARD_POINTS[self]
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..53 (suits × ranks, then SJ, BJ), handy for counting."""
-        return self._key
 
     @property
     def rank_index(self) -> int:

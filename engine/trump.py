@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.cards import ALL_CARDS, CARD_INDEX, RANKS, Card
+from engine.cards import ALL_CARDS, RANKS, Card
 from engine.errors import EngineError
 from engine.rules import Rules
 
@@ -30,16 +30,19 @@ TIE_SUIT_ORDER: dict[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 
 @dataclass(frozen=True)
 class TrumpContext:
-    """The level rank, the trump (``S H C D`` or ``NT``) and the rules of one hand, with lookup tables."""
+    """The level rank, the trump (``S H C D`` or ``NT``) and the rules of one hand, with lookup tables.
+
+    The ``*_table`` fields are the per-card answers indexed by ``Card.index`` (read them directly in hot
+    loops instead of calling the methods)."""
 
     level: str
     trump: str
     rules: Rules = field(default_factory=Rules)
-    _suit: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _strength: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _isolated: tuple[bool, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _sort: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
-    _tie: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    suit_table: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    strength_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    isolated_table: tuple[bool, ...] = field(init=False, repr=False, compare=False, hash=False)
+    sort_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    tie_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -56,11 +59,11 @@ class TrumpContext:
             tie[i] = TIE_SUIT_ORDER[c.suit]
             suit_pos = DISPLAY_SUIT_ORDER.index(c.suit) if c.suit else 0
             sort[i] = group * 10000 + (100 - strength[i]) * 10 + suit_pos
-        object.__setattr__(self, "_suit", tuple(suit))
-        object.__setattr__(self, "_strength", tuple(strength))
-        object.__setattr__(self, "_isolated", tuple(isolated))
-        object.__setattr__(self, "_sort", tuple(sort))
-        object.__setattr__(self, "_tie", tuple(tie))
+        object.__setattr__(self, "suit_table", tuple(suit))
+        object.__setattr__(self, "strength_table", tuple(strength))
+        object.__setattr__(self, "isolated_table", tuple(isolated))
+        object.__setattr__(self, "sort_table", tuple(sort))
+        object.__setattr__(self, "tie_table", tuple(tie))
         object.__setattr__(self, "_hash", hash((self.level, self.trump, self.rules)))
 
     def __hash__(self) -> int:  # contexts key many caches: hash once
@@ -69,19 +72,19 @@ class TrumpContext:
     # -- per-card queries --------------------------------------------------------------------------
     def is_trump(self, card: Card) -> bool:
         """True for jokers, level cards, fixed trump ranks and the trump suit."""
-        return self._suit[CARD_INDEX[card]] == TRUMP_SUIT
+        return self.suit_table[card.index] == TRUMP_SUIT
 
     def suit_of(self, card: Card) -> str:
         """The effective suit: ``T`` for a trump, else the printed suit."""
-        return self._suit[CARD_INDEX[card]]
+        return self.suit_table[card.index]
 
     def strength(self, card: Card) -> int:
         """Order inside the effective suit (higher is stronger; equal for equal-ranked cards)."""
-        return self._strength[CARD_INDEX[card]]
+        return self.strength_table[card.index]
 
     def sort_key(self, card: Card) -> int:
         """Display order: trumps high→low, then the plain suits (♠ ♥ ♣ ♦ minus trump) each high→low."""
-        return self._sort[CARD_INDEX[card]]
+        return self.sort_table[card.index]
 
     def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` in display order."""
@@ -89,24 +92,24 @@ class TrumpContext:
 
     def tie_order(self, card: Card) -> int:
         """Suit order ♠ ♥ ♦ ♣ used to break ties between equal-ranked cards (0 first)."""
-        return self._tie[CARD_INDEX[card]]
+        return self.tie_table[card.index]
 
     def is_isolated(self, card: Card) -> bool:
         """True if a pair of ``card`` links to no other pair in a tractor (off level pair without
         ``tractor_through_level``)."""
-        return self._isolated[CARD_INDEX[card]]
+        return self.isolated_table[card.index]
 
     def pairs_adjacent(self, low: Card, high: Card) -> bool:
         """Whether a pair of ``low`` and a pair of ``high`` are consecutive links of a tractor (RULES §4)."""
-        i, j = CARD_INDEX[low], CARD_INDEX[high]
-        return (self._suit[i] == self._suit[j] and self._strength[j] == self._strength[i] + 1
-                and not self._isolated[i] and not self._isolated[j])
+        i, j = low.index, high.index
+        return (self.suit_table[i] == self.suit_table[j] and self.strength_table[j] == self.strength_table[i] + 1
+                and not self.isolated_table[i] and not self.isolated_table[j])
 
     # -- bulk helpers (fast paths used by follow/trick code) ---------------------------------------
     def rank_key(self, card: Card) -> tuple[int, int]:
         """(strength, -tie order): a total order inside an effective suit, higher is stronger."""
-        i = CARD_INDEX[card]
-        return (self._strength[i], -self._tie[i])
+        i = card.index
+        return (self.strength_table[i], -self.tie_table[i])
 
 
 def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list[int], list[bool]]:
