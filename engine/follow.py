@@ -15,9 +15,18 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from engine.cards import CARD_INDEX, Card
+from engine.cards import ALL_CARDS, Card
 from engine.trump import TRUMP_SUIT, TrumpContext
-from engine.units import Lead, Shape, decompose_lead, format_ladder, holds, pack_tractors, split_pairs, tractor_paths
+from engine.units import (
+    Lead,
+    Shape,
+    decompose_lead,
+    format_ladder,
+    holds,
+    index_tractor_paths,
+    pack_tractors,
+    split_pairs,
+)
 
 log = logging.getLogger(__name__)
 
@@ -83,62 +92,100 @@ def follow_is_legal(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], 
 
 
 # -- enumeration ------------------------------------------------------------------------------------
+# Works on ``Card.index`` values; a card's preference is a precomputed rank (equal ranks for equal keys).
 
-def _cheap_key(ctx: TrumpContext) -> CardKey:
-    """Low, non-point, non-trump cards first."""
-    return lambda c: (ctx.is_trump(c), c.points > 0, ctx.strength(c), ctx.tie_order(c))
-
-
-def _strong_key(ctx: TrumpContext) -> CardKey:
-    """High cards first (the strongest follow of the required shape is offered first)."""
-    return lambda c: (-ctx.strength(c), ctx.tie_order(c))
+Ranks = tuple[list[int], list[int]]
+_RANKS: dict[TrumpContext, Ranks] = {}
 
 
-def _multisets(cards: Sequence[Card], k: int, key: CardKey) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (by ``key``) first."""
+def _ranks(ctx: TrumpContext) -> Ranks:
+    """(cheap, strong) preference ranks per card index: ``cheap`` puts low, non-point, non-trump cards
+    first; ``strong`` puts high cards first (the strongest follow of the required shape is offered first)."""
+    ranks = _RANKS.get(ctx)
+    if ranks is None:
+        def cheap(c: Card) -> tuple[bool, bool, int, int]:
+            return (ctx.is_trump(c), c.points > 0, ctx.strength(c), ctx.tie_order(c))
+
+        def strong(c: Card) -> tuple[int, int]:
+            return (-ctx.strength(c), ctx.tie_order(c))
+
+        ranks = (_dense(cheap), _dense(strong))
+        if len(_RANKS) >= 512:
+            _RANKS.clear()
+        _RANKS[ctx] = ranks
+    return ranks
+
+
+def _dense(key: CardKey) -> list[int]:
+    """Each card's position among the distinct values of ``key`` over all cards."""
+    values = sorted({key(c) for c in ALL_CARDS})
+    pos = {v: i for i, v in enumerate(values)}
+    return [pos[key(c)] for c in ALL_CARDS]
+
+
+def _multisets(cards: Sequence[int], k: int, rank: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
+    count vectors over the distinct cards in decreasing lexicographic order."""
     counts = Counter(cards)
-    distinct = sorted(counts, key=key)
+    distinct = sorted(counts, key=rank.__getitem__)
+    if k == 1:
+        for c in distinct:
+            yield (c,)
+        return
     avail = [counts[c] for c in distinct]
-    suffix = [*list(itertools.accumulate(reversed(avail)))[::-1], 0]
-    chosen: list[Card] = []
+    m = len(distinct)
+    suffix = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+    if suffix[0] < k:
+        return
+    take = [0] * m
 
-    def rec(i: int, need: int) -> Iterator[tuple[Card, ...]]:
-        if need == 0:
-            yield tuple(chosen)
+    def fill(start: int, need: int) -> None:
+        for j in range(start, m):
+            t = avail[j] if avail[j] < need else need
+            take[j] = t
+            need -= t
+
+    fill(0, k)
+    while True:
+        yield tuple(c for c, t in zip(distinct, take, strict=True) for _ in range(t))
+        tail = 0
+        i = m - 1
+        while i >= 0 and not (take[i] and suffix[i + 1] > tail):
+            tail += take[i]
+            i -= 1
+        if i < 0:
             return
-        if suffix[i] < need:
-            return
-        card = distinct[i]
-        for take in range(min(avail[i], need), -1, -1):
-            chosen.extend([card] * take)
-            yield from rec(i + 1, need - take)
-            if take:
-                del chosen[-take:]
-
-    yield from rec(0, k)
+        take[i] -= 1
+        fill(i + 1, tail + 1)
 
 
-def _shaped(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, key: CardKey) -> Iterator[tuple[Card, ...]]:
+def _shaped(cards: Sequence[int], shape: Shape, ctx: TrumpContext, rank: list[int]) -> Iterator[tuple[int, ...]]:
     """Sub-multisets of ``cards`` with as many cards as ``shape`` that split into its units
     (may repeat a multiset that splits in several ways; the caller dedupes)."""
     tractors = sorted((k for k in shape if k >= 2), reverse=True)
     n_pairs = sum(1 for k in shape if k == 1)
     n_singles = sum(1 for k in shape if k == 0)
-    pairs, _ = split_pairs(cards)
-    pairs.sort(key=key)
-    paths = tractor_paths(pairs, ctx) if tractors else []
-    paths.sort(key=lambda p: [key(pairs[i]) for i in p])
+    counts = Counter(cards)
+    pairs = [c for c, n in counts.items() for _ in range(n // 2)]
+    pairs.sort(key=rank.__getitem__)
+    paths = index_tractor_paths(pairs, ctx) if tractors else []
+    paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
 
-    def rest_after(used: set[int]) -> Iterator[tuple[Card, ...]]:
+    def rest_after(used: set[int]) -> Iterator[tuple[int, ...]]:
         free = [i for i in range(len(pairs)) if i not in used]
         for combo in itertools.combinations(free, n_pairs):
             taken = [pairs[i] for i in (*used, *combo) for _ in range(2)]
-            remaining = Counter(cards)
+            if not n_singles:
+                yield tuple(taken)
+                continue
+            remaining = counts.copy()
             remaining.subtract(taken)
-            for singles in _multisets(list(remaining.elements()), n_singles, key):
+            for singles in _multisets(list(remaining.elements()), n_singles, rank):
                 yield (*taken, *singles)
 
-    def pick(pos: int, used: set[int], start: int) -> Iterator[tuple[Card, ...]]:
+    def pick(pos: int, used: set[int], start: int) -> Iterator[tuple[int, ...]]:
         if pos == len(tractors):
             yield from rest_after(used)
             return
@@ -168,35 +215,42 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     n = lead.size
     if len(hand) < n or limit <= 0:
         return []
-    key = _cheap_key(ctx)
-    held = [c for c in hand if ctx.suit_of(c) == lead.suit]
-    others = [c for c in hand if ctx.suit_of(c) != lead.suit]
-    sources: list[Iterator[tuple[Card, ...]]] = []
+    cheap, strong = _ranks(ctx)
+    suit = ctx.suit_table
+    led = lead.suit
+    ids = [c.index for c in hand]
+    held = [i for i in ids if suit[i] == led]
+    others = [i for i in ids if suit[i] != led]
+    sources: list[Iterator[tuple[int, ...]]] = []
     policy = ctx.rules.follow_policy
     if len(held) >= n:
         if policy == "suit_only" or lead.shape[0] == 0 or len(held) == n:
-            sources.append(_multisets(held, n, key))
+            sources.append(_multisets(held, n, cheap))
         elif policy == "pairs_only":
-            need = min(sum(lead.shape), _pair_count(held))
-            sources.append(_shaped(held, (1,) * need + (0,) * (n - 2 * need), ctx, key))
+            need = min(sum(lead.shape), sum(k // 2 for k in Counter(held).values()))
+            sources.append(_shaped(held, (1,) * need + (0,) * (n - 2 * need), ctx, cheap))
         else:
-            rung = required_rung(lead, held, ctx)
-            sources.append(itertools.islice(_shaped(held, rung, ctx, _strong_key(ctx)), 1))
-            sources.append(_shaped(held, rung, ctx, key))
+            rung = required_rung(lead, [ALL_CARDS[i] for i in held], ctx)
+            sources.append(itertools.islice(_shaped(held, rung, ctx, strong), 1))
+            sources.append(_shaped(held, rung, ctx, cheap))
     else:
-        if not held and lead.suit != TRUMP_SUIT:
-            trumps = [c for c in others if ctx.is_trump(c)]
+        if not held and led != TRUMP_SUIT:
+            trumps = [i for i in others if suit[i] == TRUMP_SUIT]
             if len(trumps) >= n:
-                sources.append(_shaped(trumps, lead.shape, ctx, key))
-        sources.append((*held, *rest) for rest in _multisets(others, n - len(held), key))
+                sources.append(_shaped(trumps, lead.shape, ctx, cheap))
+        if held:
+            sources.append((*held, *rest) for rest in _multisets(others, n - len(held), cheap))
+        else:
+            sources.append(_multisets(others, n, cheap))
+    display = ctx.sort_table.__getitem__
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[Card, ...]] = []
     for play in itertools.chain.from_iterable(sources):
-        ident = tuple(sorted(CARD_INDEX[c] for c in play))
+        ident = tuple(sorted(play, key=display))
         if ident in seen:
             continue
         seen.add(ident)
-        out.append(tuple(ctx.sort_hand(play)))
+        out.append(tuple([ALL_CARDS[i] for i in ident]))
         if len(out) >= limit:
             break
     return out

@@ -106,9 +106,23 @@ def find_pairs(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
 
 def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """Every tractor (≥2 pairs) among pair cards ``pairs`` as index tuples low→high into ``pairs``."""
-    order = sorted(range(len(pairs)), key=lambda i: ctx.strength(pairs[i]))
-    nexts: dict[int, list[int]] = {
-        i: [j for j in order if j != i and ctx.pairs_adjacent(pairs[i], pairs[j])] for i in order}
+    return index_tractor_paths([c.index for c in pairs], ctx)
+
+
+def index_tractor_paths(pairs: Sequence[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
+    """``tractor_paths`` for pair cards given as ``Card.index`` values."""
+    strength = ctx.strength_table
+    suit = ctx.suit_table
+    isolated = ctx.isolated_table
+    order = sorted(range(len(pairs)), key=lambda i: strength[pairs[i]])
+    nexts: dict[int, list[int]] = {}
+    for i in order:
+        a = pairs[i]
+        if isolated[a]:
+            nexts[i] = []
+            continue
+        up, s = strength[a] + 1, suit[a]
+        nexts[i] = [j for j in order if strength[pairs[j]] == up and suit[pairs[j]] == s and not isolated[pairs[j]]]
     paths: list[tuple[int, ...]] = []
 
     def grow(path: tuple[int, ...]) -> None:
@@ -118,7 +132,8 @@ def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, .
             grow(longer)
 
     for i in order:
-        grow((i,))
+        if nexts[i]:
+            grow((i,))
     return paths
 
 
