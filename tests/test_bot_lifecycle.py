@@ -3,9 +3,8 @@ continues exactly where it was."""
 
 from __future__ import annotations
 
-from bot import create_bot
-from runtime.records import TableOptions
 from tests.conftest import act_by_panel, button_id, open_table, world
+from tests.restart_helpers import restart
 from tests.test_bot_refusals import _to_my_turn
 
 
@@ -40,10 +39,9 @@ async def test_restart_mid_hand_continues(simcord_env, clock):
     channel, alice, rec = await _start(env)
     await _to_my_turn(env, channel, rec, alice)
     state = env.bot.game.sessions[rec.table_id].table.to_json()
-    new_bot = create_bot(env.bot.config, table_options=TableOptions.instant(), clock=clock, rng_seed=7, limits={})
-    await env.restart_bot(new_bot)
-    await env.settle()
-    assert env.bot is new_bot
+    old_db = env.bot.game.db
+    await restart(env, clock)  # the old bot closes its database first, as a stopping bot does
+    assert old_db.closed
     restored = env.bot.game.sessions[rec.table_id].table
     assert restored.to_json() == state  # exactly the same game state
     assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # the old thread still works

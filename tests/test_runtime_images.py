@@ -40,18 +40,20 @@ async def test_background_scheduler_plays_an_ai_match() -> None:
     db = await Database.open(":memory:")
     presenter = RecordingPresenter()
     service = GameService(db, presenter, rng_seed=2, images=ImagePolicy.NONE, autorun=True)
-    assert await service.restore_all() == []
-    rec = await service.open_table(guild_id=1, channel_id=1, host_id=5, host_name="Host", host_seat=None,
-                                   rules=Rules.from_preset("standard", end_level="3"),
-                                   options=TableOptions.instant())
-    for _ in range(4):
-        await service.add_ai(rec.table_id, 5)
-    await service.start(rec.table_id, 5)
-    for _ in range(600):
-        if service.record(rec.table_id).status is Status.FINISHED:
-            break
-        await asyncio.sleep(0.05)
-    assert service.record(rec.table_id).status is Status.FINISHED
-    assert presenter.keys(rec.table_id)[-2:] == ["announce.match_over", "announce.ladder_updated"]
-    await service.close()
-    await db.close()
+    try:
+        assert await service.restore_all() == []
+        rec = await service.open_table(guild_id=1, channel_id=1, host_id=5, host_name="Host", host_seat=None,
+                                       rules=Rules.from_preset("standard", end_level="3"),
+                                       options=TableOptions.instant())
+        for _ in range(4):
+            await service.add_ai(rec.table_id, 5)
+        await service.start(rec.table_id, 5)
+        for _ in range(2400):  # up to 120 s of wall time on a busy machine (a few seconds normally)
+            if service.record(rec.table_id).status is Status.FINISHED:
+                break
+            await asyncio.sleep(0.05)
+        assert service.record(rec.table_id).status is Status.FINISHED
+        assert presenter.keys(rec.table_id)[-2:] == ["announce.match_over", "announce.ladder_updated"]
+    finally:
+        await service.close()
+        await db.close()
