@@ -145,17 +145,21 @@ def card_points(cards: Iterable[Card]) -> int:
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """True if every card of ``part`` is in ``whole`` as many times."""
-    need = Counter(part)
-    have = Counter(whole)
-    return all(have[c] >= n for c, n in need.items())
+    need = Counter([c.index for c in part])
+    if not need:
+        return True
+    have = Counter([c.index for c in whole])
+    return all(have[i] >= n for i, n in need.items())
 
 
 def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:
     """``whole`` minus the multiset ``part`` (order kept); raise ``InvalidCard`` if ``part`` is not in it."""
     rest = list(whole)
+    ids = [c.index for c in rest]
     for c in part:
         try:
-            rest.remove(c)
+            k = ids.index(c.index)  # the first equal card, as list.remove
         except ValueError:
             raise InvalidCard("card.not_in_hand", card=str(c)) from None
+        del rest[k], ids[k]
     return rest

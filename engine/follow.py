@@ -59,19 +59,25 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     n = lead.size
     if len(play) != n:
         return "play.wrong_count"
-    have = Counter(hand)
-    for card, k in Counter(play).items():
-        if have[card] < k:
+    hand_ids = [c.index for c in hand]
+    if n == 1:
+        if play[0].index not in hand_ids:
             return "play.not_in_hand"
+    else:
+        have = Counter(hand_ids)
+        for i, k in Counter([c.index for c in play]).items():
+            if have[i] < k:
+                return "play.not_in_hand"
     suit = lead.suit
-    suit_of = ctx.suit_of
-    held = [c for c in hand if suit_of(c) == suit]
-    played = [c for c in play if suit_of(c) == suit]
-    if len(played) < min(len(held), n):
+    table = ctx.suit_table
+    n_held = sum(1 for i in hand_ids if table[i] == suit)
+    played = [c for c in play if table[c.index] == suit]
+    if len(played) < min(n_held, n):
         return "play.must_follow_suit"
     policy = ctx.rules.follow_policy
-    if len(held) <= n or policy == "suit_only" or lead.shape[0] == 0:
+    if n_held <= n or policy == "suit_only" or lead.shape[0] == 0:
         return None
+    held = [c for c in hand if table[c.index] == suit]
     if policy == "pairs_only":
         need = min(sum(lead.shape), _pair_count(held))
         return None if _pair_count(played) >= need else "play.must_follow_pairs"
