@@ -14,6 +14,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from engine.cards import ALL_CARDS, RANKS, Card
 from engine.errors import EngineError
@@ -44,6 +45,9 @@ class TrumpContext:
     sort_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     tie_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
+    #: decomposed leads by sorted card indices (``engine.units.decompose_lead``); a cache, not state
+    lead_cache: dict[tuple[int, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False,
+                                                   hash=False)
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -65,15 +65,15 @@ class Lead:
         """More than one unit (甩牌)."""
         return len(self.units) > 1
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for u in self.units for c in u.cards)
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(u.size for u in self.units)
 
-    @property
+    @cached_property
     def shape(self) -> Shape:
         """Pair counts of the units, longest first (e.g. ``(2, 0)`` for a tractor and a single)."""
         return tuple(sorted((u.pairs for u in self.units), reverse=True))
@@ -179,19 +179,29 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
 
 
 def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
-    """Decompose a lead (RULES §4); raise ``play.empty`` / ``play.mixed_suits``."""
+    """Decompose a lead (RULES §4); raise ``play.empty`` / ``play.mixed_suits``.
+
+    Leads recur (the same lead is checked against many follows), so decompositions are cached on the
+    context, keyed by the sorted card indices."""
     if not cards:
         raise IllegalAction("play.empty")
-    suits = {ctx.suit_of(c) for c in cards}
-    if len(suits) != 1:
-        raise IllegalAction("play.mixed_suits")
-    return _cached_lead(tuple(sorted(cards, key=ctx.sort_key)), ctx)
+    ids = tuple(sorted([c.index for c in cards]))
+    cache = ctx.lead_cache
+    lead = cache.get(ids)
+    if lead is None:
+        suit = ctx.suit_table
+        first = suit[ids[0]]
+        if any(suit[i] != first for i in ids):
+            raise IllegalAction("play.mixed_suits")
+        ordered = tuple(sorted(cards, key=ctx.sort_key))
+        lead = Lead(first, tuple(decompose(ordered, ctx)))
+        if len(cache) >= _LEAD_CACHE_SIZE:
+            cache.clear()
+        cache[ids] = lead
+    return lead
 
 
-@lru_cache(maxsize=8192)
-def _cached_lead(cards: tuple[Card, ...], ctx: TrumpContext) -> Lead:
-    """Leads recur (the same lead is checked against many follows), so decompositions are cached."""
-    return Lead(ctx.suit_of(cards[0]), tuple(decompose(cards, ctx)))
+_LEAD_CACHE_SIZE = 8192
 
 
 # -- shapes -----------------------------------------------------------------------------------------
