@@ -19,7 +19,7 @@ from engine.events import Event
 from engine.follow import follow_error
 from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
-from engine.trick import trick_winner
+from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import decompose_lead
 from engine.views import DeclarationView, Phase, ThrowFailure, TrickView
@@ -271,11 +271,24 @@ class HandState:
                 raise IllegalAction(key)
         self.hands[seat] = remove_cards(self.hands[seat], cards)
         self.trick.append((seat, tuple(cards)))
-        self.winning = self.trick[trick_winner([c for _, c in self.trick], ctx)][0]
+        self.winning = self._winner_after_play(ctx)
         events.append(Event("played", {"seat": seat, "cards": format_cards(cards)}))
         if len(self.trick) < 4:
             return events, False
         return events + self._finish_trick(ctx), not self.hands[0]
+
+    def _winner_after_play(self, ctx: TrumpContext) -> int:
+        """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
+        plays, so only the new play is compared with the one winning so far."""
+        trick = self.trick
+        if len(trick) == 1:
+            return trick[0][0]
+        best = next((cards for seat, cards in trick[:-1] if seat == self.winning), None)
+        if best is None:  # not kept (an inconsistent state): compare every play
+            return trick[trick_winner([c for _, c in trick], ctx)][0]
+        lead = decompose_lead(trick[0][1], ctx)
+        seat, cards = trick[-1]
+        return seat if has_format(lead, cards, ctx) and beats(cards, best, lead, ctx) else self.winning
 
     def _throw_failed(self, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
                       beaten: tuple[Card, ...]) -> Event:
