@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
 from engine.cards import Card
+from engine.legal import play_options
 from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
@@ -62,6 +63,10 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         hand = table.hand
         assert hand.trump is not None
         return Play(seat=seat, cards=random_throw(hand.hands[seat], hand.level, hand.trump, table, rng))
+    if phase is Phase.PLAYING:  # the list Table.legal_actions(seat) offers, without building every Play
+        h = table.hand
+        lead = h.trick[0][1] if h.trick else None
+        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], lead, h.ctx())))
     return rng.choice(table.legal_actions(seat))
 
 
