@@ -11,13 +11,14 @@ Clear, Suggest and Take back control.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 
 import discord
 
 import i18n
+from cogs.cardtext import card_name, cards_text
 from cogs.items import CardSelect, PanelButton, PanelId, SelectId, encode_cards
-from engine.cards import SUIT_SYMBOLS, Card
+from engine.cards import Card
 from engine.views import Phase
 from render.order import hand_groups
 from runtime.panel import Panel
@@ -27,17 +28,6 @@ log = logging.getLogger(__name__)
 MAX_OPTIONS = 25
 MAX_SELECTS = 4
 MAX_DECLARE_BUTTONS = 8
-
-
-def card_name(card: Card, locale: str) -> str:
-    """``10♥``, ``小王``/``Small joker``, ``大王``/``Big joker``."""
-    if card.is_joker:
-        return i18n.t(f"bot.card.{card.rank}", locale)
-    return f"{card.rank}{SUIT_SYMBOLS[card.suit]}"
-
-
-def cards_text(cards: Sequence[Card], locale: str) -> str:
-    return " ".join(card_name(c, locale) for c in cards)
 
 
 def ordered_groups(panel: Panel) -> list[tuple[str, list[tuple[int, Card]]]]:

@@ -1,0 +1,51 @@
+"""Cards, suits and trumps as Discord text (panels, buttons, selects and the thread's announcements).
+
+A card reads ``10♥`` / ``A♠``; the jokers ``小王``/``大王`` (zh-CN) or ``Small joker``/``Big joker``. The runtime's
+announcements carry cards as canonical text (``"10H 10H"``) and trumps as ``S H C D NT``; ``announcement_params``
+turns them into the same readable form before the message is formatted (``{trump}`` reads ``♦ 方块``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import i18n
+from engine.cards import SUIT_SYMBOLS, Card, parse_cards
+from engine.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+CARD_PARAMS = frozenset({"cards", "attempted", "forced", "beaten"})  # announcement params holding cards
+TRUMPS = frozenset({"S", "H", "C", "D", "NT"})
+
+
+def card_name(card: Card, locale: str) -> str:
+    """``10♥``, ``小王``/``Small joker``, ``大王``/``Big joker``."""
+    if card.is_joker:
+        return i18n.t(f"bot.card.{card.rank}", locale)
+    return f"{card.rank}{SUIT_SYMBOLS[card.suit]}"
+
+
+def cards_text(cards: Sequence[Card], locale: str) -> str:
+    return " ".join(card_name(c, locale) for c in cards)
+
+
+def trump_name(trump: str, locale: str) -> str:
+    """``♦ 方块`` / ``♦ Diamonds``, ``无主`` / ``No trump`` (the pictures' wording)."""
+    return i18n.t(f"render.suit.{trump}", locale) if trump in TRUMPS else trump
+
+
+def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """The params of a runtime announcement with its cards and trump in readable form."""
+    out = dict(params)
+    for key, value in params.items():
+        if key in CARD_PARAMS and isinstance(value, str) and value.strip():
+            try:
+                out[key] = cards_text(parse_cards(value), locale)
+            except EngineError:
+                log.debug("announcement param %s=%r is not cards", key, value)
+        elif key == "trump" and isinstance(value, str):
+            out[key] = trump_name(value, locale)
+    return out
