@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
 from runtime.records import TableRecord
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 
 PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NO_PING = discord.AllowedMentions.none()  # notices about a player (a forced play, a queued play) show, not ping
+PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
 
 
 def public_locale(rec: TableRecord) -> str:
@@ -38,7 +41,12 @@ def public_locale(rec: TableRecord) -> str:
 
 
 def announcement_text(a: Announcement, locale: str) -> str:
-    text = i18n.t(a.key, locale, **a.params)
+    """The announcement in ``locale`` with readable cards and trump; a mentioned player's ``{name}`` is the mention
+    itself ("@bob, your turn", not "@bob bob, your turn"), else the mention comes first."""
+    params = announcement_params(a.params, locale)
+    if a.user_id is not None and "name" in params:
+        return i18n.t(a.key, locale, **{**params, "name": f"<@{a.user_id}>"})
+    text = i18n.t(a.key, locale, **params)
     return f"<@{a.user_id}> {text}" if a.user_id is not None else text
 
 
@@ -107,7 +115,8 @@ class DiscordPresenter:
             if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
                 prompts.append(a)
                 continue
-            ops.append(_Op("post", rec, content=announcement_text(a, locale)))
+            ops.append(_Op("post", rec, content=announcement_text(a, locale),
+                           user_id=a.user_id if a.key in PING_KEYS else None))
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
                 ops.append(_Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
@@ -176,7 +185,7 @@ class DiscordPresenter:
             else:
                 await self._thread(rec).send(op.content, file=_file(op.image))
         elif op.kind == "post":
-            kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS}
+            kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS if op.user_id is not None else NO_PING}
             if op.image is not None:
                 kwargs["file"] = _file(op.image)
             await self._thread(rec).send(op.content, **kwargs)
