@@ -15,8 +15,10 @@ import simcord.interactions as sim_interactions
 from simcord.backend.models import EPHEMERAL_FLAG
 
 from cogs.hub import detach_game
+from cogs.presenter import announcement_text
 from engine.legal import view_context
 from engine.views import Phase
+from runtime.presenter import Announcement
 from tests.conftest import button_id, open_panel, open_table, select_cards, thread_of, world
 
 PRIVATE_PICTURES = ("hand_",)  # the cog's hand_{table}_{version}.png, runtime's hand_seat{n}.png (public: hand01_…)
@@ -79,6 +81,12 @@ async def declare_and_bury(env: Any, rec: Any, channel: Any, actors: list[Any], 
     await actor.click(message, custom_id=button_id(message, "bury"))
     assert table.phase is Phase.PLAYING, env.transcript()
     return dealer
+
+
+def said(key: str, locale: str, user_id: int | None = None, **params: Any) -> str:
+    """A runtime announcement as the bot posts it in the thread (readable cards and trump; a mentioned player's
+    name is the mention)."""
+    return announcement_text(Announcement(key, params, user_id), locale)
 
 
 def use_locales(monkeypatch: Any, locales: dict[int, str]) -> None:

@@ -26,6 +26,7 @@ from tests.botflow_helpers import (
     four_humans,
     last_reply,
     private_leaks,
+    said,
     start_table,
     table_state,
     thread_messages,
@@ -193,7 +194,8 @@ async def test_turn_prompts_dm_opted_in_players_and_replace_the_previous_prompt(
     dms = [m.content for m in env.backend.messages.get(dm_channel, {}).values()] if dm_channel else []
     assert any(prompt in text for text in dms), dms
     thread = [m.content for m in thread_messages(env, channel, rec)]
-    prompts = [t for t in thread if any(i18n.t(f"announce.turn_{p}", locale, name=n) in t for n in rec.names
+    prompts = [t for t in thread if any(said(f"announce.turn_{p}", locale, s.user_id, name=s.name) in t
+                                        for s in rec.seats if s is not None
                                         for p in ("declaring", "burying", "playing"))]
     assert len(prompts) <= 1, prompts
     assert private_leaks(env) == []

@@ -24,6 +24,7 @@ from tests.botflow_helpers import (
     close_game,
     last_reply,
     private_leaks,
+    said,
     start_table,
     thread_texts,
     use_locales,
@@ -164,11 +165,10 @@ async def test_declare_and_overcall(simcord_env: Any, clock: Any, bot_options: A
     names = game.record(rec.table_id).names
     texts = "\n".join(thread_texts(env, channel, rec))
     first_trump = first.cards[0].suit
-    assert i18n.t("announce.declare", locale, name=names[first.seat], cards=_cards(first.cards),
-                  trump=first_trump) in texts
-    assert i18n.t("announce.overcall", locale, name=names[over.seat], cards=_cards(over.cards),
-                  trump=view.trump) in texts
-    assert i18n.t("announce.declaring_closed", locale, trump=view.trump, dealer=names[over.seat]) in texts
+    assert said("announce.declare", locale, name=names[first.seat], cards=_cards(first.cards),
+                trump=first_trump) in texts
+    assert said("announce.overcall", locale, name=names[over.seat], cards=_cards(over.cards), trump=view.trump) in texts
+    assert said("announce.declaring_closed", locale, trump=view.trump, dealer=names[over.seat]) in texts
     assert private_leaks(env) == []
 
 

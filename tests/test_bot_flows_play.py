@@ -1,6 +1,7 @@
 """End-to-end Discord flows of a hand in play (SimCord): a turn timeout hands the seat to the AI (托管)
 and the player takes it back by the button; a bot restart mid-trick continues exactly; a failed throw
-(甩牌失败) found by a seed search is played through the panel and announced publicly."""
+(甩牌失败) found by a seed search is played through the panel and announced publicly; a queued play is
+played at the turn (also after a restart) or dropped without showing its cards."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ from typing import Any
 import pytest
 
 import i18n
-from bot import create_bot
-from cogs.hub import detach_game
 from engine.actions import Bury, DealAll, Declare, Pass
 from engine.ai import suggest
 from engine.cards import parse_cards
@@ -20,8 +19,6 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.throws import check_throw
 from engine.views import Phase
-from runtime.config import Config
-from runtime.records import TableOptions
 from tests.botflow_helpers import (
     advance,
     bounded,
@@ -32,11 +29,13 @@ from tests.botflow_helpers import (
     last_reply,
     private_leaks,
     public_uploads,
+    said,
     table_state,
     thread_messages,
     thread_texts,
 )
 from tests.conftest import button_id, open_panel, select_cards
+from tests.restart_helpers import restart
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
@@ -117,14 +116,15 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
 
     await advance(env, clock, timeout - 1)  # the reminder, no 托管 yet
     assert table.version == version and not game.record(rec.table_id).seats[seat].away
-    assert any(i18n.t("announce.reminder", locale, name=name, seconds="")[:len(name) + 1] in t
-               for t in thread_texts(env, channel, rec))
+    reminder = said("announce.reminder", locale, player.id, name=name,
+                    seconds=round(game.record(rec.table_id).options.reminder_before))
+    assert any(reminder in t for t in thread_texts(env, channel, rec))
     await advance(env, clock, 2)
     assert game.record(rec.table_id).seats[seat].away, env.transcript()
     assert table.version == version + 1 and seat not in table.to_act()  # the AI played the lead for the seat
     assert len(table.public_view().trick.plays) == 1
     texts = thread_texts(env, channel, rec)
-    assert any(i18n.t("announce.tuoguan_taken", locale, name=name) in t for t in texts)
+    assert any(said("announce.tuoguan_taken", locale, player.id, name=name) in t for t in texts)
     live = next(m for m in reversed(thread_messages(env, channel, rec)) if "tl:" in str(m.components))
     back = f"tl:{rec.table_id}:back:"
     assert back in str([c.to_dict() for row in live.components for c in row.children])
@@ -136,7 +136,8 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     reply = last_reply(result)
     assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.panel.back", "en")
     assert not game.record(rec.table_id).seats[seat].away
-    assert any(i18n.t("announce.tuoguan_back", locale, name=name) in t for t in thread_texts(env, channel, rec))
+    back_note = said("announce.tuoguan_back", locale, player.id, name=name)
+    assert any(back_note in t for t in thread_texts(env, channel, rec))
     assert not [m.content for m in thread_messages(env, channel, rec)  # the Take back button is gone
                 if back in str([c.to_dict() for row in m.components for c in row.children])]
     # back in control: the other three play the trick round, nobody plays for the seat any more
@@ -191,14 +192,7 @@ async def test_restart_mid_trick_continues_exactly(simcord_env: Any, clock: Any)
     choice = _parse(game.legal_play_choices(rec.table_id, nxt.id, "")[0])
     await select_cards(nxt, old_panel, game.panel(rec.table_id, nxt.id), choice)  # selected before the restart
 
-    old_bot = env.bot
-    await detach_game(old_bot)  # close: timers stopped, database closed
-    new_bot = create_bot(Config(db_path=old_bot.config.db_path), clock=clock, rng_seed=7, limits={},
-                         table_options=TableOptions.instant())
-    await env.restart_bot(new_bot)
-    await env.settle()
-    assert new_bot.restored.is_set()
-    game = new_bot.game
+    game = (await restart(env, clock)).game  # the old bot closes (timers stopped, database closed)
     assert table_state(env, rec.table_id) == state
     assert game.record(rec.table_id).seats == record.seats and game.record(rec.table_id).status == record.status
     assert game.panel(rec.table_id, nxt.id).hand == hand
@@ -242,8 +236,8 @@ async def test_failed_throw_is_announced_with_forced_cards_and_penalty(simcord_e
     kept = [c for c in lead if c not in check.forced]
     assert all(c in table.seat_view(dealer_seat).hand for c in kept)  # the rest goes back to the hand
     locale = game.record(rec.table_id).meta["locale"]
-    expected = i18n.t("announce.throw_failed", locale, name=rec.names[dealer_seat], attempted=_cards(lead),
-                      forced=_cards(check.forced), beaten=_cards(check.beaten_unit), penalty=failure.penalty)
+    expected = said("announce.throw_failed", locale, name=rec.names[dealer_seat], attempted=_cards(lead),
+                    forced=_cards(check.forced), beaten=_cards(check.beaten_unit), penalty=failure.penalty)
     public = [m for m in thread_messages(env, channel, rec) if expected in m.content]
     assert public and not public[0].flags.ephemeral, thread_texts(env, channel, rec)
     assert private_leaks(env) == []
@@ -284,7 +278,7 @@ async def test_queued_play(simcord_env: Any, legal: bool) -> None:
     assert follower not in game.sessions[rec.table_id].queued
     if legal:
         assert table.public_view().trick.plays[1] == (follower, (queued,))
-        assert any(i18n.t("announce.queued_played", locale, cards=str(queued)) in t for t in texts)
+        assert any(said("announce.queued_played", locale, actor.id, cards=str(queued)) in t for t in texts)
     else:
         assert table.to_act() == (follower,) and queued in table.seat_view(follower).hand
         # the dropped queue is the player's private business: its cards never appear in a public message
@@ -292,3 +286,36 @@ async def test_queued_play(simcord_env: Any, legal: bool) -> None:
         dropped = [t for t in texts if notice in t]
         assert dropped and not any(str(queued) in t for t in dropped), texts
     assert private_leaks(env) == []
+
+
+@bounded()
+async def test_queued_play_survives_a_restart(simcord_env: Any, clock: Any) -> None:
+    """The player was told the play is queued: a restart before the turn keeps it, and it is played."""
+    env = simcord_env
+    rec, channel, actors = await four_humans(env)
+    await declare_and_bury(env, rec, channel, actors)
+    table = env.bot.game.sessions[rec.table_id].table
+    found = _queue_position(table)
+    assert found is not None
+    lead, follower, follow, _off = found
+    actor = actors[follower]
+    message = await open_panel(env, actor, channel, rec.table_id)
+    await select_cards(actor, message, env.bot.game.panel(rec.table_id, actor.id), [follow])
+    await actor.click(message, custom_id=button_id(message, "play"))  # "Queue": not the follower's turn yet
+    shown = env.backend.get_message(message.channel_id, message.id)
+    assert i18n.t("bot.panel.queued_ok", "en", cards="")[:6] in shown.content
+
+    game = (await restart(env, clock)).game
+    table = game.sessions[rec.table_id].table
+    assert game.panel(rec.table_id, actor.id).queued == (follow,)  # the new bot knows it
+    leader = actors[table.to_act()[0]]
+    message = await open_panel(env, leader, channel, rec.table_id)
+    await select_cards(leader, message, game.panel(rec.table_id, leader.id), [lead])
+    await leader.click(message, custom_id=button_id(message, "play"))
+    await env.settle()
+    assert table.public_view().trick.plays[1] == (follower, (follow,)), env.transcript()
+    locale = game.record(rec.table_id).meta["locale"]
+    assert any(said("announce.queued_played", locale, actor.id, cards=str(follow)) in t
+               for t in thread_texts(env, channel, rec))
+    assert follower not in game.sessions[rec.table_id].queued
+    assert await game.db.queued_plays(rec.table_id) == {}
