@@ -8,15 +8,16 @@ legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_kind, declaration_options
 from engine.follow import enumerate_follows
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
-from engine.units import find_pairs, find_tractors
+from engine.units import index_tractor_paths
 from engine.views import Phase, SeatView
 
 FOLLOW_LIMIT = 200
@@ -80,25 +81,31 @@ def play_options(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpCo
 
 
 def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
-    """Every distinct single, pair and tractor (every sub-chain of each tractor) in ``hand``."""
-    seen: set[tuple[Card, ...]] = set()
-    out: list[tuple[Card, ...]] = []
+    """Every distinct single, pair and tractor (every sub-chain of each tractor) in ``hand``: singles
+    in display order, pairs high→low, tractors longest first then higher first (worked on card indices)."""
+    ids = [c.index for c in hand]
+    rank = ctx.rank_table.__getitem__
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[int, ...]] = []
 
-    def add(cards: tuple[Card, ...]) -> None:
+    def add(cards: tuple[int, ...]) -> None:
         if cards not in seen:
             seen.add(cards)
             out.append(cards)
 
-    for card in ctx.sort_hand(hand):
-        add((card,))
-    for pair in find_pairs(hand, ctx):
-        add(pair.cards)
-    for tractor in find_tractors(hand, ctx):
-        cards = tractor.cards
+    for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__):
+        add((i,))
+    pairs = [i for i, n in Counter(ids).items() for _ in range(n // 2)]
+    for i in sorted(pairs, key=rank, reverse=True):
+        add((i, i))
+    tractors = [sorted([pairs[i] for i in path for _ in range(2)], key=rank, reverse=True)
+                for path in index_tractor_paths(pairs, ctx)]
+    tractors.sort(key=lambda t: (len(t), rank(t[0]), [rank(i) for i in t]), reverse=True)
+    for cards in tractors:
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
-                add(cards[start:start + 2 * length])
-    return out
+                add(tuple(cards[start:start + 2 * length]))
+    return [tuple([ALL_CARDS[i] for i in t]) for t in out]
 
 
 def default_bury(view: SeatView) -> tuple[Card, ...]:

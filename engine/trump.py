@@ -44,6 +44,7 @@ class TrumpContext:
     isolated_table: tuple[bool, ...] = field(init=False, repr=False, compare=False, hash=False)
     sort_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     tie_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    rank_table: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
     #: decomposed leads by sorted card indices (``engine.units.decompose_lead``); a cache, not state
     lead_cache: dict[tuple[int, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False,
@@ -68,6 +69,7 @@ class TrumpContext:
         object.__setattr__(self, "isolated_table", tuple(isolated))
         object.__setattr__(self, "sort_table", tuple(sort))
         object.__setattr__(self, "tie_table", tuple(tie))
+        object.__setattr__(self, "rank_table", tuple(10 * st + 5 - t for st, t in zip(strength, tie, strict=True)))
         object.__setattr__(self, "_hash", hash((self.level, self.trump, self.rules)))
 
     def __hash__(self) -> int:  # contexts key many caches: hash once
@@ -113,7 +115,7 @@ class TrumpContext:
     def rank_key(self, card: Card) -> tuple[int, int]:
         """(strength, -tie order): a total order inside an effective suit, higher is stronger."""
         i = card.index
-        return (self.strength_table[i], -self.tie_table[i])
+        return (self.strength_table[i], -self.tie_table[i])  # ordered as rank_table[i]
 
 
 def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list[int], list[bool]]:
