@@ -145,9 +145,10 @@ def card_points(cards: Iterable[Card]) -> int:
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """True if every card of ``part`` is in ``whole`` as many times."""
-    need = Counter([c.index for c in part])
-    if not need:
-        return True
+    wanted = [c.index for c in part]
+    if len(wanted) <= 1:
+        return not wanted or wanted[0] in [c.index for c in whole]
+    need = Counter(wanted)
     have = Counter([c.index for c in whole])
     return all(have[i] >= n for i, n in need.items())
 

@@ -60,16 +60,19 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     if len(play) != n:
         return "play.wrong_count"
     hand_ids = [c.index for c in hand]
-    if n == 1:
-        if play[0].index not in hand_ids:
-            return "play.not_in_hand"
-    else:
-        have = Counter(hand_ids)
-        for i, k in Counter([c.index for c in play]).items():
-            if have[i] < k:
-                return "play.not_in_hand"
     suit = lead.suit
     table = ctx.suit_table
+    if n == 1:  # a single lead: any held card, of the led suit if you have one
+        card = play[0].index
+        if card not in hand_ids:
+            return "play.not_in_hand"
+        if table[card] == suit or all(table[i] != suit for i in hand_ids):
+            return None
+        return "play.must_follow_suit"
+    have = Counter(hand_ids)
+    for i, k in Counter([c.index for c in play]).items():
+        if have[i] < k:
+            return "play.not_in_hand"
     n_held = sum(1 for i in hand_ids if table[i] == suit)
     played = [c for c in play if table[c.index] == suit]
     if len(played) < min(n_held, n):
@@ -227,6 +230,11 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     ids = [c.index for c in hand]
     held = [i for i in ids if suit[i] == led]
     others = [i for i in ids if suit[i] != led]
+    if n == 1:  # the sources below reduce to distinct cards: held ones, else trumps first on a plain lead
+        plays = sorted(dict.fromkeys(held or others), key=cheap.__getitem__)
+        if not held and led != TRUMP_SUIT:
+            plays = [i for i in plays if suit[i] == TRUMP_SUIT] + [i for i in plays if suit[i] != TRUMP_SUIT]
+        return [(ALL_CARDS[i],) for i in plays[:limit]]
     sources: list[Iterator[tuple[int, ...]]] = []
     policy = ctx.rules.follow_policy
     if len(held) >= n:

@@ -24,7 +24,14 @@ Vector = tuple[tuple[Value, ...], ...]
 
 def _value(card: Card, ctx: TrumpContext) -> Value:
     """Comparable strength across suits of one trick: any trump beats any plain card."""
-    return (1 if ctx.is_trump(card) else 0, ctx.strength(card))
+    i = card.index
+    return (1 if ctx.suit_table[i] == TRUMP_SUIT else 0, ctx.strength_table[i])
+
+
+def _top_value(play: Sequence[Card], ctx: TrumpContext) -> Value:
+    """The highest ``_value`` among ``play``."""
+    suit, strength = ctx.suit_table, ctx.strength_table
+    return max((1 if suit[c.index] == TRUMP_SUIT else 0, strength[c.index]) for c in play)
 
 
 def _as_lead(lead: Lead | Sequence[Card], ctx: TrumpContext) -> Lead:
@@ -36,7 +43,8 @@ def has_format(lead: Lead, play: Sequence[Card], ctx: TrumpContext) -> bool:
     never a same-suit follow of a throw."""
     if len(play) != lead.size:
         return False
-    suits = {ctx.suit_of(c) for c in play}
+    table = ctx.suit_table
+    suits = {table[c.index] for c in play}
     if len(suits) != 1:
         return False
     suit = suits.pop()
@@ -66,7 +74,7 @@ def _vectors(play: Sequence[Card], lead: Lead, ctx: TrumpContext) -> list[Vector
 def beats(challenger: Sequence[Card], winner: Sequence[Card], lead: Lead, ctx: TrumpContext) -> bool:
     """Whether ``challenger`` (a play with the lead's format) beats the current ``winner``'s play."""
     if not lead.is_throw:
-        return max(_value(c, ctx) for c in challenger) > max(_value(c, ctx) for c in winner)
+        return _top_value(challenger, ctx) > _top_value(winner, ctx)
     mine, theirs = _vectors(challenger, lead, ctx), _vectors(winner, lead, ctx)
     if not mine:
         return False
