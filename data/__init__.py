@@ -9,8 +9,9 @@ from data.errors import DataError
 from data.games import GameLoad, Snapshot
 from data.history import HandRecord, MatchRecord
 from data.ladder import PlayerStats
+from data.queued import QueuedPlay
 from data.tables import Seat, TableRecord
 from data.timers import Timer
 
-__all__ = ["DataError", "Database", "GameLoad", "HandRecord", "MatchRecord", "PlayerStats", "Seat", "Snapshot",
-           "TableRecord", "Timer"]
+__all__ = ["DataError", "Database", "GameLoad", "HandRecord", "MatchRecord", "PlayerStats", "QueuedPlay", "Seat",
+           "Snapshot", "TableRecord", "Timer"]

@@ -13,13 +13,15 @@ from data.guilds import GuildsMixin
 from data.history import HistoryMixin
 from data.ladder import LadderMixin
 from data.migrate import current_version, migrate
+from data.queued import QueuedMixin
 from data.tables import TablesMixin
 from data.timers import TimersMixin
 
 log = logging.getLogger(__name__)
 
 
-class Database(TablesMixin, GamesMixin, TimersMixin, GuildsMixin, LadderMixin, HistoryMixin, Connection):
+class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
+               Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:

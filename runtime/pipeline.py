@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.actions import Action, Play
+from engine.cards import Card
 from engine.events import Event
 from engine.views import Phase, PublicView
 from engine.wire import result_from_json
@@ -59,10 +60,10 @@ class Pipeline:
             session.table = await self.store.load_table(session.record)
             raise
         if isinstance(action, Play) and action.seat is not None:
-            session.queued.pop(action.seat, None)
+            await self.unqueue(session, action.seat)
         after = table.public_view()
         if after.phase is not Phase.PLAYING:
-            session.queued.clear()
+            await self.unqueue(session)
         notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
         images = await self._results(session, events, after, notes)
         private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
@@ -117,6 +118,26 @@ class Pipeline:
             out[seat] = await imaging.hand_image(session.table.seat_view(seat), self.locale_of(session),
                                                  session.record.names)
         return out
+
+    # -- queued plays ------------------------------------------------------------------------------------
+    async def queue(self, session: Session, seat: int, cards: tuple[Card, ...]) -> None:
+        """Make ``cards`` the play of ``seat`` for its next turn: stored first (a restart keeps it)."""
+        assert session.table is not None
+        await self.store.save_queued(session.record.table_id, seat, cards, session.table.version)
+        session.queued[seat] = cards
+
+    async def unqueue(self, session: Session, seat: int | None = None) -> None:
+        """Forget the queued play of ``seat`` (``None``: every seat's). A failed delete is only logged: the
+        action that made it stale is committed, and ``Store.load_queued`` discards such a row."""
+        seats = list(session.queued) if seat is None else [seat] if seat in session.queued else []
+        for s in seats:
+            session.queued.pop(s, None)
+        if not seats:
+            return
+        try:
+            await self.store.clear_queued(session.record.table_id, seat)
+        except Exception:
+            log.exception("table %d: clearing queued plays %s failed", session.record.table_id, seats)
 
     # -- changes without an action -----------------------------------------------------------------------
     async def publish(self, session: Session, reason: str, announcements: Sequence[Announcement] = ()) -> None:

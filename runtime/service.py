@@ -9,7 +9,8 @@ re-planned (AI moves, reminders, 托管, dealing, the declaration window, the ne
 Stable API (cogs code against it): lobby ``open_table sit leave add_ai remove_ai kick set_rules
 set_mode set_messages start end``; play ``act play_text panel hand_image legal_play_choices suggest
 queue_play cancel_queue go_away take_back stop_match``; queries ``record tables tables_of_user``; lifecycle
-``restore_all run_until_idle close``. Queued plays live in memory only (lost on restart, by design).
+``restore_all run_until_idle close``. Queued plays are stored (``data.queued``) before the player is
+told, and restored with their table.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class GameService:
                 log.exception("table %d cannot be restored; left as is", rec.table_id)
                 continue
             session = Session(rec, table)
+            if table is not None:
+                session.queued = await self.store.load_queued(rec, table)
             self.sessions[rec.table_id] = session
             async with session.lock:
                 await self.pipeline.publish(session, "restored")
@@ -219,6 +222,8 @@ class GameService:
             rec = lobby.end(session.record, user_id, is_admin)
             session.record = await self.store.save(rec)
             await self.store.cancel_timers(table_id)
+            session.queued.clear()
+            await self.store.clear_queued(table_id)
             await self.pipeline.publish(session, "ended", [Announcement("announce.table_ended", {})])
             self.sessions.pop(table_id, None)
             return session.record
@@ -315,7 +320,7 @@ class GameService:
 
     async def queue_play(self, table_id: int, user_id: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
         """Queue a play for the user's next turn (played then if still legal, else dropped with a notice);
-        if it is already the user's turn, it is played at once."""
+        if it is already the user's turn, it is played at once. Stored before it returns (kept by a restart)."""
         session = self.session(table_id)
         async with session.lock:
             seat = self._seat(session, user_id)
@@ -325,14 +330,14 @@ class GameService:
             hand = session.table.seat_view(seat).hand  # type: ignore[union-attr]
             if any(play.count(c) > hand.count(c) for c in set(play)):
                 raise NotAllowed("act.not_in_hand")
-            session.queued[seat] = play
+            await self.pipeline.queue(session, seat, play)
             await self.pipeline.arm(session)
             return play
 
     async def cancel_queue(self, table_id: int, user_id: int) -> None:
         session = self.session(table_id)
         async with session.lock:
-            session.queued.pop(self._seat(session, user_id), None)
+            await self.pipeline.unqueue(session, self._seat(session, user_id))
             await self.pipeline.arm(session)
 
     async def go_away(self, table_id: int, user_id: int) -> TableRecord:

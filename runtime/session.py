@@ -1,7 +1,8 @@
 """An open table in memory: its record, the engine table (``None`` in the lobby), its lock, queued plays.
 
-Nothing here is authoritative: the record and the action log in ``data/`` are; a session is rebuilt
-from them at start-up. Every change of a table happens under ``lock`` (one move at a time per table).
+Nothing here is authoritative: the record, the action log and the queued plays in ``data/`` are; a
+session is rebuilt from them at start-up. Every change of a table happens under ``lock`` (one move at
+a time per table).
 """
 
 from __future__ import annotations

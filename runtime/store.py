@@ -3,6 +3,7 @@
 ``data/`` stores a table row (seats as ``{"user": id}``/``{"ai": level}``, a free ``settings`` JSON);
 the runtime keeps its extra per-table facts in ``settings``: display names, which humans are under
 托管 (``away``), the table options and the interface's ``meta``. Restoring = latest snapshot + replay.
+Queued plays have their own rows (``data.queued``), read back with ``load_queued`` at start-up.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 from data.replay import commit_action, restore_table
 from data.tables import Seat as DataSeat
 from data.tables import TableRecord as DataRecord
-from engine.actions import Action
+from engine.actions import Action, Play, action_from_json
+from engine.cards import Card
 from engine.table import Table
+from engine.views import Phase
 from runtime.planner import PlannedTimer
 from runtime.records import Mode, Seat, Status, TableOptions, TableRecord
 
@@ -124,3 +127,28 @@ class Store:
 
     async def cancel_timers(self, table_id: int) -> None:
         await self.db.cancel_timers(table_id)
+
+    # -- queued plays ------------------------------------------------------------------------------------
+    async def save_queued(self, table_id: int, seat: int, cards: tuple[Card, ...], version: int) -> None:
+        """Store ``seat``'s queued play (replacing any), queued at table version ``version``; durable on return."""
+        await self.db.set_queued_play(table_id, seat, cards, version)
+
+    async def clear_queued(self, table_id: int, seat: int | None = None) -> None:
+        await self.db.clear_queued_plays(table_id, seat)
+
+    async def load_queued(self, rec: TableRecord, table: Table) -> dict[int, tuple[Card, ...]]:
+        """The stored queued plays still wanted after a restart: the hand is in play and every action
+        since a play was queued is another seat's play (a crash may have left the row of a play already
+        made, or of a hand already over). The others are removed."""
+        stored = await self.db.queued_plays(rec.table_id)
+        keep: dict[int, tuple[Card, ...]] = {}
+        for seat, queued in stored.items():
+            if table.phase is not Phase.PLAYING or queued.version > table.version:
+                continue
+            later = [action_from_json(a) for a in await self.db.actions_between(rec.table_id, after=queued.version)]
+            if all(isinstance(a, Play) and a.seat != seat for a in later):
+                keep[seat] = queued.cards
+        for seat in set(stored) - set(keep):
+            log.info("table %d: dropping the stale queued play of seat %d", rec.table_id, seat)
+            await self.db.clear_queued_plays(rec.table_id, seat)
+        return keep

@@ -124,14 +124,15 @@ async def _auto(service: GameService, session: Session, seat: int, why: str) -> 
     occupant = session.record.seats[seat]
     user = occupant.user_id if occupant is not None else None
     if why == "queued":
-        cards = session.queued.pop(seat, None)
+        cards = session.queued.get(seat)
         if cards is None:
             await service.pipeline.arm(session)
             return
-        try:
+        try:  # played: ``apply`` forgets the queued play
             note = Announcement("announce.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
             await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
         except IllegalAction as exc:
+            await service.pipeline.unqueue(session, seat)
             # public text: never name the cards, the player still holds them
             note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
             await service.pipeline.publish(session, "queue", [note])

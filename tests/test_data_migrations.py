@@ -12,6 +12,7 @@ from data.connection import Connection
 from data.database import Database
 from data.errors import DataError
 from data.migrate import Migration, current_version, load_migrations, migrate
+from engine.cards import parse_cards
 
 LATEST = load_migrations()[-1].version
 
@@ -37,7 +38,7 @@ async def test_fresh_database_gets_latest_schema_and_wal(tmp_path: Path) -> None
     assert mode is not None and mode[0] == "wal"
     assert fks is not None and fks[0] == 1
     names = tables_of(path)
-    assert {"game_tables", "actions", "snapshots", "timers", "ladder", "seasons", "matches"} <= names
+    assert {"game_tables", "actions", "snapshots", "timers", "ladder", "seasons", "matches", "queued_plays"} <= names
     assert "ladder_rating" in names
 
 
@@ -52,12 +53,16 @@ async def test_upgrade_from_each_earlier_version_keeps_data(tmp_path: Path, star
     await old.close()
     if start < 2:
         assert "ladder" not in tables_of(path)
+    if start < 5:
+        assert "queued_plays" not in tables_of(path)
 
     db = await Database.open(path)
     assert await db.schema_version() == LATEST
     assert (await db.get_table(table.id)).mode == "async"
     assert (await db.load_game(table.id)).actions == [{"type": "deal_all"}]
     assert (await db.next_timer()) is not None
+    await db.set_queued_play(table.id, 2, parse_cards("10H 10H"), 1)  # the newest tables work too
+    assert (await db.queued_plays(table.id))[2].cards == parse_cards("10H 10H")
     rows = await db.fetchall("SELECT version FROM schema_version ORDER BY version")
     assert [r[0] for r in rows] == list(range(1, LATEST + 1))
     await db.close()
