@@ -29,6 +29,7 @@ from tests.botflow_helpers import (
     last_reply,
     private_leaks,
     public_uploads,
+    said,
     table_state,
     thread_messages,
     thread_texts,
@@ -115,14 +116,15 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
 
     await advance(env, clock, timeout - 1)  # the reminder, no 托管 yet
     assert table.version == version and not game.record(rec.table_id).seats[seat].away
-    assert any(i18n.t("announce.reminder", locale, name=name, seconds="")[:len(name) + 1] in t
-               for t in thread_texts(env, channel, rec))
+    reminder = said("announce.reminder", locale, player.id, name=name,
+                    seconds=round(game.record(rec.table_id).options.reminder_before))
+    assert any(reminder in t for t in thread_texts(env, channel, rec))
     await advance(env, clock, 2)
     assert game.record(rec.table_id).seats[seat].away, env.transcript()
     assert table.version == version + 1 and seat not in table.to_act()  # the AI played the lead for the seat
     assert len(table.public_view().trick.plays) == 1
     texts = thread_texts(env, channel, rec)
-    assert any(i18n.t("announce.tuoguan_taken", locale, name=name) in t for t in texts)
+    assert any(said("announce.tuoguan_taken", locale, player.id, name=name) in t for t in texts)
     live = next(m for m in reversed(thread_messages(env, channel, rec)) if "tl:" in str(m.components))
     back = f"tl:{rec.table_id}:back:"
     assert back in str([c.to_dict() for row in live.components for c in row.children])
@@ -134,7 +136,8 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     reply = last_reply(result)
     assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.panel.back", "en")
     assert not game.record(rec.table_id).seats[seat].away
-    assert any(i18n.t("announce.tuoguan_back", locale, name=name) in t for t in thread_texts(env, channel, rec))
+    back_note = said("announce.tuoguan_back", locale, player.id, name=name)
+    assert any(back_note in t for t in thread_texts(env, channel, rec))
     assert not [m.content for m in thread_messages(env, channel, rec)  # the Take back button is gone
                 if back in str([c.to_dict() for row in m.components for c in row.children])]
     # back in control: the other three play the trick round, nobody plays for the seat any more
@@ -233,8 +236,8 @@ async def test_failed_throw_is_announced_with_forced_cards_and_penalty(simcord_e
     kept = [c for c in lead if c not in check.forced]
     assert all(c in table.seat_view(dealer_seat).hand for c in kept)  # the rest goes back to the hand
     locale = game.record(rec.table_id).meta["locale"]
-    expected = i18n.t("announce.throw_failed", locale, name=rec.names[dealer_seat], attempted=_cards(lead),
-                      forced=_cards(check.forced), beaten=_cards(check.beaten_unit), penalty=failure.penalty)
+    expected = said("announce.throw_failed", locale, name=rec.names[dealer_seat], attempted=_cards(lead),
+                    forced=_cards(check.forced), beaten=_cards(check.beaten_unit), penalty=failure.penalty)
     public = [m for m in thread_messages(env, channel, rec) if expected in m.content]
     assert public and not public[0].flags.ephemeral, thread_texts(env, channel, rec)
     assert private_leaks(env) == []
@@ -275,7 +278,7 @@ async def test_queued_play(simcord_env: Any, legal: bool) -> None:
     assert follower not in game.sessions[rec.table_id].queued
     if legal:
         assert table.public_view().trick.plays[1] == (follower, (queued,))
-        assert any(i18n.t("announce.queued_played", locale, cards=str(queued)) in t for t in texts)
+        assert any(said("announce.queued_played", locale, actor.id, cards=str(queued)) in t for t in texts)
     else:
         assert table.to_act() == (follower,) and queued in table.seat_view(follower).hand
         # the dropped queue is the player's private business: its cards never appear in a public message
@@ -312,7 +315,7 @@ async def test_queued_play_survives_a_restart(simcord_env: Any, clock: Any) -> N
     await env.settle()
     assert table.public_view().trick.plays[1] == (follower, (follow,)), env.transcript()
     locale = game.record(rec.table_id).meta["locale"]
-    assert any(i18n.t("announce.queued_played", locale, cards=str(follow)) in t
+    assert any(said("announce.queued_played", locale, actor.id, cards=str(follow)) in t
                for t in thread_texts(env, channel, rec))
     assert follower not in game.sessions[rec.table_id].queued
     assert await game.db.queued_plays(rec.table_id) == {}
