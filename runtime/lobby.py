@@ -17,7 +17,7 @@ from runtime.records import AI_LEVELS, SEATS, Mode, Seat, Status, TableOptions, 
 
 log = logging.getLogger(__name__)
 
-AI_NAMES: tuple[str, ...] = ("AI East", "AI North", "AI West", "AI South")
+AI_NAME = "AI {n}"  # by seat number: the pictures place seats around the viewer, so compass names misled
 
 
 def _require_lobby(rec: TableRecord) -> None:
@@ -72,7 +72,7 @@ def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str =
     if level not in AI_LEVELS:
         raise LobbyError("lobby.bad_ai_level", level=level)
     target = _free_seat(rec, seat)
-    return rec.with_seat(target, Seat(name=f"{AI_NAMES[target]} ({level})", ai_level=level))
+    return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=level))
 
 
 def remove_ai(rec: TableRecord, user_id: int, seat: int) -> TableRecord:
