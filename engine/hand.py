@@ -21,7 +21,7 @@ from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext, trump_context
-from engine.units import decompose_lead
+from engine.units import Lead, decompose_lead
 from engine.views import DeclarationView, Phase, ThrowFailure, TrickView
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,7 @@ class HandState:
     penalties: list[ThrowFailure] = field(default_factory=list)
     winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
     _ctx: TrumpContext | None = field(default=None, repr=False, compare=False)
+    _lead: tuple[tuple[Card, ...], TrumpContext, Lead] | None = field(default=None, repr=False, compare=False)
 
     # -- set-up -----------------------------------------------------------------------------------
     @classmethod
@@ -249,7 +250,7 @@ class HandState:
         """Lead or follow. Returns (events, hand_finished)."""
         if self.phase is not Phase.PLAYING:
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
-        if seat != self.to_act()[0]:
+        if seat != (self.leader + len(self.trick)) % 4:  # to_act() while playing
             raise IllegalAction("action.not_your_turn")
         if not cards:
             raise IllegalAction("play.empty")
@@ -266,7 +267,7 @@ class HandState:
                     events.append(self._throw_failed(seat, cards, check.forced, check.beaten_unit))
                     cards = tuple(check.forced)
         else:
-            key = follow_error(self.trick[0][1], self.hands[seat], cards, ctx)
+            key = follow_error(self.trick_lead(), self.hands[seat], cards, ctx)
             if key is not None:
                 raise IllegalAction(key)
         self.hands[seat] = remove_cards(self.hands[seat], cards)
@@ -277,6 +278,17 @@ class HandState:
             return events, False
         return events + self._finish_trick(ctx), not self.hands[0]
 
+    def trick_lead(self) -> Lead | None:
+        """The current trick's lead, decomposed (kept while the trick lasts); None before the lead."""
+        if not self.trick:
+            return None
+        cards = self.trick[0][1]
+        ctx = self.ctx()
+        kept = self._lead
+        if kept is None or kept[0] is not cards or kept[1] is not ctx:
+            kept = self._lead = (cards, ctx, decompose_lead(cards, ctx))
+        return kept[2]
+
     def _winner_after_play(self, ctx: TrumpContext) -> int:
         """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
         plays, so only the new play is compared with the one winning so far."""
@@ -286,7 +298,8 @@ class HandState:
         best = next((cards for seat, cards in trick[:-1] if seat == self.winning), None)
         if best is None:  # not kept (an inconsistent state): compare every play
             return trick[trick_winner([c for _, c in trick], ctx)][0]
-        lead = decompose_lead(trick[0][1], ctx)
+        lead = self.trick_lead()
+        assert lead is not None
         seat, cards = trick[-1]
         return seat if has_format(lead, cards, ctx) and beats(cards, best, lead, ctx) else self.winning
 

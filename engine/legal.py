@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_kind, declaration_options
-from engine.follow import enumerate_follows
+from engine.follow import LeadLike, enumerate_follows
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import index_tractor_paths
@@ -72,9 +72,10 @@ def legal_plays(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list[tuple[
     return play_options(view.hand, lead, view_context(view), follow_limit)
 
 
-def play_options(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpContext,
+def play_options(hand: Sequence[Card], lead: LeadLike | None, ctx: TrumpContext,
                  follow_limit: int = FOLLOW_LIMIT) -> list[tuple[Card, ...]]:
-    """Enumerated legal follows of ``lead``, or every distinct single-unit lead when ``lead`` is None."""
+    """Enumerated legal follows of ``lead`` (its cards or a ``Lead``), or every distinct single-unit
+    lead when ``lead`` is None."""
     if lead:
         return enumerate_follows(lead, hand, ctx, limit=follow_limit)
     return lead_units(hand, ctx)

@@ -65,8 +65,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         return Play(seat=seat, cards=random_throw(hand.hands[seat], hand.level, hand.trump, table, rng))
     if phase is Phase.PLAYING:  # the list Table.legal_actions(seat) offers, without building every Play
         h = table.hand
-        lead = h.trick[0][1] if h.trick else None
-        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], lead, h.ctx())))
+        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], h.trick_lead(), h.ctx())))
     return rng.choice(table.legal_actions(seat))
 
 

@@ -107,8 +107,7 @@ class Table:
         if h.phase is Phase.PLAYING:  # fast path, same answer as seat_legal_actions(seat_view(seat))
             if seat not in h.to_act():
                 return []
-            lead = h.trick[0][1] if h.trick else None
-            return [Play(seat=seat, cards=c) for c in play_options(h.hands[seat], lead, h.ctx())]
+            return [Play(seat=seat, cards=c) for c in play_options(h.hands[seat], h.trick_lead(), h.ctx())]
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:
