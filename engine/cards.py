@@ -54,7 +54,7 @@ class Card:
     @property
     def points(self) -> int:
         """5s count 5, 10s and Ks count 10 (200 in two decks)."""
-        return CARD_POINTS[self]
+        return _POINTS[self.index]
 
     @property
     def rank_index(self) -> int:
@@ -82,6 +82,7 @@ RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
 ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))
 CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(ALL_CARDS)}
 CARD_POINTS: dict[Card, int] = {c: (5 if c.rank == "5" else 10 if c.rank in ("10", "K") else 0) for c in ALL_CARDS}
+_POINTS: tuple[int, ...] = tuple(CARD_POINTS[c] for c in ALL_CARDS)
 SMALL_JOKER = ALL_CARDS[-2]
 BIG_JOKER = ALL_CARDS[-1]
 _BY_CODE: dict[str, Card] = {str(c): c for c in ALL_CARDS}
@@ -123,7 +124,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> list[str]:
     """Canonical strings, in the given order."""
-    return [str(c) for c in cards]
+    return [c.rank + c.suit for c in cards]  # str(c), without a call per card
 
 
 def two_decks() -> list[Card]:
@@ -140,7 +141,7 @@ def shuffled_deck(seed: int) -> list[Card]:
 
 def card_points(cards: Iterable[Card]) -> int:
     """Total points of ``cards``."""
-    return sum(CARD_POINTS[c] for c in cards)
+    return sum([_POINTS[c.index] for c in cards])
 
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
