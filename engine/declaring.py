@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, format_cards
+from engine.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.views import DeclarationView
@@ -171,21 +171,24 @@ def check_declaration(
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every declaration-shaped subset of ``hand`` (legal or not against the standing one)."""
-    have = Counter(hand)
+    counts = Counter([c.index for c in hand])  # by Card.index: no Card hashing
     found: list[tuple[Card, ...]] = []
-    level_cards = [Card(level, s) for s in SUITS if have[Card(level, s)]]
+    level_cards = [c for c in (_LEVEL_CARDS.get((level, s)) for s in SUITS) if c is not None and counts[c.index]]
     if rules.joker_single_with_level:
         for joker in (BIG_JOKER, SMALL_JOKER):
-            if not have[joker]:
+            if not counts[joker.index]:
                 continue
             for card in level_cards:
                 if card.suit in JOKER_SUITS[joker.rank]:
-                    found.extend((joker, *[card] * n) for n in range(1, min(2, have[card]) + 1))
+                    found.extend((joker, *[card] * n) for n in range(1, min(2, counts[card.index]) + 1))
         return found
     for card in level_cards:
-        found.extend(tuple([card] * n) for n in range(1, min(2, have[card]) + 1))
-    found.extend((joker, joker) for joker in (BIG_JOKER, SMALL_JOKER) if have[joker] >= 2)
+        found.extend(tuple([card] * n) for n in range(1, min(2, counts[card.index]) + 1))
+    found.extend((joker, joker) for joker in (BIG_JOKER, SMALL_JOKER) if counts[joker.index] >= 2)
     return found
+
+
+_LEVEL_CARDS: dict[tuple[str, str], Card] = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit}
 
 
 def declaration_options(
