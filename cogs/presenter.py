@@ -26,7 +26,7 @@ import i18n
 from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
-from runtime.records import TableRecord
+from runtime.records import Status, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -143,12 +143,17 @@ class DiscordPresenter:
 
     @staticmethod
     def _status_text(update: TableUpdate, locale: str) -> str:
-        view = update.view
+        """``Table #1 · hand 2 · playing · to act: bob``; a table closed before the end says ``closed``."""
+        view, rec = update.view, update.record
         assert view is not None
-        names = update.record.names
-        phase = i18n.t(f"bot.phase.{view.phase.value}", locale)
-        parts = [i18n.t("bot.live.header", locale, id=update.record.table_id, hand=view.hand_number, phase=phase)]
-        if view.to_act and view.phase.value in ("playing", "burying", "declaring", "kitty_overcall"):
+        names = rec.names
+        if rec.status is Status.ENDED:
+            phase = i18n.t("bot.status.ended", locale)
+        else:
+            phase = i18n.t(f"bot.phase.{view.phase.value}", locale)
+        parts = [i18n.t("bot.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
+        if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
+                "playing", "burying", "declaring", "kitty_overcall"):
             parts.append(i18n.t("bot.live.turn", locale, names=", ".join(names[s] for s in view.to_act)))
         return " · ".join(parts)
 

@@ -1,9 +1,10 @@
 """A turn timeout hands the seat to the AI (托管) and the player takes it back; a bot restart mid-hand
-continues exactly where it was."""
+continues exactly where it was; ending a table turns its live and lobby messages into a closed table's."""
 
 from __future__ import annotations
 
-from tests.conftest import act_by_panel, button_id, open_table, world
+import i18n
+from tests.conftest import act_by_panel, button_id, open_table, thread_of, world
 from tests.restart_helpers import restart
 from tests.test_bot_refusals import _to_my_turn
 
@@ -46,3 +47,22 @@ async def test_restart_mid_hand_continues(simcord_env, clock):
     assert restored.to_json() == state  # exactly the same game state
     assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # the old thread still works
     assert env.bot.game.sessions[rec.table_id].table.version > restored.version - 1
+
+
+async def test_ending_a_table_closes_its_live_and_lobby_messages(simcord_env, clock):
+    env = simcord_env
+    channel, alice, rec = await _start(env)
+    await _to_my_turn(env, channel, rec, alice)
+    locale = env.bot.game.record(rec.table_id).meta["locale"]
+    result = await alice.slash(channel, "tractor end", table=rec.table_id)
+    assert result.response is not None and result.response.ephemeral
+    await env.settle()
+    live_id = env.bot.presenter.states[rec.table_id].live_id
+    live = env.backend.get_message(rec.thread_id, live_id)
+    assert live.id == thread_of(env, channel, rec).history()[-1].id  # still the last message of the thread
+    assert i18n.t("bot.status.ended", locale) in live.content, live.content
+    assert i18n.t("bot.phase.playing", locale) not in live.content
+    assert i18n.t("bot.live.turn", locale, names="")[:4] not in live.content
+    assert live.components == []
+    lobby = env.backend.get_message(channel.id, rec.lobby_message_id)
+    assert i18n.t("bot.status.ended", locale) in lobby.embeds[0]["title"] and lobby.components == []
