@@ -20,6 +20,8 @@ from runtime.service import GameService
 
 log = logging.getLogger(__name__)
 
+FLUSH_TIMEOUT = 10.0  # seconds a stopping bot waits for its queued Discord calls
+
 
 async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str, tuple[int, float]] | None = None,
                       **service_kwargs: Any) -> None:
@@ -47,11 +49,18 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
 
 
 async def detach_game(bot: Any) -> None:
-    """Stop the timers and close the database if the bot opened it."""
+    """Stop the timers, let the presenter finish its Discord calls (so the stored live message id and
+    pinged turns are current for the next start), and close the database if the bot opened it."""
     game = getattr(bot, "game", None)
     if game is None:
         return
     await bot.timers.close()
+    presenter = getattr(bot, "presenter", None)
+    if presenter is not None:
+        try:
+            await asyncio.wait_for(presenter.flush(), FLUSH_TIMEOUT)
+        except Exception:
+            log.warning("presenter not flushed at shutdown", exc_info=True)
     await game.close()
     if getattr(bot, "owns_db", False):
         await game.db.close()

@@ -7,6 +7,11 @@ message is sent anew below whatever was posted, and whenever it mentions the pla
 Announcements (declarations, failed throws, hand and match results, 托管, reminders) are posted with their
 pictures; turn prompts also DM players who opted in (silently skipped when DMs are closed).
 
+A player is pinged once per turn: which turn each seat was last pinged for is kept in the record's
+``meta["prompted"]`` (stored with the live message's id), so a restart refreshes the live message in
+place instead of pinging (and DMing) again; only a turn whose ping was lost (a crash between the commit
+and the post) is pinged after the restart. A closed table's live message says so, without buttons.
+
 Discord calls run in one worker task per table, outside the service's table lock; consecutive
 edits of the live message are coalesced, so a slow Discord never holds up the game.
 """
@@ -25,6 +30,7 @@ import discord
 import i18n
 from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
+from engine.views import Phase, PublicView
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
 from runtime.records import Status, TableRecord
 
@@ -34,6 +40,23 @@ PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prom
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_PING = discord.AllowedMentions.none()  # notices about a player (a forced play, a queued play) show, not ping
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
+PROMPTED = "prompted"  # meta key: seat -> [version, hand, phase] of the turn it was last pinged for
+
+Mark = tuple[int, int, str]  # (table version, hand number, phase) of a ping
+
+
+def turn_mark(view: PublicView, version: int) -> Mark:
+    return version, view.hand_number, view.phase.value
+
+
+def already_pinged(mark: Any, view: PublicView, version: int) -> bool:
+    """Whether a seat pinged at ``mark`` was pinged for its current turn: nothing was committed since, or the
+    declaration window it was pinged for is still open (others speaking in it move the version on)."""
+    if not isinstance(mark, list | tuple) or len(mark) != 3:
+        return False
+    if mark[0] == version:
+        return True
+    return view.phase is Phase.DECLARING and (mark[1], mark[2]) == (view.hand_number, view.phase.value)
 
 
 def public_locale(rec: TableRecord) -> str:
@@ -56,20 +79,21 @@ def _file(image: Image | None) -> discord.File | None:
 
 @dataclass
 class _Op:
-    kind: str  # lobby | live | finalize | post | prompt | dm | close
+    kind: str  # lobby | live | post | dm | close
     rec: TableRecord
     content: str | None = None
     image: Image | None = None
     view: Any = None
     embed: discord.Embed | None = None
-    user_id: int | None = None
+    user_id: int | None = None  # post: ping this user; dm: to this user
+    pings: dict[int, tuple[int, Mark]] = field(default_factory=dict)  # live: seat -> (user to ping, its turn)
 
 
 @dataclass
 class _TableState:
     live_id: int | None = None
-    prompt_id: int | None = None
     buried: bool = False  # messages were posted after the live message
+    prompted: dict[str, list[Any]] = field(default_factory=dict)  # seat (str) -> the Mark of its last ping
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
 
@@ -103,7 +127,10 @@ class DiscordPresenter:
     def _plan(self, update: TableUpdate) -> None:
         rec = update.record
         locale = public_locale(rec)
-        state = self.states.setdefault(rec.table_id, _TableState(live_id=rec.table_message_id))
+        state = self.states.get(rec.table_id)
+        if state is None:
+            state = self.states[rec.table_id] = _TableState(live_id=rec.table_message_id,
+                                                            prompted=dict(rec.meta.get(PROMPTED) or {}))
         ops: list[_Op] = []
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
             ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale), view=lobby_view(rec, locale)))
@@ -117,15 +144,23 @@ class DiscordPresenter:
                 continue
             ops.append(_Op("post", rec, content=announcement_text(a, locale),
                            user_id=a.user_id if a.key in PING_KEYS else None))
+        shown = list(prompts)
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
                 ops.append(_Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
         if update.view is not None and update.reason != "lobby":
-            lines = [announcement_text(a, locale) for a in prompts] + [self._status_text(update, locale)]
+            view = update.view
+            if update.reason == "restored":  # pinged before the restart: shown again, not pinged again
+                prompts = [a for a in prompts if a.seat is None
+                           or not already_pinged(state.prompted.get(str(a.seat)), view, update.version)]
+            pings = {a.seat: (a.user_id, turn_mark(view, update.version)) for a in prompts
+                     if a.seat is not None and a.user_id is not None}
+            lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
             ops.append(_Op("live", rec, content="\n".join(lines), image=images.get(TABLE),
-                           view=live_view(rec, locale), user_id=1 if prompts else None))
+                           view=live_view(rec, locale), pings=pings))
         for a in prompts:
-            ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **a.params), user_id=a.user_id))
+            params = announcement_params(a.params, locale)
+            ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
         if update.reason == "ended" or rec.status.value in ("finished", "ended"):
             ops.append(_Op("close", rec, view=None))
         state.queue.extend(ops)
@@ -162,8 +197,7 @@ class DiscordPresenter:
         while state.queue:
             op = state.queue.pop(0)
             if op.kind == "live" and state.queue and state.queue[0].kind == "live":
-                if op.user_id is not None and state.queue[0].user_id is None:
-                    state.queue[0].user_id = op.user_id  # keep the ping
+                state.queue[0].pings = {**op.pings, **state.queue[0].pings}  # keep the pings
                 continue  # a newer live state follows at once: skip this one
             try:
                 await self._run(op, state)
@@ -182,13 +216,6 @@ class DiscordPresenter:
                 msg = self.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id).get_partial_message(
                     rec.lobby_message_id)
                 await msg.edit(embed=op.embed, view=op.view)
-        elif op.kind == "finalize":
-            if state.live_id is not None:
-                msg = self._thread(rec).get_partial_message(state.live_id)
-                await msg.edit(content=op.content, attachments=[_file(op.image)], view=None)
-                state.live_id = None
-            else:
-                await self._thread(rec).send(op.content, file=_file(op.image))
         elif op.kind == "post":
             kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS if op.user_id is not None else NO_PING}
             if op.image is not None:
@@ -197,26 +224,18 @@ class DiscordPresenter:
             state.buried = True
         elif op.kind == "live":
             await self._live(op, state)
-        elif op.kind == "prompt":
-            if state.prompt_id is not None:
-                await self._delete(rec, state.prompt_id)
-            sent = await self._thread(rec).send(op.content, allowed_mentions=MENTIONS)
-            state.prompt_id = sent.id
         elif op.kind == "dm":
             await self._dm(rec, op)
-        elif op.kind == "close":
-            if state.live_id is not None:
-                await self._thread(rec).get_partial_message(state.live_id).edit(view=None)
-            if state.prompt_id is not None:
-                await self._delete(rec, state.prompt_id)
-                state.prompt_id = None
+        elif op.kind == "close" and state.live_id is not None:  # no buttons on a finished or closed table
+            await self._thread(rec).get_partial_message(state.live_id).edit(view=None)
 
     async def _live(self, op: _Op, state: _TableState) -> None:
         """Edit the live message; send it anew (deleting the old one) when it pings someone or when other
-        messages were posted below it, so it always stays the last message of the thread."""
+        messages were posted below it, so it always stays the last message of the thread. Only the users
+        in ``op.pings`` are notified; the turns they were pinged for are stored with the message id."""
         rec = op.rec
         attachments = [_file(op.image)] if op.image is not None else discord.utils.MISSING
-        if state.live_id is not None and (state.buried or op.user_id is not None):
+        if state.live_id is not None and (state.buried or op.pings):
             await self._delete(rec, state.live_id)
             state.live_id = None
         if state.live_id is not None:
@@ -229,12 +248,18 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {"view": op.view} if op.view is not None else {}
         if op.image is not None:
             kwargs["file"] = _file(op.image)
-        sent = await self._thread(rec).send(op.content, allowed_mentions=MENTIONS, **kwargs)
+        users = sorted({user for user, _mark in op.pings.values()})
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users]) if users else NO_PING
+        sent = await self._thread(rec).send(op.content, allowed_mentions=mentions, **kwargs)
         state.live_id = sent.id
         state.buried = False
+        meta: dict[str, Any] = {}
+        if op.pings:
+            state.prompted.update({str(seat): list(mark) for seat, (_user, mark) in op.pings.items()})
+            meta[PROMPTED] = dict(state.prompted)
         game = getattr(self.bot, "game", None)
         if game is not None and rec.table_id in game.sessions:
-            await game.set_messages(rec.table_id, table_message_id=sent.id)
+            await game.set_messages(rec.table_id, table_message_id=sent.id, **meta)
 
     async def _delete(self, rec: TableRecord, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):

@@ -1,9 +1,11 @@
 """A turn timeout hands the seat to the AI (托管) and the player takes it back; a bot restart mid-hand
-continues exactly where it was; ending a table turns its live and lobby messages into a closed table's."""
+continues exactly where it was, without pinging (or DMing) the player whose turn it is a second time
+unless that ping was lost; ending a table turns its live and lobby messages into a closed table's."""
 
 from __future__ import annotations
 
 import i18n
+from tests.botflow_helpers import said
 from tests.conftest import act_by_panel, button_id, open_table, thread_of, world
 from tests.restart_helpers import restart
 from tests.test_bot_refusals import _to_my_turn
@@ -47,6 +49,63 @@ async def test_restart_mid_hand_continues(simcord_env, clock):
     assert restored.to_json() == state  # exactly the same game state
     assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # the old thread still works
     assert env.bot.game.sessions[rec.table_id].table.version > restored.version - 1
+
+
+# -- a restart pings nobody twice; a closed table says so ---------------------------------------------------
+def _pings(env, user_id: int, since: int = 0) -> list[str]:
+    """Contents of the messages the bot sent (channels and threads) that notify ``user_id``."""
+    out = []
+    for entry in env.http_requests[since:]:
+        body = entry.json if isinstance(entry.json, dict) else {}
+        if entry.method != "POST" or not entry.path.endswith("/messages") or f"<@{user_id}>" not in str(
+                body.get("content")):
+            continue
+        allowed = body.get("allowed_mentions") or {"parse": ["users"]}
+        if "users" in allowed.get("parse", []) or str(user_id) in map(str, allowed.get("users", [])):
+            out.append(body["content"])
+    return out
+
+
+def _dms(env, user_id: int) -> list[str]:
+    channel_id = env.backend.dm_channels.get(user_id)
+    return [m.content for m in env.backend.messages.get(channel_id, {}).values()] if channel_id else []
+
+
+async def _prompted_alice(env):
+    """Alice (DMs on) alone with three AIs, her turn to play; (channel, alice, record, her prompt text)."""
+    channel, alice, rec = await _start(env)
+    await alice.slash(channel, "tractor notify", on=True)
+    await _to_my_turn(env, channel, rec, alice)
+    await env.settle()
+    rec = env.bot.game.record(rec.table_id)
+    locale = rec.meta["locale"]
+    prompt = said("announce.turn_playing", locale, alice.id, name="alice")
+    assert _pings(env, alice.id)[-1].startswith(prompt) and _dms(env, alice.id)
+    return channel, alice, rec, prompt
+
+
+async def test_a_restart_does_not_ping_the_player_again(simcord_env, clock):
+    env = simcord_env
+    channel, alice, rec, prompt = await _prompted_alice(env)
+    pings, dms, live_id = len(_pings(env, alice.id)), len(_dms(env, alice.id)), rec.table_message_id
+    await restart(env, clock)
+    assert len(_pings(env, alice.id)) == pings and len(_dms(env, alice.id)) == dms  # not notified again
+    prompts = [m for m in thread_of(env, channel, rec).history() if prompt in m.content]
+    assert [m.id for m in prompts] == [live_id]  # the one prompt: the live message, refreshed in place
+    assert env.bot.game.record(rec.table_id).table_message_id == live_id
+    assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # and the game goes on
+
+
+async def test_a_turn_whose_ping_was_lost_is_pinged_after_a_restart(simcord_env, clock):
+    env = simcord_env
+    channel, alice, rec, prompt = await _prompted_alice(env)
+    await env.bot.game.set_messages(rec.table_id, prompted={})  # as if the bot died before pinging her
+    since, dms = len(env.http_requests), len(_dms(env, alice.id))
+    await restart(env, clock)
+    assert [p for p in _pings(env, alice.id, since) if p.startswith(prompt)] != []
+    assert len(_dms(env, alice.id)) == dms + 1
+    prompts = [m for m in thread_of(env, channel, rec).history() if prompt in m.content]
+    assert len(prompts) == 1 and prompts[0].id == env.bot.game.record(rec.table_id).table_message_id
 
 
 async def test_ending_a_table_closes_its_live_and_lobby_messages(simcord_env, clock):
