@@ -16,9 +16,13 @@ TEAM_COLOURS = (discord.Colour.blue(), discord.Colour.red())
 
 
 def rules_summary(rec: TableRecord, locale: str) -> str:
-    """``preset`` plus the overridden options, one ``key=value`` per item."""
+    """The preset's name plus the overridden options, one ``key=value`` per item."""
+    preset = i18n.t(f"bot.preset.{rec.rules.preset}", locale) if f"bot.preset.{rec.rules.preset}" in i18n.MESSAGES \
+        else rec.rules.preset
     extra = " ".join(f"{k}={_value(v)}" for k, v in rec.rules.overrides().items())
-    return i18n.t("bot.lobby.rules", locale, preset=rec.rules.preset, options=extra or "-")
+    if not extra:
+        return i18n.t("bot.lobby.rules_preset", locale, preset=preset)
+    return i18n.t("bot.lobby.rules", locale, preset=preset, options=extra)
 
 
 def _value(v: object) -> str:
@@ -30,33 +34,37 @@ def _value(v: object) -> str:
 
 
 def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
+    """``Seat 1: **alice** 👑`` — players by display name (an embed never pings, and a mention in an embed shows
+    as a raw ``<@id>`` on clients that have not loaded the member), AI seats with 🤖, 托管 marked."""
     occupant = rec.seats[seat]
     if occupant is None:
         who = i18n.t("bot.lobby.empty", locale)
     elif occupant.user_id is not None:
-        who = f"<@{occupant.user_id}>" + (" " + i18n.t("bot.lobby.away", locale) if occupant.away else "")
+        who = f"**{discord.utils.escape_markdown(occupant.name)}**"
+        who += " " + i18n.t("bot.lobby.away", locale) if occupant.away else ""
     else:
-        who = occupant.name
+        who = i18n.t("bot.lobby.ai_seat", locale, name=occupant.name)
     host = " 👑" if occupant is not None and occupant.user_id == rec.host_id else ""
     return i18n.t("bot.lobby.seat", locale, n=seat + 1, who=who) + host
 
 
 def lobby_embed(rec: TableRecord, locale: str) -> discord.Embed:
-    """Seats by team, rules, mode, status."""
+    """Seats by team, rules, mode, status (the host is crowned in the seats; the thread shows under the message)."""
     status = i18n.t(f"bot.status.{rec.status.value}", locale)
     embed = discord.Embed(title=i18n.t("bot.lobby.title", locale, id=rec.table_id, status=status),
                           colour=discord.Colour.green() if rec.status is Status.LOBBY else discord.Colour.dark_grey())
     for team in (0, 1):
         lines = "\n".join(seat_line(rec, s, locale) for s in (team, team + 2))
         embed.add_field(name=i18n.t(f"bot.team.{team}", locale), value=lines, inline=True)
-    embed.add_field(name=i18n.t("bot.lobby.settings", locale), inline=False, value="\n".join([
+    level = str(rec.meta.get("ai_level", "basic"))
+    settings = [
         rules_summary(rec, locale),
         i18n.t("bot.lobby.mode", locale, mode=i18n.t(f"bot.choice.{rec.mode.value}", locale),
-               timeout=int(rec.options.turn_timeout), ai=rec.meta.get("ai_level", "basic")),
-        i18n.t("bot.lobby.host", locale, host=f"<@{rec.host_id}>"),
-    ]))
-    if rec.thread_id:
-        embed.add_field(name=i18n.t("bot.lobby.thread", locale), value=f"<#{rec.thread_id}>", inline=False)
+               timeout=int(rec.options.turn_timeout), ai=i18n.t(f"bot.choice.{level}", locale)),
+    ]
+    if not any(s is not None and s.user_id == rec.host_id for s in rec.seats):
+        settings.append(i18n.t("bot.lobby.host", locale, host=f"<@{rec.host_id}>"))
+    embed.add_field(name=i18n.t("bot.lobby.settings", locale), inline=False, value="\n".join(settings))
     return embed
 
 
