@@ -167,7 +167,7 @@ async def test_lobby_message_marks_a_seat_under_tuoguan(simcord_env: Any, clock:
     await advance(env, clock, record.options.turn_timeout + 1)
     assert game.record(rec.table_id).seats[seat].away
     lobby = env.backend.get_message(channel.id, record.lobby_message_id)
-    away = f"<@{actors[seat].id}> {i18n.t('bot.lobby.away', record.meta['locale'])}"
+    away = f"**{record.names[seat]}** {i18n.t('bot.lobby.away', record.meta['locale'])}"
     assert away in str(lobby.embeds)
 
 
