@@ -19,6 +19,7 @@ import i18n
 from cogs.cardtext import card_name, cards_text
 from cogs.items import CardSelect, PanelButton, PanelId, SelectId, encode_cards
 from engine.cards import Card
+from engine.declaring import declaration_kind
 from engine.views import Phase
 from render.order import hand_groups
 from runtime.panel import Panel
@@ -62,8 +63,12 @@ def select_groups(panel: Panel, max_selects: int = MAX_SELECTS) -> list[tuple[li
     return menus
 
 
-def _group_label(groups: list[str], locale: str) -> str:
-    return " / ".join(i18n.t(f"bot.group.{g}", locale) for g in groups)
+def _group_label(groups: list[str], items: list[tuple[int, Card]], locale: str) -> str:
+    """``♠ Spades · cards 10–17``: the suit(s) of a menu and the numbers under those cards in the picture."""
+    group = " / ".join(i18n.t(f"bot.group.{g}", locale) for g in groups)
+    if not items:
+        return group
+    return i18n.t("bot.select.group", locale, group=group, first=items[0][0] + 1, last=items[-1][0] + 1)
 
 
 def shows_cards(panel: Panel) -> bool:
@@ -81,7 +86,7 @@ def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) 
             options = [discord.SelectOption(label=f"{i + 1} · {card_name(c, locale)}", value=str(i),
                                             default=i in chosen) for i, c in items]
             ident = SelectId(panel.table_id, panel.seat, panel.version, g)
-            view.add_item(CardSelect(ident, options, _group_label(groups, locale), row=row))
+            view.add_item(CardSelect(ident, options, _group_label(groups, items, locale), row=row))
             row += 1
     for button in _buttons(panel, locale, bool(chosen)):
         if len([b for b in view.children if b.row == row]) >= 5:
@@ -102,8 +107,10 @@ def _buttons(panel: Panel, locale: str, has_selection: bool) -> list[PanelButton
     out: list[PanelButton] = []
     if panel.away:
         out.append(make("back", "bot.button.take_back", discord.ButtonStyle.danger))
+    current = panel.view.public.declaration
     for cards in panel.declarations[:MAX_DECLARE_BUTTONS]:  # the button carries its cards (see PanelCog)
-        out.append(make("decl", "bot.button.declare", discord.ButtonStyle.primary, encode_cards(cards),
+        kind = declaration_kind(current, panel.seat, cards)  # Declare / Overcall / Reinforce
+        out.append(make("decl", f"bot.button.{kind}", discord.ButtonStyle.primary, encode_cards(cards),
                         cards=cards_text(cards, locale)))
     if panel.can_pass:
         out.append(make("pass", "bot.button.pass", discord.ButtonStyle.secondary))
