@@ -18,7 +18,7 @@ from engine.follow import LeadLike, enumerate_follows
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import index_tractor_paths
-from engine.views import Phase, SeatView
+from engine.views import DeclarationView, Phase, SeatView
 
 FOLLOW_LIMIT = 200
 
@@ -43,20 +43,28 @@ def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list
     seat = view.seat
     if seat not in pub.to_act:
         return []
-    if pub.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
-        first_hand = pub.dealer is None
-        options = declaration_options(view.hand, pub.declaration, seat, pub.level, pub.rules, first_hand)
-        if pub.phase is Phase.KITTY_OVERCALL:  # 炒地皮 takes the kitty only by a true overcall
-            options = [c for c in options if declaration_kind(pub.declaration, seat, c) != "reinforce"]
-        out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
-        if pub.phase is not Phase.DEALING:
-            out.append(Pass(seat=seat))
-        return out
+    if pub.phase in DECLARING_PHASES:
+        return declaring_actions(seat, pub.phase, view.hand, pub.declaration, pub.level, pub.rules, pub.dealer)
     if pub.phase is Phase.BURYING:
         return [Bury(seat=seat, cards=default_bury(view))]
     if pub.phase is Phase.PLAYING:
         return [Play(seat=seat, cards=c) for c in legal_plays(view, follow_limit)]
     return []
+
+
+DECLARING_PHASES = (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL)
+
+
+def declaring_actions(seat: int, phase: Phase, hand: Sequence[Card], declaration: DeclarationView | None,
+                      level: str, rules: Rules, dealer: int | None) -> list[Action]:
+    """The declarations (and ``Pass`` after the deal) of a seat that may act in a declaring phase."""
+    options = declaration_options(hand, declaration, seat, level, rules, dealer is None)
+    if phase is Phase.KITTY_OVERCALL:  # 炒地皮 takes the kitty only by a true overcall
+        options = [c for c in options if declaration_kind(declaration, seat, c) != "reinforce"]
+    out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
+    if phase is not Phase.DEALING:
+        out.append(Pass(seat=seat))
+    return out
 
 
 def view_context(view: SeatView) -> TrumpContext:
@@ -86,19 +94,19 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
     in display order, pairs high→low, tractors longest first then higher first (worked on card indices)."""
     ids = [c.index for c in hand]
     rank = ctx.rank_table.__getitem__
-    seen: set[tuple[int, ...]] = set()
-    out: list[tuple[int, ...]] = []
+    out = [(ALL_CARDS[i],) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
+    seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
 
     def add(cards: tuple[int, ...]) -> None:
         if cards not in seen:
             seen.add(cards)
-            out.append(cards)
+            out.append(tuple([ALL_CARDS[i] for i in cards]))
 
-    for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__):
-        add((i,))
     pairs = [i for i, n in Counter(ids).items() for _ in range(n // 2)]
     for i in sorted(pairs, key=rank, reverse=True):
         add((i, i))
+    if len(pairs) < 2:
+        return out
     tractors = [sorted([pairs[i] for i in path for _ in range(2)], key=rank, reverse=True)
                 for path in index_tractor_paths(pairs, ctx)]
     tractors.sort(key=lambda t: (len(t), rank(t[0]), [rank(i) for i in t]), reverse=True)
@@ -106,7 +114,7 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
                 add(tuple(cards[start:start + 2 * length]))
-    return [tuple([ALL_CARDS[i] for i in t]) for t in out]
+    return out
 
 
 def default_bury(view: SeatView) -> tuple[Card, ...]:

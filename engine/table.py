@@ -29,7 +29,7 @@ from engine.actions import (
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hand import HandState, deal_seed
-from engine.legal import play_options, seat_legal_actions, system_legal_actions
+from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.rules import Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, SeatView
@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 FIXED_DEALS = 16
 STATE_FORMAT = 1
+_PLAYING, _MATCH_OVER = Phase.PLAYING, Phase.MATCH_OVER  # module names read faster than enum members
 
 
 class Table:
@@ -86,7 +87,7 @@ class Table:
     # -- queries ------------------------------------------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        return Phase.MATCH_OVER if self.match_winner is not None or self.match_over_reason else self.hand.phase
+        return _MATCH_OVER if self.match_winner is not None or self.match_over_reason else self.hand.phase
 
     @property
     def hand_number(self) -> int:
@@ -94,20 +95,25 @@ class Table:
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now."""
-        return () if self.phase is Phase.MATCH_OVER else self.hand.to_act()
+        return () if self.phase is _MATCH_OVER else self.hand.to_act()
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         """Legal actions of ``seat`` (``None``: system actions). Leads list single units; any valid throw
         is also legal. Burying lists one choice (any 8 cards are legal)."""
-        if self.phase is Phase.MATCH_OVER:
+        if self.phase is _MATCH_OVER:
             return []
         if seat is None:
             return system_legal_actions(self.hand.phase, self.hand.dealt, self.rules)
         h = self.hand
-        if h.phase is Phase.PLAYING:  # fast path, same answer as seat_legal_actions(seat_view(seat))
+        if h.phase is _PLAYING:  # fast path, same answer as seat_legal_actions(seat_view(seat))
             if seat not in h.to_act():
                 return []
             return [Play(seat=seat, cards=c) for c in play_options(h.hands[seat], h.trick_lead(), h.ctx())]
+        if h.phase in DECLARING_PHASES:  # fast path, without building the views
+            if seat not in h.to_act():
+                return []
+            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), h.declaration, h.level, self.rules,
+                                     h.dealer)
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:
@@ -137,7 +143,7 @@ class Table:
     # -- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return its events; an illegal action raises and changes nothing."""
-        if self.phase is Phase.MATCH_OVER:
+        if self.phase is _MATCH_OVER:
             raise IllegalAction("action.match_over")
         if action.seat is not None and action.seat not in (0, 1, 2, 3):
             raise IllegalAction("action.bad_seat", seat=action.seat)
