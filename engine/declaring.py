@@ -155,18 +155,24 @@ def check_declaration(
 
     ``first_hand`` only decides who becomes dealer (抢庄), which the table handles; legality is the same."""
     new = _parse(cards, level, rules)
-    if current is None:
-        if new.trump == NO_TRUMP and not rules.direct_no_trump:
-            raise _fail("declare.no_direct_no_trump")
-        return new.trump
-    old = _parse(current.cards, level, rules)
-    if current.seat == seat:
-        if _is_reinforcement(current, cards, old, new):
-            return new.trump
-        raise _fail("declare.own_declaration")
-    if _strength(new, rules) <= _strength(old, rules):
-        raise _fail("declare.too_weak", current=" ".join(format_cards(current.cards)))
+    old = None if current is None else _parse(current.cards, level, rules)
+    key = _refusal(current, old, seat, cards, new, rules)
+    if key == "declare.too_weak":
+        assert current is not None
+        raise _fail(key, current=" ".join(format_cards(current.cards)))
+    if key is not None:
+        raise _fail(key)
     return new.trump
+
+
+def _refusal(current: DeclarationView | None, old: _Shown | None, seat: int, cards: Sequence[Card], new: _Shown,
+             rules: Rules) -> str | None:
+    """Why the well-formed ``new`` may not be shown over ``current`` (parsed: ``old``), or None."""
+    if current is None or old is None:
+        return "declare.no_direct_no_trump" if new.trump == NO_TRUMP and not rules.direct_no_trump else None
+    if current.seat == seat:
+        return None if _is_reinforcement(current, cards, old, new) else "declare.own_declaration"
+    return "declare.too_weak" if _strength(new, rules) <= _strength(old, rules) else None
 
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
@@ -200,14 +206,23 @@ def declaration_options(
     first_hand: bool,
 ) -> list[tuple[Card, ...]]:
     """Every legal declaration ``seat`` could show from ``hand`` now, strongest first, without repeats."""
+    candidates = dict.fromkeys(_candidates(hand, level, rules))
+    if not candidates:
+        return []
+    try:  # what check_declaration decides for each candidate, parsing the standing declaration once
+        old = None if current is None else _parse(current.cards, level, rules)
+    except IllegalAction:
+        return []
     legal: list[tuple[tuple[int, int], int, tuple[Card, ...]]] = []
-    for shown in dict.fromkeys(_candidates(hand, level, rules)):
+    for shown in candidates:
         try:
-            trump = check_declaration(current, seat, shown, level, rules, first_hand)
+            new = _parse(shown, level, rules)
         except IllegalAction:
             continue
-        suit_pos = SUITS.index(trump) if trump in SUITS else -1
-        legal.append((declaration_strength(shown, level, rules), suit_pos, shown))
+        if _refusal(current, old, seat, shown, new, rules) is not None:
+            continue
+        suit_pos = SUITS.index(new.trump) if new.trump in SUITS else -1
+        legal.append((_strength(new, rules), suit_pos, shown))
     legal.sort(key=lambda item: (-item[0][0], -item[0][1], item[1]))
     return [shown for _, _, shown in legal]
 
