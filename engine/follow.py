@@ -229,12 +229,12 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     led = lead.suit
     ids = [c.index for c in hand]
     held = [i for i in ids if suit[i] == led]
-    others = [i for i in ids if suit[i] != led]
     if n == 1:  # the sources below reduce to distinct cards: held ones, else trumps first on a plain lead
-        plays = sorted(dict.fromkeys(held or others), key=cheap.__getitem__)
+        plays = sorted(dict.fromkeys(held or ids), key=cheap.__getitem__)
         if not held and led != TRUMP_SUIT:
             plays = [i for i in plays if suit[i] == TRUMP_SUIT] + [i for i in plays if suit[i] != TRUMP_SUIT]
         return [(ALL_CARDS[i],) for i in plays[:limit]]
+    others = [i for i in ids if suit[i] != led]
     sources: list[Iterator[tuple[int, ...]]] = []
     policy = ctx.rules.follow_policy
     if len(held) >= n:

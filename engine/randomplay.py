@@ -17,6 +17,9 @@ from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
 
+_PLAYING = Phase.PLAYING  # a module name reads faster than an enum member
+_DONE = (Phase.HAND_OVER, Phase.MATCH_OVER)
+
 
 def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng: random.Random) -> tuple[Card, ...]:
     """A random multi-card lead of one effective suit from ``hand`` (may be a valid or a failing throw)."""
@@ -34,6 +37,14 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
                   progressive_deal: bool = False) -> Action:
     """One random legal action for whoever may act now (system actions when no seat can)."""
     phase = table.phase
+    if phase is _PLAYING:  # the common case first; the seat to act is the only one in to_act()
+        h = table.hand
+        seat = h.to_act()[0]
+        if not h.trick and rng.random() < throw_chance:
+            assert h.trump is not None
+            return Play(seat=seat, cards=random_throw(h.hands[seat], h.level, h.trump, table, rng))
+        # the list Table.legal_actions(seat) offers, without building every Play
+        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], h.trick_lead(), h.ctx())))
     if phase is Phase.DEALING:
         seats = list(table.to_act())
         rng.shuffle(seats)
@@ -59,20 +70,13 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     if phase is Phase.BURYING:
         hand = list(table.hand.hands[seat])
         return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))
-    if phase is Phase.PLAYING and not table.hand.trick and rng.random() < throw_chance:
-        hand = table.hand
-        assert hand.trump is not None
-        return Play(seat=seat, cards=random_throw(hand.hands[seat], hand.level, hand.trump, table, rng))
-    if phase is Phase.PLAYING:  # the list Table.legal_actions(seat) offers, without building every Play
-        h = table.hand
-        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], h.trick_lead(), h.ctx())))
     return rng.choice(table.legal_actions(seat))
 
 
 def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:
     """Apply random legal actions until the current hand is settled (or the match ends); returns the count."""
     count = 0
-    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+    while table.phase not in _DONE:
         table.apply(random_action(table, rng, **kwargs))  # type: ignore[arg-type]
         count += 1
     return count
