@@ -19,13 +19,24 @@ log = logging.getLogger(__name__)
 
 CARD_PARAMS = frozenset({"cards", "attempted", "forced", "beaten"})  # announcement params holding cards
 TRUMPS = frozenset({"S", "H", "C", "D", "NT"})
+# Discord draws ♠ and ♣ as emoji, nearly black on the dark theme; U+FE0E asks for the text glyph (light, like
+# the words around it). ♥ and ♦ stay red emoji.
+TEXT_STYLE = "\ufe0e"
+SUIT_TEXT: dict[str, str] = {s: sym + TEXT_STYLE if s in "SC" else sym for s, sym in SUIT_SYMBOLS.items()}
+
+
+def text_suits(text: str) -> str:
+    """``text`` with its ♠ and ♣ in text style (see ``SUIT_TEXT``)."""
+    for symbol in (SUIT_SYMBOLS["S"], SUIT_SYMBOLS["C"]):
+        text = text.replace(symbol + TEXT_STYLE, symbol).replace(symbol, symbol + TEXT_STYLE)
+    return text
 
 
 def card_name(card: Card, locale: str) -> str:
     """``10♥``, ``小王``/``Small joker``, ``大王``/``Big joker``."""
     if card.is_joker:
         return i18n.t(f"bot.card.{card.rank}", locale)
-    return f"{card.rank}{SUIT_SYMBOLS[card.suit]}"
+    return f"{card.rank}{SUIT_TEXT[card.suit]}"
 
 
 def cards_text(cards: Sequence[Card], locale: str) -> str:
@@ -34,7 +45,7 @@ def cards_text(cards: Sequence[Card], locale: str) -> str:
 
 def trump_name(trump: str, locale: str) -> str:
     """``♦ 方块`` / ``♦ Diamonds``, ``无主`` / ``No trump`` (the pictures' wording)."""
-    return i18n.t(f"render.suit.{trump}", locale) if trump in TRUMPS else trump
+    return text_suits(i18n.t(f"render.suit.{trump}", locale)) if trump in TRUMPS else trump
 
 
 def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any]:

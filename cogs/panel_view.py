@@ -16,7 +16,7 @@ from collections.abc import Collection
 import discord
 
 import i18n
-from cogs.cardtext import card_name, cards_text
+from cogs.cardtext import card_name, cards_text, text_suits
 from cogs.items import CardSelect, PanelButton, PanelId, SelectId, encode_cards
 from engine.cards import Card
 from engine.declaring import declaration_kind
@@ -65,7 +65,7 @@ def select_groups(panel: Panel, max_selects: int = MAX_SELECTS) -> list[tuple[li
 
 def _group_label(groups: list[str], items: list[tuple[int, Card]], locale: str) -> str:
     """``♠ Spades · cards 10–17``: the suit(s) of a menu and the numbers under those cards in the picture."""
-    group = " / ".join(i18n.t(f"bot.group.{g}", locale) for g in groups)
+    group = text_suits(" / ".join(i18n.t(f"bot.group.{g}", locale) for g in groups))
     if not items:
         return group
     return i18n.t("bot.select.group", locale, group=group, first=items[0][0] + 1, last=items[-1][0] + 1)
