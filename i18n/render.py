@@ -99,4 +99,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.stats.no_games": {"en": "No games yet", "zh-CN": "暂无对局"},
     "render.stats.rank": {"en": "#{rank}", "zh-CN": "第 {rank} 名"},
     "render.stats.win_pct": {"en": "{pct}% won", "zh-CN": "胜率 {pct}%"},
+    # header chip of a team's level: "Team A A" read like a typo in the screenshots
+    "render.team_level_chip": {"en": "{team}: {level}", "zh-CN": "{team} {level}"},
 }
