@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 SIDE_W = 250
 PAD = 12
 ROW_H = SMALL_CARD.height + 10
-NAME_W = 78
+NAME_W = 88
+NAME_FONT = 18  # the picture shows at about half size in Discord: smaller text is hard to read there
 
 
 def trick_number(view: PublicView) -> int:
@@ -44,10 +45,10 @@ def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[
             cv.panel((x0 + PAD - 4, y - 4, x0 + SIDE_W - PAD + 4, y + SMALL_CARD.height + 4), PANEL_ALT, radius=8,
                      outline=ACCENT, width=2)
         cv.draw.ellipse((x0 + PAD + 2, y + 10, x0 + PAD + 10, y + 18), fill=TEAM[seat % 2])
-        cv.label(seat_name(names, seat, locale), font(15, "bold" if win else "regular"), x0 + PAD + 14, y + 14,
+        cv.label(seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x0 + PAD + 14, y + 14,
                  ACCENT if win else TEXT, max_width=NAME_W - 14)
         if win and trick.points:
-            cv.label(f"+{trick.points}", font(15, "bold"), x0 + PAD + 14, y + 38, ACCENT)
+            cv.label(f"+{trick.points}", font(NAME_FONT, "bold"), x0 + PAD + 14, y + 38, ACCENT)
         draw_cards(cv, cards, SMALL_CARD, x0 + PAD + NAME_W + 4, y, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
                    align="left", is_trump=lambda c: is_shown_trump(c, view), style=style)
         y += ROW_H
@@ -97,7 +98,7 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     if view.phase in PRE_PLAY:
         _draw_status(cv, view, names, locale, x0, top + 22, style)
         return
-    title, small = font(18, "bold"), font(15)
+    title, small = font(19, "bold"), font(17)
     y: float = top + 22
     cv.label(t("render.prev_trick", locale), title, x0 + PAD, y, TEXT)
     prev = previous_trick(view, shown)

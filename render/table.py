@@ -85,7 +85,7 @@ def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font:
     chips = [Chip(t("render.hand_number", locale, n=view.hand_number)), trump_chip(shown_trump(view), locale),
              Chip(t("render.level", locale, level=view.level))]
     for team in (0, 1):
-        chips.append(Chip(t("render.team_level", locale, team=team_name(team, locale), level=view.levels[team]),
+        chips.append(Chip(t("render.team_level_chip", locale, team=team_name(team, locale), level=view.levels[team]),
                           TEAM[team], TEXT_DARK))
     if view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER):
         chips.append(Chip(t("render.points", locale, points=view.defender_points)))
@@ -105,16 +105,16 @@ def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: S
     outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
     cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
     cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = font(22, "bold"), font(16)
+    name_font, small = font(22, "bold"), font(18)  # shown at about half size in Discord
     right = x1 - 10
     if seat == view.dealer:
         tag, tag_font = t("render.dealer_tag", locale), font(15, "bold")
         tag_w = Canvas.pill_width(tag, tag_font, 7)
         cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=22)
         right = x1 - 16 - tag_w
-    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, y0 + 20, TEXT, max_width=round(right - x0 - 16))
+    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, y0 + 19, TEXT, max_width=round(right - x0 - 16))
     info = f"{team_name(seat % 2, locale)} · {t('render.cards_count', locale, n=view.hand_sizes[seat])}"
-    cv.label(info, small, x0 + 16, y0 + 43, TEXT_DIM, max_width=round(x1 - x0 - 26))
+    cv.label(info, small, x0 + 16, y0 + 42, TEXT_DIM, max_width=round(x1 - x0 - 26))
 
 
 def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
