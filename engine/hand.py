@@ -118,10 +118,11 @@ class HandState:
         events: list[Event] = []
         end = min(DEAL_SIZE, self.dealt + count)
         by_seat: dict[int, list[Card]] = {}
+        first, deck, hands = self.first_drawer, self.deck, self.hands
         for i in range(self.dealt, end):
-            seat = self.seat_of_card(i)
-            self.hands[seat].append(self.deck[i])
-            by_seat.setdefault(seat, []).append(self.deck[i])
+            seat = (first + i) % 4  # seat_of_card(i)
+            hands[seat].append(deck[i])
+            by_seat.setdefault(seat, []).append(deck[i])
         self.dealt = end
         if count == 1 and by_seat:
             (seat, cards), = by_seat.items()

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 from engine.cards import format_cards, parse_cards
 from engine.views import HandResult
 
 _PAIRS = ("levels_before", "levels_after", "level_gains")
+_FIELDS = tuple(f.name for f in fields(HandResult))
 
 
 def result_to_json(result: HandResult) -> dict[str, Any]:
     """A ``HandResult`` as plain JSON (cards as strings, tuples as lists)."""
-    out = asdict(result)
+    # asdict(result) without its deep copy: every field is a scalar except the tuples replaced below
+    out = {name: getattr(result, name) for name in _FIELDS}
     out["kitty"] = format_cards(result.kitty)
     for name in (*_PAIRS, "notes"):
         out[name] = list(out[name])
