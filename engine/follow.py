@@ -149,25 +149,36 @@ def _multisets(cards: Sequence[int], k: int, rank: list[int]) -> Iterator[tuple[
     if suffix[0] < k:
         return
     take = [0] * m
+    chosen: list[int] = []  # the blocks of take[0..last] copies of each distinct card, in order
 
-    def fill(start: int, need: int) -> None:
-        for j in range(start, m):
+    def fill(start: int, need: int) -> int:
+        """Take the preferred cards from ``start`` on; returns the last position taken from."""
+        j = start
+        while True:
             t = avail[j] if avail[j] < need else need
             take[j] = t
+            chosen.extend([distinct[j]] * t)
             need -= t
+            if not need:
+                return j
+            j += 1
 
-    fill(0, k)
+    last = fill(0, k) if k else -1
     while True:
-        yield tuple(c for c, t in zip(distinct, take, strict=True) for _ in range(t))
+        yield tuple(chosen)
+        # next vector: the last position that can give one card to the positions after it
         tail = 0
-        i = m - 1
+        i = last
         while i >= 0 and not (take[i] and suffix[i + 1] > tail):
             tail += take[i]
             i -= 1
         if i < 0:
             return
+        for j in range(i + 1, last + 1):
+            take[j] = 0
+        del chosen[len(chosen) - tail - 1:]
         take[i] -= 1
-        fill(i + 1, tail + 1)
+        last = fill(i + 1, tail + 1)
 
 
 def _shaped(cards: Sequence[int], shape: Shape, ctx: TrumpContext, rank: list[int]) -> Iterator[tuple[int, ...]]:
