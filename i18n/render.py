@@ -102,6 +102,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     # header chip of a team's level: "Team A A" read like a typo in the screenshots
     "render.team_level_chip": {"en": "{team}: {level}", "zh-CN": "{team} {level}"},
     # the side panel's failed-throw note: the penalty is the defenders' (a bare "+10" after the thrower read as theirs)
-    "render.throw_failed_note": {"en": "Throw failed: {name} (defenders {penalty:+d})",
-                                 "zh-CN": "甩牌失败：{name}（闲家 {penalty:+d}）"},
+    "render.throw_failed_note": {"en": "Throw failed: {name}\nDefenders {penalty:+d}",
+                                 "zh-CN": "甩牌失败：{name}\n闲家 {penalty:+d}"},
 }
