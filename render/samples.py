@@ -26,7 +26,8 @@ def _trick(leader: int, plays: list[str], winner: int | None) -> TrickView:
 
 def public_view(phase: Phase = Phase.PLAYING, *, trump: str | None = "H", level: str = "7",
                 trick_plays: int = 4, hand_sizes: tuple[int, int, int, int] = (21, 21, 21, 21)) -> PublicView:
-    """A mid-hand public view: dealer seat 0 at level 7, hearts trump, a trick of pairs with a ruff."""
+    """A mid-hand public view: dealer seat 0 at level 7, hearts trump, a trick of pairs with a ruff led by a failed
+    throw (甩牌失败) of seat 1."""
     trick = _trick(1, ["KS KS", "3S 3S", "7C 7C", "5S 9S"][:trick_plays], 3 if trick_plays >= 3 else 1)
     if trick_plays == 4:
         trick = replace(trick, winner=3)
@@ -37,7 +38,8 @@ def public_view(phase: Phase = Phase.PLAYING, *, trump: str | None = "H", level:
         declaration=declaration, to_act=(2,) if trick_plays < 4 else (3,), hand_sizes=hand_sizes,
         cards_dealt=100, trick=trick if phase is Phase.PLAYING else None,
         tricks=(prev,) if phase is Phase.PLAYING else (), defender_points=45,
-        penalties=(ThrowFailure(1, parse_cards("AC KC"), parse_cards("KC"), parse_cards("AC"), -10),), kitty_holder=0,
+        penalties=(ThrowFailure(1, parse_cards("KS KS QS"), parse_cards("KS KS"), parse_cards("QS"), -10),),
+        kitty_holder=0,
         last_result=None, results=(), match_winner=None)
 
 

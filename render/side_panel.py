@@ -4,13 +4,14 @@ points, and the latest failed throw (甩牌失败) with its penalty."""
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 
-from engine.views import Phase, PublicView, TrickView
+from engine.views import Phase, PublicView, ThrowFailure, TrickView
 from i18n import t
 from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas
-from render.fonts import font, wrap_text
+from render.fonts import fit_text, font, wrap_text
 from render.labels import phase_text, seat_name
 from render.order import is_shown_trump
 from render.theme import ACCENT, BAD, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
@@ -35,6 +36,15 @@ def previous_trick(view: PublicView, shown: TrickView | None) -> tuple[int, Tric
     if shown is not None and tricks and tricks[-1] is shown:
         tricks = tricks[:-1]
     return (len(tricks), tricks[-1]) if tricks else None
+
+
+def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | None:
+    """The failed throw (甩牌失败) whose forced cards are this trick's lead, if any."""
+    if trick is None or not trick.plays or not view.penalties:
+        return None
+    last = view.penalties[-1]
+    seat, cards = trick.plays[0]
+    return last if last.seat == seat and Counter(last.forced) == Counter(cards) else None
 
 
 def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[str], locale: str, x0: int,
@@ -117,12 +127,11 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
         if view.trick.points:
             cv.label(f"+{view.trick.points}", title, x0 + SIDE_W - PAD, y, ACCENT, align="right")
         y += 32
-    if view.penalties:
-        last = view.penalties[-1]
+    last = next((f for f in (lead_failure(view, shown), lead_failure(view, prev[1] if prev else None)) if f), None)
+    if last is not None:  # only while its trick is on the table or is the last trick
         who = seat_name(names, last.seat, locale)
-        for line in wrap_text(t("render.throw_failed", locale, name=who, penalty=last.penalty), small,
-                              SIDE_W - 2 * PAD, max_lines=2):
-            cv.label(line, small, x0 + PAD, y, BAD)
+        for line in t("render.throw_failed_note", locale, name=who, penalty=last.penalty).split("\n"):
+            cv.label(fit_text(line, small, SIDE_W - 2 * PAD), small, x0 + PAD, y, BAD)
             y += 22
         if y + SMALL_CARD.height < cv.height:  # what was attempted
             draw_cards(cv, last.attempted, SMALL_CARD, x0 + PAD, y - 6, max_width=SIDE_W - 2 * PAD, align="left",

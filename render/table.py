@@ -9,19 +9,18 @@ It takes a ``PublicView`` only (a ``SeatView`` is refused), so it cannot draw a 
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.views import Phase, PublicView, SeatView, ThrowFailure, TrickView
+from engine.views import Phase, PublicView, SeatView, TrickView
 from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
 from render.draw import Box, Canvas, serialized
 from render.fonts import FontT, fit_text, font
 from render.labels import Chip, chip_width, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
 from render.order import is_shown_trump, shown_trump
-from render.side_panel import SIDE_W, draw_side_panel
+from render.side_panel import SIDE_W, draw_side_panel, lead_failure
 from render.sprites import card_back
 from render.theme import (
     ACCENT,
@@ -155,15 +154,6 @@ def shown_trick(view: PublicView) -> TrickView | None:
     if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return view.trick if view.trick is not None and view.trick.plays else view.previous_trick
     return None
-
-
-def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | None:
-    """The failed throw (甩牌失败) whose forced cards are this trick's lead, if any."""
-    if trick is None or not trick.plays or not view.penalties:
-        return None
-    last = view.penalties[-1]
-    seat, cards = trick.plays[0]
-    return last if last.seat == seat and Counter(last.forced) == Counter(cards) else None
 
 
 def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale: str, style: CardStyle) -> None:

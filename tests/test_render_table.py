@@ -141,3 +141,14 @@ def test_trick_picture_numbers_the_shown_trick() -> None:
     assert trick_number(finished) == 1
     assert previous_trick(finished, finished.trick) is None
     assert previous_trick(view, view.trick) == (1, view.tricks[-1])
+
+
+def test_failed_throw_note_only_while_its_trick_is_shown() -> None:
+    """The side panel notes a failed throw while its trick is on the table or is the last trick, not later."""
+    from engine.views import ThrowFailure
+
+    view = public_view()  # seat 1's failed throw leads the trick on the table
+    old = ThrowFailure(1, parse_cards("AC KC"), parse_cards("KC"), parse_cards("AC"), -10)  # an earlier trick's
+    earlier = replace(view, penalties=(old,))
+    assert render_table(earlier, NAMES, locale="en") == render_table(replace(view, penalties=()), NAMES, locale="en")
+    assert render_table(view, NAMES, locale="en") != render_table(replace(view, penalties=()), NAMES, locale="en")
