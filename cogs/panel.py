@@ -77,6 +77,10 @@ class PanelCog(commands.Cog, name="Panel"):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.open: dict[tuple[int, int], _Open] = {}
+        self.locks: dict[tuple[int, int], asyncio.Lock] = {}  # a seat's answer and its refresh, one at a time
+
+    def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
+        return self.locks.setdefault(key, asyncio.Lock())
 
     # -- showing ---------------------------------------------------------------------------------------
     async def _render(self, panel: Panel, user_id: int, locale: str, selected: Collection[int]) -> discord.File:
@@ -101,16 +105,19 @@ class PanelCog(commands.Cog, name="Panel"):
         key = (panel.table_id, panel.seat)
         old = self.open.get(key)
         self.open[key] = _Open(interaction, interaction.user.id, time.monotonic(), panel_key(panel),
-                               task=old.task if old else None)
+                               task=old.task if old else None, dirty=old.dirty if old else False)
 
     async def _show(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = (),
                     note: str | None = None) -> None:
-        """Edit the panel message the interaction came from (already deferred)."""
+        """Edit the panel message the interaction came from (already deferred). Serialized with the in-place
+        refresh of the seat's panel: a refresh started by this very move never overwrites the answer (its
+        note, its selection) afterwards; it edits only if the panel's choices changed again meanwhile."""
         locale = user_locale(interaction)
-        file = await self._render(panel, interaction.user.id, locale, selected)
-        await interaction.edit_original_response(content=panel_text(panel, locale, selected, note), attachments=[file],
-                                                 view=build_panel_view(panel, locale, selected))
-        self._remember(interaction, panel)
+        async with self._lock((panel.table_id, panel.seat)):
+            file = await self._render(panel, interaction.user.id, locale, selected)
+            await interaction.edit_original_response(content=panel_text(panel, locale, selected, note),
+                                                     attachments=[file], view=build_panel_view(panel, locale, selected))
+            self._remember(interaction, panel)
 
     # -- refreshing open panels --------------------------------------------------------------------------
     def refresh_for(self, update: TableUpdate) -> None:
@@ -121,6 +128,9 @@ class PanelCog(commands.Cog, name="Panel"):
                 continue
             if time.monotonic() - entry.opened > TOKEN_LIFETIME or update.reason == "ended":
                 self.open.pop((table_id, seat), None)
+                lock = self.locks.get((table_id, seat))
+                if lock is not None and not lock.locked():
+                    self.locks.pop((table_id, seat), None)
                 continue
             entry.dirty = True
             if entry.task is None or entry.task.done():
@@ -128,27 +138,29 @@ class PanelCog(commands.Cog, name="Panel"):
 
     async def _refresh(self, key: tuple[int, int]) -> None:
         while True:
-            entry = self.open.get(key)
-            if entry is None or not entry.dirty:
-                return
-            entry.dirty = False
-            try:
-                panel = self.bot.game.panel(key[0], entry.user_id)
-                if panel_key(panel) == entry.shown:
-                    continue
-                locale = user_locale(entry.interaction)
-                file = await self._render(panel, entry.user_id, locale, ())
-                await entry.interaction.edit_original_response(content=panel_text(panel, locale), attachments=[file],
-                                                               view=build_panel_view(panel, locale))
-                entry.shown = panel_key(panel)
-            except discord.HTTPException as exc:
-                log.info("panel %s not refreshed: %s", key, exc)
-                self.open.pop(key, None)
-                return
-            except Exception as exc:  # the table ended or the seat changed
-                log.debug("panel %s dropped: %s", key, exc)
-                self.open.pop(key, None)
-                return
+            async with self._lock(key):
+                entry = self.open.get(key)
+                if entry is None or not entry.dirty:
+                    return
+                entry.dirty = False
+                try:
+                    panel = self.bot.game.panel(key[0], entry.user_id)
+                    if panel_key(panel) == entry.shown:
+                        continue
+                    locale = user_locale(entry.interaction)
+                    file = await self._render(panel, entry.user_id, locale, ())
+                    await entry.interaction.edit_original_response(content=panel_text(panel, locale),
+                                                                   attachments=[file],
+                                                                   view=build_panel_view(panel, locale))
+                    entry.shown = panel_key(panel)
+                except discord.HTTPException as exc:
+                    log.info("panel %s not refreshed: %s", key, exc)
+                    self.open.pop(key, None)
+                    return
+                except Exception as exc:  # the table ended or the seat changed
+                    log.debug("panel %s dropped: %s", key, exc)
+                    self.open.pop(key, None)
+                    return
 
     # -- clicks ----------------------------------------------------------------------------------------
     def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId) -> Panel | None:
