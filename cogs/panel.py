@@ -97,8 +97,11 @@ class PanelCog(commands.Cog, name="Panel"):
             await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
         file = await self._render(panel, interaction.user.id, locale, ())
-        await interaction.followup.send(panel_text(panel, locale, (), note), file=file,
-                                        view=build_panel_view(panel, locale), ephemeral=True)
+        view = build_panel_view(panel, locale)
+        # Its items are DynamicItems, dispatched by their custom ids: a stopped view is sent but not stored,
+        # else discord.py would keep every ephemeral panel's View alive with a 15-minute expiry timer.
+        view.stop()
+        await interaction.followup.send(panel_text(panel, locale, (), note), file=file, view=view, ephemeral=True)
         self._remember(interaction, panel)
 
     def _remember(self, interaction: discord.Interaction, panel: Panel) -> None:
