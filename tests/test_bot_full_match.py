@@ -46,7 +46,7 @@ from tests.botflow_helpers import (
     thread_texts,
     use_locales,
 )
-from tests.conftest import button_id, open_table, thread_of
+from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
@@ -208,9 +208,9 @@ def _text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-def posted(key: str, **params: Any) -> str:
+def posted(key: str, locale: str = PUBLIC, **params: Any) -> str:
     """A runtime announcement as the bot posts it in the thread (the presenter's own wording)."""
-    return announcement_text(Announcement(key, params), PUBLIC)
+    return announcement_text(Announcement(key, params), locale)
 
 
 def _prefix(key: str, locale: str) -> str:
@@ -337,4 +337,38 @@ async def test_four_users_play_a_full_match_through_buttons_and_selects(simcord_
         assert reply is not None and reply.content == i18n.t("bot.ladder.title.rating", locales[actor.id])
         assert [a.filename for a in reply.attachments] == ["ladder.png"]
 
+    assert private_leaks(env) == []
+
+
+# -- the other locale, cheaply ---------------------------------------------------------------------------------
+@bounded()
+async def test_an_english_server_posts_the_hand_and_match_results_in_english(simcord_env: Any) -> None:
+    """One human and three AI on an English server (``start_level=A end_level=A``: one hand or a few): each
+    hand's settlement and the match result are posted in English."""
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1, locale="en-US")
+    rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
+    for _ in range(3):
+        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    game = env.bot.game
+    tid = rec.table_id
+    assert game.record(tid).meta["locale"] == "en"
+    table = game.sessions[tid].table
+    for _ in range(MOVE_LIMIT):
+        if game.record(tid).status is not Status.PLAYING:
+            break
+        movers = humans_to_act(env, tid, [alice])
+        assert movers, f"stuck in {table.phase}"
+        await act_by_panel(env, alice, channel, tid)
+    assert game.record(tid).status is Status.FINISHED
+    names = game.record(tid).names
+    texts = thread_texts(env, channel, rec)
+    for result in table.results:
+        assert posted("announce.hand_settled", "en", hand=result.hand_number, points=result.defender_points,
+                      levels=" / ".join(result.levels_after), dealer=names[result.next_dealer]) in texts
+    winner = table.match_winner
+    assert winner is not None
+    assert posted("announce.match_over", "en", winners=f"{names[winner]} & {names[winner + 2]}") in texts
+    assert texts[-1].endswith(i18n.t("bot.phase.match_over", "en"))
     assert private_leaks(env) == []
