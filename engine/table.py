@@ -154,7 +154,10 @@ class Table:
 
     def _dispatch(self, action: Action) -> list[Event]:
         h = self.hand
-        match action:
+        match action:  # the classes are disjoint, so the order of the cases only matters for speed
+            case Play(seat=int(seat), cards=cards):
+                events, finished = h.play(seat, cards)
+                return events + (self._settle() if finished else [])
             case DealCard(seat=None):
                 return h.deal(1)
             case DealAll(seat=None):
@@ -168,9 +171,6 @@ class Table:
                 return self._close_declaring()
             case Bury(seat=int(seat), cards=cards):
                 return h.bury(seat, cards)
-            case Play(seat=int(seat), cards=cards):
-                events, finished = h.play(seat, cards)
-                return events + (self._settle() if finished else [])
             case StartHand(seat=None):
                 return self._start_next_hand()
             case StopMatch(seat=None):
