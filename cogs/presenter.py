@@ -189,7 +189,8 @@ class DiscordPresenter:
         parts = [i18n.t("bot.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
-            parts.append(i18n.t("bot.live.turn", locale, names=", ".join(names[s] for s in view.to_act)))
+            sep = "、" if locale == "zh-CN" else ", "  # Chinese lists take the enumeration comma
+            parts.append(i18n.t("bot.live.turn", locale, names=sep.join(names[s] for s in view.to_act)))
         return " · ".join(parts)
 
     # -- the worker -------------------------------------------------------------------------------------
