@@ -104,4 +104,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the side panel's failed-throw note: the penalty is the defenders' (a bare "+10" after the thrower read as theirs)
     "render.throw_failed_note": {"en": "Throw failed: {name}\nDefenders {penalty:+d}",
                                  "zh-CN": "甩牌失败：{name}\n闲家 {penalty:+d}"},
+    "render.match.one_hand": {"en": "1 hand", "zh-CN": "共 1 局"},
 }
