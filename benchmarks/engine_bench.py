@@ -1,8 +1,15 @@
 """Engine benchmark: full random hands per second, follow-legality check time, worst-case enumeration.
 
-    python benchmarks/engine_bench.py [--hands 300] [--json]
+    python benchmarks/engine_bench.py [--hands 300] [--repeat 3] [--json]
 
 Hands: four random-legal players from the deal to the settlement, one core (``engine.randomplay``).
+Each action is drawn uniformly (``rng.choice``) from what ``Table.legal_actions`` offers the seat to
+act: every legal declaration or pass, every distinct single/pair/tractor lead, every legal follow
+(``enumerate_follows``, capped at 200: about 1 decision in 10,000 has more, and offers its first 200);
+one lead in ten is instead a random one-suit throw (甩牌), which may fail and be penalised. Every action
+goes through ``Table.apply``, which validates it in full. The same hands (same seeds, same draws) are
+played ``--repeat`` times and the fastest run is reported, as ``timeit`` does (on a shared machine other
+processes can only slow a run down); the JSON line lists every run too.
 Follow checks: ``follow_is_legal`` on (lead, hand, play) triples collected from random games (legal and
 illegal plays). Enumeration: ``enumerate_follows`` on random positions and on constructed long-suit
 worst cases (a 25-card one-suit hand against tractor and throw leads).
@@ -30,6 +37,7 @@ from engine.views import Phase
 
 
 def bench_hands(n: int, seed: int) -> tuple[float, int]:
+    """(hands per second, actions applied) for ``n`` random hands from ``seed``."""
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
@@ -94,18 +102,23 @@ def bench_enumeration(samples: list[tuple]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=3, help="play the same hands this many times; report the best")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    hands_per_s, actions = bench_hands(args.hands, args.seed)
+    runs = [bench_hands(args.hands, args.seed) for _ in range(max(1, args.repeat))]
+    hands_per_s, actions = max(runs)
     samples = collect_follows(40, args.seed)
     median_us, checks_per_s = bench_follow_checks(samples)
     enum_ms = bench_enumeration(samples)
-    print(f"full random hands: {hands_per_s:.1f} hands/s ({args.hands} hands, {actions} actions, one core)")
+    print(f"full random hands: {hands_per_s:.1f} hands/s ({args.hands} hands, {actions} actions, one core; "
+          f"best of {len(runs)}: {', '.join(f'{r:.1f}' for r, _ in runs)})")
     print(f"follow checks: median {median_us:.1f} us, {checks_per_s:,.0f} checks/s over {len(samples)} samples")
     print(f"enumerate_follows worst case: {enum_ms:.2f} ms")
     if args.json:
-        print(json.dumps({"hands_per_s": round(hands_per_s, 1), "follow_check_us_median": round(median_us, 2),
+        print(json.dumps({"hands_per_s": round(hands_per_s, 1),
+                          "hands_per_s_runs": [round(r, 1) for r, _ in runs],
+                          "follow_check_us_median": round(median_us, 2),
                           "follow_checks_per_s": round(checks_per_s), "enumerate_ms_worst": round(enum_ms, 3)}))
 
 
