@@ -127,7 +127,8 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
     cv.label(t("render.match.title", locale), font(28, "bold"), PAD, 30, TEXT)
-    cv.label(t("render.match.hands", locale, n=len(results)), font(18), PAD, 66, TEXT_DIM)
+    hands = t("render.match.one_hand", locale) if len(results) == 1 else t("render.match.hands", locale, n=len(results))
+    cv.label(hands, font(18), PAD, 66, TEXT_DIM)
     if winner is None:
         banner = t("render.match.draw" if finished else "render.match.in_progress", locale)
         fill, ink = PANEL, TEXT
