@@ -213,4 +213,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.panel.current_declaration": {"en": "{name} declared {cards} (trump {trump}).",
                                       "zh-CN": "{name} 亮了 {cards}（主：{trump}）。"},
     "bot.panel.overcall": {"en": "You may overcall now, or pass.", "zh-CN": "现在可以反主，或不亮。"},
+    "bot.panel.to_follow": {"en": "To follow: {cards} ({n} cards).", "zh-CN": "需跟：{cards}（{n} 张）。"},
 }
