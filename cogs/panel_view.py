@@ -139,6 +139,10 @@ def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: 
         lines.append(i18n.t("bot.panel.declare", locale))
     elif panel.your_turn and panel.phase is Phase.PLAYING:
         lines.append(i18n.t("bot.panel.your_turn", locale))
+        trick = panel.view.public.trick
+        if trick is not None and trick.plays and not trick.complete:  # following: what was led
+            led = trick.plays[0][1]
+            lines.append(i18n.t("bot.panel.to_follow", locale, cards=cards_text(led, locale), n=len(led)))
     elif panel.phase is Phase.PLAYING:
         lines.append(i18n.t("bot.panel.wait", locale))
     order = hand_order(panel)
