@@ -102,7 +102,7 @@ def _draw_status(cv: Canvas, view: PublicView, names: Sequence[str], locale: str
 def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, top: int,
                     shown: TrickView | None, style: CardStyle) -> None:
     """Draw the panel in the column ``x0 .. x0 + SIDE_W`` from ``top`` down: before play the status, during
-    play the previous trick, the current trick's number and points and the latest failed throw."""
+    play the previous trick, the current trick's number and points and a failed throw that led it."""
     cv.draw.rectangle((x0, top, x0 + SIDE_W, cv.height), fill=PANEL)
     cv.draw.line((x0, top, x0, cv.height), fill=PANEL_LINE, width=1)
     if view.phase in PRE_PLAY:
@@ -127,8 +127,8 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
         if view.trick.points:
             cv.label(f"+{view.trick.points}", title, x0 + SIDE_W - PAD, y, ACCENT, align="right")
         y += 32
-    last = next((f for f in (lead_failure(view, shown), lead_failure(view, prev[1] if prev else None)) if f), None)
-    if last is not None:  # only while its trick is on the table or is the last trick
+    last = lead_failure(view, shown)
+    if last is not None:  # only under the trick it led (it stayed under every later trick before)
         who = seat_name(names, last.seat, locale)
         for line in t("render.throw_failed_note", locale, name=who, penalty=last.penalty).split("\n"):
             cv.label(fit_text(line, small, SIDE_W - 2 * PAD), small, x0 + PAD, y, BAD)

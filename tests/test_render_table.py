@@ -144,7 +144,7 @@ def test_trick_picture_numbers_the_shown_trick() -> None:
 
 
 def test_failed_throw_note_only_while_its_trick_is_shown() -> None:
-    """The side panel notes a failed throw while its trick is on the table or is the last trick, not later."""
+    """The side panel notes a failed throw under the trick it led, not under later tricks."""
     from engine.views import ThrowFailure
 
     view = public_view()  # seat 1's failed throw leads the trick on the table
