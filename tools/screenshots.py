@@ -270,8 +270,9 @@ async def scenario(run: Run) -> None:
         await run.shot("panel_burying", viewer=mover, thread=True)
         await run.act(mover)
 
-    # tricks: the panel of the first human to play with a selection; a failed throw when possible
-    shown_panel = shown_throw = False
+    # tricks: a human's panel with a selection when leading and when following; a failed throw when possible
+    shown_panels: set[str] = set()
+    shown_throw = False
     while run.table.phase is Phase.PLAYING:
         mover = run.mover()
         if mover is None:
@@ -290,12 +291,13 @@ async def scenario(run: Run) -> None:
             await run.shot("thread_failed_throw", thread=True)
             shown_throw = True
             continue
-        if not shown_panel and len(run.table.public_view().tricks) >= 1:
+        kind = "panel_leading" if leading else "panel_following"
+        if kind not in shown_panels and len(run.table.public_view().tricks) >= 1:
             message = await run.open_hand(mover)
             cards = run.game.suggest(run.table_id, mover.id).cards
             await run.select(mover, message, cards)
-            await run.shot("panel_playing", viewer=mover, thread=True)
-            shown_panel = True
+            await run.shot(kind, viewer=mover, thread=True)
+            shown_panels.add(kind)
         await run.act(mover)
         if len(run.table.public_view().tricks) == 4 and not any("tricks" in p.name for p in run.shots):
             await run.shot("thread_tricks", thread=True, height=1400)
