@@ -6,6 +6,7 @@ Output is canonical; input is lenient (``10h``, ``Th``, ``♥10``, ``h10``, ``�
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -100,8 +101,11 @@ _JOKER_ALIASES = {
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card leniently; raise ``InvalidCard`` (key ``card.invalid``) if it names none."""
-    raw = text.strip()
+    """Parse one card leniently; raise ``InvalidCard`` (key ``card.invalid``) if it names none.
+
+    Emoji and text variation selectors (U+FE0F, U+FE0E) are ignored, so suits copied from Discord or typed on
+    a phone (``♥️10``, ``Q♠︎``) read like the plain symbols."""
+    raw = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     up = raw.upper()
     if up in _BY_CODE:
         return _BY_CODE[up]
@@ -116,8 +120,14 @@ def parse_card(text: str) -> Card:
     raise InvalidCard("card.invalid", card=text)
 
 
+_JOKER_WORDS = re.compile(r"\b(small|little|big|large)[\s_-]*joker\b", re.IGNORECASE)
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Parse a space/comma separated string or an iterable of card strings."""
+    """Parse a space/comma separated string or an iterable of card strings (``Small joker`` / ``Big joker``
+    may be written as two words, as the bot writes them in English)."""
+    if isinstance(text, str):
+        text = _JOKER_WORDS.sub(lambda m: "SJ" if m[1].lower() in ("small", "little") else "BJ", text)
     parts = text.replace(",", " ").replace("，", " ").split() if isinstance(text, str) else list(text)
     return tuple(parse_card(p) for p in parts)
 
