@@ -1,11 +1,15 @@
-"""Shared SimCord fixtures for the bot tests: a bot on an in-memory database with no delays, a fake
-clock for timeouts, a guild with a channel and four members, and helpers to drive a table."""
+"""Shared fixtures: a fresh database for the data tests; for the SimCord bot tests a bot with no delays, a
+fake clock for timeouts, a guild with a channel and four members, and helpers to drive a table."""
 
 from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from bot import create_bot
+from data import Database
 from runtime.config import Config
 from runtime.records import TableOptions
 
@@ -18,6 +22,14 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A new, migrated database file, closed after the test."""
+    database = await Database.open(tmp_path / "test.sqlite3")
+    yield database
+    await database.close()
 
 
 @pytest.fixture

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from data.database import Database
 from data.errors import DataError
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "c.sqlite3")
-    yield database
-    await database.close()
 
 
 async def next_move(db: Database, table_id: int, use_lock: bool) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -18,13 +16,6 @@ from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "e.sqlite3")
-    yield database
-    await database.close()
 
 
 def pick(table: Table, rng: random.Random) -> Action:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from data.database import Database
@@ -11,13 +9,6 @@ from data.errors import DataError
 from data.guilds import GUILD_DEFAULTS
 from engine.errors import RulesError
 from engine.rules import Rules
-
-
-@pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
-    yield database
-    await database.close()
 
 
 async def test_defaults_then_changes(db: Database) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,13 +24,6 @@ def result(n: int, dealer: int, gains: tuple[int, int], take_over: bool, kitty_b
         last_winner=dealer if last_winner is None else last_winner, levels_before=("2", "2"),
         levels_after=("2", "2"), level_gains=gains, defenders_take_over=take_over,
         next_dealer=(dealer + 2) % 4, match_winner=None)
-
-
-@pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
-    yield database
-    await database.close()
 
 
 async def table(db: Database) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -10,13 +9,6 @@ import pytest
 from data.database import Database
 from data.errors import DataError
 from engine.cards import parse_cards
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "queued.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_set_replace_read_and_clear(db: Database) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,6 @@ from data.errors import DataError
 from data.tables import Seat
 from engine.errors import RulesError
 from engine.rules import Rules
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_create_and_read_back(db: Database) -> None:

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from data.database import Database
 from data.scheduler import TimerScheduler
 from data.timers import Timer
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "timers.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_add_next_due_delete_cancel(db: Database) -> None:
