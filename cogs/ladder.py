@@ -66,7 +66,8 @@ class Ladder(commands.Cog):
                     for i, p in enumerate(stats, start=1)]
             title = i18n.t(f"bot.ladder.title.{by}", locale)
             png = await asyncio.to_thread(render_ladder, rows, title=title, locale=locale)
-            await interaction.followup.send(title, file=discord.File(io.BytesIO(png), filename="ladder.png"))
+            # the picture carries the title: no text above it repeating it
+            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="ladder.png"))
 
     def _name(self, interaction: discord.Interaction, user_id: int) -> str:
         names = getattr(self.bot.game.pipeline, "names", {})
@@ -111,7 +112,8 @@ class Ladder(commands.Cog):
                 return
             lines = [i18n.t("bot.history.title", locale)]
             for m in matches:
-                teams = [" & ".join(s.name if s is not None else "-" for s in m.seats[t::2]) for t in (0, 1)]
+                seated = [s.name if s is not None else "-" for s in m.seats]
+                teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
                 winner = teams[m.winner_team] if m.winner_team is not None else "-"
                 lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
                                     winner=winner, hands=m.hands, ts=int(m.finished_at)))

@@ -8,6 +8,7 @@ import discord
 
 import i18n
 from cogs.items import TableButton, TableId
+from engine.views import PublicView
 from runtime.records import Status, TableRecord
 
 log = logging.getLogger(__name__)
@@ -48,11 +49,31 @@ def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
     return i18n.t("bot.lobby.seat", locale, n=seat + 1, who=who) + host
 
 
-def lobby_embed(rec: TableRecord, locale: str) -> discord.Embed:
-    """Seats by team, rules, mode, status (the host is crowned in the seats; the thread shows under the message)."""
+def result_lines(rec: TableRecord, view: PublicView, locale: str) -> list[str]:
+    """A finished or closed table's outcome: the winners (or a draw, or closed early), the levels, the hands."""
+    names = [discord.utils.escape_markdown(n) for n in rec.names]
+    if rec.status is Status.ENDED:
+        first = i18n.t("bot.lobby.closed_early", locale)
+    elif view.match_winner is None:
+        first = i18n.t("bot.lobby.draw", locale)
+    else:
+        team = view.match_winner
+        first = i18n.t("bot.lobby.winners", locale, a=names[team], b=names[team + 2])
+    levels = i18n.t("bot.lobby.levels", locale, a=view.levels[0], b=view.levels[1],
+                    team_a=i18n.t("render.team.0", locale), team_b=i18n.t("render.team.1", locale))
+    return [first, levels + " · " + i18n.t("bot.lobby.hands_played", locale, n=len(view.results))]
+
+
+def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -> discord.Embed:
+    """Seats by team, rules, mode, status (the host is crowned in the seats; the thread shows under the message);
+    a finished or closed table's outcome first when its final ``view`` is given."""
     status = i18n.t(f"bot.status.{rec.status.value}", locale)
-    embed = discord.Embed(title=i18n.t("bot.lobby.title", locale, id=rec.table_id, status=status),
-                          colour=discord.Colour.green() if rec.status is Status.LOBBY else discord.Colour.dark_grey())
+    colour = {Status.LOBBY: discord.Colour.green(), Status.FINISHED: discord.Colour.gold()}.get(
+        rec.status, discord.Colour.dark_grey())
+    embed = discord.Embed(title=i18n.t("bot.lobby.title", locale, id=rec.table_id, status=status), colour=colour)
+    if view is not None and rec.status in (Status.FINISHED, Status.ENDED):
+        embed.add_field(name=i18n.t("bot.lobby.result", locale), value="\n".join(result_lines(rec, view, locale)),
+                        inline=False)
     for team in (0, 1):
         lines = "\n".join(seat_line(rec, s, locale) for s in (team, team + 2))
         embed.add_field(name=i18n.t(f"bot.team.{team}", locale), value=lines, inline=True)

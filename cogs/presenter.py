@@ -1,11 +1,15 @@
 """``DiscordPresenter``: turns the service's ``TableUpdate``s into Discord messages.
 
-The lobby message (in the channel) is edited on every lobby change. In the table's thread a *live*
-message shows the table picture and whose turn it is (edited as the game moves); when a trick is
-complete its picture is posted as the trick's record, so the thread reads as a history; the live
-message is sent anew below whatever was posted, and whenever it mentions the player whose turn it is.
+The lobby message (in the channel) is edited on every lobby change (a finished table's shows the result).
+In the table's thread a *live* message shows the table picture and whose turn it is (edited as the game
+moves); when a trick is complete its picture is posted as the trick's record, so the thread reads as a
+history; the live message is sent anew below whatever was posted, and whenever it mentions the player whose
+turn it is. While the picture just above it already shows the table as it stands (the completed trick, the
+next one still empty; the hand or match summary at the end of a hand), the live message is text and buttons
+only, so the thread shows no near-duplicate picture; it gets the picture back with the next card played.
 Announcements (declarations, failed throws, hand and match results, 托管, reminders) are posted with their
-pictures; turn prompts also DM players who opted in (silently skipped when DMs are closed).
+pictures (a hand's result with its summary, the match result with the match summary, the ladder notice with
+the ladder); turn prompts also DM players who opted in (silently skipped when DMs are closed).
 
 A player is pinged once per turn: which turn each seat was last pinged for is kept in the record's
 ``meta["prompted"]`` (stored with the live message's id), so a restart refreshes the live message in
@@ -41,6 +45,10 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_PING = discord.AllowedMentions.none()  # notices about a player (a forced play, a queued play) show, not ping
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
 PROMPTED = "prompted"  # meta key: seat -> [version, hand, phase] of the turn it was last pinged for
+# a result announcement carries its picture (no separate caption repeating the picture's title)
+PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "announce.match_over": MATCH_SUMMARY,
+              "announce.match_drawn": MATCH_SUMMARY, "announce.ladder_updated": LADDER}
+AFTER_TRICK = frozenset(PICTURE_OF) | {"announce.time_up"}  # posted below the trick that ended the hand
 
 Mark = tuple[int, int, str]  # (table version, hand number, phase) of a ping
 
@@ -57,6 +65,15 @@ def already_pinged(mark: Any, view: PublicView, version: int) -> bool:
     if mark[0] == version:
         return True
     return view.phase is Phase.DECLARING and (mark[1], mark[2]) == (view.hand_number, view.phase.value)
+
+
+def shown_above(view: PublicView) -> bool:
+    """Whether a picture posted just before shows this table as it stands: a completed trick while the next
+    one is still empty (not the first lead of a hand: above it are the burying notices), or the end of a hand
+    or of the match (the last trick and the summaries)."""
+    if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return True
+    return view.phase is Phase.PLAYING and bool(view.tricks) and (view.trick is None or not view.trick.plays)
 
 
 def public_locale(rec: TableRecord) -> str:
@@ -87,12 +104,15 @@ class _Op:
     embed: discord.Embed | None = None
     user_id: int | None = None  # post: ping this user; dm: to this user
     pings: dict[int, tuple[int, Mark]] = field(default_factory=dict)  # live: seat -> (user to ping, its turn)
+    redundant: bool = False  # live: the picture may be left out when a picture is the message just above
 
 
 @dataclass
 class _TableState:
     live_id: int | None = None
     buried: bool = False  # messages were posted after the live message
+    picture_above: bool = False  # the last message posted (so the one above the live message) has a picture
+    last_view: PublicView | None = None  # the latest view of the table (the lobby shows a finished table's result)
     prompted: dict[str, list[Any]] = field(default_factory=dict)  # seat (str) -> the Mark of its last ping
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
@@ -132,17 +152,25 @@ class DiscordPresenter:
             state = self.states[rec.table_id] = _TableState(live_id=rec.table_message_id,
                                                             prompted=dict(rec.meta.get(PROMPTED) or {}))
         ops: list[_Op] = []
+        state.last_view = update.view or state.last_view
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
-            ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale), view=lobby_view(rec, locale)))
+            ops.append(_Op("lobby", rec, embed=lobby_embed(rec, locale, state.last_view), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
-        if TRICK in images:
-            ops.append(_Op("post", rec, content=self._trick_text(update, locale), image=images[TRICK]))
         prompts: list[Announcement] = []
+        notices: list[Announcement] = []
         for a in update.announcements:
-            if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
-                prompts.append(a)
+            (prompts if a.key.startswith(PROMPT_KEYS) and a.user_id is not None else notices).append(a)
+        # notices of the move that completed a trick come before its picture, the hand's result after it
+        ordered: list[Announcement | None] = [a for a in notices if a.key not in AFTER_TRICK]  # None: the trick
+        if TRICK in images:
+            ordered.append(None)
+        ordered += [a for a in notices if a.key in AFTER_TRICK]
+        for a in ordered:
+            if a is None:
+                ops.append(_Op("post", rec, content=self._trick_text(update, locale), image=images.pop(TRICK)))
                 continue
             ops.append(_Op("post", rec, content=announcement_text(a, locale),
+                           image=images.pop(PICTURE_OF.get(a.key, ""), None),
                            user_id=a.user_id if a.key in PING_KEYS else None))
         shown = list(prompts)
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
@@ -157,7 +185,7 @@ class DiscordPresenter:
                      if a.seat is not None and a.user_id is not None}
             lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
             ops.append(_Op("live", rec, content="\n".join(lines), image=images.get(TABLE),
-                           view=live_view(rec, locale), pings=pings))
+                           view=live_view(rec, locale), pings=pings, redundant=shown_above(view)))
         for a in prompts:
             params = announcement_params(a.params, locale)
             ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
@@ -178,7 +206,8 @@ class DiscordPresenter:
 
     @staticmethod
     def _status_text(update: TableUpdate, locale: str) -> str:
-        """``Table #1 · hand 2 · playing · to act: bob``; a table closed before the end says ``closed``."""
+        """``Table #1 · hand 2 · playing · trick 5 · defenders 45 · to act: bob``; a table closed before the end
+        says ``closed`` (the trick and the points stand in for the picture when the live message has none)."""
         view, rec = update.view, update.record
         assert view is not None
         names = rec.names
@@ -187,6 +216,8 @@ class DiscordPresenter:
         else:
             phase = i18n.t(f"bot.phase.{view.phase.value}", locale)
         parts = [i18n.t("bot.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
+        if rec.status is Status.PLAYING and view.phase is Phase.PLAYING:
+            parts.append(i18n.t("bot.live.trick", locale, n=len(view.tricks) + 1, points=view.defender_points))
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
             sep = "、" if locale == "zh-CN" else ", "  # Chinese lists take the enumeration comma
@@ -223,6 +254,7 @@ class DiscordPresenter:
                 kwargs["file"] = _file(op.image)
             await self._thread(rec).send(op.content, **kwargs)
             state.buried = True
+            state.picture_above = op.image is not None
         elif op.kind == "live":
             await self._live(op, state)
         elif op.kind == "dm":
@@ -233,9 +265,11 @@ class DiscordPresenter:
     async def _live(self, op: _Op, state: _TableState) -> None:
         """Edit the live message; send it anew (deleting the old one) when it pings someone or when other
         messages were posted below it, so it always stays the last message of the thread. Only the users
-        in ``op.pings`` are notified; the turns they were pinged for are stored with the message id."""
+        in ``op.pings`` are notified; the turns they were pinged for are stored with the message id. A
+        ``redundant`` picture is left out while the message above it has a picture (see the module doc)."""
         rec = op.rec
-        attachments = [_file(op.image)] if op.image is not None else discord.utils.MISSING
+        image = None if op.redundant and state.picture_above else op.image
+        attachments = [_file(image)] if image is not None else []
         if state.live_id is not None and (state.buried or op.pings):
             await self._delete(rec, state.live_id)
             state.live_id = None
@@ -247,8 +281,8 @@ class DiscordPresenter:
             except discord.NotFound:
                 state.live_id = None
         kwargs: dict[str, Any] = {"view": op.view} if op.view is not None else {}
-        if op.image is not None:
-            kwargs["file"] = _file(op.image)
+        if image is not None:
+            kwargs["file"] = _file(image)
         users = sorted({user for user, _mark in op.pings.values()})
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users]) if users else NO_PING
         sent = await self._thread(rec).send(op.content, allowed_mentions=mentions, **kwargs)

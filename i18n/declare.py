@@ -74,7 +74,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "庄家方坐庄打过终点级，赢得比赛。",
     },
     "settle.bad_deal_number": {
-        "en": "There is no deal {number} in the 16-deal format.",
-        "zh-CN": "16 副牌赛制中没有第 {number} 副。",
+        "en": "There is no hand {number} in the 16-hand format.",
+        "zh-CN": "16 局赛制中没有第 {number} 局。",
     },
 }

@@ -22,6 +22,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.seat": {"en": "Seat {n}", "zh-CN": "{n}号位"},
     "render.team.0": {"en": "Team A", "zh-CN": "甲方"},
     "render.team.1": {"en": "Team B", "zh-CN": "乙方"},
+    "render.pair": {"en": "{a} & {b}", "zh-CN": "{a}、{b}"},  # a team's two players
     "render.team_level": {"en": "{team} {level}", "zh-CN": "{team} {level}"},
     "render.dealer": {"en": "Dealer {name}", "zh-CN": "庄家 {name}"},
     "render.dealer_tag": {"en": "D", "zh-CN": "庄"},
@@ -47,7 +48,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.dealing": {"en": "Dealing {n}/100", "zh-CN": "发牌 {n}/100"},
     "render.declaring_open": {"en": "Declare or pass", "zh-CN": "请亮主或不亮"},
     "render.no_declaration": {"en": "No declaration yet", "zh-CN": "尚无人亮主"},
-    "render.throw_failed": {"en": "Throw failed: {name} {penalty:+d}", "zh-CN": "甩牌失败：{name} {penalty:+d}"},
+    "render.throw_failed": {"en": "Throw failed: {name} (defenders {penalty:+d})",
+                            "zh-CN": "甩牌失败：{name}（闲家 {penalty:+d} 分）"},
     "render.throw_failed_tag": {"en": "failed throw {penalty:+d}", "zh-CN": "甩牌失败 {penalty:+d}"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "render.buried": {"en": "Buried", "zh-CN": "底牌"},

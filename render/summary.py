@@ -37,8 +37,8 @@ TAKE_OVER = 80
 
 
 def team_members(names: Sequence[str], team: int, locale: str) -> str:
-    """``Alice & Carol`` for a team's two seats."""
-    return f"{seat_name(names, team, locale)} & {seat_name(names, team + 2, locale)}"
+    """``Alice & Carol`` / ``小明、小红`` for a team's two seats."""
+    return t("render.pair", locale, a=seat_name(names, team, locale), b=seat_name(names, team + 2, locale))
 
 
 def _kitty_order(result: HandResult) -> list:

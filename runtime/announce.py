@@ -21,10 +21,12 @@ def _cards(value: object) -> str:
     return " ".join(str(c) for c in value) if isinstance(value, list | tuple) else str(value)
 
 
-def _winners(rec: TableRecord, team: int | None) -> str:
+def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement:
+    """The winners as ``a`` and ``b`` (the catalogue joins them: ``alice & carol`` / ``小明和小红``); no winner
+    (a timed match that ends level) is ``announce.match_drawn``."""
     if team is None:
-        return "-"
-    return " & ".join(rec.names[s] for s in (team, team + 2))
+        return Announcement("announce.match_drawn", {"reason": reason})
+    return Announcement("announce.match_over", {"a": rec.names[team], "b": rec.names[team + 2], "reason": reason})
 
 
 def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
@@ -58,8 +60,7 @@ def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]
                 "levels": " / ".join(d.get("levels_after", ())), "dealer": names[d["next_dealer"]]
                 if d.get("next_dealer") is not None else "-"}))
         elif e.kind == "match_over":
-            out.append(Announcement("announce.match_over", {"winners": _winners(rec, d.get("winner")),
-                                                   "reason": d.get("reason", "")}))
+            out.append(_match_over(rec, d.get("winner"), d.get("reason", "")))
     return out
 
 

@@ -125,3 +125,4 @@ async def test_ending_a_table_closes_its_live_and_lobby_messages(simcord_env, cl
     assert live.components == []
     lobby = env.backend.get_message(channel.id, rec.lobby_message_id)
     assert i18n.t("bot.status.ended", locale) in lobby.embeds[0]["title"] and lobby.components == []
+    assert i18n.t("bot.lobby.closed_early", locale) in str(lobby.embeds[0])  # the outcome, not only the status
