@@ -1,6 +1,7 @@
 """The match summary picture: the winner (or draw / in progress) and the level path (升级路线) of both teams,
 hand by hand, on a 2…A chart (or, for the 16-deal duplicate format, the running credited levels); a filled dot
-marks the team that dealt each hand."""
+marks the team that dealt each hand. A match of one or two hands (a chart of one or two steps says nothing)
+shows a compact table instead: per hand the dealer, the defenders' points and both teams' level change."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.labels import team_name
+from render.labels import seat_name, team_name
 from render.summary import team_members
 from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
 
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 WIDTH = 760
 PAD = 20
 CHART_H = 360
+TABLE_MAX = 2  # up to this many hands: the table of hands instead of the chart
+ROW_H = 48
 SS = 2  # supersampling of the chart lines
 
 
@@ -105,6 +108,28 @@ def _axes(cv: Canvas, results: Sequence[HandResult], series: Series, x0: int, y0
         cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
 
 
+def _table_height(results: Sequence[HandResult]) -> int:
+    return max(1, len(results)) * ROW_H + 16
+
+
+def _hand_table(cv: Canvas, results: Sequence[HandResult], names: Sequence[str], locale: str, y: int) -> None:
+    """One row per hand: ``Hand 1 · Dealer alice · Defenders 70`` and each team's ``A → A (+0)`` in its colour."""
+    cv.panel((PAD, y, WIDTH - PAD, y + _table_height(results)), PANEL, radius=10)
+    body, bold = font(18), font(18, "bold")
+    for i, r in enumerate(results):
+        mid = y + 8 + i * ROW_H + ROW_H // 2
+        if i:
+            cv.draw.line((PAD + 12, mid - ROW_H // 2, WIDTH - PAD - 12, mid - ROW_H // 2), fill=PANEL_LINE, width=1)
+        cv.label(t("render.hand_number", locale, n=r.hand_number), bold, PAD + 16, mid, TEXT)
+        dealer = t("render.dealer", locale, name=seat_name(names, r.dealer, locale))
+        cv.label(dealer, body, PAD + 116, mid, TEAM[r.dealer % 2], max_width=190)
+        cv.label(t("render.points", locale, points=r.defender_points), body, PAD + 324, mid, TEXT_DIM)
+        for team, right in ((0, WIDTH - PAD - 180), (1, WIDTH - PAD - 16)):
+            change = t("render.summary.level_change", locale, before=r.levels_before[team],
+                       after=r.levels_after[team], gain=r.level_gains[team])
+            cv.label(change, bold if r.level_gains[team] else body, right, mid, TEAM[team], align="right")
+
+
 @serialized
 def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequence[str],
                          winner: int | None = None, *, locale: str, finished: bool = False,
@@ -123,7 +148,8 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     if not all(isinstance(r, HandResult) for r in results):
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
-    height = 86 + 110 + CHART_H + PAD
+    table = len(results) <= TABLE_MAX and not credits
+    height = 86 + 110 + (_table_height(results) if table else CHART_H) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
     cv.label(t("render.match.title", locale), font(28, "bold"), PAD, 30, TEXT)
@@ -151,6 +177,9 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
         cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,
                  max_width=round(WIDTH - PAD - level_w - x - 36))
     y += 110
+    if table:
+        _hand_table(cv, results, names, locale, y)
+        return cv.png()
     chart_w = WIDTH - 2 * PAD
     cv.image.paste(_chart(results, series, chart_w, CHART_H), (PAD, y))
     _axes(cv, results, series, PAD, y, chart_w, CHART_H)

@@ -53,6 +53,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "summary_en_notes": lambda: render_hand_summary(
         replace(hand_result(bonus=False), notes=("settle.jack_bottom",), match_winner=0), LONG_NAMES, locale="en"),
     "match_en": lambda: render_match_summary(match_results(), NAMES, 0, locale="en"),
+    "match_zh_one_hand": lambda: render_match_summary(match_results()[-1:], NAMES, 0, locale="zh-CN"),
     "ladder_zh": lambda: render_ladder(ladder_rows(8), title="排行榜", locale="zh-CN"),
     "stats_en": lambda: render_stats(stats_card(), locale="en"),
 }

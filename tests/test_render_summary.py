@@ -70,6 +70,18 @@ def test_match_summary_from_a_public_view() -> None:
         render_match_summary(seat_view(), NAMES, locale="en")  # type: ignore[arg-type]
 
 
+def test_a_short_match_shows_a_table_of_hands_instead_of_the_chart() -> None:
+    """One or two hands: a compact row per hand (a chart of one step said nothing); three or more: the chart."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    def height(n: int) -> int:
+        return Image.open(BytesIO(render_match_summary(match_results()[:n], NAMES, 0, locale="en"))).height
+
+    assert height(1) < height(2) < height(3) and height(3) == height(8)
+
+
 def test_level_paths_follow_the_results() -> None:
     paths = level_paths(match_results())
     assert paths[0][0] == "2" and paths[0][-1] == "A" and paths[1][-1] == "J"
