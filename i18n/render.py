@@ -35,6 +35,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.your_turn": {"en": "Your turn", "zh-CN": "轮到你"},
     "render.turn_many": {"en": "Anyone may act", "zh-CN": "均可操作"},
     "render.cards_count": {"en": "{n} cards", "zh-CN": "{n} 张"},
+    "render.card_one": {"en": "1 card", "zh-CN": "1 张"},  # "1 cards" was seen in the last-trick screenshots
     "render.points": {"en": "Defenders {points}", "zh-CN": "闲家 {points} 分"},
     "render.hand_number": {"en": "Hand {n}", "zh-CN": "第 {n} 局"},
     "render.trick_number": {"en": "Trick {n}", "zh-CN": "第 {n} 墩"},

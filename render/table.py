@@ -112,7 +112,8 @@ def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: S
         cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=22)
         right = x1 - 16 - tag_w
     cv.label(seat_name(names, seat, locale), name_font, x0 + 16, y0 + 19, TEXT, max_width=round(right - x0 - 16))
-    info = f"{team_name(seat % 2, locale)} · {t('render.cards_count', locale, n=view.hand_sizes[seat])}"
+    n = view.hand_sizes[seat]
+    info = f"{team_name(seat % 2, locale)} · {t('render.card_one' if n == 1 else 'render.cards_count', locale, n=n)}"
     cv.label(info, small, x0 + 16, y0 + 42, TEXT_DIM, max_width=round(x1 - x0 - 26))
 
 

@@ -152,3 +152,25 @@ def test_failed_throw_note_only_while_its_trick_is_shown() -> None:
     earlier = replace(view, penalties=(old,))
     assert render_table(earlier, NAMES, locale="en") == render_table(replace(view, penalties=()), NAMES, locale="en")
     assert render_table(view, NAMES, locale="en") != render_table(replace(view, penalties=()), NAMES, locale="en")
+
+
+
+def test_a_seat_with_one_card_left_says_1_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Team A · 1 card', not '1 cards' (seen in the screenshots of a hand's last trick)."""
+    from dataclasses import replace
+
+    import i18n
+    import render.table as table_module
+    from render import render_table
+    from render.samples import NAMES, public_view
+
+    said: list[str] = []
+
+    def spy(key: str, locale: object = "en", **params: object) -> str:
+        said.append(key)
+        return i18n.t(key, locale, **params)
+
+    monkeypatch.setattr(table_module, "t", spy)
+    render_table(replace(public_view(), hand_sizes=(1, 2, 1, 0)), NAMES, locale="en")
+    assert said.count("render.card_one") == 2 and said.count("render.cards_count") == 2
+    assert i18n.t("render.card_one", "en") == "1 card"

@@ -4,7 +4,8 @@ both). A scripted game in each locale (a zh-CN server with Chinese-speaking play
 
 lobby (empty, seats taken + AI, playing), the thread at the start, the private hand panel (ephemeral, seen
 by its owner) while declaring, burying and playing, a few tricks, a failed throw when one can be set up, the
-hand summary, and ``/ladder`` and ``/stats`` in the channel. PNGs go to ``screenshots/`` (git-ignored)::
+hand summary, the finished lobby with its result, and ``/ladder`` and ``/stats`` in the channel. PNGs go to
+``screenshots/`` (git-ignored)::
 
     .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7]
 
@@ -306,6 +307,7 @@ async def scenario(run: Run) -> None:
     if run.game.record(run.table_id).status is Status.PLAYING:
         log.warning("the match goes on after one hand")
     await run.shot("thread_end", thread=True, height=2400)
+    await run.shot("lobby_finished", target=lobby, height=760)  # the lobby message shows the result
     ladder = await host.slash(run.channel, "ladder")
     await run.shot("ladder", target=last_message(ladder), height=900)
     stats = await host.slash(run.channel, "stats")
