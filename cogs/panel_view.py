@@ -71,9 +71,14 @@ def _group_label(groups: list[str], items: list[tuple[int, Card]], locale: str) 
     return i18n.t("bot.select.group", locale, group=group, first=items[0][0] + 1, last=items[-1][0] + 1)
 
 
+def plays_on(panel: Panel) -> bool:
+    """The seat is in play with cards left (after its last card it only waits for the hand to end)."""
+    return panel.phase is Phase.PLAYING and bool(panel.view.hand)
+
+
 def shows_cards(panel: Panel) -> bool:
     """Selects are shown while this seat buries or during play (to play now or queue a play)."""
-    return panel.bury_count > 0 or panel.phase is Phase.PLAYING
+    return panel.bury_count > 0 or plays_on(panel)
 
 
 def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) -> discord.ui.View:
@@ -116,7 +121,7 @@ def _buttons(panel: Panel, locale: str, has_selection: bool) -> list[PanelButton
         out.append(make("pass", "bot.button.pass", discord.ButtonStyle.secondary))
     if panel.bury_count:
         out.append(make("bury", "bot.button.bury", discord.ButtonStyle.success, n=str(panel.bury_count)))
-    elif panel.phase is Phase.PLAYING:
+    elif plays_on(panel):
         key = "bot.button.play" if panel.your_turn else "bot.button.queue"
         out.append(make("play", key, discord.ButtonStyle.success))
     if shows_cards(panel):
@@ -137,6 +142,8 @@ def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: 
         lines.append(i18n.t("bot.panel.bury", locale, n=panel.bury_count))
     elif panel.declarations or panel.can_pass:
         lines.append(i18n.t("bot.panel.declare", locale))
+    elif panel.phase is Phase.PLAYING and not panel.view.hand:
+        lines.append(i18n.t("bot.panel.hand_done", locale))
     elif panel.your_turn and panel.phase is Phase.PLAYING:
         lines.append(i18n.t("bot.panel.your_turn", locale))
         trick = panel.view.public.trick

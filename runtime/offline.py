@@ -121,7 +121,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
             seconds=time.monotonic() - started)
         summary = t("offline.summary", locale, hands=report.hands, actions=report.actions,
                     levels=" / ".join(report.levels), seconds=f"{report.seconds:.1f}",
-                    winners=_team(report.winner))
+                    winners=_team(report.winner, locale))
         presenter.lines.append(summary)
         (out_dir / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
         if echo:
@@ -142,10 +142,11 @@ async def _final_pictures(service: GameService, presenter: LogPresenter, view: P
         presenter.files.append(path)
 
 
-def _team(team: int | None) -> str:
+def _team(team: int | None, locale: str) -> str:
+    """A team's two players as the pictures name them (``A & B`` / ``A、B``)."""
     if team is None:
         return "-"
-    return f"{PLAYERS[team][1]} & {PLAYERS[team + 2][1]}"
+    return t("render.pair", locale, a=PLAYERS[team][1], b=PLAYERS[team + 2][1])
 
 
 def hands_done(service: GameService, table_id: int) -> int:

@@ -44,7 +44,7 @@ def test_a_finished_lobby_shows_the_winners_levels_and_hands() -> None:
     assert zh["fields"][0]["name"] == "结果"
     assert zh["fields"][0]["value"] == "🏆 **小明** 和 **AI 3** 获胜\n级数：甲方 A · 乙方 9 · 共打 2 局"
     en = lobby_embed(rec, "en", _final(1, 1)).to_dict()
-    assert en["fields"][0]["value"] == "🏆 **a\\*b** & **AI 4** win\nLevels: Team A A · Team B 9 · hands played: 1"
+    assert en["fields"][0]["value"] == "🏆 **a\\*b** & **AI 4** win\nLevels: Team A: A · Team B: 9 · hands played: 1"
     assert "A draw" in str(lobby_embed(rec, "en", _final(None)).to_dict())
     assert "Result" not in str(lobby_embed(rec, "en").to_dict())  # no final view known: seats and settings only
 
@@ -56,5 +56,5 @@ def test_a_closed_lobby_says_it_closed_before_the_end() -> None:
 
     rec = replace(record(), status=Status.ENDED)
     value = lobby_embed(rec, "en", _final(None, 0)).to_dict()["fields"][0]["value"]
-    assert value == "Closed before the end\nLevels: Team A A · Team B 9 · hands played: 0"
+    assert value == "Closed before the end\nLevels: Team A: A · Team B: 9 · hands played: 0"
     assert "Result" not in str(lobby_embed(replace(rec, status=Status.PLAYING), "en", _final(None)).to_dict())

@@ -78,3 +78,20 @@ def test_overcall_button_and_text_style_suits() -> None:
     assert any(label.startswith("Overcall ") for label in labels), labels
     assert cards_text(parse_cards("AS 10C AH"), "en") == f"A♠{TEXT_STYLE} 10♣{TEXT_STYLE} A♥"
     assert trump_name("C", "zh-CN") == f"♣{TEXT_STYLE} 梅花"
+
+
+def test_a_seat_with_no_cards_left_is_told_the_hand_ends_and_offered_nothing_to_play() -> None:
+    # the last trick: the leader has played its last card, the others still hold one each
+    def leader_is_out(t: Table) -> bool:
+        trick = t.public_view().trick
+        return (t.phase is Phase.PLAYING and trick is not None and len(trick.plays) == 1
+                and not t.seat_view(trick.plays[0][0]).hand)
+
+    table = table_until(leader_is_out, seed=3)
+    leader = table.public_view().trick.plays[0][0]
+    panel = build_panel(RECORD, table, leader)
+    assert panel_text(panel, "zh-CN") == i18n.t("bot.panel.hand_done", "zh-CN")
+    assert _items(build_panel_view(panel, "zh-CN")) == []
+    follower = build_panel(RECORD, table, table.to_act()[0])  # still has its last card: play it
+    labels = [getattr(i, "label", None) for i in _items(build_panel_view(follower, "en"))]
+    assert i18n.t("bot.button.play", "en") in labels
