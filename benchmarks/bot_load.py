@@ -29,6 +29,7 @@ import simcord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot import create_bot
+from cogs.hub import detach_game
 from runtime.config import Config
 from runtime.records import TableOptions
 
@@ -100,6 +101,7 @@ async def run(n_tables: int) -> dict[str, Any]:
         elapsed = time.perf_counter() - started
         per_table = (rss_kb() - base) / max(1, n_tables)
         open_tables = len(bot.game.sessions)
+        await detach_game(bot)  # SimCord's shutdown does not call bot.close(): close the database ourselves
     lat = sorted(LATENCIES)
     return {
         "tables": n_tables,
