@@ -84,22 +84,11 @@ def run_offline(config: Config) -> int:
     """No token: play the offline AI match and print where its images and ladder went."""
     from runtime.offline import run_offline_match
 
-    result = asyncio.run(run_offline_match(config.out_dir))
+    report = asyncio.run(run_offline_match(config.out_dir))
     print(f"offline match written to {config.out_dir.resolve()}")
-    for line in _describe(result):
-        print(line)
+    for line in report.describe():  # a summary line and the number of pictures, not every file name
+        print(f"  {line}")
     return 0
-
-
-def _describe(result: Any) -> list[str]:
-    if result is None:
-        return []
-    if isinstance(result, dict):
-        return [f"  {k}: {v}" for k, v in result.items()]
-    fields = getattr(result, "__dataclass_fields__", None)
-    if fields:
-        return [f"  {k}: {getattr(result, k)}" for k in fields]
-    return [f"  {result}"]
 
 
 def main(argv: list[str] | None = None) -> int:
