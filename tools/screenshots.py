@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import pytest
 import simcord
-import simcord.interactions as sim_interactions
 
 from bot import create_bot
 from cogs.hub import detach_game
@@ -39,6 +39,7 @@ from engine.throws import check_throw
 from engine.views import Phase
 from runtime.config import Config
 from runtime.records import Status, TableOptions
+from tests.botflow_helpers import use_locales
 
 log = logging.getLogger("screenshots")
 
@@ -76,20 +77,6 @@ def use_system_chromium(path: str = CHROMIUM) -> None:
         return await original(self, **kwargs)
 
     BrowserType.launch = launch  # type: ignore[method-assign]
-
-
-def use_user_locales() -> None:
-    """SimCord sends every interaction with locale ``en-US``; send each user's ``USER_LOCALES`` entry instead."""
-    original = sim_interactions.base_payload
-
-    def base_payload(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        locale = USER_LOCALES.get(kwargs.get("user_id", 0))
-        if locale is not None:
-            payload["locale"] = locale
-        return record, payload
-
-    sim_interactions.base_payload = base_payload  # type: ignore[assignment]
 
 
 def button_id(message: Any, op: str) -> str | None:
@@ -316,7 +303,7 @@ async def scenario(run: Run) -> None:
 
 async def main_async(out: Path, locales: Sequence[str], seed: int) -> list[Path]:
     use_system_chromium()
-    use_user_locales()
+    use_locales(pytest.MonkeyPatch(), USER_LOCALES)  # the same patch as the tests use; never undone here
     out.mkdir(parents=True, exist_ok=True)
     shots: list[Path] = []
     for loc in locales:
