@@ -72,6 +72,17 @@ async def open_table(env, host, channel, **options):
     return rec, result.response
 
 
+async def one_human_and_three_ai(env, locale: str, options: str = "start_level=A end_level=A"):
+    """A guild in ``locale`` where alice opens an async table, adds three AI through the lobby and starts;
+    returns (channel, alice, table record, lobby message)."""
+    _guild, channel, (alice,) = world(env, 1, locale=locale)
+    rec, lobby = await open_table(env, alice, channel, mode="async", options=options)
+    for _ in range(3):
+        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    return channel, alice, rec, lobby
+
+
 def thread_of(env, channel, rec):
     return next(t for t in channel.threads if t.id == rec.thread_id)
 

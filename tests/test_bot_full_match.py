@@ -46,7 +46,7 @@ from tests.botflow_helpers import (
     thread_texts,
     use_locales,
 )
-from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
+from tests.conftest import act_by_panel, button_id, humans_to_act, one_human_and_three_ai, open_table, thread_of
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
@@ -346,11 +346,7 @@ async def test_an_english_server_posts_the_hand_and_match_results_in_english(sim
     """One human and three AI on an English server (``start_level=A end_level=A``: one hand or a few): each
     hand's settlement and the match result are posted in English."""
     env = simcord_env
-    _guild, channel, (alice,) = world(env, 1, locale="en-US")
-    rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
-    for _ in range(3):
-        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
-    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    channel, alice, rec, _lobby = await one_human_and_three_ai(env, "en-US")
     game = env.bot.game
     tid = rec.table_id
     assert game.record(tid).meta["locale"] == "en"

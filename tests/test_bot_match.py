@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import i18n
 from runtime.records import Status
-from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
+from tests.conftest import act_by_panel, humans_to_act, one_human_and_three_ai, thread_of
 
 
 async def play_out(env, channel, rec, actors, limit: int = 600) -> int:
@@ -22,11 +22,7 @@ async def play_out(env, channel, rec, actors, limit: int = 600) -> int:
 
 async def test_one_human_three_ai(simcord_env):
     env = simcord_env
-    _guild, channel, (alice,) = world(env, 1, locale="zh-CN")
-    rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
-    for _ in range(3):
-        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
-    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    channel, alice, rec, _lobby = await one_human_and_three_ai(env, "zh-CN")
     steps = await play_out(env, channel, rec, [alice])
     assert steps >= 10
     thread = thread_of(env, channel, rec)
