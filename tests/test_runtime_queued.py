@@ -10,15 +10,14 @@ from engine.follow import enumerate_follows
 from engine.legal import view_context
 from engine.views import Phase
 from runtime.service import GameService
-from tests.test_runtime_support import HUMAN, StepClock, human_table, make_service, until
+from tests.test_runtime_support import HUMAN, StepClock, human_table, make_service, until_the_human_follows
 
 
 async def _queue_a_follow(service: GameService, tid: int) -> tuple[object, ...]:
     """Play on until an AI led and the human still has to follow; queue a legal follow; the cards."""
     table = service.session(tid).table
     assert table is not None
-    await until(service, tid, lambda: table.phase is Phase.PLAYING and table.hand.trick
-                and 0 not in [s for s, _ in table.hand.trick] and 0 not in table.to_act())
+    await until_the_human_follows(service, tid)
     view = table.seat_view(0)
     choice = enumerate_follows(table.hand.trick[0][1], view.hand, view_context(view), limit=5)[-1]
     await service.queue_play(tid, HUMAN, choice)

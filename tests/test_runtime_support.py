@@ -90,3 +90,11 @@ async def until(service: GameService, tid: int, done, max_steps: int = 5000) -> 
             raise AssertionError("nothing left to do before the condition was met")
         await play_human(service, tid)
     raise AssertionError("condition not met")
+
+
+async def until_the_human_follows(service: GameService, tid: int) -> None:
+    """Play on until another seat led the current trick and the human (seat 0) still has to follow."""
+    table = service.session(tid).table
+    assert table is not None
+    await until(service, tid, lambda: table.phase is Phase.PLAYING and table.hand.trick
+                and 0 not in [s for s, _ in table.hand.trick] and 0 not in table.to_act())

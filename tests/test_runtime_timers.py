@@ -20,6 +20,7 @@ from tests.test_runtime_support import (
     human_table,
     make_service,
     until,
+    until_the_human_follows,
 )
 
 
@@ -60,8 +61,7 @@ async def test_queued_play_is_played_when_the_turn_comes() -> None:
     tid = await human_table(service, seed=5)
     table = service.session(tid).table
     # stop when someone else led and the human still has to follow
-    await until(service, tid, lambda: table.phase is Phase.PLAYING and table.hand.trick
-                and 0 not in [s for s, _ in table.hand.trick] and 0 not in table.to_act())
+    await until_the_human_follows(service, tid)
     view = table.seat_view(0)
     lead = table.hand.trick[0][1]
     choice = enumerate_follows(lead, view.hand, view_context(view), limit=5)[-1]
@@ -81,8 +81,7 @@ async def test_illegal_queued_play_is_dropped_with_a_notice() -> None:
     service, db, presenter = await make_service()
     tid = await human_table(service, seed=5)
     table = service.session(tid).table
-    await until(service, tid, lambda: table.phase is Phase.PLAYING and table.hand.trick
-                and 0 not in [s for s, _ in table.hand.trick] and 0 not in table.to_act())
+    await until_the_human_follows(service, tid)
     lead = table.hand.trick[0][1]
     hand = table.seat_view(0).hand
     await service.queue_play(tid, HUMAN, hand[: len(lead) + 1])  # one card too many: never legal
