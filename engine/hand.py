@@ -118,11 +118,10 @@ class HandState:
         events: list[Event] = []
         end = min(DEAL_SIZE, self.dealt + count)
         by_seat: dict[int, list[Card]] = {}
-        first, deck, hands = self.first_drawer, self.deck, self.hands
         for i in range(self.dealt, end):
-            seat = (first + i) % 4  # seat_of_card(i)
-            hands[seat].append(deck[i])
-            by_seat.setdefault(seat, []).append(deck[i])
+            seat = self.seat_of_card(i)
+            self.hands[seat].append(self.deck[i])
+            by_seat.setdefault(seat, []).append(self.deck[i])
         self.dealt = end
         if count == 1 and by_seat:
             (seat, cards), = by_seat.items()
@@ -253,7 +252,7 @@ class HandState:
         """Lead or follow. Returns (events, hand_finished)."""
         if self.phase is not _PLAYING:
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
-        if seat != (self.leader + len(self.trick)) % 4:  # to_act() while playing
+        if seat != self.to_act()[0]:
             raise IllegalAction("action.not_your_turn")
         if not cards:
             raise IllegalAction("play.empty")

@@ -107,15 +107,18 @@ class TrumpContext:
 
     def pairs_adjacent(self, low: Card, high: Card) -> bool:
         """Whether a pair of ``low`` and a pair of ``high`` are consecutive links of a tractor (RULES §4)."""
-        i, j = low.index, high.index
+        return self.indices_adjacent(low.index, high.index)
+
+    def indices_adjacent(self, i: int, j: int) -> bool:
+        """``pairs_adjacent`` for cards given as ``Card.index`` values."""
         return (self.suit_table[i] == self.suit_table[j] and self.strength_table[j] == self.strength_table[i] + 1
                 and not self.isolated_table[i] and not self.isolated_table[j])
 
     # -- bulk helpers (fast paths used by follow/trick code) ---------------------------------------
-    def rank_key(self, card: Card) -> tuple[int, int]:
-        """(strength, -tie order): a total order inside an effective suit, higher is stronger."""
-        i = card.index
-        return (self.strength_table[i], -self.tie_table[i])  # ordered as rank_table[i]
+    def rank_key(self, card: Card) -> int:
+        """A total order inside an effective suit, higher is stronger: strength, then the tie order
+        (``rank_table``)."""
+        return self.rank_table[card.index]
 
 
 def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list[int], list[bool]]:

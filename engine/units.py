@@ -112,17 +112,9 @@ def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, .
 def index_tractor_paths(pairs: Sequence[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``tractor_paths`` for pair cards given as ``Card.index`` values."""
     strength = ctx.strength_table
-    suit = ctx.suit_table
-    isolated = ctx.isolated_table
+    adjacent = ctx.indices_adjacent
     order = sorted(range(len(pairs)), key=lambda i: strength[pairs[i]])
-    nexts: dict[int, list[int]] = {}
-    for i in order:
-        a = pairs[i]
-        if isolated[a]:
-            nexts[i] = []
-            continue
-        up, s = strength[a] + 1, suit[a]
-        nexts[i] = [j for j in order if strength[pairs[j]] == up and suit[pairs[j]] == s and not isolated[pairs[j]]]
+    nexts = {i: [j for j in order if adjacent(pairs[i], pairs[j])] for i in order}
     paths: list[tuple[int, ...]] = []
 
     def grow(path: tuple[int, ...]) -> None:
