@@ -81,9 +81,7 @@ class Card:
 
 RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
 ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))
-CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(ALL_CARDS)}
-CARD_POINTS: dict[Card, int] = {c: (5 if c.rank == "5" else 10 if c.rank in ("10", "K") else 0) for c in ALL_CARDS}
-_POINTS: tuple[int, ...] = tuple(CARD_POINTS[c] for c in ALL_CARDS)
+_POINTS: tuple[int, ...] = tuple(5 if c.rank == "5" else 10 if c.rank in ("10", "K") else 0 for c in ALL_CARDS)
 SMALL_JOKER = ALL_CARDS[-2]
 BIG_JOKER = ALL_CARDS[-1]
 _BY_CODE: dict[str, Card] = {str(c): c for c in ALL_CARDS}

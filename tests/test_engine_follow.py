@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, CARD_INDEX, Card, parse_cards
+from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.follow import enumerate_follows, follow_error, follow_is_legal
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
@@ -107,7 +107,7 @@ def test_enumeration_is_ordered_and_bounded() -> None:
     long_hand = cards("AS AS KS KS QS QS JS JS 10S 10S 9S 9S 8S 8S 7S 7S 6S 6S 5S 5S 4S 4S 3S 3S 3D")
     for limit in (1, 7, 50):
         got = enumerate_follows(cards("AD KD QD"), long_hand, ctx, limit=limit)
-        assert len(got) == limit and len({tuple(CARD_INDEX[c] for c in f) for f in got}) == limit
+        assert len(got) == limit and len({tuple(c.index for c in f) for f in got}) == limit
         assert all(cards("3D")[0] in f for f in got)
         assert all(follow_is_legal(cards("AD KD QD"), long_hand, f, ctx) for f in got)
 
@@ -127,7 +127,7 @@ def follow_case(draw: st.DrawFn) -> tuple[TrumpContext, tuple[Card, ...], list[C
     lead = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=6).filter(
         lambda xs: all(n <= 2 for n in Counter(xs).values())))
     stock.subtract(lead)
-    left = sorted(stock.elements(), key=lambda c: CARD_INDEX[c])
+    left = sorted(stock.elements(), key=lambda c: c.index)
     held = draw(st.lists(st.sampled_from(range(len(left))), max_size=9, unique=True)) if left else []
     others = draw(st.lists(st.sampled_from([c for c in ALL_CARDS if ctx.suit_of(c) != suit][:12]),
                            max_size=4, unique=True))
@@ -138,11 +138,11 @@ def follow_case(draw: st.DrawFn) -> tuple[TrumpContext, tuple[Card, ...], list[C
 
 
 def _all_plays(hand: list[Card], n: int) -> set[tuple[int, ...]]:
-    return {tuple(sorted(CARD_INDEX[c] for c in combo)) for combo in itertools.combinations(hand, n)}
+    return {tuple(sorted(c.index for c in combo)) for combo in itertools.combinations(hand, n)}
 
 
 def _ident(play: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
-    return tuple(sorted(CARD_INDEX[c] for c in play))
+    return tuple(sorted(c.index for c in play))
 
 
 @given(follow_case())
@@ -150,7 +150,7 @@ def _ident(play: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
 def test_enumeration_is_exactly_the_legal_follows(case: tuple[TrumpContext, tuple[Card, ...], list[Card]]) -> None:
     ctx, lead, hand = case
     lead_units = decompose_lead(lead, ctx)
-    by_id = {CARD_INDEX[c]: c for c in ALL_CARDS}
+    by_id = {c.index: c for c in ALL_CARDS}
     legal = {p for p in _all_plays(hand, len(lead))
              if follow_is_legal(lead_units, hand, [by_id[i] for i in p], ctx)}
     got = enumerate_follows(lead_units, hand, ctx, limit=10_000)
@@ -171,13 +171,13 @@ def test_ladder_legality_agrees_with_a_brute_force_reading(
     lead_units = decompose_lead(lead, ctx)
     n = len(lead)
     held = [c for c in hand if ctx.suit_of(c) == lead_units.suit]
-    subsets = [list(s) for s in {tuple(sorted(x, key=lambda c: CARD_INDEX[c]))
+    subsets = [list(s) for s in {tuple(sorted(x, key=lambda c: c.index))
                                  for x in itertools.combinations(held, min(n, len(held)))}]
     rung = None
     if len(held) > n:
         rung = next(r for r in format_ladder(lead_units.shape) if any(_brute_fits(s, r, ctx) for s in subsets))
     for combo in {_ident(c) for c in itertools.combinations(hand, n)}:
-        play = [c for i in combo for c in ALL_CARDS if CARD_INDEX[c] == i]
+        play = [c for i in combo for c in ALL_CARDS if c.index == i]
         led = [c for c in play if ctx.suit_of(c) == lead_units.suit]
         expected = len(led) == min(n, len(held)) and (rung is None or _brute_fits(led, rung, ctx))
         assert follow_is_legal(lead_units, hand, play, ctx) == expected

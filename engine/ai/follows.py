@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables
-from engine.cards import CARD_INDEX, Card
+from engine.cards import Card
 from engine.follow import enumerate_follows, follow_is_legal
 from engine.trick import trick_winner
 
@@ -33,9 +33,9 @@ def hold_chance(play: Sequence[Card], lead: Sequence[Card], sit: Situation, afte
     opps = [s for s in after if s % 2 != sit.seat % 2]
     if not opps:
         return 1.0
-    led = tables.suit[CARD_INDEX[lead[0]]]
-    top = max(play, key=lambda c: tables.strength[CARD_INDEX[c]] + (100 if tables.suit[CARD_INDEX[c]] == "T" else 0))
-    suit = tables.suit[CARD_INDEX[top]]
+    led = tables.suit[lead[0].index]
+    top = max(play, key=lambda c: tables.strength[c.index] + (100 if tables.suit[c.index] == "T" else 0))
+    suit = tables.suit[top.index]
     pairs = _is_pair_play(lead)
     beatable = beats_pair(tables, unseen, top) if pairs else beats_single(tables, unseen, top)
     voids = sit.mem.voids
@@ -54,12 +54,12 @@ def hold_chance(play: Sequence[Card], lead: Sequence[Card], sit: Situation, afte
 def _extra_candidates(sit: Situation, lead: Sequence[Card], tables: CardTables) -> list[Play]:
     """Point-feeding candidates the cheap-first enumeration may cut off: led-suit and free point cards."""
     n = len(lead)
-    led = tables.suit[CARD_INDEX[lead[0]]]
-    held = [c for c in sit.hand if tables.suit[CARD_INDEX[c]] == led]
+    led = tables.suit[lead[0].index]
+    held = [c for c in sit.hand if tables.suit[c.index] == led]
     if len(held) >= n:
         return []
-    free = sorted((c for c in sit.hand if tables.suit[CARD_INDEX[c]] != led),
-                  key=lambda c: (-c.points, tables.suit[CARD_INDEX[c]] == "T", tables.keep[CARD_INDEX[c]]))
+    free = sorted((c for c in sit.hand if tables.suit[c.index] != led),
+                  key=lambda c: (-c.points, tables.suit[c.index] == "T", tables.keep[c.index]))
     return [tuple(held + free[: n - len(held)])]
 
 
@@ -70,9 +70,9 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
     lead = sit.trick[0][1]
     plays = [cards for _, cards in sit.trick]
     cands = enumerate_follows(lead, sit.hand, ctx, limit=limit)
-    seen = {tuple(sorted(CARD_INDEX[c] for c in p)) for p in cands}
+    seen = {tuple(sorted(c.index for c in p)) for p in cands}
     for extra in _extra_candidates(sit, lead, tables):
-        ident = tuple(sorted(CARD_INDEX[c] for c in extra))
+        ident = tuple(sorted(c.index for c in extra))
         if ident not in seen and follow_is_legal(lead, sit.hand, extra, ctx):
             seen.add(ident)
             cands.append(extra)
@@ -97,7 +97,7 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
             w = max(w, partner_w)
         total = table_pts + px + expect_more
         value = (2 * w - 1) * total + w * 2.0
-        cost = sum(tables.keep[CARD_INDEX[c]] for c in x)
+        cost = sum(tables.keep[c.index] for c in x)
         played = Counter(x)
         broken = sum(1 for c, k in played.items() if k == 1 and counts[c] >= 2)
         cost += 3.0 * broken

@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from engine.ai.fastlead import ruff_risk as risk_from_count
 from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables, suit_count
-from engine.cards import ALL_CARDS, CARD_INDEX, Card
+from engine.cards import ALL_CARDS, Card
 from engine.units import Unit, UnitKind, find_pairs, find_tractors
 
 log = logging.getLogger(__name__)
@@ -37,10 +37,10 @@ def unit_beatable(unit: Unit, sit: Situation, tables: CardTables, unseen: list[i
         return beats_single(tables, unseen, unit.top)
     if unit.kind == UnitKind.PAIR:
         return beats_pair(tables, unseen, unit.top)
-    s = tables.suit[CARD_INDEX[unit.top]]
+    s = tables.suit[unit.top.index]
     pool = [ALL_CARDS[j] for j in tables.by_suit[s] for _ in range(max(unseen[j], 0))]
-    top = tables.strength[CARD_INDEX[unit.top]]
-    return any(t.pairs >= unit.pairs and tables.strength[CARD_INDEX[t.top]] > top
+    top = tables.strength[unit.top.index]
+    return any(t.pairs >= unit.pairs and tables.strength[t.top.index] > top
                for t in find_tractors(pool, sit.ctx))
 
 
@@ -59,7 +59,7 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
     unseen = sit.unseen()
     by_suit: dict[str, list[Card]] = defaultdict(list)
     for c in sit.hand:
-        by_suit[tables.suit[CARD_INDEX[c]]].append(c)
+        by_suit[tables.suit[c.index]].append(c)
     my_trumps = len(by_suit.get("T", []))
     other_trumps = suit_count(tables, unseen, "T")
     partner = sit.partner
@@ -71,10 +71,10 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
                          and not any(suit in sit.mem.voids[o] for o in opps))
         winners: list[Unit] = []
         for unit in hand_units(cards, sit):
-            top_i = CARD_INDEX[unit.top]
+            top_i = unit.top.index
             beatable = unit_beatable(unit, sit, tables, unseen)
             pts = sum(c.points for c in unit.cards)
-            keep = sum(tables.keep[CARD_INDEX[c]] for c in unit.cards)
+            keep = sum(tables.keep[c.index] for c in unit.cards)
             if suit == "T":
                 if not beatable:
                     # pulling trumps with a sure winner: good when the other hands still hold trumps

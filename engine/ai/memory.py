@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import ALL_CARDS, CARD_INDEX, Card
+from engine.cards import ALL_CARDS, Card
 from engine.trump import TrumpContext
 from engine.units import split_pairs
 from engine.views import SeatView
@@ -43,7 +43,7 @@ class Memory:
     def observe(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None) -> None:
         """Record ``seat`` playing ``cards``; ``lead`` is the trick's lead (``None`` if this is the lead)."""
         for c in cards:
-            self.played[CARD_INDEX[c]] += 1
+            self.played[c.index] += 1
         shown = self.shown[seat]
         if shown:
             for c in cards:
@@ -66,7 +66,7 @@ class Memory:
             self.no_pairs[seat].add(led)
 
     def count_played(self, card: Card) -> int:
-        return self.played[CARD_INDEX[card]]
+        return self.played[card.index]
 
 
 def memory_from_view(view: SeatView, ctx: TrumpContext) -> Memory:
@@ -98,9 +98,9 @@ def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | Non
     """Copies of each card (by index) that ``seat`` cannot see: not played, not in hand, not in its kitty."""
     out = [2 - p for p in mem.played]
     for c in hand:
-        out[CARD_INDEX[c]] -= 1
+        out[c.index] -= 1
     for c in kitty or ():
-        out[CARD_INDEX[c]] -= 1
+        out[c.index] -= 1
     return out
 
 

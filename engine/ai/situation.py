@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.ai.memory import Memory, memory_from_view, unseen_counts
-from engine.cards import ALL_CARDS, CARD_INDEX, Card
+from engine.cards import ALL_CARDS, Card
 from engine.trump import TrumpContext, trump_context
 from engine.views import SeatView
 
@@ -91,14 +91,14 @@ def card_tables(ctx: TrumpContext) -> CardTables:
 
 def beats_single(tables: CardTables, unseen: Sequence[int], card: Card) -> bool:
     """Whether some unseen card of ``card``'s effective suit is strictly stronger."""
-    i = CARD_INDEX[card]
+    i = card.index
     st = tables.strength[i]
     return any(unseen[j] > 0 and tables.strength[j] > st for j in tables.by_suit[tables.suit[i]])
 
 
 def beats_pair(tables: CardTables, unseen: Sequence[int], card: Card) -> bool:
     """Whether some unseen identical pair of ``card``'s effective suit is strictly stronger."""
-    i = CARD_INDEX[card]
+    i = card.index
     st = tables.strength[i]
     return any(unseen[j] >= 2 and tables.strength[j] > st for j in tables.by_suit[tables.suit[i]])
 
