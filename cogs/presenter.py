@@ -220,7 +220,7 @@ class DiscordPresenter:
             parts.append(i18n.t("bot.live.trick", locale, n=len(view.tricks) + 1, points=view.defender_points))
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
-            sep = "、" if locale == "zh-CN" else ", "  # Chinese lists take the enumeration comma
+            sep = i18n.t("bot.list_sep", locale)
             parts.append(i18n.t("bot.live.turn", locale, names=sep.join(names[s] for s in view.to_act)))
         return " · ".join(parts)
 

@@ -178,6 +178,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.phase.match_over": {"en": "match over", "zh-CN": "比赛结束"},
     "bot.live.header": {"en": "Table #{id} · hand {hand} · {phase}", "zh-CN": "第 {id} 桌 · 第 {hand} 局 · {phase}"},
     "bot.live.turn": {"en": "to act: {names}", "zh-CN": "等待：{names}"},
+    "bot.list_sep": {"en": ", ", "zh-CN": "、"},  # between names in a list (Chinese takes the enumeration comma)
     "bot.live.trick": {"en": "trick {n} · defenders {points}", "zh-CN": "第 {n} 墩 · 闲家 {points} 分"},
     "bot.trick.done": {"en": "Trick complete.", "zh-CN": "本墩结束。"},
     "bot.trick.won": {"en": "Trick {n} won by {name} (+{points}; defenders {total}).",
