@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
-from engine.rules import Rules
+from engine.rules import NoTrumpDeclaration, Rules
 from engine.views import DeclarationView
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,8 @@ def _refusal(current: DeclarationView | None, old: _Shown | None, seat: int, car
              rules: Rules) -> str | None:
     """Why the well-formed ``new`` may not be shown over ``current`` (parsed: ``old``), or None."""
     if current is None or old is None:
-        return "declare.no_direct_no_trump" if new.trump == NO_TRUMP and not rules.direct_no_trump else None
+        opening_nt = new.trump == NO_TRUMP and rules.no_trump_declaration is not NoTrumpDeclaration.ANYTIME
+        return "declare.no_direct_no_trump" if opening_nt else None
     if current.seat == seat:
         return None if _is_reinforcement(current, cards, old, new) else "declare.own_declaration"
     return "declare.too_weak" if _strength(new, rules) <= _strength(old, rules) else None

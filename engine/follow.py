@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.cards import ALL_CARDS, Card
+from engine.rules import FollowPolicy
 from engine.trump import TRUMP_SUIT, TrumpContext
 from engine.units import (
     Lead,
@@ -78,10 +79,10 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     if len(played) < min(n_held, n):
         return "play.must_follow_suit"
     policy = ctx.rules.follow_policy
-    if n_held <= n or policy == "suit_only" or lead.shape[0] == 0:
+    if n_held <= n or policy is FollowPolicy.SUIT_ONLY or lead.shape[0] == 0:
         return None
     held = [c for c in hand if table[c.index] == suit]
-    if policy == "pairs_only":
+    if policy is FollowPolicy.PAIRS_ONLY:
         need = min(sum(lead.shape), _pair_count(held))
         return None if _pair_count(played) >= need else "play.must_follow_pairs"
     rung = required_rung(lead, held, ctx)
@@ -249,9 +250,9 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     sources: list[Iterator[tuple[int, ...]]] = []
     policy = ctx.rules.follow_policy
     if len(held) >= n:
-        if policy == "suit_only" or lead.shape[0] == 0 or len(held) == n:
+        if policy is FollowPolicy.SUIT_ONLY or lead.shape[0] == 0 or len(held) == n:
             sources.append(_multisets(held, n, cheap))
-        elif policy == "pairs_only":
+        elif policy is FollowPolicy.PAIRS_ONLY:
             need = min(sum(lead.shape), sum(k // 2 for k in Counter(held).values()))
             sources.append(_shaped(held, (1,) * need + (0,) * (n - 2 * need), ctx, cheap))
         else:

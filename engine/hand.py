@@ -17,7 +17,7 @@ from engine.declaring import check_declaration, declaration_kind, trump_when_und
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.follow import follow_error
-from engine.rules import Rules
+from engine.rules import KittyOvercall, Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext, trump_context
@@ -234,7 +234,7 @@ class HandState:
         self.kitty = list(cards)
         events = [Event("buried", {"seat": seat, "cards": format_cards(cards)}, to=seat),
                   Event("buried", {"seat": seat})]
-        if self.rules.kitty_overcall:
+        if self.rules.kitty_overcall is not KittyOvercall.OFF:
             self.phase = Phase.KITTY_OVERCALL
             self.overcall_queue = [(seat + k) % 4 for k in (1, 2, 3)]
             events.append(Event("kitty_overcall_round", {"seat": self.overcall_queue[0]}))

@@ -32,7 +32,7 @@ def system_legal_actions(phase: Phase, dealt: int, rules: Rules) -> list[Action]
         out.append(CloseDeclaring())
     elif phase is Phase.HAND_OVER:
         out.append(StartHand())
-    if rules.match_end == "timed" and phase is not Phase.MATCH_OVER:
+    if rules.timed and phase is not Phase.MATCH_OVER:
         out.append(StopMatch())
     return out
 

@@ -11,7 +11,7 @@ import logging
 import math
 
 from engine.cards import RANKS
-from engine.rules import Rules
+from engine.rules import LevelTable, Rules
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,8 @@ def _steps10(points: int) -> int:
     return (points - 80) // 10
 
 
-_TABLES = {"steps40": _steps40, "steps20": _steps20, "steps20b": _steps20b, "steps10": _steps10}
+_TABLES = {LevelTable.STEPS40: _steps40, LevelTable.STEPS20: _steps20, LevelTable.STEPS20B: _steps20b,
+           LevelTable.STEPS10: _steps10}
 
 
 def capped_points(points: int, rules: Rules) -> int:

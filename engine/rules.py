@@ -1,33 +1,156 @@
 """The rules object: every option of RULES §9 with its default, and the presets of §10.
 
 ``Rules`` is immutable and JSON-serializable. Build it with ``Rules.from_preset(name, **overrides)`` or
-``Rules.from_json(obj)``; an unknown preset, option or value raises ``RulesError`` naming it.
+``Rules.from_json(obj)``; an unknown preset, option or value raises ``RulesError`` naming it. Options with a
+closed set of values are ``StrEnum``s (they compare equal to their JSON strings); the JSON form is the v1 one
+(``kitty_overcall`` is still ``true``/``false`` when it is on/off), and ``direct_no_trump`` is accepted as the
+legacy alias of ``no_trump_declaration``. A rules object stored before v2 (every v1 option, no v2 option)
+restores with the v2 options at their standard values, so it plays on unchanged.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from engine.cards import RANKS
 from engine.errors import RulesError
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "overcall_suit_order": (None, "SHCD", "SHDC"),
-    "first_hand_dealer": ("final_declarer", "first_declarer"),
-    "no_declaration": ("kitty_first", "kitty_third", "no_trump", "redeal"),
-    "follow_policy": ("ladder", "pairs_only", "suit_only"),
-    "throw_compare": ("largest", "all"),
-    "throw_penalty": ("per_card_returned", "per_card_attempted", "attempted_minus_one", "none"),
-    "kitty_multiplier": ("doubling", "by_cards", "by_pairs", "power", "flat"),
-    "level_table": ("steps40", "steps20", "steps20b", "steps10"),
-    "dealer_rotation": ("partner", "same_player"),
-    "match_end": ("pass_end", "timed", "fixed_deals"),
+
+class FirstHandDealer(StrEnum):
+    """§5 who deals the first hand (抢庄)."""
+
+    FINAL_DECLARER = "final_declarer"  # 反主即反庄
+    FIRST_DECLARER = "first_declarer"  # 反主不反庄
+    FINAL_SUIT_DECLARER = "final_suit_declarer"  # 一对王不能反庄
+
+
+class NoDeclaration(StrEnum):
+    """§5 the trump of a later hand nobody declared in."""
+
+    KITTY_FIRST = "kitty_first"
+    KITTY_THIRD = "kitty_third"
+    KITTY_LEVEL = "kitty_level"
+    NO_TRUMP = "no_trump"
+    REDEAL = "redeal"
+    SWAP_DEALER = "swap_dealer"  # 换庄
+
+
+class NoTrumpDeclaration(StrEnum):
+    """§5 when a joker pair may declare (no trump, 无主)."""
+
+    ANYTIME = "anytime"
+    OVERCALL_ONLY = "overcall_only"
+    NEVER = "never"  # 不能反无主
+
+
+class KittyOvercall(StrEnum):
+    """§5 炒地皮 / 反底 after the bury. JSON: ``false``, ``true``, ``"concealed"``, ``"no_trump_only"``."""
+
+    OFF = "false"
+    ON = "true"
+    CONCEALED = "concealed"  # 暗扣暗反
+    NO_TRUMP_ONLY = "no_trump_only"
+
+
+class NtTractors(StrEnum):
+    """§4 which NT trump pairs link into tractors."""
+
+    LEVEL_PAIRS = "level_pairs"
+    JOKERS_ONLY = "jokers_only"
+
+
+class FollowPolicy(StrEnum):
+    """§7 what a follower must match."""
+
+    LADDER = "ladder"
+    PAIRS_ONLY = "pairs_only"
+    SUIT_ONLY = "suit_only"
+
+
+class ThrowCompare(StrEnum):
+    """§7 how two plays on a throw compare."""
+
+    LARGEST = "largest"
+    ALL = "all"
+
+
+class ThrowPenalty(StrEnum):
+    """§4 the failed-throw penalty (甩牌罚分)."""
+
+    PER_CARD_RETURNED = "per_card_returned"
+    PER_CARD_ATTEMPTED = "per_card_attempted"
+    ATTEMPTED_MINUS_ONE = "attempted_minus_one"
+    NONE = "none"
+
+
+class KittyMultiplier(StrEnum):
+    """§8 the kitty bonus multiplier (抠底倍数)."""
+
+    DOUBLING = "doubling"
+    BY_CARDS = "by_cards"
+    BY_PAIRS = "by_pairs"
+    POWER = "power"
+    FLAT = "flat"
+
+
+class KittyGuard(StrEnum):
+    """§8 who guards the kitty (保底)."""
+
+    DEALER_TEAM = "dealer_team"
+    BURIER = "burier"  # 谁扣底谁保底
+
+
+class LevelTable(StrEnum):
+    """§8 the level change from the defenders' points."""
+
+    STEPS40 = "steps40"
+    STEPS20 = "steps20"
+    STEPS20B = "steps20b"
+    STEPS10 = "steps10"
+
+
+class DealerRotation(StrEnum):
+    """§8 who deals after the dealer team wins."""
+
+    PARTNER = "partner"
+    SAME_PLAYER = "same_player"
+
+
+class BlockedGain(StrEnum):
+    """§8 levels of a gain cut off by a must-play or the end level."""
+
+    LOST = "lost"
+    DEDUCTED = "deducted"
+    DEDUCTED_NEGATIVE = "deducted_negative"  # 负级
+
+
+class MatchEnd(StrEnum):
+    """§8 how the match ends."""
+
+    PASS_END = "pass_end"
+    TIMED = "timed"
+    TIMED_LAPS = "timed_laps"
+    FIXED_DEALS = "fixed_deals"
+
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "nt_tractors": NtTractors, "no_trump_declaration": NoTrumpDeclaration, "first_hand_dealer": FirstHandDealer,
+    "no_declaration": NoDeclaration, "kitty_overcall": KittyOvercall, "follow_policy": FollowPolicy,
+    "throw_compare": ThrowCompare, "throw_penalty": ThrowPenalty, "kitty_multiplier": KittyMultiplier,
+    "kitty_guard": KittyGuard, "level_table": LevelTable, "dealer_rotation": DealerRotation,
+    "blocked_gain": BlockedGain, "match_end": MatchEnd,
 }
-_BOOLS = ("tractor_through_level", "direct_no_trump", "joker_single_with_level", "kitty_overcall",
-          "jack_bottom", "ace_bottom")
+_SUIT_ORDERS: tuple[str | None, ...] = (None, "SHCD", "SHDC")
+_BOOLS = ("tractor_through_level", "joker_single_with_level", "jack_bottom", "ace_bottom", "bottom_relief")
 _RANK_LISTS = ("fixed_trump_ranks", "must_play")
 _OPTIONAL_INTS = ("max_gain", "points_cap")
+_BOOL_JSON: dict[str, bool] = {"false": False, "true": True}  # kitty_overcall keeps its v1 JSON form
+#: ``direct_no_trump`` (v1) → ``no_trump_declaration``
+LEGACY_DIRECT_NO_TRUMP = {True: NoTrumpDeclaration.ANYTIME, False: NoTrumpDeclaration.OVERCALL_ONLY}
+#: options added in v2: a stored v1 rules object (all v1 options, none of these) gets their standard values
+V2_OPTIONS = ("nt_tractors", "no_trump_declaration", "kitty_guard", "bottom_relief", "blocked_gain")
 
 
 @dataclass(frozen=True)
@@ -39,38 +162,47 @@ class Rules:
     end_level: str = "A"
     fixed_trump_ranks: tuple[str, ...] = ()
     tractor_through_level: bool = True
+    nt_tractors: NtTractors = NtTractors.LEVEL_PAIRS
     overcall_suit_order: str | None = None
-    direct_no_trump: bool = True
+    no_trump_declaration: NoTrumpDeclaration = NoTrumpDeclaration.ANYTIME
     joker_single_with_level: bool = False
-    first_hand_dealer: str = "final_declarer"
-    no_declaration: str = "kitty_first"
-    kitty_overcall: bool = False
-    follow_policy: str = "ladder"
-    throw_compare: str = "largest"
-    throw_penalty: str = "per_card_returned"
-    kitty_multiplier: str = "doubling"
-    level_table: str = "steps40"
+    first_hand_dealer: FirstHandDealer = FirstHandDealer.FINAL_DECLARER
+    no_declaration: NoDeclaration = NoDeclaration.KITTY_FIRST
+    kitty_overcall: KittyOvercall = KittyOvercall.OFF
+    follow_policy: FollowPolicy = FollowPolicy.LADDER
+    throw_compare: ThrowCompare = ThrowCompare.LARGEST
+    throw_penalty: ThrowPenalty = ThrowPenalty.PER_CARD_RETURNED
+    kitty_multiplier: KittyMultiplier = KittyMultiplier.DOUBLING
+    kitty_guard: KittyGuard = KittyGuard.DEALER_TEAM
+    level_table: LevelTable = LevelTable.STEPS40
     max_gain: int | None = None
     points_cap: int | None = None
-    dealer_rotation: str = "partner"
+    dealer_rotation: DealerRotation = DealerRotation.PARTNER
     must_play: tuple[str, ...] = ()
     jack_bottom: bool = False
     ace_bottom: bool = False
-    match_end: str = "pass_end"
+    bottom_relief: bool = False
+    blocked_gain: BlockedGain = BlockedGain.LOST
+    match_end: MatchEnd = MatchEnd.PASS_END
+
+    @property
+    def timed(self) -> bool:
+        """The interface may call time (``match_end: timed`` or ``timed_laps``)."""
+        return self.match_end is MatchEnd.TIMED or self.match_end is MatchEnd.TIMED_LAPS
 
     def __post_init__(self) -> None:
+        for name, enum in _ENUMS.items():  # strings (and kitty_overcall booleans) become the typed values
+            object.__setattr__(self, name, _enum_value(name, enum, getattr(self, name)))
         self._validate()
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def from_preset(cls, name: str = "standard", **overrides: Any) -> Rules:
-        """The preset ``name`` with single options overridden."""
+        """The preset ``name`` with single options overridden (``direct_no_trump`` accepted as an alias)."""
         if name not in PRESETS:
             raise RulesError("rules.unknown_preset", preset=name)
+        overrides = _legacy_aliases(overrides)
         base = dict(PRESETS[name])
-        unknown = [k for k in overrides if k not in OPTION_NAMES]
-        if unknown:
-            raise RulesError("rules.unknown_option", option=unknown[0])
         base.update(overrides)
         return cls(preset=name, **{k: _coerce(k, v) for k, v in base.items()})
 
@@ -87,34 +219,39 @@ class Rules:
         name = opts.pop("preset", "standard")
         if not isinstance(name, str):
             raise RulesError("rules.unknown_preset", preset=repr(name))
+        if _is_stored_v1(opts):
+            standard = Rules()
+            opts.update({k: getattr(standard, k) for k in V2_OPTIONS if k != "no_trump_declaration"})
         return cls.from_preset(name, **opts)
 
     def to_json(self) -> dict[str, Any]:
-        """All options (lists for rank sets), ``Rules.from_json(r.to_json()) == r``."""
-        out = asdict(self)
-        for k in _RANK_LISTS:
-            out[k] = list(out[k])
+        """All options as JSON values (lists for rank sets); ``Rules.from_json(r.to_json()) == r``."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _RANK_LISTS:
+                value = list(value)
+            elif isinstance(value, StrEnum):
+                value = _json_value(value)
+            out[f.name] = value
         return out
 
     def with_options(self, **overrides: Any) -> Rules:
         """A copy with options changed (validated)."""
-        unknown = [k for k in overrides if k not in OPTION_NAMES]
-        if unknown:
-            raise RulesError("rules.unknown_option", option=unknown[0])
+        overrides = _legacy_aliases(overrides)
         return replace(self, **{k: _coerce(k, v) for k, v in overrides.items()})
 
     def overrides(self) -> dict[str, Any]:
-        """Options that differ from this rules object's preset."""
-        base = Rules.from_preset(self.preset)
-        return {k: v for k, v in self.to_json().items() if k != "preset" and v != base.to_json()[k]}
+        """Options that differ from this rules object's preset (JSON values)."""
+        mine, base = self.to_json(), Rules.from_preset(self.preset).to_json()
+        return {k: v for k, v in mine.items() if k != "preset" and v != base[k]}
 
     # -- validation -----------------------------------------------------------------------------
     def _validate(self) -> None:
         if self.preset not in PRESETS:
             raise RulesError("rules.unknown_preset", preset=self.preset)
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise RulesError("rules.bad_value", option=name, value=repr(getattr(self, name)))
+        if self.overcall_suit_order not in _SUIT_ORDERS:
+            raise RulesError("rules.bad_value", option="overcall_suit_order", value=repr(self.overcall_suit_order))
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError("rules.bad_value", option=name, value=repr(getattr(self, name)))
@@ -133,8 +270,52 @@ class Rules:
                 raise RulesError("rules.bad_value", option=name, value=repr(value))
 
 
+def _json_value(member: StrEnum) -> str | bool:
+    """An option value's JSON form: its string, except ``kitty_overcall`` on/off as ``true``/``false``."""
+    text = str(member)
+    return _BOOL_JSON[text] if isinstance(member, KittyOvercall) and text in _BOOL_JSON else text
+
+
+def _enum_value(name: str, enum: type[StrEnum], value: Any) -> StrEnum:
+    """``value`` as a member of ``enum`` (booleans as ``"true"``/``"false"``), else ``RulesError``."""
+    if isinstance(value, enum):
+        return value
+    text = str(value).lower() if isinstance(value, bool) else value
+    if isinstance(text, str):
+        try:
+            return enum(text.strip().lower())
+        except ValueError:
+            pass
+    raise RulesError("rules.bad_value", option=name, value=repr(value))
+
+
+def _legacy_aliases(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Check option names and turn ``direct_no_trump`` (v1: true/false) into ``no_trump_declaration``."""
+    unknown = [k for k in overrides if k not in OPTION_NAMES and k != "direct_no_trump"]
+    if unknown:
+        raise RulesError("rules.unknown_option", option=unknown[0])
+    if "direct_no_trump" not in overrides:
+        return overrides
+    out = dict(overrides)
+    legacy = out.pop("direct_no_trump")
+    if isinstance(legacy, str) and legacy.strip().lower() in ("true", "false"):
+        legacy = legacy.strip().lower() == "true"
+    if not isinstance(legacy, bool):
+        raise RulesError("rules.bad_value", option="direct_no_trump", value=repr(legacy))
+    mapped = LEGACY_DIRECT_NO_TRUMP[legacy]
+    if "no_trump_declaration" in out and _coerce("no_trump_declaration", out["no_trump_declaration"]) != mapped:
+        raise RulesError("rules.bad_value", option="direct_no_trump", value=repr(legacy))
+    out["no_trump_declaration"] = mapped
+    return out
+
+
+def _is_stored_v1(opts: dict[str, Any]) -> bool:
+    """Every v1 option written out and none of v2's: a ``Rules.to_json()`` stored before v2."""
+    return all(k in opts for k in _V1_OPTIONS) and not any(k in opts for k in V2_OPTIONS)
+
+
 def _coerce(name: str, value: Any) -> Any:
-    """Accept JSON shapes: lists (or comma strings) for rank sets, rank names for levels."""
+    """Accept JSON shapes: lists (or comma strings) for rank sets, rank names for levels, option strings."""
     if name in _RANK_LISTS:
         if isinstance(value, str):
             value = [v for v in value.replace(" ", "").split(",") if v]
@@ -146,32 +327,45 @@ def _coerce(name: str, value: Any) -> Any:
         return str(value).upper()
     if name == "overcall_suit_order" and isinstance(value, str):
         return value.upper().replace(">", "")
+    if name in _ENUMS:
+        return _enum_value(name, _ENUMS[name], value)
     return value
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
+_V1_OPTIONS = (*(n for n in OPTION_NAMES if n not in V2_OPTIONS), "direct_no_trump")
 
+#: RULES §10: each preset's differences from ``standard``.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
-    "national": {"direct_no_trump": False},
+    "national": {"no_trump_declaration": "overcall_only"},
     "aihua": {"level_table": "steps20", "must_play": ["J", "A"], "jack_bottom": True, "ace_bottom": True,
-              "kitty_multiplier": "by_cards", "no_declaration": "kitty_first"},
-    "minzheng": {"must_play": ["2", "J", "A"], "overcall_suit_order": "SHCD", "kitty_overcall": True,
-                 "level_table": "steps20", "jack_bottom": True, "ace_bottom": True,
-                 "first_hand_dealer": "first_declarer"},
-    "renda": {"tractor_through_level": False, "direct_no_trump": False, "no_declaration": "kitty_third",
+              "kitty_multiplier": "by_cards", "no_declaration": "kitty_first", "throw_penalty": "per_card_attempted",
+              "blocked_gain": "deducted_negative", "kitty_overcall": "concealed", "kitty_guard": "burier",
+              "first_hand_dealer": "final_suit_declarer", "match_end": "timed_laps"},
+    "minzheng": {"must_play": ["2", "J", "A"], "kitty_overcall": True, "level_table": "steps20", "jack_bottom": True,
+                 "ace_bottom": True, "first_hand_dealer": "first_declarer", "no_declaration": "kitty_level",
+                 "blocked_gain": "deducted", "bottom_relief": True},
+    "renda": {"tractor_through_level": False, "no_trump_declaration": "never", "no_declaration": "kitty_third",
               "max_gain": 5},
-    "daiwang": {"joker_single_with_level": True, "kitty_multiplier": "power"},
+    "daiwang": {"joker_single_with_level": True, "kitty_multiplier": "power", "no_trump_declaration": "overcall_only",
+                "kitty_overcall": "no_trump_only", "no_declaration": "swap_dealer",
+                "first_hand_dealer": "first_declarer"},
     "tournament": {"end_level": "10", "level_table": "steps20b", "overcall_suit_order": "SHDC",
                    "kitty_overcall": True, "match_end": "timed"},
-    "duplicate": {"match_end": "fixed_deals"},
+    "duplicate": {"match_end": "fixed_deals", "nt_tractors": "jokers_only", "overcall_suit_order": "SHCD",
+                  "kitty_overcall": True},
 }
 
 
 def option_choices(name: str) -> tuple[Any, ...] | None:
-    """The allowed values of an option with a closed set of choices (for UIs), else ``None``."""
-    if name in _CHOICES:
-        return _CHOICES[name]
+    """The allowed values of an option with a closed set of choices (for UIs), else ``None``.
+
+    Enum options give their JSON values (``kitty_overcall``: ``False, True, "concealed", "no_trump_only"``)."""
+    if name in _ENUMS:
+        return tuple(_json_value(m) for m in _ENUMS[name])
+    if name == "overcall_suit_order":
+        return _SUIT_ORDERS
     if name in _BOOLS:
         return (False, True)
     if name in ("start_level", "end_level"):

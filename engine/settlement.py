@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engine.cards import RANKS, Card, card_points
 from engine.errors import EngineError, IllegalAction
 from engine.levels import advance, capped_points, climb, level_gain, rank_distance, table_gain
-from engine.rules import Rules
+from engine.rules import DealerRotation, KittyMultiplier, MatchEnd, Rules
 from engine.trump import trump_context
 from engine.units import Unit, decompose, decompose_lead
 from engine.views import HandResult
@@ -47,13 +47,13 @@ def multiplier_for_unit(unit: Unit, rules: Rules) -> int:
     """Option ``kitty_multiplier`` for a unit: doubling 2/4/8/16…, by_cards 2×cards, by_pairs 2×(pairs+1),
     power 2^cards (at most 64), flat 2."""
     policy = rules.kitty_multiplier
-    if policy == "doubling":
+    if policy is KittyMultiplier.DOUBLING:
         return 2 ** (unit.pairs + 1)
-    if policy == "by_cards":
+    if policy is KittyMultiplier.BY_CARDS:
         return 2 * unit.size
-    if policy == "by_pairs":
+    if policy is KittyMultiplier.BY_PAIRS:
         return 2 * (unit.pairs + 1)
-    if policy == "power":
+    if policy is KittyMultiplier.POWER:
         return min(POWER_CAP, 2**unit.size)
     return 2
 
@@ -68,9 +68,9 @@ def kitty_multiplier(last_play: Sequence[Card], level: str, trump: str, rules: R
 def next_dealer(dealer: int, dealer_team_won: bool, rules: Rules) -> int:
     """Dealer team wins → the partner deals (轮庄; ``same_player`` keeps the dealer); defenders win → the
     seat after the old dealer (下家). ``fixed_deals``: seats deal in turn whatever the result."""
-    if rules.match_end == "fixed_deals" or not dealer_team_won:
+    if rules.match_end is MatchEnd.FIXED_DEALS or not dealer_team_won:
         return (dealer + 1) % 4
-    return (dealer + 2) % 4 if rules.dealer_rotation == "partner" else dealer
+    return (dealer + 2) % 4 if rules.dealer_rotation is DealerRotation.PARTNER else dealer
 
 
 def bottom_drop(level: str, last_play: Sequence[Card], rules: Rules) -> tuple[str, str] | None:
@@ -122,7 +122,7 @@ def settle_hand(
     gains = [0, 0]
     gains[defenders if take_over else dealer_team] = gain
     winner: int | None = None
-    if rules.match_end == "fixed_deals":
+    if rules.match_end is MatchEnd.FIXED_DEALS:
         after_level = fixed_deal(hand_number + 1)[0] if 1 <= hand_number < len(FIXED_DEAL_LEVELS) else level
         after = (after_level, after_level)
     else:

@@ -30,7 +30,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
-from engine.rules import Rules
+from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, SeatView
 from engine.wire import result_from_json, result_to_json
@@ -72,7 +72,7 @@ class Table:
         return table
 
     def _fixed_deals(self) -> bool:
-        return self.rules.match_end == "fixed_deals"
+        return self.rules.match_end is MatchEnd.FIXED_DEALS
 
     def _new_hand(self, number: int, dealer: int | None, redeals: int) -> HandState:
         if self._fixed_deals():
@@ -228,7 +228,7 @@ class Table:
 
     def _stop_match(self) -> list[Event]:
         """A ``timed`` match stopped by the interface: the higher level wins, a tie to the dealer team."""
-        if self.rules.match_end != "timed":
+        if not self.rules.timed:
             raise IllegalAction("action.not_timed")
         dealer = self.hand.dealer if self.hand.dealer is not None else 0
         return self._end_match(timed_winner((self.levels[0], self.levels[1]), dealer % 2), "time_up")

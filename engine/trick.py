@@ -13,6 +13,7 @@ import logging
 from collections.abc import Sequence
 
 from engine.cards import Card, card_points
+from engine.rules import ThrowCompare
 from engine.trump import TRUMP_SUIT, TrumpContext
 from engine.units import Lead, Unit, UnitKind, decompose, decompose_lead, is_tractor, splits
 
@@ -80,7 +81,7 @@ def beats(challenger: Sequence[Card], winner: Sequence[Card], lead: Lead, ctx: T
         return False
     if not theirs:
         return True
-    if ctx.rules.throw_compare == "largest":
+    if ctx.rules.throw_compare is ThrowCompare.LARGEST:
         return max(v[0][0] for v in mine) > max(v[0][0] for v in theirs)
     return any(all(_dominates(m, t) for t in theirs) for m in mine)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.cards import RANKS
+from engine.rules import MatchEnd
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
@@ -144,7 +145,7 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     if isinstance(results, PublicView):
         view = results
         results, winner, finished = view.results, view.match_winner, view.phase is Phase.MATCH_OVER
-        credits = view.rules.match_end == "fixed_deals"
+        credits = view.rules.match_end is MatchEnd.FIXED_DEALS
     if not all(isinstance(r, HandResult) for r in results):
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)

@@ -135,7 +135,7 @@ class TableRecord:
     def time_limit(self) -> float | None:
         """When a ``timed`` match stops (Unix seconds; at the first hand end after it), else ``None``."""
         started = self.meta.get("started_at")
-        if self.rules.match_end != "timed" or not self.options.match_time or started is None:
+        if not self.rules.timed or not self.options.match_time or started is None:
             return None
         return float(started) + self.options.match_time
 

@@ -91,7 +91,7 @@ def test_presets_round_trip_through_json(name: str) -> None:
 def test_preset_differences_follow_rules_section_10() -> None:
     assert Rules.from_preset("renda").tractor_through_level is False
     assert Rules.from_preset("aihua").must_play == ("J", "A")
-    assert Rules.from_preset("minzheng").overcall_suit_order == "SHCD"
+    assert Rules.from_preset("duplicate").overcall_suit_order == "SHCD"
     assert Rules.from_preset("tournament").end_level == "10"
 
 

@@ -11,7 +11,7 @@ from engine.cards import card_points, parse_cards
 from engine.errors import IllegalAction
 from engine.follow import follow_is_legal
 from engine.randomplay import play_random_hand, random_action
-from engine.rules import Rules
+from engine.rules import KittyOvercall, Rules
 from engine.table import Table
 from engine.views import Phase
 
@@ -206,7 +206,7 @@ def test_kitty_overcall_rounds_when_enabled(preset: str) -> None:
             table.apply(random_action(table, rng))
         if seen_round:
             break
-    assert seen_round == rules.kitty_overcall
+    assert seen_round == (rules.kitty_overcall is not KittyOvercall.OFF)
 
 
 

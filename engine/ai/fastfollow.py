@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from engine.rules import FollowPolicy
+
 if TYPE_CHECKING:
     from engine.ai.playout import Playout
 
@@ -138,7 +140,7 @@ def follow_pair(p: Playout, seat: int) -> tuple[int, ...]:
     n_led = sum(hand[i] for i in led_cards)
     options: list[tuple[float, tuple[int, ...]]] = []
     pairs = [i for i in led_cards if hand[i] >= 2]
-    if n_led >= 2 and pairs and p.ctx.rules.follow_policy != "suit_only":
+    if n_led >= 2 and pairs and p.ctx.rules.follow_policy is not FollowPolicy.SUIT_ONLY:
         for i in pairs:
             w = max(sc.hold(i, True), pw) if p.beats_current((i, i)) else pw
             options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import ALL_CARDS, Card
+from engine.rules import FollowPolicy
 from engine.trump import TrumpContext
 from engine.units import split_pairs
 from engine.views import SeatView
@@ -59,7 +60,7 @@ class Memory:
             self.voids[seat].add(led)
             self.no_pairs[seat].add(led)
             return
-        if self.ctx.rules.follow_policy == "suit_only":
+        if self.ctx.rules.follow_policy is FollowPolicy.SUIT_ONLY:
             return
         lead_pairs = len(split_pairs(lead)[0])
         if lead_pairs and len(split_pairs(in_suit)[0]) < lead_pairs:
