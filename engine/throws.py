@@ -3,8 +3,8 @@
 A throw stands only if no other player, from their own hand, could beat any of its units within
 the led suit: a single by a strictly higher single, a pair by a strictly higher pair, a tractor by a
 higher tractor of at least as many pairs. If one can, the leader plays instead the smallest beaten
-unit over all three hands (singles before pairs before tractors, lower rank first, then ♠ ♥ ♦ ♣) and
-pays the ``throw_penalty``.
+unit over all three hands (the one whose highest card is lowest; on an equal top card singles before
+pairs before tractors; then ♠ ♥ ♦ ♣) and pays the ``throw_penalty``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.rules import Rules
+from engine.rules import Rules, ThrowPenalty
 from engine.trump import TrumpContext
 from engine.units import Unit, UnitKind, decompose_lead, split_pairs, tractor_paths
 
@@ -46,9 +46,10 @@ def unit_is_beaten(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bo
                for path in tractor_paths(pairs, ctx))
 
 
-def _smallness(unit: Unit, ctx: TrumpContext) -> tuple[int, int, int, int]:
-    kind = {UnitKind.SINGLE: 0, UnitKind.PAIR: 1, UnitKind.TRACTOR: 2}[unit.kind]
-    return (kind, unit.pairs, ctx.strength(unit.top), ctx.tie_order(unit.top))
+def smallness(unit: Unit, ctx: TrumpContext) -> tuple[int, int, int]:
+    """Order of beaten units for 甩错出小 (RULES §4): the lowest highest card first; on an equal top card a
+    single before a pair before a tractor (fewer pairs first); then the suit order ♠ ♥ ♦ ♣."""
+    return (ctx.strength(unit.top), unit.pairs, ctx.tie_order(unit.top))
 
 
 def check_throw(lead_cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: TrumpContext) -> ThrowCheck:
@@ -66,7 +67,7 @@ def check_throw(lead_cards: Sequence[Card], others: Sequence[Sequence[Card]], ct
             beaten.append(unit)
     if not beaten:
         return ThrowCheck(False, cards, ())
-    smallest = min(beaten, key=lambda u: _smallness(u, ctx))
+    smallest = min(beaten, key=lambda u: smallness(u, ctx))
     log.debug("throw %s fails on %s", cards, smallest.cards)
     return ThrowCheck(True, smallest.cards, smallest.cards)
 
@@ -77,11 +78,11 @@ def throw_penalty(attempted: int, returned: int, rules: Rules) -> int:
     if returned <= 0:
         return 0
     match rules.throw_penalty:
-        case "per_card_returned":
+        case ThrowPenalty.PER_CARD_RETURNED:
             return PENALTY_PER_CARD * returned
-        case "per_card_attempted":
+        case ThrowPenalty.PER_CARD_ATTEMPTED:
             return PENALTY_PER_CARD * attempted
-        case "attempted_minus_one":
+        case ThrowPenalty.ATTEMPTED_MINUS_ONE:
             return PENALTY_PER_CARD * max(attempted - 1, 0)
         case _:
             return 0

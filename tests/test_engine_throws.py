@@ -41,9 +41,9 @@ def test_example_9_and_seed_nine_eight_eight_four_four() -> None:
     ctx = TrumpContext("2", "S")
     lead = "9D 8D8D 4D4D"
     assert check(lead, ["3C", "JD", "5H"], ctx) == (True, ["9D"])
-    # The seed adds "someone holding QQ forces 44"; but a Q also beats the single 9, and RULES §4 puts
-    # singles before pairs (as do the conformance cases), so QQ forces 9 here.
-    assert check(lead, ["QD QD", "3C", "5H"], ctx) == (True, ["9D"])
+    # the seed: QQ beats 9, 88 and 44 → the beaten unit with the lowest top card, 44 (v1 forced the single 9)
+    assert check(lead, ["QD QD", "3C", "5H"], ctx) == (True, ["4D", "4D"])
+    assert throw_penalty(5, 3, Rules()) == 30
     assert check(lead, ["3C", "5D 5D", "5H"], ctx) == (True, ["4D", "4D"])
     assert check(lead, ["3D 7D", "5D 6D", "7D"], ctx) == (False, sorted(strs(cards(lead))))
     assert throw_penalty(5, 4, Rules()) == 40
@@ -60,10 +60,14 @@ def test_tractors_are_beaten_only_by_higher_tractors_of_at_least_as_many_pairs()
 
 def test_the_smallest_beaten_unit_is_forced() -> None:
     ctx = TrumpContext("2", "S")
-    # singles before pairs, lower rank first
-    assert check("KH 9H 6H6H", ["AH", "", "QH QH"], ctx) == (True, ["9H"])
+    # the beaten unit whose highest card is lowest (v1: singles first, so these forced 9H and KH)
+    assert check("KH 9H 6H6H", ["AH", "", "QH QH"], ctx) == (True, ["6H", "6H"])
     assert check("QH QH 9H 9H", ["", "AH AH", ""], ctx) == (True, ["9H", "9H"])
-    assert check("QH QH 9H 9H KH", ["", "AH AH", ""], ctx) == (True, ["KH"])
+    assert check("QH QH 9H 9H KH", ["", "AH AH", ""], ctx) == (True, ["9H", "9H"])
+    assert check("KH 9H 6H6H", ["AH", "", ""], ctx) == (True, ["9H"])
+    # an equal highest card: a single before a pair before a tractor
+    assert check("2H 2D 2D", ["2S 2S", "", ""], ctx) == (True, ["2H"])
+    assert check("AS AS 2H 2H 2D 2D", ["SJ SJ BJ BJ", "", ""], ctx) == (True, ["2D", "2D"])
     # equal ranks: ♠ ♥ ♦ ♣ order (off level cards at level 2, trump ♠)
     assert check("2D 2C 2H", ["2S", "", ""], ctx) == (True, ["2H"])
     assert check("2D 2C", ["", "2S", ""], ctx) == (True, ["2D"])
@@ -133,7 +137,7 @@ def test_throw_validity_matches_a_brute_force_reading(case: tuple[TrumpContext, 
     if result.failed:
         assert result.forced in [u.cards for u in beaten]
         assert not Counter(result.forced) - Counter(lead)
-        forced_kind = min(beaten, key=lambda u: (u.pairs, ctx.strength(u.top))).cards
+        forced_kind = min(beaten, key=lambda u: (ctx.strength(u.top), u.pairs)).cards
         assert sorted(ctx.strength(c) for c in forced_kind) == sorted(ctx.strength(c) for c in result.forced)
     else:
         assert Counter(result.forced) == Counter(lead) and result.beaten_unit == ()
