@@ -34,6 +34,7 @@ import discord
 import i18n
 from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
+from engine.events import TrickWon
 from engine.views import Phase, PublicView
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
 from runtime.records import Status, TableRecord
@@ -197,12 +198,11 @@ class DiscordPresenter:
 
     @staticmethod
     def _trick_text(update: TableUpdate, locale: str) -> str:
-        won = next((e for e in update.events if e.kind == "trick_won"), None)
+        won = next((e for e in update.events if isinstance(e, TrickWon)), None)
         if won is None:
             return i18n.t("bot.trick.done", locale)
-        d = won.data
-        return i18n.t("bot.trick.won", locale, n=d.get("trick_number", "?"), name=update.record.names[d["seat"]],
-                      points=d.get("points", 0), total=d.get("defender_points", 0))
+        return i18n.t("bot.trick.won", locale, n=won.trick_number, name=update.record.names[won.seat],
+                      points=won.points, total=won.defender_points)
 
     @staticmethod
     def _status_text(update: TableUpdate, locale: str) -> str:

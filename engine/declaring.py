@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
+from engine.events import DeclarationKind
 from engine.rules import NoTrumpDeclaration, Rules
 from engine.views import DeclarationView
 
@@ -128,7 +129,7 @@ def declaration_strength(cards: Sequence[Card], level: str, rules: Rules) -> tup
     return _strength(_parse(cards, level, rules), rules)
 
 
-def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence[Card]) -> str:
+def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence[Card]) -> DeclarationKind:
     """``declare`` (nothing stands), ``reinforce`` (the standing declarer again) or ``overcall``."""
     if current is None:
         return "declare"

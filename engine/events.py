@@ -1,30 +1,30 @@
-"""Events: what ``Table.apply`` reports. Each event says who may see it, so no interface leaks a hand."""
+"""Events: what ``Table.apply`` reports, one frozen dataclass per kind (a tagged union, ``Event``).
+
+Each event says who may see it (``to``: ``None`` = everyone, else one seat), so no interface leaks a
+hand; a consumer ``match``es on the class. ``to_json()`` gives the wire form
+``{"kind": ..., "data": {...}, "to": ...}`` (cards as canonical strings).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from engine.cards import Card, format_cards
+from engine.views import DeclarationView, HandResult
+from engine.wire import result_to_json
 
 PUBLIC: None = None
+DeclarationKind = Literal["declare", "overcall", "reinforce"]
+_OMIT_NONE = {"omit_none": True}  # a private event's field that its public twin leaves out
 
 
-@dataclass(frozen=True)
-class Event:
-    """``kind`` names what happened; ``data`` is JSON-ready; ``to`` is ``None`` (everyone) or one seat.
+@dataclass(frozen=True, slots=True)
+class EngineEvent:
+    """What every event has: its ``kind`` (the wire tag) and its audience ``to``."""
 
-    Kinds (data keys): ``hand_started`` (hand_number, dealer, level, first_drawer), ``card_dealt``
-    (private: seat, card; public twin: seat, count), ``dealing_done``, ``declared`` (seat, cards, trump,
-    kind: declare/overcall/reinforce), ``passed`` (seat), ``declaring_closed`` (trump, dealer, how),
-    ``redeal`` (reason), ``kitty_taken`` (private: seat, cards; public twin: seat), ``buried`` (seat;
-    private twin adds cards), ``kitty_overcall_round`` (seat to act), ``played`` (seat, cards),
-    ``throw_failed`` (seat, attempted, forced, beaten_unit, penalty), ``trick_won`` (seat, points,
-    defender_points, trick_number), ``hand_settled`` (the ``HandResult`` as JSON), ``match_over``
-    (winner team, reason).
-    """
-
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    to: int | None = PUBLIC
+    kind: ClassVar[str]
+    to: int | None = field(default=PUBLIC, kw_only=True)
 
     @property
     def is_public(self) -> bool:
@@ -34,5 +34,199 @@ class Event:
         """True if ``seat`` (``None`` = a spectator) may see this event."""
         return self.to is None or self.to == seat
 
+    def data(self) -> dict[str, Any]:
+        """The JSON-ready payload (the wire form's ``data``)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "to":
+                continue
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get("omit_none"):
+                continue
+            out[f.metadata.get("key", f.name)] = _json(value)
+        return out
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "data": self.data, "to": self.to}
+        return {"kind": self.kind, "data": self.data(), "to": self.to}
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return format_cards(value) if value and isinstance(value[0], Card) else list(value)
+    if isinstance(value, DeclarationView):
+        return {"seat": value.seat, "cards": format_cards(value.cards), "trump": value.trump}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(EngineEvent):
+    """A hand begins (also after a redeal); ``dealer`` is ``None`` until the first hand's declaration."""
+
+    kind: ClassVar[str] = "hand_started"
+    hand_number: int
+    dealer: int | None
+    level: str
+    first_drawer: int
+    redeals: int
+    levels: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(EngineEvent):
+    """One card drawn: the seat itself sees ``card``, everyone else the seat's new ``count``."""
+
+    kind: ClassVar[str] = "card_dealt"
+    seat: int
+    card: Card | None = field(default=None, metadata={**_OMIT_NONE})
+    count: int | None = field(default=None, metadata={**_OMIT_NONE})
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(EngineEvent):
+    """Several cards dealt at once (private to ``seat``)."""
+
+    kind: ClassVar[str] = "cards_dealt"
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealingDone(EngineEvent):
+    """The last card is dealt: the declaration window (亮主) is open; the standing declaration."""
+
+    kind: ClassVar[str] = "dealing_done"
+    declaration: DeclarationView | None
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(EngineEvent):
+    """A declaration (亮主), overcall (反主) or reinforcement (加固); ``how`` is ``kind`` on the wire."""
+
+    kind: ClassVar[str] = "declared"
+    seat: int
+    cards: tuple[Card, ...]
+    trump: str
+    how: DeclarationKind = field(metadata={"key": "kind"})
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(EngineEvent):
+    """A seat passes in the declaration window or a 炒地皮 round."""
+
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaringClosed(EngineEvent):
+    """Trump and dealer are set; ``kitty`` is shown when trump came from turning the kitty up."""
+
+    kind: ClassVar[str] = "declaring_closed"
+    trump: str
+    dealer: int
+    how: str
+    kitty: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal(EngineEvent):
+    """Nobody declared and the rules say deal again."""
+
+    kind: ClassVar[str] = "redeal"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class KittyTaken(EngineEvent):
+    """The kitty (底牌) goes to ``seat``; only that seat sees ``cards``."""
+
+    kind: ClassVar[str] = "kitty_taken"
+    seat: int
+    cards: tuple[Card, ...] | None = field(default=None, metadata={**_OMIT_NONE})
+
+
+@dataclass(frozen=True, slots=True)
+class Buried(EngineEvent):
+    """The kitty holder buried (扣底) 8 cards; only that seat sees ``cards``."""
+
+    kind: ClassVar[str] = "buried"
+    seat: int
+    cards: tuple[Card, ...] | None = field(default=None, metadata={**_OMIT_NONE})
+
+
+@dataclass(frozen=True, slots=True)
+class KittyOvercallRound(EngineEvent):
+    """炒地皮: ``seat`` may now overcall and take up the buried cards."""
+
+    kind: ClassVar[str] = "kitty_overcall_round"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStarted(EngineEvent):
+    """Tricks begin; the dealer leads."""
+
+    kind: ClassVar[str] = "play_started"
+    leader: int
+    trump: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Played(EngineEvent):
+    """A lead or a follow (a failed throw's forced cards, after ``ThrowFailed``)."""
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFailed(EngineEvent):
+    """甩牌失败: the smallest beaten unit is played instead; ``penalty`` moves the defenders' points."""
+
+    kind: ClassVar[str] = "throw_failed"
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    beaten_unit: tuple[Card, ...]
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(EngineEvent):
+    """A trick is complete: its winner, its points, the defenders' total, its number (1-based)."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    points: int
+    defender_points: int
+    trick_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettled(EngineEvent):
+    """The hand's settlement (RULES §8); on the wire, ``data`` is the ``HandResult`` itself."""
+
+    kind: ClassVar[str] = "hand_settled"
+    result: HandResult
+
+    def data(self) -> dict[str, Any]:
+        return result_to_json(self.result)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver(EngineEvent):
+    """The match ends: the winning team (``None``: a level draw), why, the final levels and match points."""
+
+    kind: ClassVar[str] = "match_over"
+    winner: int | None
+    reason: str
+    levels: tuple[str, str]
+    match_points: tuple[int, int]
+
+
+Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
+                    | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
+                    | TrickWon | HandSettled | MatchOver)

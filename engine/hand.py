@@ -15,7 +15,23 @@ from typing import Any
 from engine.cards import Card, card_points, format_cards, is_sub_multiset, parse_cards, remove_cards, shuffled_deck
 from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import (
+    Buried,
+    CardDealt,
+    CardsDealt,
+    DealingDone,
+    Declared,
+    DeclaringClosed,
+    Event,
+    KittyOvercallRound,
+    KittyTaken,
+    Passed,
+    Played,
+    PlayStarted,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+)
 from engine.follow import follow_error
 from engine.rules import KittyOvercall, Rules
 from engine.throws import check_throw, throw_penalty
@@ -125,14 +141,14 @@ class HandState:
         self.dealt = end
         if count == 1 and by_seat:
             (seat, cards), = by_seat.items()
-            events.append(Event("card_dealt", {"seat": seat, "card": str(cards[0])}, to=seat))
-            events.append(Event("card_dealt", {"seat": seat, "count": len(self.hands[seat])}))
+            events.append(CardDealt(seat, card=cards[0], to=seat))
+            events.append(CardDealt(seat, count=len(self.hands[seat])))
         else:
             for seat, cards in sorted(by_seat.items()):
-                events.append(Event("cards_dealt", {"seat": seat, "cards": format_cards(cards)}, to=seat))
+                events.append(CardsDealt(seat, tuple(cards), to=seat))
         if self.dealt == DEAL_SIZE:
             self.phase = Phase.DECLARING
-            events.append(Event("dealing_done", {"declaration": self._declaration_json()}))
+            events.append(DealingDone(self.declaration))
         return events
 
     # -- declaring --------------------------------------------------------------------------------
@@ -151,7 +167,7 @@ class HandState:
             self.first_declarer = seat
         if kind != "reinforce":  # a reinforcement only makes overcalling harder: earlier passes stand
             self.passed = set()
-        return [Event("declared", {"seat": seat, "cards": format_cards(cards), "trump": trump, "kind": kind})]
+        return [Declared(seat, tuple(cards), trump, kind)]
 
     def pass_turn(self, seat: int) -> list[Event]:
         """Pass in the declaration window, or in a 炒地皮 round."""
@@ -159,7 +175,7 @@ class HandState:
             if not self.overcall_queue or self.overcall_queue[0] != seat:
                 raise IllegalAction("action.not_your_turn")
             self.overcall_queue.pop(0)
-            events = [Event("passed", {"seat": seat})]
+            events: list[Event] = [Passed(seat)]
             if not self.overcall_queue:
                 events += self._begin_play()
             return events
@@ -168,7 +184,7 @@ class HandState:
         if seat in self.passed:
             raise IllegalAction("declare.already_passed")
         self.passed.add(seat)
-        return [Event("passed", {"seat": seat})]
+        return [Passed(seat)]
 
     def all_passed(self) -> bool:
         return self.phase is Phase.DECLARING and len(self.passed) == 4
@@ -184,15 +200,15 @@ class HandState:
                 policy = self.rules.first_hand_dealer
                 self.dealer = self.first_declarer if policy == "first_declarer" else self.declaration.seat
         elif self.dealer is None:
-            return [Event("redeal", {"reason": "no_declaration_first_hand"})], True
+            return [Redeal("no_declaration_first_hand")], True
         else:
             trump = trump_when_undeclared(self.kitty, self.rules)
             if trump is None:
-                return [Event("redeal", {"reason": "no_declaration"})], True
+                return [Redeal("no_declaration")], True
             self.trump, how = trump, f"no_declaration_{self.rules.no_declaration}"
         assert self.dealer is not None
-        events = [Event("declaring_closed", {"trump": self.trump, "dealer": self.dealer, "how": how,
-                                             "kitty": format_cards(self.kitty) if how.startswith("no_decl") else None})]
+        events: list[Event] = [DeclaringClosed(self.trump, self.dealer, how,
+                                               tuple(self.kitty) if how.startswith("no_decl") else None)]
         events += self._give_kitty(self.dealer)
         return events, False
 
@@ -200,8 +216,7 @@ class HandState:
         self.kitty_holder = seat
         self.hands[seat].extend(self.kitty)
         self.phase = Phase.BURYING
-        return [Event("kitty_taken", {"seat": seat, "cards": format_cards(self.kitty)}, to=seat),
-                Event("kitty_taken", {"seat": seat})]
+        return [KittyTaken(seat, tuple(self.kitty), to=seat), KittyTaken(seat)]
 
     def _kitty_overcall(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
         """炒地皮: the seat whose turn it is overcalls from its own hand and takes up the buried cards."""
@@ -216,7 +231,7 @@ class HandState:
         self.declaration = DeclarationView(seat, tuple(cards), trump)
         self.trump = trump
         self.overcall_queue = []
-        events = [Event("declared", {"seat": seat, "cards": format_cards(cards), "trump": trump, "kind": kind})]
+        events: list[Event] = [Declared(seat, tuple(cards), trump, kind)]
         return events + self._give_kitty(seat)
 
     # -- the kitty ----------------------------------------------------------------------------------
@@ -232,12 +247,11 @@ class HandState:
             raise IllegalAction("bury.not_in_hand")
         self.hands[seat] = remove_cards(self.hands[seat], cards)
         self.kitty = list(cards)
-        events = [Event("buried", {"seat": seat, "cards": format_cards(cards)}, to=seat),
-                  Event("buried", {"seat": seat})]
+        events: list[Event] = [Buried(seat, tuple(cards), to=seat), Buried(seat)]
         if self.rules.kitty_overcall is not KittyOvercall.OFF:
             self.phase = Phase.KITTY_OVERCALL
             self.overcall_queue = [(seat + k) % 4 for k in (1, 2, 3)]
-            events.append(Event("kitty_overcall_round", {"seat": self.overcall_queue[0]}))
+            events.append(KittyOvercallRound(self.overcall_queue[0]))
             return events
         return events + self._begin_play()
 
@@ -245,7 +259,7 @@ class HandState:
         assert self.dealer is not None
         self.phase = Phase.PLAYING
         self.leader = self.dealer
-        return [Event("play_started", {"leader": self.dealer, "trump": self.trump})]
+        return [PlayStarted(self.dealer, self.trump)]
 
     # -- tricks ---------------------------------------------------------------------------------------
     def play(self, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
@@ -275,7 +289,7 @@ class HandState:
         self.hands[seat] = remove_cards(self.hands[seat], cards)
         self.trick.append((seat, tuple(cards)))
         self.winning = self._winner_after_play(ctx)
-        events.append(Event("played", {"seat": seat, "cards": format_cards(cards)}))
+        events.append(Played(seat, tuple(cards)))
         if len(self.trick) < 4:
             return events, False
         return events + self._finish_trick(ctx), not self.hands[0]
@@ -313,9 +327,7 @@ class HandState:
         self.defender_points += penalty
         failure = ThrowFailure(seat, tuple(attempted), tuple(forced), tuple(beaten), penalty)
         self.penalties.append(failure)
-        return Event("throw_failed", {"seat": seat, "attempted": format_cards(attempted),
-                                      "forced": format_cards(forced), "beaten_unit": format_cards(beaten),
-                                      "penalty": penalty})
+        return ThrowFailed(seat, failure.attempted, failure.forced, failure.beaten_unit, penalty)
 
     def current_winner(self) -> int | None:
         """The seat winning the current trick so far."""
@@ -329,8 +341,7 @@ class HandState:
         self.tricks.append(TrickView(self.leader, tuple(self.trick), winner, points))
         self.trick = []
         self.leader = winner
-        return [Event("trick_won", {"seat": winner, "points": points, "defender_points": self.defender_points,
-                                    "trick_number": len(self.tricks)})]
+        return [TrickWon(winner, points, self.defender_points, len(self.tricks))]
 
     def current_trick_view(self) -> TrickView:
         return TrickView(self.leader, tuple(self.trick), self.current_winner(),

@@ -27,7 +27,7 @@ from engine.actions import (
     action_from_json,
 )
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Event, HandSettled, HandStarted, MatchOver
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.rules import MatchEnd, Rules
@@ -182,13 +182,12 @@ class Table:
         if redeal:
             h = self.hand
             self.hand = self._new_hand(h.number, h.dealer if not h.first_hand else None, h.redeals + 1)
-            events.append(Event("hand_started", self._hand_started_data()))
+            events.append(self._hand_started())
         return events
 
-    def _hand_started_data(self) -> dict[str, Any]:
+    def _hand_started(self) -> HandStarted:
         h = self.hand
-        return {"hand_number": h.number, "dealer": h.dealer, "level": h.level, "first_drawer": h.first_drawer,
-                "redeals": h.redeals, "levels": list(self.levels)}
+        return HandStarted(h.number, h.dealer, h.level, h.first_drawer, h.redeals, (self.levels[0], self.levels[1]))
 
     def _settle(self) -> list[Event]:
         """RULES §8: kitty bonus, level change, next dealer, match end."""
@@ -201,7 +200,7 @@ class Table:
                              kitty=h.kitty, last_play=winning_play, last_winner=last.winner)
         self.results.append(result)
         h.phase = Phase.HAND_OVER
-        events = [Event("hand_settled", result_to_json(result))]
+        events: list[Event] = [HandSettled(result)]
         if self._fixed_deals():
             self.match_points[0] += result.level_gains[0]
             self.match_points[1] += result.level_gains[1]
@@ -217,14 +216,14 @@ class Table:
     def _end_match(self, winner: int | None, reason: str) -> list[Event]:
         self.match_winner = winner
         self.match_over_reason = reason
-        return [Event("match_over", {"winner": winner, "reason": reason, "levels": list(self.levels),
-                                     "match_points": list(self.match_points)})]
+        return [MatchOver(winner, reason, (self.levels[0], self.levels[1]),
+                          (self.match_points[0], self.match_points[1]))]
 
     def _start_next_hand(self) -> list[Event]:
         if self.hand.phase is not Phase.HAND_OVER:
             raise IllegalAction("action.wrong_phase", phase=str(self.hand.phase))
         self.hand = self._new_hand(self.hand.number + 1, self.results[-1].next_dealer, 0)
-        return [Event("hand_started", self._hand_started_data())]
+        return [self._hand_started()]
 
     def _stop_match(self) -> list[Event]:
         """A ``timed`` match stopped by the interface: the higher level wins, a tie to the dealer team."""

@@ -9,7 +9,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from engine.events import Event
+from engine.cards import Card, format_cards
+from engine.events import (
+    Declared,
+    DeclaringClosed,
+    Event,
+    HandSettled,
+    HandStarted,
+    MatchOver,
+    Redeal,
+    ThrowFailed,
+)
 from engine.views import Phase, PublicView
 from runtime.presenter import Announcement
 from runtime.records import TableRecord
@@ -17,8 +27,8 @@ from runtime.records import TableRecord
 log = logging.getLogger(__name__)
 
 
-def _cards(value: object) -> str:
-    return " ".join(str(c) for c in value) if isinstance(value, list | tuple) else str(value)
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(format_cards(cards))
 
 
 def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement:
@@ -31,37 +41,39 @@ def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement
 
 def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
     """Announcements for the public events of one change."""
-    names = rec.names
     out: list[Announcement] = []
     for e in events:
-        if not e.is_public:
-            continue
-        d = e.data
-        if e.kind == "hand_started":
-            dealer = d.get("dealer")
-            out.append(Announcement("announce.hand_started", {
-                "hand": d.get("hand_number"), "level": d.get("level"),
-                "dealer": names[dealer] if dealer is not None else "-"}))
-        elif e.kind == "declared":
-            out.append(Announcement(f"announce.{d['kind']}", {"name": names[d["seat"]], "cards": _cards(d["cards"]),
-                                                             "trump": d["trump"]}, seat=d["seat"]))
-        elif e.kind == "declaring_closed":
-            out.append(Announcement("announce.declaring_closed", {"trump": d["trump"], "dealer": names[d["dealer"]]},
-                                    seat=d["dealer"]))
-        elif e.kind == "redeal":
-            out.append(Announcement("announce.redeal", {"reason": d.get("reason", "")}))
-        elif e.kind == "throw_failed":
-            out.append(Announcement("announce.throw_failed", {
-                "name": names[d["seat"]], "attempted": _cards(d["attempted"]), "forced": _cards(d["forced"]),
-                "beaten": _cards(d.get("beaten_unit", ())), "penalty": d.get("penalty", 0)}, seat=d["seat"]))
-        elif e.kind == "hand_settled":
-            out.append(Announcement("announce.hand_settled", {
-                "hand": d.get("hand_number"), "points": d.get("defender_points"),
-                "levels": " / ".join(d.get("levels_after", ())), "dealer": names[d["next_dealer"]]
-                if d.get("next_dealer") is not None else "-"}))
-        elif e.kind == "match_over":
-            out.append(_match_over(rec, d.get("winner"), d.get("reason", "")))
+        if e.is_public:
+            note = _announcement(rec, e)
+            if note is not None:
+                out.append(note)
     return out
+
+
+def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
+    names = rec.names
+    match event:
+        case HandStarted(hand_number=hand, level=level, dealer=dealer):
+            return Announcement("announce.hand_started", {
+                "hand": hand, "level": level, "dealer": names[dealer] if dealer is not None else "-"})
+        case Declared(seat=seat, cards=cards, trump=trump, how=how):
+            return Announcement(f"announce.{how}", {"name": names[seat], "cards": _cards(cards), "trump": trump},
+                                seat=seat)
+        case DeclaringClosed(trump=trump, dealer=dealer):
+            return Announcement("announce.declaring_closed", {"trump": trump, "dealer": names[dealer]}, seat=dealer)
+        case Redeal(reason=reason):
+            return Announcement("announce.redeal", {"reason": reason})
+        case ThrowFailed(seat=seat):
+            return Announcement("announce.throw_failed", {
+                "name": names[seat], "attempted": _cards(event.attempted), "forced": _cards(event.forced),
+                "beaten": _cards(event.beaten_unit), "penalty": event.penalty}, seat=seat)
+        case HandSettled(result=r):
+            return Announcement("announce.hand_settled", {
+                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after),
+                "dealer": names[r.next_dealer]})
+        case MatchOver(winner=winner, reason=reason):
+            return _match_over(rec, winner, reason)
+    return None
 
 
 def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView) -> list[Announcement]:

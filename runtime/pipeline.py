@@ -13,9 +13,8 @@ from dataclasses import replace
 
 from engine.actions import Action, Play
 from engine.cards import Card
-from engine.events import Event
+from engine.events import CardDealt, DealingDone, Event, HandSettled, MatchOver, TrickWon
 from engine.views import Phase, PublicView
-from engine.wire import result_from_json
 from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
@@ -82,18 +81,19 @@ class Pipeline:
         rec, locale = session.record, self.locale_of(session)
         draw = self.images is not ImagePolicy.NONE
         images: list[Image] = []
-        kinds = {e.kind for e in events if e.is_public}
+        public = [e for e in events if e.is_public]
+        kinds = {type(e) for e in public}
         if self.images is ImagePolicy.EVERY_ACTION and not _quiet_deal(kinds, view):
             images.append(await imaging.table_image(view, rec.names, locale, view_version(session)))
-        if draw and "trick_won" in kinds:
+        if draw and TrickWon in kinds:
             images.append(await imaging.trick_image(view, rec.names, locale))
-        for e in events:
-            if e.kind == "hand_settled" and e.is_public:
-                result = result_from_json(e.data)
+        for e in public:
+            if isinstance(e, HandSettled):
+                result = e.result
                 await self.store.db.record_hand(rec.guild_id, rec.table_id, data_seats(rec), result)
                 if draw:
                     images.append(await imaging.hand_summary_image(result, rec.names, locale))
-        if "match_over" in kinds:
+        if MatchOver in kinds:
             session.record = await self.store.save(replace(rec, status=Status.FINISHED))
             await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), view.match_winner)
             notes.append(Announcement("announce.ladder_updated", {}))
@@ -108,10 +108,10 @@ class Pipeline:
         """Each affected human's hand (the ``EVERY_ACTION`` policy; not for single dealt cards)."""
         if self.images is not ImagePolicy.EVERY_ACTION or session.table is None:
             return {}
-        seats = {e.to for e in events if e.to is not None and e.kind != "card_dealt"}
+        seats = {e.to for e in events if e.to is not None and not isinstance(e, CardDealt)}
         if acted_seat is not None:
             seats.add(acted_seat)
-        if any(e.kind == "dealing_done" for e in events):
+        if any(isinstance(e, DealingDone) for e in events):
             seats.update(range(4))
         out: dict[int, Image] = {}
         for seat in sorted(s for s in seats if s in session.record.humans):
@@ -169,10 +169,10 @@ class Pipeline:
         await self.store.sync_timers(session.record.table_id, wanted)
 
 
-def _quiet_deal(kinds: set[str], view: PublicView) -> bool:
+def _quiet_deal(kinds: set[type[Event]], view: PublicView) -> bool:
     """A live deal step that only dealt one card: the table picture is redrawn every ``DEAL_PICTURE_EVERY``
     cards only (fewer message edits; each dealt card still comes as an event)."""
-    return kinds == {"card_dealt"} and view.cards_dealt % DEAL_PICTURE_EVERY != 0
+    return kinds == {CardDealt} and view.cards_dealt % DEAL_PICTURE_EVERY != 0
 
 
 def view_version(session: Session) -> int:

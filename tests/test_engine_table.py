@@ -9,6 +9,7 @@ import pytest
 from engine.actions import Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.cards import card_points, parse_cards
 from engine.errors import IllegalAction
+from engine.events import CardDealt, CardsDealt, HandStarted, Redeal
 from engine.follow import follow_is_legal
 from engine.randomplay import play_random_hand, random_action
 from engine.rules import KittyOvercall, Rules
@@ -42,9 +43,9 @@ def test_deal_gives_25_cards_each_and_keeps_8_in_the_kitty() -> None:
     assert [len(h) for h in table.hand.hands] == [25, 25, 25, 25]
     assert len(table.hand.kitty) == 8
     assert table.phase is Phase.DECLARING
-    private = [e for e in events if e.kind == "cards_dealt"]
+    private = [e for e in events if isinstance(e, CardsDealt)]
     assert sorted(e.to for e in private) == [0, 1, 2, 3]
-    assert all(e.data["seat"] == e.to for e in private)
+    assert all(e.seat == e.to for e in private)
 
 
 def test_progressive_deal_goes_round_from_the_first_drawer() -> None:
@@ -54,7 +55,8 @@ def test_progressive_deal_goes_round_from_the_first_drawer() -> None:
         events = table.apply(DealCard())
         private, public = events[0], events[1]
         assert private.to == (first + i) % 4
-        assert public.to is None and "card" not in public.data
+        assert isinstance(public, CardDealt) and public.to is None and public.card is None
+        assert "card" not in public.to_json()["data"] and "card" in private.to_json()["data"]
     assert table.hand.dealt == 8
     assert table.phase is Phase.DEALING
 
@@ -91,7 +93,7 @@ def test_all_four_passes_close_the_window_and_no_declaration_redeals_the_first_h
     events = []
     for seat in range(4):
         events = table.apply(Pass(seat=seat))
-    assert any(e.kind == "redeal" for e in events)
+    assert any(isinstance(e, Redeal) for e in events)
     assert table.phase is Phase.DEALING and table.hand.redeals == 1 and table.hand.dealt == 0
 
 
@@ -125,7 +127,7 @@ def test_a_whole_hand_settles_and_the_next_starts_with_the_settled_dealer() -> N
     assert sum(t.points for t in tricks) + card_points(table.hand.kitty) == 200
     assert result.levels_after == tuple(table.levels)
     events = table.apply(StartHand())
-    assert events[0].kind == "hand_started"
+    assert isinstance(events[0], HandStarted)
     assert table.hand.dealer == result.next_dealer
     assert table.hand.level == table.levels[result.next_dealer % 2]
     assert table.hand.first_drawer == result.next_dealer
