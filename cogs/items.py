@@ -6,6 +6,7 @@ Templates (all ≤ 100 characters):
   my hand, take back control).
 - ``tp:{table}:{seat}:{version}:{op}:{arg}`` — buttons of a private hand panel.
 - ``ts:{table}:{seat}:{version}:{group}`` — card multi-selects of a private hand panel.
+- ``tq:{table}:{seat}:{version}`` — the "Legal plays" menu of a private hand panel.
 
 The seat and version let a handler refuse another user's click and a panel from an earlier turn,
 also after a restart (the bot re-registers the classes, no view state is needed). Callbacks hand
@@ -26,7 +27,7 @@ from engine.cards import ALL_CARDS, Card
 log = logging.getLogger(__name__)
 
 TABLE_OPS = ("sit", "leave", "addai", "rmai", "start", "end", "hand", "back", "kick")
-PANEL_OPS = ("play", "bury", "clear", "hint", "decl", "pass", "back", "fresh")
+PANEL_OPS = ("play", "bury", "clear", "hint", "auto", "decl", "pass", "back", "fresh")
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,16 @@ class SelectId:
 
     def custom_id(self) -> str:
         return f"ts:{self.table}:{self.seat}:{self.version}:{self.group}"
+
+
+@dataclass(frozen=True)
+class PlayId:
+    table: int
+    seat: int
+    version: int
+
+    def custom_id(self) -> str:
+        return f"tq:{self.table}:{self.seat}:{self.version}"
 
 
 def _arg(text: str) -> int | None:
@@ -157,9 +168,33 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _dispatch(interaction, "on_card_select", self.ident, values)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect)
+class PlaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tq:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+)"):
+    """The "Legal plays" menu of a private panel (one choice: a play's picture indices, ``3,4``); dispatched to
+    ``Panel.on_play_select``."""
 
-_OWNER = {"on_table_button": "Tables", "on_panel_button": "Panel", "on_card_select": "Panel"}
+    def __init__(self, ident: PlayId, options: list[discord.SelectOption], placeholder: str,
+                 *, row: int | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=ident.custom_id(), options=options or [discord.SelectOption(label="-", value="-")],
+            min_values=1, max_values=1, placeholder=placeholder[:150])
+        super().__init__(select, row=row)
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PlaySelect:
+        ident = PlayId(int(match["t"]), int(match["s"]), int(match["v"]))
+        return cls(ident, list(getattr(item, "options", []) or []), getattr(item, "placeholder", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(interaction.data.get("values", []) if interaction.data else [])  # type: ignore[union-attr]
+        await _dispatch(interaction, "on_play_select", self.ident, values)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect, PlaySelect)
+
+_OWNER = {"on_table_button": "Tables", "on_panel_button": "Panel", "on_card_select": "Panel",
+          "on_play_select": "Panel"}
 
 
 async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:

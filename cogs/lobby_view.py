@@ -111,18 +111,19 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
         button("end", "bot.button.end", discord.ButtonStyle.danger, row=2)
         return view
     if rec.status is Status.PLAYING:
-        button("hand", "bot.button.my_hand", discord.ButtonStyle.primary)
+        button("hand", "ux.button.my_panel", discord.ButtonStyle.primary)
         button("end", "bot.button.end", discord.ButtonStyle.danger)
         return view
     return None
 
 
 def live_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
-    """The live table message: My hand, and Take back control while someone is under 托管."""
+    """The live table message: My panel (a fresh private panel at the bottom for whoever presses it), and Take
+    back control while someone is under 托管."""
     if rec.status is not Status.PLAYING:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("bot.button.my_hand", locale),
+    view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("ux.button.my_panel", locale),
                               discord.ButtonStyle.primary))
     if any(s is not None and s.away for s in rec.seats):
         view.add_item(TableButton(TableId(rec.table_id, "back", None), i18n.t("bot.button.take_back", locale),

@@ -1,19 +1,23 @@
-"""The private hand panel: an ephemeral message (never a DM, never public) with the hand picture,
-card multi-selects and the phase's buttons, for the seat's owner only.
+"""The private hand panel: an ephemeral message (never a DM, never public) with the current trick (or the
+standing declaration) above the hand picture, the "Legal plays" menu, card multi-selects and the phase's
+buttons, for the seat's owner only.
 
-Opened by the public "My hand" button or ``/hand``. A click on a panel from an earlier version of the
-table is refused with a clear message and a fresh panel. Open panels are refreshed in place (through
-the interaction token, valid 15 minutes) when the seat's choices change: a declaration becomes legal
-during the deal, the turn comes, the hand changes.
+Opened by the "My panel" button of the live table message (a fresh panel at the bottom) or ``/hand``. Answers
+stay inside the panel: a confirmation ("✅ Played …"), a refusal ("⚠️ You must follow …", nothing changed,
+the selection kept) or the next action replace its text. A click on a panel from an earlier version of the
+table is answered with a fresh panel. Open panels are refreshed in place (through the interaction token, valid
+15 minutes) when what they show changes: a card is played, a declaration is made, the turn comes, the hand
+changes; the selection is kept while the hand is unchanged, and the picture is redrawn only when needed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,18 +26,20 @@ from discord.ext import commands
 
 import i18n
 from cogs.hub import find_table
-from cogs.items import PanelId, SelectId, decode_cards
+from cogs.items import PanelId, PlayId, SelectId, decode_cards
+from cogs.panel_text import panel_text
 from cogs.panel_view import (
     build_panel_view,
     cards_text,
     hand_order,
-    panel_text,
+    indices_of,
+    mask_indices,
+    own_declaration_stands,
     select_prefix,
     selection_from_message,
 )
-from cogs.replies import BotError, answering, check_rate, user_locale
+from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Bury, Declare, Pass, Play
-from engine.cards import Card
 from engine.views import Phase
 from runtime.panel import Panel
 from runtime.presenter import TableUpdate
@@ -41,6 +47,9 @@ from runtime.presenter import TableUpdate
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 14 * 60.0  # interaction tokens last 15 minutes
+
+
+REFUSAL_NOT_IN_PANEL = ("bot.error.not_your_panel", "bot.error.internal")  # answered apart, as before
 
 
 @dataclass
@@ -51,24 +60,21 @@ class _Open:
     shown: tuple[Any, ...] = ()
     task: asyncio.Task[None] | None = None
     dirty: bool = False
+    hand: tuple[Any, ...] = ()  # the hand drawn in the panel's picture
+    selected: frozenset[int] = frozenset()  # the selection shown (kept by a refresh while the hand is unchanged)
 
 
 def panel_key(panel: Panel) -> tuple[Any, ...]:
-    """What the panel shows that matters: its choices (and the hand outside the deal)."""
+    """What the panel shows that matters: its choices, the hand outside the deal, the trick and the declaration."""
     hand = len(panel.hand) if panel.phase is not Phase.DEALING else -1
+    pub = panel.view.public
+    trick = len(pub.trick.plays) if pub.trick is not None else 0
     return (panel.phase, panel.declarations, panel.can_pass, panel.bury_count, panel.your_turn, panel.away,
-            panel.queued, hand, panel.view.public.trump)
+            panel.queued, hand, pub.trump, pub.declaration, len(pub.tricks), trick)
 
 
-def indices_of(order: list[Card], cards: Collection[Card]) -> set[int]:
-    """Picture indices of ``cards`` (each copy matched once)."""
-    out: set[int] = set()
-    for card in cards:
-        for i, c in enumerate(order):
-            if c == card and i not in out:
-                out.add(i)
-                break
-    return out
+def ok(text: str, locale: str) -> str:
+    return i18n.t("ux.panel.ok", locale, text=text)
 
 
 class PanelCog(commands.Cog, name="Panel"):
@@ -104,11 +110,12 @@ class PanelCog(commands.Cog, name="Panel"):
         await interaction.followup.send(panel_text(panel, locale, (), note), file=file, view=view, ephemeral=True)
         self._remember(interaction, panel)
 
-    def _remember(self, interaction: discord.Interaction, panel: Panel) -> None:
+    def _remember(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = ()) -> None:
         key = (panel.table_id, panel.seat)
         old = self.open.get(key)
         self.open[key] = _Open(interaction, interaction.user.id, time.monotonic(), panel_key(panel),
-                               task=old.task if old else None, dirty=old.dirty if old else False)
+                               task=old.task if old else None, dirty=old.dirty if old else False,
+                               hand=panel.hand, selected=frozenset(selected))
 
     async def _show(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = (),
                     note: str | None = None) -> None:
@@ -120,7 +127,7 @@ class PanelCog(commands.Cog, name="Panel"):
             file = await self._render(panel, interaction.user.id, locale, selected)
             await interaction.edit_original_response(content=panel_text(panel, locale, selected, note),
                                                      attachments=[file], view=build_panel_view(panel, locale, selected))
-            self._remember(interaction, panel)
+            self._remember(interaction, panel, selected)
 
     # -- refreshing open panels --------------------------------------------------------------------------
     def refresh_for(self, update: TableUpdate) -> None:
@@ -148,14 +155,8 @@ class PanelCog(commands.Cog, name="Panel"):
                 entry.dirty = False
                 try:
                     panel = self.bot.game.panel(key[0], entry.user_id)
-                    if panel_key(panel) == entry.shown:
-                        continue
-                    locale = user_locale(entry.interaction)
-                    file = await self._render(panel, entry.user_id, locale, ())
-                    await entry.interaction.edit_original_response(content=panel_text(panel, locale),
-                                                                   attachments=[file],
-                                                                   view=build_panel_view(panel, locale))
-                    entry.shown = panel_key(panel)
+                    if panel_key(panel) != entry.shown:
+                        await self._redraw(entry, panel)
                 except discord.HTTPException as exc:
                     log.info("panel %s not refreshed: %s", key, exc)
                     self.open.pop(key, None)
@@ -165,8 +166,50 @@ class PanelCog(commands.Cog, name="Panel"):
                     self.open.pop(key, None)
                     return
 
+    async def _redraw(self, entry: _Open, panel: Panel) -> None:
+        """Refresh one open panel in place: the selection stays while the hand is unchanged, and so does the
+        picture (only the text and the components are edited then)."""
+        locale = user_locale(entry.interaction)
+        same_hand = panel.hand == entry.hand
+        selected = entry.selected if same_hand else frozenset()
+        kwargs: dict[str, Any] = {}
+        if not same_hand:
+            kwargs["attachments"] = [await self._render(panel, entry.user_id, locale, ())]
+        await entry.interaction.edit_original_response(content=panel_text(panel, locale, selected),
+                                                       view=build_panel_view(panel, locale, selected), **kwargs)
+        entry.shown, entry.hand, entry.selected = panel_key(panel), panel.hand, selected
+
+    # -- answers inside the panel ------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _answering(self, interaction: discord.Interaction, table_id: int) -> AsyncIterator[None]:
+        """Run a panel click: a refusal (an illegal play, a declaration no longer possible, a rate limit) is
+        shown inside the panel with the selection kept; anything else is answered apart (ephemeral)."""
+        try:
+            yield
+        except Exception as exc:
+            key = getattr(exc, "key", None)
+            shown = False
+            if isinstance(key, str) and key in i18n.MESSAGES and key not in REFUSAL_NOT_IN_PANEL:
+                with contextlib.suppress(Exception):
+                    shown = await self._refuse(interaction, table_id, exc)
+            if not shown:
+                await reply_error(interaction, exc)
+
+    async def _refuse(self, interaction: discord.Interaction, table_id: int, exc: Exception) -> bool:
+        """Show ``exc`` in the panel the click came from; False if there is no such panel."""
+        if interaction.message is None:
+            return False
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        panel = self.bot.game.panel(table_id, interaction.user.id)
+        locale = user_locale(interaction)
+        kept = selection_from_message(interaction.message, select_prefix(table_id, panel.seat, panel.version))
+        note = i18n.t("ux.panel.refused", locale, reason=error_text(exc, locale))
+        await self._show(interaction, panel, kept, note)
+        return True
+
     # -- clicks ----------------------------------------------------------------------------------------
-    def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId) -> Panel | None:
+    def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId) -> Panel | None:
         """The current panel if the click is the seat owner's and current; ``None`` if stale."""
         rec = self.bot.game.record(ident.table)
         occupant = rec.seats[ident.seat]
@@ -181,39 +224,52 @@ class PanelCog(commands.Cog, name="Panel"):
         await self.open_panel(interaction, table_id, note=note)
 
     async def on_card_select(self, interaction: discord.Interaction, ident: SelectId, values: list[str]) -> None:
-        async with answering(interaction):
+        """A card menu: the cards picked in it are toggled (a ticked card picked again is unselected)."""
+        async with self._answering(interaction, ident.table):
             check_rate(interaction, "action")
             panel = self._check(interaction, ident)
             if panel is None:
                 await self._stale(interaction, ident.table)
                 return
             await interaction.response.defer()
-            prefix = select_prefix(ident.table, ident.seat, ident.version)
-            mine = f"{prefix}{ident.group}"
-            others = selection_from_message(interaction.message, prefix) - self._group_indices(interaction, mine)
-            chosen = others | {int(v) for v in values if v.isdigit()}
-            await self._show(interaction, panel, chosen)
+            current = selection_from_message(interaction.message, select_prefix(ident.table, ident.seat,
+                                                                                ident.version))
+            picked = {int(v) for v in values if v.isdigit() and int(v) < len(panel.hand)}
+            await self._show(interaction, panel, current ^ picked)
 
-    @staticmethod
-    def _group_indices(interaction: discord.Interaction, custom_id: str) -> set[int]:
-        out: set[int] = set()
-        for row in interaction.message.components if interaction.message else []:
-            for comp in getattr(row, "children", []):
-                if isinstance(comp, discord.SelectMenu) and comp.custom_id == custom_id:
-                    out.update(int(o.value) for o in comp.options if o.value.isdigit())
-        return out
+    async def on_play_select(self, interaction: discord.Interaction, ident: PlayId, values: list[str]) -> None:
+        """The "Legal plays" menu: the chosen play is played at once."""
+        async with self._answering(interaction, ident.table):
+            check_rate(interaction, "action")
+            panel = self._check(interaction, ident)
+            if panel is None:
+                await self._stale(interaction, ident.table)
+                return
+            await interaction.response.defer()
+            order = hand_order(panel)
+            indices = [int(x) for x in (values[0] if values else "").split(",") if x.isdigit()]
+            cards = tuple(order[i] for i in indices if i < len(order))
+            if not cards:
+                raise BotError("bot.error.no_selection")
+            await self._play(interaction, ident.table, ident.version, cards)
+
+    async def _play(self, interaction: discord.Interaction, table_id: int, version: int,
+                    cards: tuple[Any, ...]) -> None:
+        locale = user_locale(interaction)
+        game = self.bot.game
+        await game.act(table_id, interaction.user.id, Play(cards=cards), version=version)
+        note = ok(i18n.t("bot.panel.played", locale, cards=cards_text(cards, locale)), locale)
+        await self._show(interaction, game.panel(table_id, interaction.user.id), (), note)
 
     async def on_panel_button(self, interaction: discord.Interaction, ident: PanelId) -> None:
-        async with answering(interaction):
+        async with self._answering(interaction, ident.table):
             check_rate(interaction, "action")
-            game = self.bot.game
-            user = interaction.user.id
             if ident.op == "back":
                 self._check(interaction, ident)
                 await interaction.response.defer()
-                await game.take_back(ident.table, user)
-                await self._show(interaction, game.panel(ident.table, user),
-                                 note=i18n.t("bot.panel.back", user_locale(interaction)))
+                await self.bot.game.take_back(ident.table, interaction.user.id)
+                await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id),
+                                 note=ok(i18n.t("bot.panel.back", user_locale(interaction)), user_locale(interaction)))
                 return
             if ident.op == "decl":  # a declaration stays valid while cards are dealt: the engine judges it
                 await self._declare(interaction, ident)
@@ -223,39 +279,61 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._stale(interaction, ident.table)
                 return
             await interaction.response.defer()
-            locale = user_locale(interaction)
-            order = hand_order(panel)
-            selected = selection_from_message(interaction.message, select_prefix(ident.table, ident.seat,
-                                                                                 ident.version))
-            cards = tuple(order[i] for i in sorted(selected) if i < len(order))
-            note: str | None = None
-            keep: Collection[int] = ()
-            if ident.op in ("play", "bury") and not cards:
-                raise BotError("bot.error.no_selection")
-            if ident.op == "play" and not panel.your_turn:
-                queued = await game.queue_play(ident.table, user, cards)
-                note = i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale))
-            elif ident.op == "play":
-                await game.act(ident.table, user, Play(cards=cards), version=ident.version)
-                note = i18n.t("bot.panel.played", locale, cards=cards_text(cards, locale))
-            elif ident.op == "bury":
-                await game.act(ident.table, user, Bury(cards=cards), version=ident.version)
-                note = i18n.t("bot.panel.buried", locale, cards=cards_text(cards, locale))
-            elif ident.op == "pass":
-                await game.act(ident.table, user, Pass(), version=ident.version)
-                note = i18n.t("bot.panel.passed", locale)
-            elif ident.op == "hint":
-                action = game.suggest(ident.table, user)
-                hinted = tuple(getattr(action, "cards", ()) or ())
-                keep = indices_of(order, hinted)
-                note = i18n.t("bot.panel.suggested", locale, cards=cards_text(hinted, locale) or action.kind)
-                await self._show(interaction, panel, keep, note)
-                return
-            elif ident.op == "clear":
-                await self._show(interaction, panel)
-                return
-            await self._show(interaction, game.panel(ident.table, user), keep, note)
+            handler = {"play": self._on_play, "bury": self._on_bury, "pass": self._on_pass, "hint": self._on_hint,
+                       "auto": self._on_auto, "clear": self._on_clear}.get(ident.op)
+            if handler is None:
+                raise BotError("bot.error.internal")
+            await handler(interaction, ident, panel)
 
+    def _chosen(self, ident: PanelId, panel: Panel) -> tuple[Any, ...]:
+        """The selected cards (the mask in the button's custom id); refused when nothing is selected."""
+        order = hand_order(panel)
+        cards = tuple(order[i] for i in sorted(mask_indices(ident.arg)) if i < len(order))
+        if not cards:
+            raise BotError("bot.error.no_selection")
+        return cards
+
+    async def _on_play(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        cards = self._chosen(ident, panel)
+        if panel.your_turn:
+            await self._play(interaction, ident.table, ident.version, cards)
+            return
+        locale = user_locale(interaction)
+        queued = await self.bot.game.queue_play(ident.table, interaction.user.id, cards)
+        note = ok(i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)), locale)
+        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
+
+    async def _on_bury(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        cards = self._chosen(ident, panel)
+        locale = user_locale(interaction)
+        await self.bot.game.act(ident.table, interaction.user.id, Bury(cards=cards), version=ident.version)
+        note = ok(i18n.t("bot.panel.buried", locale, cards=cards_text(cards, locale)), locale)
+        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
+
+    async def _on_pass(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        locale = user_locale(interaction)
+        done = own_declaration_stands(panel)
+        await self.bot.game.act(ident.table, interaction.user.id, Pass(), version=ident.version)
+        note = ok(i18n.t("ux.panel.done" if done else "bot.panel.passed", locale), locale)
+        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
+
+    async def _on_hint(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        locale = user_locale(interaction)
+        action = self.bot.game.suggest(ident.table, interaction.user.id)
+        hinted = tuple(getattr(action, "cards", ()) or ())
+        note = i18n.t("bot.panel.suggested", locale, cards=cards_text(hinted, locale) or action.kind)
+        await self._show(interaction, panel, indices_of(hand_order(panel), hinted), note)
+
+    async def _on_auto(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        """Play suggestion: the AI's suggested play, played at once."""
+        action = self.bot.game.suggest(ident.table, interaction.user.id)
+        cards = tuple(getattr(action, "cards", ()) or ())
+        if not isinstance(action, Play) or not cards:
+            raise BotError("bot.error.no_selection")
+        await self._play(interaction, ident.table, ident.version, cards)
+
+    async def _on_clear(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
+        await self._show(interaction, panel)
 
     async def _declare(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """A Declare button: its custom id carries the cards, so a panel opened earlier in a live deal (whose
@@ -268,8 +346,9 @@ class PanelCog(commands.Cog, name="Panel"):
         await interaction.response.defer()
         game = self.bot.game
         user = interaction.user.id
+        locale = user_locale(interaction)
         await game.act(ident.table, user, Declare(cards=shown))
-        note = i18n.t("bot.panel.declared", user_locale(interaction), cards=cards_text(shown, user_locale(interaction)))
+        note = ok(i18n.t("bot.panel.declared", locale, cards=cards_text(shown, locale)), locale)
         await self._show(interaction, game.panel(ident.table, user), (), note)
 
 

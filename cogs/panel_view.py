@@ -1,11 +1,13 @@
 """The private hand panel as Discord components (built from ``runtime.panel.Panel``, no Discord calls).
 
 Cards are numbered 1..N in ``render.order.hand_order`` — the numbers drawn under the cards in the hand
-picture. The multi-selects are grouped by suit (trumps, then the plain suits, ≤ 25 options each, at
-most ``MAX_SELECTS`` menus; small neighbouring groups share a menu). The current selection is kept in
-the message itself (options marked ``default``), so it survives a restart. Buttons depend on the phase:
-legal declarations and Pass while declaring, Bury while burying, Play (or Queue) while playing, then
-Clear, Suggest and Take back control.
+picture. On the seat's turn a "Legal plays" menu comes first (one choice plays it). The card multi-selects
+are grouped by suit (trumps, then the plain suits, ≤ 25 options each, at most ``MAX_SELECTS`` menus in all;
+small neighbouring groups share a menu). The current selection is kept in the message itself (a mask in the
+Play/Bury button's custom id, chosen cards ticked ✓ in their options), so it survives a restart and each
+menu keeps its label. Buttons depend on the phase: legal declarations and Pass (Done once the standing
+declaration is the seat's own) while declaring, Bury while burying, Play (or Queue) while playing, then
+Clear, Suggest, Play suggestion and Take back control.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import discord
 
 import i18n
 from cogs.cardtext import card_name, cards_text, text_suits
-from cogs.items import CardSelect, PanelButton, PanelId, SelectId, encode_cards
+from cogs.items import CardSelect, PanelButton, PanelId, PlayId, PlaySelect, SelectId, encode_cards
 from engine.cards import Card
 from engine.declaring import declaration_kind
 from engine.views import Phase
@@ -81,19 +83,89 @@ def shows_cards(panel: Panel) -> bool:
     return panel.bury_count > 0 or plays_on(panel)
 
 
+def own_declaration_stands(panel: Panel) -> bool:
+    """This seat's declaration is the standing one and its window is open: its Pass reads "Done"."""
+    current = panel.view.public.declaration
+    return current is not None and current.seat == panel.seat and panel.phase is Phase.DECLARING
+
+
+def selection_mask(selected: Collection[int]) -> int:
+    """The selected picture indices as one integer (bit ``i`` = card ``i + 1``), kept in the Play/Bury button's
+    custom id: the menus themselves mark nothing as chosen, so each keeps its label (see ``build_panel_view``)."""
+    return sum(1 << i for i in set(selected) if 0 <= i < 64)
+
+
+def mask_indices(mask: int | None) -> set[int]:
+    return {i for i in range(64) if (mask or 0) >> i & 1}
+
+
+def legal_choices(panel: Panel) -> list[tuple[Card, ...]]:
+    """The legal plays offered in the "Legal plays" menu: tractors, then pairs, then singles (longest first),
+    at most ``MAX_OPTIONS``; empty unless the seat is to play."""
+    if not (panel.your_turn and plays_on(panel)):
+        return []
+    plays = [p for group in panel.plays.values() for p in group]
+    plays.sort(key=lambda p: -len(p))
+    return plays[:MAX_OPTIONS]
+
+
+def play_label(play: tuple[Card, ...], panel: Panel, locale: str) -> str:
+    """``Pair 9♥ 9♥`` / ``Tractor …`` / ``Single …`` for a lead; ``Follow …`` for a follow."""
+    trick = panel.view.public.trick
+    cards = cards_text(play, locale)
+    if trick is not None and trick.plays:
+        return i18n.t("ux.play.follow", locale, cards=cards)
+    kind = "single" if len(play) == 1 else "pair" if len(play) == 2 else "tractor"
+    return i18n.t(f"ux.play.{kind}", locale, cards=cards)
+
+
+def legal_menu(panel: Panel, locale: str, row: int) -> PlaySelect | None:
+    """The "Legal plays" menu: one choice plays it at once; each value lists the play's picture indices."""
+    choices = legal_choices(panel)
+    if not choices:
+        return None
+    order = hand_order(panel)
+    options = []
+    for play in choices:
+        indices = sorted(indices_of(order, play))
+        options.append(discord.SelectOption(label=play_label(play, panel, locale)[:100],
+                                            value=",".join(map(str, indices))))
+    total = sum(len(g) for g in panel.plays.values())
+    key = "ux.select.legal" if total <= len(options) else "ux.select.legal_some"
+    placeholder = i18n.t(key, locale, n=len(options), total=total)
+    return PlaySelect(PlayId(panel.table_id, panel.seat, panel.version), options, placeholder, row=row)
+
+
+def indices_of(order: list[Card], cards: Collection[Card]) -> set[int]:
+    """Picture indices of ``cards`` (each copy matched once)."""
+    out: set[int] = set()
+    for card in cards:
+        for i, c in enumerate(order):
+            if c == card and i not in out:
+                out.add(i)
+                break
+    return out
+
+
 def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) -> discord.ui.View:
-    """The components of ``panel`` with ``selected`` (0-based picture indices) marked."""
+    """The components of ``panel`` with ``selected`` (0-based picture indices) chosen: the "Legal plays" menu
+    on the seat's turn, the card menus (a chosen card is ticked ✓ in its option, not marked as the menu's
+    value, so the closed menu keeps its label), then the buttons."""
     view = discord.ui.View(timeout=None)
     chosen = set(selected)
     row = 0
+    legal = legal_menu(panel, locale, row)
+    if legal is not None:
+        view.add_item(legal)
+        row += 1
     if shows_cards(panel):
-        for g, (groups, items) in enumerate(select_groups(panel)):
-            options = [discord.SelectOption(label=f"{i + 1} · {card_name(c, locale)}", value=str(i),
-                                            default=i in chosen) for i, c in items]
+        for g, (groups, items) in enumerate(select_groups(panel, MAX_SELECTS - row)):
+            options = [discord.SelectOption(label=_option_label(i, c, i in chosen, locale), value=str(i))
+                       for i, c in items]
             ident = SelectId(panel.table_id, panel.seat, panel.version, g)
             view.add_item(CardSelect(ident, options, _group_label(groups, items, locale), row=row))
             row += 1
-    for button in _buttons(panel, locale, bool(chosen)):
+    for button in _buttons(panel, locale, chosen):
         if len([b for b in view.children if b.row == row]) >= 5:
             row += 1
         if row > 4:
@@ -104,7 +176,11 @@ def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) 
     return view
 
 
-def _buttons(panel: Panel, locale: str, has_selection: bool) -> list[PanelButton]:
+def _option_label(i: int, card: Card, chosen: bool, locale: str) -> str:
+    return f"{'✓ ' if chosen else ''}{i + 1} · {card_name(card, locale)}"
+
+
+def _buttons(panel: Panel, locale: str, chosen: set[int]) -> list[PanelButton]:
     def make(op: str, key: str, style: discord.ButtonStyle, arg: int | None = None, **params: str) -> PanelButton:
         ident = PanelId(panel.table_id, panel.seat, panel.version, op, arg)
         return PanelButton(ident, i18n.t(key, locale, **params)[:80], style)
@@ -118,61 +194,40 @@ def _buttons(panel: Panel, locale: str, has_selection: bool) -> list[PanelButton
         out.append(make("decl", f"bot.button.{kind}", discord.ButtonStyle.primary, encode_cards(cards),
                         cards=cards_text(cards, locale)))
     if panel.can_pass:
-        out.append(make("pass", "bot.button.pass", discord.ButtonStyle.secondary))
+        done = own_declaration_stands(panel)
+        out.append(make("pass", "ux.button.done" if done else "bot.button.pass",
+                        discord.ButtonStyle.success if done else discord.ButtonStyle.secondary))
+    mask = selection_mask(chosen)
     if panel.bury_count:
-        out.append(make("bury", "bot.button.bury", discord.ButtonStyle.success, n=str(panel.bury_count)))
+        out.append(make("bury", "bot.button.bury", discord.ButtonStyle.success, mask, n=str(panel.bury_count)))
     elif plays_on(panel):
         key = "bot.button.play" if panel.your_turn else "bot.button.queue"
-        out.append(make("play", key, discord.ButtonStyle.success))
+        out.append(make("play", key, discord.ButtonStyle.success, mask))
     if shows_cards(panel):
         out.append(make("clear", "bot.button.clear", discord.ButtonStyle.secondary))
         if panel.your_turn:
             out.append(make("hint", "bot.button.suggest", discord.ButtonStyle.secondary))
+        if panel.your_turn and plays_on(panel):
+            out.append(make("auto", "ux.button.play_suggestion", discord.ButtonStyle.primary))
     return out
-
-
-def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: str | None = None) -> str:
-    """The panel's message text: whose turn, what to do, the selection, the queued play."""
-    lines: list[str] = []
-    if note:
-        lines.append(note)
-    if panel.away:
-        lines.append(i18n.t("bot.panel.away", locale))
-    if panel.bury_count:
-        lines.append(i18n.t("bot.panel.bury", locale, n=panel.bury_count))
-    elif panel.declarations or panel.can_pass:
-        lines.append(i18n.t("bot.panel.declare", locale))
-    elif panel.phase is Phase.PLAYING and not panel.view.hand:
-        lines.append(i18n.t("bot.panel.hand_done", locale))
-    elif panel.your_turn and panel.phase is Phase.PLAYING:
-        lines.append(i18n.t("bot.panel.your_turn", locale))
-        trick = panel.view.public.trick
-        if trick is not None and trick.plays and not trick.complete:  # following: what was led
-            led = trick.plays[0][1]
-            lines.append(i18n.t("bot.panel.to_follow", locale, cards=cards_text(led, locale), n=len(led)))
-    elif panel.phase is Phase.PLAYING:
-        lines.append(i18n.t("bot.panel.wait", locale))
-    order = hand_order(panel)
-    chosen = [order[i] for i in sorted(selected) if 0 <= i < len(order)]
-    if chosen:
-        lines.append(i18n.t("bot.panel.selected", locale, n=len(chosen), cards=cards_text(chosen, locale)))
-    if panel.queued:
-        lines.append(i18n.t("bot.panel.queued", locale, cards=cards_text(panel.queued, locale)))
-    return "\n".join(lines) or i18n.t("bot.panel.idle", locale)
 
 
 def selection_from_message(message: discord.Message | None, version_prefix: str) -> set[int]:
-    """The selected indices stored in a panel message: options marked default in its card selects whose
-    custom id starts with ``version_prefix`` (``ts:{table}:{seat}:{version}:``)."""
-    out: set[int] = set()
+    """The selected indices stored in a panel message: the mask in its Play/Bury button's custom id
+    (``tp:{table}:{seat}:{version}:play:{mask}``) if that button belongs to ``version_prefix``
+    (``tp:{table}:{seat}:{version}:``)."""
     if message is None:
-        return out
+        return set()
     for row in message.components:
         for comp in getattr(row, "children", []):
-            if isinstance(comp, discord.SelectMenu) and (comp.custom_id or "").startswith(version_prefix):
-                out.update(int(o.value) for o in comp.options if o.default and o.value.isdigit())
-    return out
+            cid = getattr(comp, "custom_id", None) or ""
+            if isinstance(comp, discord.Button) and cid.startswith(version_prefix):
+                op, _, arg = cid[len(version_prefix):].partition(":")
+                if op in ("play", "bury") and arg.isdigit():
+                    return mask_indices(int(arg))
+    return set()
 
 
 def select_prefix(panel_table: int, seat: int, version: int) -> str:
-    return f"ts:{panel_table}:{seat}:{version}:"
+    """The custom-id prefix of the panel's buttons at this version (see ``selection_from_message``)."""
+    return f"tp:{panel_table}:{seat}:{version}:"

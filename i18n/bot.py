@@ -96,7 +96,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.button.remove_ai": {"en": "Remove AI", "zh-CN": "撤电脑"},
     "bot.button.start": {"en": "Start", "zh-CN": "开始"},
     "bot.button.end": {"en": "End table", "zh-CN": "结束牌桌"},
-    "bot.button.my_hand": {"en": "My hand", "zh-CN": "我的手牌"},
     "bot.button.take_back": {"en": "Take back control", "zh-CN": "取消托管"},
     "bot.button.declare": {"en": "Declare {cards}", "zh-CN": "亮 {cards}"},
     "bot.button.pass": {"en": "Pass", "zh-CN": "不亮"},

@@ -37,6 +37,7 @@ class Panel:
     plays: dict[str, tuple[tuple[Card, ...], ...]]
     queued: tuple[Card, ...] | None  # a play queued for this seat's next turn
     away: bool  # under 托管: the AI plays for this seat until it takes back control
+    names: tuple[str, ...] = ()  # display names per seat (the current trick and the declaration name them)
 
     @property
     def phase(self) -> Phase:
@@ -60,4 +61,5 @@ def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, .
         can_pass=any(isinstance(a, Pass) for a in actions),
         bury_count=KITTY_SIZE if any(isinstance(a, Bury) for a in actions) else 0,
         plays=plays_by_suit(view), queued=queued, away=bool(occupant is not None and occupant.away),
+        names=rec.names,
     )

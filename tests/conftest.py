@@ -104,11 +104,11 @@ def indices_for(panel, cards) -> list[int]:
 
 
 def select_ids(message) -> dict[str, list[str]]:
-    """custom_id -> option values of every card select on a panel message."""
+    """custom_id -> option values of every card select on a panel message (the card menus ``ts:…``)."""
     out: dict[str, list[str]] = {}
     for row in message.components:
         for comp in row.get("components", []):
-            if comp.get("type") == 3:
+            if comp.get("type") == 3 and comp["custom_id"].startswith("ts:"):  # not the "Legal plays" menu
                 out[comp["custom_id"]] = [o["value"] for o in comp.get("options", [])]
     return out
 

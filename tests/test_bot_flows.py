@@ -120,7 +120,8 @@ async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any, monkeyp
     assert key == "play.must_follow_suit"
     reply = last_reply(result)
     assert reply is not None and reply.ephemeral
-    assert reply.content == i18n.t("play.must_follow_suit", "en")
+    assert reply.content.splitlines()[0] == i18n.t("ux.panel.refused", "en",
+                                                    reason=i18n.t("play.must_follow_suit", "en"))
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
     assert game.panel(rec.table_id, actor.id).hand == hand_before and table.to_act() == (follower,)
@@ -174,7 +175,7 @@ async def test_dealer_buries_eight_of_33_through_the_selects(simcord_env: Any) -
     assert len(view.hand) == 25
     reply = last_reply(result) or env.backend.get_message(message.channel_id, message.id)
     text = reply.content
-    assert text.startswith(i18n.t("bot.panel.buried", "en", cards="")[:7])
+    assert text.startswith(i18n.t("ux.panel.ok", "en", text=i18n.t("bot.panel.buried", "en", cards="")[:7]))
     assert private_leaks(env) == []
 
 
@@ -216,7 +217,7 @@ async def test_private_text_follows_the_user_locale_and_public_text_the_server_l
     rec = await start_table(env, channel, actors, mode="async")
     for actor, loc in ((alice, "en"), (bob, "zh-CN")):
         panel = await open_panel(env, actor, channel, rec.table_id)
-        assert panel.content == i18n.t("bot.panel.declare", loc)
+        assert panel.content.splitlines() == [i18n.t("ux.panel.no_declaration", loc), i18n.t("bot.panel.declare", loc)]
         assert i18n.t("bot.button.pass", loc) in _labels(panel)
         reply = last_reply(await actor.slash(channel, "declare", cards="ZZ", table=rec.table_id))
         assert reply is not None and reply.ephemeral

@@ -10,7 +10,8 @@ import discord
 
 import i18n
 from cogs.cardtext import TEXT_STYLE, cards_text, trump_name
-from cogs.panel_view import build_panel_view, panel_text
+from cogs.panel_text import panel_text
+from cogs.panel_view import build_panel_view
 from engine.actions import Action, DealAll
 from engine.ai import choose_action
 from engine.cards import parse_cards
@@ -62,7 +63,8 @@ def test_follower_sees_the_lead_and_numbered_menus() -> None:
     text = panel_text(panel, "en")
     assert i18n.t("bot.panel.your_turn", "en") in text.splitlines()
     assert i18n.t("bot.panel.to_follow", "en", cards=cards_text(led, "en"), n=len(led)) in text.splitlines()
-    menus = [m for m in _items(build_panel_view(panel, "zh-CN")) if isinstance(m, discord.ui.Select)]
+    menus = [m for m in _items(build_panel_view(panel, "zh-CN")) if isinstance(m, discord.ui.Select)
+             and (m.custom_id or "").startswith("ts:")]
     assert menus and all("第 " in (m.placeholder or "") and "张" in (m.placeholder or "") for m in menus)
     assert menus[0].placeholder.endswith(f"第 1–{len(menus[0].options)} 张")
 

@@ -74,11 +74,16 @@ async def test_illegal_play_refused_with_reason(simcord_env):
     from engine.cards import parse_cards
 
     await select_cards(alice, message, game.panel(rec.table_id, alice.id), parse_cards(bad))
-    result = await alice.click(message, custom_id=button_id(message, "play"))
-    texts = [m.content for m in result.followups]
-    assert texts and result.followups[-1].ephemeral
+    play = button_id(message, "play")
+    result = await alice.click(message, custom_id=play)
+    assert not result.followups  # the refusal is shown inside the panel, not as a new message
     assert game.sessions[rec.table_id].table.version == before  # nothing changed
-    assert not any(t == i18n.t("bot.error.internal", "en") for t in texts)
+    shown = env.backend.get_message(message.channel_id, message.id)
+    first = shown.content.splitlines()[0]
+    assert first.startswith("⚠️ ") and i18n.t("bot.error.internal", "en") not in first, shown.content
+    assert first[3:] in {i18n.t(k, "en") for k in i18n.MESSAGES if k.startswith("play.")}, first
+    assert button_id(shown, "play") == play  # the selection is kept (its mask is in the Play button)
+    assert i18n.t("bot.panel.your_turn", "en") in shown.content  # and the panel still says what to do
 
 
 async def test_bad_option_is_a_localized_error(simcord_env):

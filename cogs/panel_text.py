@@ -1,0 +1,111 @@
+"""The private panel's message text: the answer to the last click (✅/⚠️), the table as it stands for this
+seat (the current trick — who led, who is winning, the points on the table — or the standing declaration),
+what to do now, the selection and the queued play. Discord shows it above the hand picture."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+
+import discord
+
+import i18n
+from cogs.cardtext import cards_text, trump_name
+from cogs.panel_view import hand_order, own_declaration_stands
+from engine.views import Phase, PublicView
+from runtime.panel import Panel
+
+log = logging.getLogger(__name__)
+
+
+def seat_name(panel: Panel, seat: int) -> str:
+    """A seat's display name, safe in a message (no markdown, no mention)."""
+    name = panel.names[seat] if seat < len(panel.names) else str(seat + 1)
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def trick_lines(panel: Panel, locale: str) -> list[str]:
+    """``**Trick 5** · alice led A♠ A♠ · bob 3♠`` and ``alice winning · 10 points on the table · defenders 40``;
+    before the first card of a trick: who leads, and who won the last one."""
+    pub = panel.view.public
+    trick = pub.trick
+    n = len(pub.tricks) + 1
+    if trick is None or not trick.plays:
+        leader = pub.to_act[0] if pub.to_act else (trick.leader if trick is not None else 0)
+        lines = [i18n.t("ux.panel.trick_lead", locale, n=n, name=seat_name(panel, leader))]
+        last = pub.previous_trick
+        if last is not None and last.winner is not None:
+            lines.append(i18n.t("ux.panel.last_trick", locale, name=seat_name(panel, last.winner), points=last.points))
+        return lines
+    plays = []
+    for k, (seat, cards) in enumerate(trick.plays):
+        key = "ux.panel.led" if k == 0 else "ux.panel.played"
+        plays.append(i18n.t(key, locale, name=seat_name(panel, seat), cards=cards_text(cards, locale)))
+    lines = [i18n.t("ux.panel.trick", locale, n=n, plays=" · ".join(plays))]
+    status = []
+    if trick.winner is not None:
+        status.append(i18n.t("ux.panel.winning", locale, name=seat_name(panel, trick.winner)))
+    status.append(i18n.t("ux.panel.points", locale, points=trick.points, total=pub.defender_points))
+    lines.append(" · ".join(status))
+    return lines
+
+
+def declaration_lines(panel: Panel, locale: str) -> list[str]:
+    """The standing declaration (or none yet), and what this seat may do about its own."""
+    pub = panel.view.public
+    current = pub.declaration
+    if current is None:
+        return [i18n.t("ux.panel.no_declaration", locale)]
+    lines = [i18n.t("ux.panel.standing", locale, name=seat_name(panel, current.seat),
+                    cards=cards_text(current.cards, locale), trump=trump_name(current.trump, locale))]
+    if current.seat == panel.seat and pub.phase is Phase.DECLARING and panel.can_pass:
+        lines.append(i18n.t("ux.panel.yours_stands", locale))
+    elif current.seat == panel.seat and pub.phase is Phase.DEALING:
+        lines.append(i18n.t("ux.panel.yours_dealing", locale))
+    return lines
+
+
+def level_line(pub: PublicView, locale: str) -> str:
+    return i18n.t("ux.panel.level", locale, level=pub.level, trump=trump_name(pub.trump or "NT", locale))
+
+
+def _instruction(panel: Panel, locale: str) -> list[str]:
+    """What to do now."""
+    if panel.away:
+        return [i18n.t("bot.panel.away", locale)]
+    if panel.bury_count:
+        return [i18n.t("bot.panel.bury", locale, n=panel.bury_count)]
+    if own_declaration_stands(panel):
+        return []
+    if panel.declarations or panel.can_pass:
+        return [i18n.t("bot.panel.declare", locale)]
+    if panel.phase is Phase.PLAYING and not panel.view.hand:
+        return [i18n.t("bot.panel.hand_done", locale)]
+    if panel.your_turn and panel.phase is Phase.PLAYING:
+        out = [i18n.t("bot.panel.your_turn", locale)]
+        trick = panel.view.public.trick
+        if trick is not None and trick.plays and not trick.complete:  # following: what was led
+            led = trick.plays[0][1]
+            out.append(i18n.t("bot.panel.to_follow", locale, cards=cards_text(led, locale), n=len(led)))
+        return out
+    if panel.phase is Phase.PLAYING:
+        return [i18n.t("bot.panel.wait", locale)]
+    return []
+
+
+def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: str | None = None) -> str:
+    """The panel's message text (see the module doc); ``selected`` are picture indices."""
+    lines: list[str] = [note] if note else []
+    pub = panel.view.public
+    if panel.phase is Phase.PLAYING and panel.view.hand:
+        lines += [level_line(pub, locale), *trick_lines(panel, locale)]
+    elif panel.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
+        lines += declaration_lines(panel, locale)
+    lines += _instruction(panel, locale)
+    order = hand_order(panel)
+    chosen = [order[i] for i in sorted(selected) if 0 <= i < len(order)]
+    if chosen:
+        lines.append(i18n.t("bot.panel.selected", locale, n=len(chosen), cards=cards_text(chosen, locale)))
+    if panel.queued:
+        lines.append(i18n.t("bot.panel.queued", locale, cards=cards_text(panel.queued, locale)))
+    return "\n".join(lines) or i18n.t("bot.panel.idle", locale)

@@ -1,0 +1,51 @@
+"""Messages of the private panel (round 2), the quiet thread's trick log and the match-end message."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # the private panel
+    "ux.button.my_panel": {"en": "My panel", "zh-CN": "我的面板"},
+    "ux.button.done": {"en": "Done", "zh-CN": "完成"},
+    "ux.button.play_suggestion": {"en": "Play suggestion", "zh-CN": "按提示出"},
+    "ux.select.legal": {"en": "Legal plays ({n})", "zh-CN": "可出的牌（{n} 种）"},
+    "ux.select.legal_some": {"en": "Legal plays ({n} of {total})", "zh-CN": "可出的牌（{total} 种中的 {n} 种）"},
+    "ux.play.single": {"en": "Single {cards}", "zh-CN": "单张 {cards}"},
+    "ux.play.pair": {"en": "Pair {cards}", "zh-CN": "对子 {cards}"},
+    "ux.play.tractor": {"en": "Tractor {cards}", "zh-CN": "拖拉机 {cards}"},
+    "ux.play.follow": {"en": "Follow {cards}", "zh-CN": "跟 {cards}"},
+    "ux.panel.refused": {"en": "⚠️ {reason}", "zh-CN": "⚠️ {reason}"},
+    "ux.panel.ok": {"en": "✅ {text}", "zh-CN": "✅ {text}"},
+    "ux.panel.trick": {"en": "**Trick {n}** · {plays}", "zh-CN": "**第 {n} 墩** · {plays}"},
+    "ux.panel.trick_lead": {"en": "**Trick {n}** · {name} to lead", "zh-CN": "**第 {n} 墩** · {name} 首出"},
+    "ux.panel.led": {"en": "{name} led {cards}", "zh-CN": "{name} 首出 {cards}"},
+    "ux.panel.played": {"en": "{name} {cards}", "zh-CN": "{name} {cards}"},
+    "ux.panel.winning": {"en": "{name} winning", "zh-CN": "{name} 最大"},
+    "ux.panel.points": {"en": "{points} points on the table · defenders {total}",
+                        "zh-CN": "桌上 {points} 分 · 闲家 {total} 分"},
+    "ux.panel.last_trick": {"en": "Last trick: {name} won {points} points", "zh-CN": "上一墩：{name} 赢 {points} 分"},
+    "ux.panel.standing": {"en": "Standing declaration: {name} {cards} (trump {trump})",
+                          "zh-CN": "当前亮主：{name} {cards}（主 {trump}）"},
+    "ux.panel.no_declaration": {"en": "No declaration yet.", "zh-CN": "还没有人亮主。"},
+    "ux.panel.yours_stands": {"en": "Your declaration stands. Reinforce it, or press Done.",
+                              "zh-CN": "你的亮主有效。可以加固，或点“完成”。"},
+    "ux.panel.yours_dealing": {"en": "Your declaration stands; you may still reinforce it while the cards are dealt.",
+                               "zh-CN": "你的亮主有效；发牌期间仍可加固。"},
+    "ux.panel.done": {"en": "Done: your declaration stands.", "zh-CN": "完成：你的亮主保持有效。"},
+    "ux.panel.level": {"en": "Level {level} · trump {trump}", "zh-CN": "打 {level} · 主 {trump}"},
+    # the quiet thread
+    "ux.log.title": {"en": "**Tricks · hand {hand}**", "zh-CN": "**第 {hand} 局 · 出牌记录**"},
+    "ux.log.line": {"en": "{n}. {plays} → **{winner}** +{points}", "zh-CN": "{n}. {plays} → **{winner}** +{points}"},
+    "ux.log.lead": {"en": "▶", "zh-CN": "▶"},
+    "ux.log.throw": {"en": "throw", "zh-CN": "甩牌"},
+    "ux.log.forced": {"en": "failed throw: {name} plays {cards} ({penalty})",
+                      "zh-CN": "甩牌失败：{name} 改出 {cards}（{penalty}）"},
+    "ux.match.ladder": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
+    "ux.match.change": {"en": "{name} {rating} ({delta})", "zh-CN": "{name} {rating}（{delta}）"},
+    # table options on /tractor new
+    "cmd.opt.pictures": {"en": "trick_pictures", "zh-CN": "每墩图片"},
+    "cmd.opt.pictures.desc": {"en": "Post a picture of every trick (default: one trick log message)",
+                              "zh-CN": "每墩发一张图片（默认：一条出牌记录消息）"},
+    "cmd.opt.declare_wait": {"en": "ai_declare_wait", "zh-CN": "电脑亮主等待"},
+    "cmd.opt.declare_wait.desc": {"en": "First hand: seconds AI seats wait for humans before declaring",
+                                  "zh-CN": "第一局：电脑等待真人亮主的秒数"},
+}
