@@ -2,7 +2,8 @@
 
 - dealing: ``deal`` (live: one card after ``deal_delay``; async: everything at once);
 - declaration window: an ``ai`` timer per autopilot seat still to speak, and ``close`` at the
-  window's deadline (the engine closes it by itself once all four passed);
+  window's deadline (the engine closes it by itself once all four passed); in the first hand an
+  autopilot seat's timer waits ``ai_declare_wait`` while a human may still declare (``ai_waits_to_declare``);
 - burying / 炒地皮 / playing: the seat to act gets ``ai`` (AI seat or 托管), ``auto`` (a queued play,
   or a forced move when the table option is on) or ``turn`` (reminder, then the 托管 timeout);
 - a settled hand: ``next`` (start the next hand after a pause), or ``stop`` when a ``timed`` match is
@@ -46,6 +47,16 @@ def is_forced(table: Table, seat: int) -> bool:
     return len(legal_plays(table.seat_view(seat), follow_limit=2)) == 1
 
 
+def ai_waits_to_declare(rec: TableRecord, table: Table) -> bool:
+    """Fair declaring (抢庄) in the first hand: AI seats (and seats under 托管) hold back while a human seat may
+    still declare — until every human passed, or ``TableOptions.ai_declare_wait`` seconds passed (the timer's
+    due time, kept while its key stays the same)."""
+    if rec.options.ai_declare_wait <= 0 or not table.hand.first_hand:
+        return False
+    to_act = table.to_act() if table.phase is Phase.DECLARING else (0, 1, 2, 3)
+    return any(s is not None and not s.autopilot and i in to_act for i, s in enumerate(rec.seats))
+
+
 def turn_timer(seat: int, version: int, now: float, timeout: float, remind_before: float) -> PlannedTimer:
     """The first stage of a human's turn clock: a reminder if one is due before the timeout."""
     if 0 < remind_before < timeout:
@@ -77,11 +88,17 @@ def plan(rec: TableRecord, table: Table, now: float,
         h = table.hand
         out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}", now + o.declare_window,
                                 {"version": v, "hand": h.number, "redeals": h.redeals}))
+    waiting = phase is Phase.DECLARING and ai_waits_to_declare(rec, table)
     for seat in table.to_act():
         occupant = rec.seats[seat]
         if occupant is None:
             continue
-        if occupant.autopilot:
+        if occupant.autopilot and waiting:
+            h = table.hand
+            out.append(PlannedTimer(AI, f"aiwait:{seat}:{h.number}:{h.redeals}", now + o.ai_declare_wait,
+                                    {"version": v, "seat": seat, "hand": h.number, "redeals": h.redeals,
+                                     "wait": True}))
+        elif occupant.autopilot:
             out.append(PlannedTimer(AI, f"ai:{seat}:{v}", now + o.ai_delay, {"version": v, "seat": seat}))
         elif phase is Phase.DECLARING:
             continue  # humans speak within the window; ``close`` ends it

@@ -72,6 +72,8 @@ class TableOptions:
     declare_window: float = 60.0  # async mode: the declaration window closes after this
     next_hand_delay: float = 8.0  # pause after a settled hand before the next one starts
     match_time: float = 3600.0  # ``timed`` matches stop at the first hand end after this (0: only by hand)
+    ai_declare_wait: float = 20.0  # first hand: AI seats declare only after the humans passed or this long
+    trick_pictures: bool = False  # post a picture of every trick (default: one edited trick-log message)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -88,7 +90,7 @@ class TableOptions:
     @classmethod
     def instant(cls) -> TableOptions:
         """No delays at all (tests and the offline job); timeouts stay."""
-        return cls(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.0)
+        return cls(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.0, ai_declare_wait=0.0)
 
 
 @dataclass(frozen=True)

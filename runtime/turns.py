@@ -3,7 +3,9 @@
 - ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare; async
   mode deals everything (``DealAll``) and the declaration window opens;
 - ``close``: the declaration window's deadline (``CloseDeclaring``);
-- ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` off the event loop);
+- ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` off the event loop); in the
+  first hand's declaring an AI seat waits for the humans (``planner.ai_waits_to_declare``): not during a live
+  deal, and in the window until the humans passed or its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
 - ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it;
 - ``next``: the next hand starts (``StartHand``); ``stop``: a ``timed`` match's time is up (``StopMatch``).
@@ -24,7 +26,7 @@ from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
 from engine.views import Phase
-from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN
+from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare
 from runtime.presenter import Announcement
 from runtime.records import Mode
 from runtime.session import Session
@@ -81,10 +83,16 @@ async def handle_timer(service: GameService, session: Session, timer: Timer) -> 
         if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")):
             await service.pipeline.apply(session, CloseDeclaring(), acted_seat=None)
         return
+    seat = p.get("seat")
+    if p.get("wait"):  # an AI seat's first-hand declaring wait is over (kept across the others' moves)
+        h = table.hand
+        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
+                and seat in table.to_act():
+            await ai_move(service, session, seat)
+        return
     if p.get("version") != table.version:
         log.debug("stale %s timer on table %d", timer.kind, session.record.table_id)
         return
-    seat = p.get("seat")
     if timer.kind == DEAL:
         await _deal(service, session)
     elif timer.kind == NEXT:
@@ -105,7 +113,7 @@ async def _deal(service: GameService, session: Session) -> None:
     assert table is not None
     live = session.record.mode is Mode.LIVE
     await service.pipeline.apply(session, DealCard() if live else DealAll(), acted_seat=None)
-    if not live or table.phase is not Phase.DEALING:
+    if not live or table.phase is not Phase.DEALING or ai_waits_to_declare(session.record, table):
         return
     for seat, occupant in enumerate(session.record.seats):  # AI seats may declare during the deal
         if occupant is None or not occupant.autopilot:

@@ -35,7 +35,7 @@ class StepClock:
 
 def options(**changes: object) -> TableOptions:
     base = dict(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=TIMEOUT, reminder_before=REMIND,
-                declare_window=WINDOW, forced_autoplay=False)
+                declare_window=WINDOW, forced_autoplay=False, ai_declare_wait=0.0)
     base.update(changes)
     return TableOptions(**base)  # type: ignore[arg-type]
 
