@@ -17,7 +17,7 @@ LOCALES: tuple[str, ...] = ("en", "zh-CN")
 Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
-DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux")
+DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament")
 for _domain in DOMAINS:
     _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -1,0 +1,247 @@
+"""The tournament's value types: its configuration, teams, games, matches and rounds (比赛规程).
+
+Pure data with JSON forms; the progression lives in ``runtime.tournament.bracket``. A *match* is one
+pairing of two teams in a round (or a bye, 轮空: ``b is None``); it is played as one game, or as a
+best of three (3局2胜). A *game* is one table; its ``GameResult`` is seen from team ``a``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from runtime.errors import NotAllowed
+
+
+class Format(StrEnum):
+    """单淘汰 knock-out (byes by lot), 积分编排制 Swiss, 分组循环 groups then knock-out, 复式 duplicate."""
+
+    KNOCKOUT = "knockout"
+    SWISS = "swiss"
+    GROUPS = "groups"
+    DUPLICATE = "duplicate"
+
+
+class Stage(StrEnum):
+    KNOCKOUT = "knockout"
+    SWISS = "swiss"
+    GROUP = "group"
+
+
+class TimedTie(StrEnum):
+    """A timed match tied on level at time: the team on stage (台上) or the team that reached it first."""
+
+    ON_STAGE = "on_stage"
+    FIRST = "first"
+
+
+class BigPoints(StrEnum):
+    """Duplicate scoring: the sheet's small → big points table, or the levels the level table credits."""
+
+    SHEET = "sheet"
+    LEVELS = "levels"
+
+
+class Status(StrEnum):
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+MAX_TEAMS = 64
+MAX_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class Config:
+    """The organiser's choices. ``best_of_three``: how many of the last knock-out rounds are played
+    best of three (0 none, 1 the final, 2 semi-finals and final, …). ``match_minutes``: a live time limit
+    per game (0: none); ``deadline_hours``: a deadline per round (0: none); ``rounds``: Swiss/duplicate
+    rounds (0: a sensible default for the team count)."""
+
+    format: Format = Format.KNOCKOUT
+    preset: str = "standard"
+    end_level: str | None = None
+    rounds: int = 0
+    best_of_three: int = 0
+    match_minutes: float = 0.0
+    deadline_hours: float = 0.0
+    timed_tie: TimedTie = TimedTie.ON_STAGE
+    big_points: BigPoints = BigPoints.SHEET
+    allow_ai: bool = False
+    group_size: int = 4
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.rounds <= MAX_ROUNDS:
+            raise NotAllowed("tournament.bad_rounds", rounds=self.rounds, max=MAX_ROUNDS)
+        if self.best_of_three < 0 or self.match_minutes < 0 or self.deadline_hours < 0:
+            raise NotAllowed("tournament.bad_option")
+        if not 3 <= self.group_size <= 8:
+            raise NotAllowed("tournament.bad_option")
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Config:
+        known = {k: v for k, v in obj.items() if k in cls.__dataclass_fields__}
+        for key, kind in (("format", Format), ("timed_tie", TimedTie), ("big_points", BigPoints)):
+            if key in known:
+                known[key] = kind(known[key])
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team of two (``players``: user ids, ``None`` for a seat the AI may take; ``names`` per player)."""
+
+    team_id: int
+    name: str
+    players: tuple[int | None, ...] = ()
+    names: tuple[str, ...] = ()
+    withdrawn: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"team_id": self.team_id, "name": self.name, "players": list(self.players),
+                "names": list(self.names), "withdrawn": self.withdrawn}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Team:
+        return cls(team_id=int(obj["team_id"]), name=str(obj["name"]), players=tuple(obj.get("players", ())),
+                   names=tuple(obj.get("names", ())), withdrawn=bool(obj.get("withdrawn", False)))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game seen from team ``a``: ``winner`` 0 (a), 1 (b) or ``None`` (a draw); ``diff`` = a's level
+    difference (duplicate: big points difference); ``score`` = both teams' final levels as indices
+    (duplicate: big points); ``forfeit``: decided by a forfeit (弃权判负)."""
+
+    winner: int | None
+    diff: int = 0
+    score: tuple[int, int] = (0, 0)
+    forfeit: bool = False
+    table_id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "diff": self.diff, "score": list(self.score), "forfeit": self.forfeit,
+                "table_id": self.table_id}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> GameResult:
+        score = obj.get("score", (0, 0))
+        return cls(winner=obj.get("winner"), diff=int(obj.get("diff", 0)), score=(int(score[0]), int(score[1])),
+                   forfeit=bool(obj.get("forfeit", False)), table_id=obj.get("table_id"))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A pairing in a round. ``b is None``: a bye (``a`` goes through / scores a win). ``tables``: the
+    table of each game opened so far. ``winner``: the winning team id once decided (``None`` with
+    ``decided`` = a draw)."""
+
+    match_id: str
+    round: int
+    a: int
+    b: int | None
+    stage: Stage
+    group: int | None = None
+    best_of: int = 1
+    games: tuple[GameResult, ...] = ()
+    tables: tuple[int, ...] = ()
+    decided: bool = False
+    winner: int | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        return (sum(1 for g in self.games if g.winner == 0), sum(1 for g in self.games if g.winner == 1))
+
+    @property
+    def diff(self) -> int:
+        """Team a's level difference over the match's games."""
+        return sum(g.diff for g in self.games)
+
+    @property
+    def current_table(self) -> int | None:
+        """The table of the game being played, if one is open."""
+        return self.tables[-1] if len(self.tables) > len(self.games) else None
+
+    def other(self, team_id: int) -> int | None:
+        return self.b if team_id == self.a else self.a
+
+    def side(self, team_id: int) -> int:
+        """0 if ``team_id`` is team a, 1 if team b."""
+        if team_id not in self.teams:
+            raise NotAllowed("tournament.not_in_match")
+        return 0 if team_id == self.a else 1
+
+    def with_table(self, table_id: int) -> Match:
+        return replace(self, tables=(*self.tables, table_id))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"match_id": self.match_id, "round": self.round, "a": self.a, "b": self.b, "stage": self.stage.value,
+                "group": self.group, "best_of": self.best_of, "games": [g.to_json() for g in self.games],
+                "tables": list(self.tables), "decided": self.decided, "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Match:
+        return cls(match_id=str(obj["match_id"]), round=int(obj["round"]), a=int(obj["a"]), b=obj.get("b"),
+                   stage=Stage(obj["stage"]), group=obj.get("group"), best_of=int(obj.get("best_of", 1)),
+                   games=tuple(GameResult.from_json(g) for g in obj.get("games", ())),
+                   tables=tuple(int(t) for t in obj.get("tables", ())), decided=bool(obj.get("decided", False)),
+                   winner=obj.get("winner"))
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its matches (byes included), the stage, and its deadline (Unix seconds) if any."""
+
+    number: int
+    stage: Stage
+    matches: tuple[Match, ...] = ()
+    deadline: float | None = None
+    seed: int = 0  # duplicate: every table of the round plays the deals of this seed
+
+    @property
+    def complete(self) -> bool:
+        return all(m.decided for m in self.matches)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "stage": self.stage.value, "matches": [m.to_json() for m in self.matches],
+                "deadline": self.deadline, "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Round:
+        return cls(number=int(obj["number"]), stage=Stage(obj["stage"]),
+                   matches=tuple(Match.from_json(m) for m in obj.get("matches", ())),
+                   deadline=obj.get("deadline"), seed=int(obj.get("seed", 0)))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings. ``points``: win 1, draw ½, loss 0 (duplicate: big points)."""
+
+    team_id: int
+    rank: int
+    points: float
+    level_diff: int
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    eliminated_in: int | None = None  # knock-out: the round a team went out in
+    group: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
