@@ -12,9 +12,9 @@ import discord
 
 from cogs.presenter import DiscordPresenter
 from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
-from cogs.replies import BotError
 from cogs.timers import TimerDriver
 from data.database import Database
+from runtime.access import Caller, Op, authorize
 from runtime.records import TableRecord
 from runtime.service import GameService
 
@@ -67,22 +67,26 @@ async def detach_game(bot: Any) -> None:
     bot.game = None
 
 
-def find_table(bot: Any, interaction: discord.Interaction, table_id: int | None = None) -> TableRecord:
-    """The table an interaction is about: ``table_id`` if given; else the table of this thread; else the
-    user's table in this channel; else the user's only open table in this guild."""
-    game = bot.game
-    if table_id is not None:
-        return game.record(table_id)
-    user = interaction.user.id
-    channel_id = interaction.channel_id
-    here = game.tables(guild_id=interaction.guild_id, channel_id=channel_id) if channel_id else []
-    threads = [r for r in here if r.thread_id == channel_id]
-    if len(threads) == 1:
-        return threads[0]
-    mine = [r for r in here if r.seat_of(user) is not None or r.host_id == user]
-    if mine:
-        return mine[-1]
-    everywhere = [r for r in game.tables_of_user(user) if r.guild_id == interaction.guild_id]
-    if len(everywhere) == 1:
-        return everywhere[0]
-    raise BotError("bot.error.no_table")
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """The interaction's user, guild, channel (and a thread's parent) and Manage Server in that guild."""
+    perms = interaction.permissions
+    manager = interaction.guild_id is not None and bool(perms.manage_guild or perms.administrator)
+    channel = interaction.channel
+    return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                  parent_id=getattr(channel, "parent_id", None), manager=manager)
+
+
+def find_table(bot: Any, interaction: discord.Interaction, table_id: int | None = None, *,
+               here: bool = False) -> TableRecord:
+    """The table an interaction names, only within its guild (and channel/thread when ``here``): see
+    ``runtime.access.find_table``."""
+    return bot.game.find(caller_of(interaction), table_id, here=here)
+
+
+def authorized(bot: Any, interaction: discord.Interaction, table_id: int | None, op: Op, *, here: bool = False,
+               seat: int | None = None) -> TableRecord:
+    """``find_table`` then ``runtime.access.authorize`` for ``op``: the table, or the localized refusal."""
+    caller = caller_of(interaction)
+    rec = bot.game.find(caller, table_id, here=here)
+    authorize(caller, rec, op, seat)
+    return rec

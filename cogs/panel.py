@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.hub import find_table
+from cogs.hub import authorized, find_table
 from cogs.items import PanelId, PlayId, SelectId, decode_cards
 from cogs.panel_text import panel_text
 from cogs.panel_view import (
@@ -41,6 +41,7 @@ from cogs.panel_view import (
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Bury, Declare, Pass, Play
 from engine.views import Phase
+from runtime.access import Op
 from runtime.panel import Panel
 from runtime.presenter import TableUpdate
 
@@ -49,7 +50,8 @@ log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0  # interaction tokens last 15 minutes
 
 
-REFUSAL_NOT_IN_PANEL = ("bot.error.not_your_panel", "bot.error.internal")  # answered apart, as before
+# answered apart, as before (a click naming a table or seat that is not the clicker's shows no panel)
+REFUSAL_NOT_IN_PANEL = ("bot.error.not_your_panel", "bot.error.internal", "table.not_found", "act.not_seated")
 
 
 @dataclass
@@ -97,7 +99,7 @@ class PanelCog(commands.Cog, name="Panel"):
                          note: str | None = None) -> None:
         """Answer with a fresh ephemeral panel for the user's seat."""
         check_rate(interaction, "panel")
-        rec = find_table(self.bot, interaction, table_id)
+        rec = find_table(self.bot, interaction, table_id, here=True)
         panel = self.bot.game.panel(rec.table_id, interaction.user.id)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -211,11 +213,8 @@ class PanelCog(commands.Cog, name="Panel"):
     # -- clicks ----------------------------------------------------------------------------------------
     def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId) -> Panel | None:
         """The current panel if the click is the seat owner's and current; ``None`` if stale."""
-        rec = self.bot.game.record(ident.table)
-        occupant = rec.seats[ident.seat]
-        if occupant is None or occupant.user_id != interaction.user.id:
-            raise BotError("bot.error.not_your_panel")
-        panel = self.bot.game.panel(ident.table, interaction.user.id)
+        rec = authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
+        panel = self.bot.game.panel(rec.table_id, interaction.user.id)
         return panel if panel.version == ident.version else None
 
     async def _stale(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -44,7 +44,7 @@ class Play(commands.Cog):
 
     def _table_for(self, interaction: discord.Interaction) -> int | None:
         try:
-            return find_table(self.bot, interaction).table_id
+            return find_table(self.bot, interaction, here=True).table_id
         except Exception:
             return None
 
@@ -63,7 +63,7 @@ class Play(commands.Cog):
     async def play(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
+            rec = find_table(self.bot, interaction, table, here=True)
             parsed = self._parse(cards)
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = self.bot.game
@@ -91,7 +91,7 @@ class Play(commands.Cog):
     async def declare(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
+            rec = find_table(self.bot, interaction, table, here=True)
             parsed = self._parse(cards)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed))
@@ -116,7 +116,7 @@ class Play(commands.Cog):
     async def bury(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
+            rec = find_table(self.bot, interaction, table, here=True)
             parsed = self._parse(cards)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed))

@@ -17,12 +17,13 @@ from discord.ext import commands
 
 import i18n
 from cogs import admin
-from cogs.hub import find_table
+from cogs.hub import authorized, caller_of
 from cogs.items import TableId
 from cogs.options import build_rules, option_completions, preset_choices
 from cogs.replies import BotError, answering, check_rate, guild_locale, reply_key, user_locale
 from cogs.translator import ls
 from engine.rules import Rules
+from runtime.access import Op, is_manager
 from runtime.records import Mode, TableOptions
 
 log = logging.getLogger(__name__)
@@ -141,9 +142,10 @@ class Tables(commands.Cog):
                     table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
+            rec = authorized(self.bot, interaction, table, Op.MANAGE)
             rules = build_rules(preset, options, rec.rules)
-            rec = await self.bot.game.set_rules(rec.table_id, interaction.user.id, rules)
+            rec = await self.bot.game.set_rules(rec.table_id, interaction.user.id, rules,
+                                                is_admin=is_manager(caller_of(interaction), rec))
             from cogs.lobby_view import rules_summary
 
             await reply_key(interaction, "bot.rules.changed", summary=rules_summary(rec, user_locale(interaction)))
@@ -157,8 +159,9 @@ class Tables(commands.Cog):
                    table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
-            await self.bot.game.kick(rec.table_id, interaction.user.id, seat - 1)
+            rec = authorized(self.bot, interaction, table, Op.END)
+            await self.bot.game.kick(rec.table_id, interaction.user.id, seat - 1,
+                                     is_admin=is_manager(caller_of(interaction), rec))
             await reply_key(interaction, "bot.kicked", n=seat)
 
     @tractor.command(name=ls("end", "cmd.end"), description=ls("End a table (host or Manage Server)", "cmd.end.desc"))
@@ -166,8 +169,8 @@ class Tables(commands.Cog):
     async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table)
-            await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_admin(interaction))
+            rec = authorized(self.bot, interaction, table, Op.END)
+            await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_manager(caller_of(interaction), rec))
             await reply_key(interaction, "bot.ended", id=rec.table_id)
 
     # -- /tractor notify, config (implemented in cogs.admin) -----------------------------------------------------
@@ -200,39 +203,50 @@ class Tables(commands.Cog):
 
     # -- public buttons ------------------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, ident: TableId) -> None:
+        """A public table button: the table is looked up in this guild and channel/thread only, and the
+        click is authorized for its operation (``BUTTON_OPS``) before anything changes."""
         async with answering(interaction):
             check_rate(interaction, "action")
+            if ident.op not in BUTTON_OPS:
+                raise BotError("bot.error.internal")
+            rec = authorized(self.bot, interaction, ident.table, BUTTON_OPS[ident.op], here=True)
             game = self.bot.game
             user = interaction.user.id
             if ident.op == "hand":
                 panel = self.bot.get_cog("Panel")
-                await panel.open_panel(interaction, ident.table)
+                await panel.open_panel(interaction, rec.table_id)
                 return
             if ident.op == "back":
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await game.take_back(ident.table, user)
+                await game.take_back(rec.table_id, user)
                 await reply_key(interaction, "bot.panel.back")
                 return
             await interaction.response.defer()
-            if ident.op == "sit":
-                await game.sit(ident.table, user, display_name(interaction.user), ident.arg)
-            elif ident.op == "leave":
-                await game.leave(ident.table, user)
-            elif ident.op == "addai":
-                rec = game.record(ident.table)
-                await game.add_ai(ident.table, user, None, str(rec.meta.get("ai_level", "basic")))
-            elif ident.op == "rmai":
-                rec = game.record(ident.table)
-                seats = [i for i, s in enumerate(rec.seats) if s is not None and s.is_ai]
-                if not seats:
-                    raise BotError("lobby.no_ai", seat="-")
-                await game.remove_ai(ident.table, user, seats[-1])
-            elif ident.op == "start":
-                await game.start(ident.table, user)
-            elif ident.op == "end":
-                await game.end(ident.table, user, is_admin=is_admin(interaction))
-            else:
-                raise BotError("bot.error.internal")
+            await self._lobby_button(interaction, rec, ident)
+
+    async def _lobby_button(self, interaction: discord.Interaction, rec: Any, ident: TableId) -> None:
+        game, user, tid = self.bot.game, interaction.user.id, rec.table_id
+        manager = is_manager(caller_of(interaction), rec)
+        if ident.op == "sit":
+            await game.sit(tid, user, display_name(interaction.user), ident.arg)
+        elif ident.op == "leave":
+            await game.leave(tid, user)
+        elif ident.op == "addai":
+            await game.add_ai(tid, user, None, str(rec.meta.get("ai_level", "basic")), is_admin=manager)
+        elif ident.op == "rmai":
+            seats = [i for i, s in enumerate(rec.seats) if s is not None and s.is_ai]
+            if not seats:
+                raise BotError("lobby.no_ai", seat="-")
+            await game.remove_ai(tid, user, seats[-1], is_admin=manager)
+        elif ident.op == "start":
+            await game.start(tid, user, is_admin=manager)
+        elif ident.op == "end":
+            await game.end(tid, user, is_admin=manager)
+
+
+# which rule (runtime.access.Op) each public table button needs
+BUTTON_OPS: dict[str, Op] = {"sit": Op.JOIN, "leave": Op.JOIN, "addai": Op.MANAGE, "rmai": Op.MANAGE,
+                             "start": Op.MANAGE, "end": Op.END, "hand": Op.SEAT, "back": Op.SEAT}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -65,20 +65,21 @@ def leave(rec: TableRecord, user_id: int) -> TableRecord:
     return rec.with_seat(seat, None)
 
 
-def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str = "basic") -> TableRecord:
-    """The host puts an AI of ``level`` in a seat (first empty one by default)."""
+def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str = "basic",
+           is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) puts an AI of ``level`` in a seat (first empty one by default)."""
     _require_lobby(rec)
-    _require_host(rec, user_id)
+    _require_host(rec, user_id, is_admin)
     if level not in AI_LEVELS:
         raise LobbyError("lobby.bad_ai_level", level=level)
     target = _free_seat(rec, seat)
     return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=level))
 
 
-def remove_ai(rec: TableRecord, user_id: int, seat: int) -> TableRecord:
-    """The host removes the AI from ``seat``."""
+def remove_ai(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) removes the AI from ``seat``."""
     _require_lobby(rec)
-    _require_host(rec, user_id)
+    _require_host(rec, user_id, is_admin)
     _check_seat(seat)
     current = rec.seats[seat]
     if current is None or not current.is_ai:
@@ -86,10 +87,10 @@ def remove_ai(rec: TableRecord, user_id: int, seat: int) -> TableRecord:
     return rec.with_seat(seat, None)
 
 
-def kick(rec: TableRecord, user_id: int, seat: int) -> TableRecord:
-    """The host empties any seat but its own."""
+def kick(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) empties any seat but the host's."""
     _require_lobby(rec)
-    _require_host(rec, user_id)
+    _require_host(rec, user_id, is_admin)
     _check_seat(seat)
     current = rec.seats[seat]
     if current is None:
@@ -99,10 +100,10 @@ def kick(rec: TableRecord, user_id: int, seat: int) -> TableRecord:
     return rec.with_seat(seat, None)
 
 
-def set_rules(rec: TableRecord, user_id: int, rules: Rules) -> TableRecord:
-    """The host changes the rules before the start (``Rules`` already validated by the engine)."""
+def set_rules(rec: TableRecord, user_id: int, rules: Rules, is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) changes the rules before the start (``Rules`` already validated)."""
     _require_lobby(rec)
-    _require_host(rec, user_id)
+    _require_host(rec, user_id, is_admin)
     return replace(rec, rules=rules)
 
 
@@ -113,10 +114,10 @@ def set_mode(rec: TableRecord, user_id: int, mode: Mode, options: TableOptions |
     return replace(rec, mode=Mode(mode), options=options or rec.options)
 
 
-def start(rec: TableRecord, user_id: int) -> TableRecord:
-    """The host starts the match once all four seats are filled."""
+def start(rec: TableRecord, user_id: int, is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) starts the match once all four seats are filled."""
     _require_lobby(rec)
-    _require_host(rec, user_id)
+    _require_host(rec, user_id, is_admin)
     if not rec.full:
         raise LobbyError("lobby.not_full", empty=sum(s is None for s in rec.seats))
     return replace(rec, status=Status.PLAYING)

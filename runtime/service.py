@@ -32,6 +32,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
+from runtime.access import Caller, find_table
 from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import ImagePolicy, hand_image
@@ -134,6 +135,11 @@ class GameService:
                 and (guild_id is None or s.record.guild_id == guild_id)
                 and (channel_id is None or channel_id in (s.record.channel_id, s.record.thread_id))]
 
+    def find(self, caller: Caller, table_id: int | None = None, *, here: bool = False) -> TableRecord:
+        """The open table a request names, only within the caller's guild (and channel/thread when ``here``):
+        the one lookup of every command, button, select and autocomplete (``runtime.access.find_table``)."""
+        return find_table(self.tables(), caller, table_id, here=here)
+
     def tables_of_user(self, user_id: int) -> list[TableRecord]:
         """Open tables where ``user_id`` sits or hosts."""
         return [s.record for s in self.sessions.values() if s.record.active
@@ -174,17 +180,18 @@ class GameService:
     async def leave(self, table_id: int, user_id: int) -> TableRecord:
         return await self._lobby(table_id, lambda r: lobby.leave(r, user_id))
 
-    async def add_ai(self, table_id: int, user_id: int, seat: int | None = None, level: str = "basic") -> TableRecord:
-        return await self._lobby(table_id, lambda r: lobby.add_ai(r, user_id, seat, level))
+    async def add_ai(self, table_id: int, user_id: int, seat: int | None = None, level: str = "basic", *,
+                     is_admin: bool = False) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.add_ai(r, user_id, seat, level, is_admin))
 
-    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableRecord:
-        return await self._lobby(table_id, lambda r: lobby.remove_ai(r, user_id, seat))
+    async def remove_ai(self, table_id: int, user_id: int, seat: int, *, is_admin: bool = False) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.remove_ai(r, user_id, seat, is_admin))
 
-    async def kick(self, table_id: int, user_id: int, seat: int) -> TableRecord:
-        return await self._lobby(table_id, lambda r: lobby.kick(r, user_id, seat))
+    async def kick(self, table_id: int, user_id: int, seat: int, *, is_admin: bool = False) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.kick(r, user_id, seat, is_admin))
 
-    async def set_rules(self, table_id: int, user_id: int, rules: Rules) -> TableRecord:
-        return await self._lobby(table_id, lambda r: lobby.set_rules(r, user_id, rules))
+    async def set_rules(self, table_id: int, user_id: int, rules: Rules, *, is_admin: bool = False) -> TableRecord:
+        return await self._lobby(table_id, lambda r: lobby.set_rules(r, user_id, rules, is_admin))
 
     async def set_mode(self, table_id: int, user_id: int, mode: Mode,
                        options: TableOptions | None = None) -> TableRecord:
@@ -203,11 +210,11 @@ class GameService:
             session.record = await self.store.save(rec)
             return session.record
 
-    async def start(self, table_id: int, user_id: int) -> TableRecord:
-        """The host starts the match (all four seats filled): the first hand is dealt by the timers."""
+    async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
+        """The host (or a manager) starts the match (all four seats filled): the timers deal the first hand."""
         session = self.session(table_id)
         async with session.lock:
-            rec = lobby.start(session.record, user_id)
+            rec = lobby.start(session.record, user_id, is_admin)
             rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
             session.record = await self.store.save(rec)

@@ -4,6 +4,7 @@ and the Chinese locale for a Chinese client."""
 from __future__ import annotations
 
 import i18n
+from cogs.safetext import literal
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_panel, open_table, select_cards, world
 
 
@@ -25,8 +26,9 @@ async def _table_with_ai(env):
     for _ in range(3):
         await alice.click(lobby, custom_id=button_id(lobby, "addai"))
     refused = await bob.click(lobby, custom_id=button_id(lobby, "start"))  # a wrong user's click
-    assert refused.followups and refused.followups[-1].ephemeral
-    assert refused.followups[-1].content == i18n.t("lobby.not_host", "en")
+    answer = refused.followups[-1] if refused.followups else refused.response  # refused before any defer
+    assert answer is not None and answer.ephemeral
+    assert answer.content == i18n.t("lobby.not_host", "en")
     assert env.bot.game.sessions[rec.table_id].table is None  # not started
     await alice.click(lobby, custom_id=button_id(lobby, "start"))
     return channel, alice, bob, rec
@@ -92,7 +94,7 @@ async def test_bad_option_is_a_localized_error(simcord_env):
     result = await alice.slash(channel, "tractor new", options="end_level=Z")
     msgs = [m for m in [result.response, *result.followups] if m is not None]
     assert msgs[-1].ephemeral
-    assert "end_level" in msgs[-1].content
+    assert "end_level" in literal(msgs[-1].content)  # as the user typed it (escaped: shown literally)
     result = await alice.slash(channel, "tractor new", options="nonsense")
     msgs = [m for m in [result.response, *result.followups] if m is not None]
     assert i18n.t("bot.error.bad_option", "en", text="nonsense") == msgs[-1].content
