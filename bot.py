@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin")
 
 
+# Nothing pings unless a message names its users (``cogs.presenter.pinging``): never everyone, here or a role.
+ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
+
+
 def intents() -> discord.Intents:
     """Minimal intents: guilds only (slash commands and components need no privileged intent)."""
     return discord.Intents(guilds=True)
@@ -33,7 +37,8 @@ class TractorBot(commands.Bot):
     """The bot: the game service, the cogs, the persistent items, the command translator."""
 
     def __init__(self, config: Config, table_options: TableOptions | None = None, **game_kwargs: Any) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         allowed_mentions=ALLOWED_MENTIONS)
         self.config = config
         self.table_options = table_options  # the base options of new tables (tests: no delays)
         self.game_kwargs = game_kwargs

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import i18n
+from cogs.safetext import escape_params
 from engine.cards import SUIT_SYMBOLS, Card, parse_cards
 from engine.errors import EngineError
 
@@ -49,8 +50,9 @@ def trump_name(trump: str, locale: str) -> str:
 
 
 def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    """The params of a runtime announcement with its cards and trump in readable form."""
-    out = dict(params)
+    """The params of a runtime announcement with its cards and trump in readable form; every other text (the
+    players' names) escaped as literal text (``cogs.safetext``)."""
+    out = escape_params(params, keep=CARD_PARAMS | {"trump"})
     for key, value in params.items():
         if key in CARD_PARAMS and isinstance(value, str) and value.strip():
             try:

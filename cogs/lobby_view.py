@@ -8,6 +8,7 @@ import discord
 
 import i18n
 from cogs.items import TableButton, TableId
+from cogs.safetext import escape_text
 from engine.views import PublicView
 from runtime.records import Status, TableRecord
 
@@ -41,7 +42,7 @@ def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
     if occupant is None:
         who = i18n.t("bot.lobby.empty", locale)
     elif occupant.user_id is not None:
-        who = f"**{discord.utils.escape_markdown(occupant.name)}**"
+        who = f"**{escape_text(occupant.name)}**"
         who += " " + i18n.t("bot.lobby.away", locale) if occupant.away else ""
     else:
         who = i18n.t("bot.lobby.ai_seat", locale, name=occupant.name)
@@ -51,7 +52,7 @@ def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
 
 def result_lines(rec: TableRecord, view: PublicView, locale: str) -> list[str]:
     """A finished or closed table's outcome: the winners (or a draw, or closed early), the levels, the hands."""
-    names = [discord.utils.escape_markdown(n) for n in rec.names]
+    names = [escape_text(n) for n in rec.names]
     if rec.status is Status.ENDED:
         first = i18n.t("bot.lobby.closed_early", locale)
     elif view.match_winner is None:

@@ -34,6 +34,7 @@ import discord
 import i18n
 from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
+from cogs.safetext import escape_text
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
@@ -42,7 +43,6 @@ from runtime.records import Status, TableRecord
 log = logging.getLogger(__name__)
 
 PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_PING = discord.AllowedMentions.none()  # notices about a player (a forced play, a queued play) show, not ping
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
 PROMPTED = "prompted"  # meta key: seat -> [version, hand, phase] of the turn it was last pinged for
@@ -52,6 +52,12 @@ PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "announce.match_over": MATC
 AFTER_TRICK = frozenset(PICTURE_OF) | {"announce.time_up"}  # posted below the trick that ended the hand
 
 Mark = tuple[int, int, str]  # (table version, hand number, phase) of a ping
+
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that ping exactly ``user_ids`` (never everyone, here or a role; nobody when none is given)."""
+    users = [discord.Object(u) for u in dict.fromkeys(user_ids) if u is not None]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False) if users else NO_PING
 
 
 def turn_mark(view: PublicView, version: int) -> Mark:
@@ -201,7 +207,7 @@ class DiscordPresenter:
         won = next((e for e in update.events if isinstance(e, TrickWon)), None)
         if won is None:
             return i18n.t("bot.trick.done", locale)
-        return i18n.t("bot.trick.won", locale, n=won.trick_number, name=update.record.names[won.seat],
+        return i18n.t("bot.trick.won", locale, n=won.trick_number, name=escape_text(update.record.names[won.seat]),
                       points=won.points, total=won.defender_points)
 
     @staticmethod
@@ -221,7 +227,7 @@ class DiscordPresenter:
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
             sep = i18n.t("bot.list_sep", locale)
-            parts.append(i18n.t("bot.live.turn", locale, names=sep.join(names[s] for s in view.to_act)))
+            parts.append(i18n.t("bot.live.turn", locale, names=sep.join(escape_text(names[s]) for s in view.to_act)))
         return " · ".join(parts)
 
     # -- the worker -------------------------------------------------------------------------------------
@@ -249,7 +255,7 @@ class DiscordPresenter:
                     rec.lobby_message_id)
                 await msg.edit(embed=op.embed, view=op.view)
         elif op.kind == "post":
-            kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS if op.user_id is not None else NO_PING}
+            kwargs: dict[str, Any] = {"allowed_mentions": pinging(op.user_id)}
             if op.image is not None:
                 kwargs["file"] = _file(op.image)
             await self._thread(rec).send(op.content, **kwargs)
@@ -284,7 +290,7 @@ class DiscordPresenter:
         if image is not None:
             kwargs["file"] = _file(image)
         users = sorted({user for user, _mark in op.pings.values()})
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users]) if users else NO_PING
+        mentions = pinging(*users)
         sent = await self._thread(rec).send(op.content, allowed_mentions=mentions, **kwargs)
         state.live_id = sent.id
         state.buried = False
@@ -307,6 +313,6 @@ class DiscordPresenter:
         try:
             user = self.bot.get_user(op.user_id) or await self.bot.fetch_user(op.user_id)
             link = f"https://discord.com/channels/{rec.guild_id}/{rec.thread_id or rec.channel_id}"
-            await user.send(f"{op.content}\n{link}")
+            await user.send(f"{op.content}\n{link}", allowed_mentions=NO_PING)
         except discord.HTTPException:
             log.debug("DM to %s skipped (closed or failed)", op.user_id)

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.safetext import escape_params
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -39,13 +40,14 @@ class BotError(Exception):
 
 
 def error_text(exc: BaseException, locale: str) -> str:
-    """The localized message of an engine/interface error, else the generic failure text."""
+    """The localized message of an engine/interface error, else the generic failure text. Its parameters may
+    echo what the user typed (an option, a card string): they are escaped as literal text."""
     if isinstance(exc, EngineError | BotError):
         params = {k: (" ".join(map(str, v)) if isinstance(v, list | tuple) else v) for k, v in exc.params.items()}
-        return i18n.t(exc.key, locale, **params)
+        return i18n.t(exc.key, locale, **escape_params(params))
     key = getattr(exc, "key", None)
     if isinstance(key, str) and key in i18n.MESSAGES:
-        return i18n.t(key, locale, **(getattr(exc, "params", None) or {}))
+        return i18n.t(key, locale, **escape_params(getattr(exc, "params", None) or {}))
     return i18n.t("bot.error.internal", locale)
 
 
