@@ -7,11 +7,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 
-import discord
-
 import i18n
 from cogs.cardtext import cards_text, trump_name
 from cogs.panel_view import hand_order, own_declaration_stands
+from cogs.safetext import escape_text
 from engine.views import Phase, PublicView
 from runtime.panel import Panel
 
@@ -21,7 +20,7 @@ log = logging.getLogger(__name__)
 def seat_name(panel: Panel, seat: int) -> str:
     """A seat's display name, safe in a message (no markdown, no mention)."""
     name = panel.names[seat] if seat < len(panel.names) else str(seat + 1)
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    return escape_text(name)
 
 
 def trick_lines(panel: Panel, locale: str) -> list[str]:
