@@ -27,7 +27,7 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
                       **service_kwargs: Any) -> None:
     """Set ``bot.game`` (the service), ``bot.presenter`` and ``bot.limiter``; restore tables when ready."""
     own_db = db is None
-    database = db or await Database.open(bot.config.db_path)
+    database = db or await Database.open(bot.config.database)
     bot.presenter = DiscordPresenter(bot)
     bot.limiter = RateLimiter(DEFAULT_LIMITS if limits is None else limits)
     service_kwargs["autorun"] = False

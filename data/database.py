@@ -7,13 +7,16 @@ import logging
 import weakref
 from pathlib import Path
 
-from data.connection import Connection
+from data.connection import Connection, Driver
+from data.dialect import is_postgres_url
 from data.games import GamesMixin
 from data.guilds import GuildsMixin
 from data.history import HistoryMixin
 from data.ladder import LadderMixin
-from data.migrate import current_version, migrate
+from data.migrate import migrate
+from data.postgres import PostgresDriver
 from data.queued import QueuedMixin
+from data.sqlite import SqliteDriver
 from data.tables import TablesMixin
 from data.timers import TimersMixin
 
@@ -24,27 +27,34 @@ class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, L
                Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, driver: Driver) -> None:
+        super().__init__(driver)
         self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL", migrate_to: int | None = None) -> Database:
-        """Open (creating on first run) and migrate the database at ``path`` (``":memory:"`` for tests).
+    async def open(cls, target: str | Path, *, synchronous: str = "NORMAL", migrate_to: int | None = None,
+                   pool_size: int = 10) -> Database:
+        """Open (creating on first run) and migrate the database at ``target``: a SQLite file path
+        (``":memory:"`` for tests; ``synchronous`` is its pragma) or a ``postgresql://…`` URL (a pool of
+        ``pool_size`` connections).
 
-        Raises ``DataError("data.schema_too_new")`` if the file was written by a newer version of the bot."""
-        conn = await cls._connect(path, synchronous)
+        Raises ``DataError("data.schema_too_new")`` if the database was written by a newer version of the bot."""
+        driver: Driver
+        if is_postgres_url(target):
+            driver = await PostgresDriver.connect(str(target), pool_size=pool_size)
+        else:
+            driver = await SqliteDriver.connect(target, synchronous)
         try:
-            version = await migrate(conn, target=migrate_to)
+            version = await migrate(driver, target=migrate_to)
         except BaseException:
-            await conn.close()
+            await driver.close()
             raise
-        log.info("database %s at schema version %d", path, version)
-        return cls(conn, str(path))
+        log.info("database %s at schema version %d", driver.path, version)
+        return cls(driver)
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await current_version(self.raw)
+        row = await self.fetchone("SELECT MAX(version) FROM schema_version")
+        return int(row[0] or 0) if row is not None else 0
 
     def table_lock(self, table_id: int) -> asyncio.Lock:
         """The lock serializing moves on one table: ``async with db.table_lock(tid): apply + append_action``.

@@ -7,3 +7,11 @@ from engine.errors import EngineError
 
 class DataError(EngineError):
     """A storage request that cannot be honoured (unknown table, duplicate action, newer schema, …)."""
+
+
+class IntegrityViolation(Exception):
+    """A statement broke a key or foreign key, whichever backend ran it (the stores turn it into a ``DataError``)."""
+
+    def __init__(self, message: str, *, foreign_key: bool) -> None:
+        super().__init__(message)
+        self.foreign_key = foreign_key

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 import zlib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from data.connection import Connection
-from data.errors import DataError
+from data.connection import Connection, Row
+from data.dialect import SQLITE
+from data.errors import DataError, IntegrityViolation
 from engine.rules import Rules
 
 log = logging.getLogger(__name__)
@@ -71,8 +71,8 @@ class GamesMixin(Connection):
                 " WHERE ? = 1 + COALESCE((SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)",
                 (table_id, seq, text, time.time(), seq, table_id),
             )
-        except sqlite3.IntegrityError as exc:
-            if "FOREIGN KEY" in str(exc):
+        except IntegrityViolation as exc:
+            if exc.foreign_key:
                 raise DataError("data.table_not_found", table_id=table_id) from exc
             raise DataError("data.duplicate_action", table_id=table_id, seq=seq) from exc
         if not inserted:
@@ -100,10 +100,12 @@ class GamesMixin(Connection):
         every ``hand`` snapshot (state after a hand) is kept for exports."""
         if kind not in SNAPSHOT_KINDS:
             raise ValueError(f"snapshot kind must be one of {SNAPSHOT_KINDS}")
-        async with self.transaction() as tx:
+        async with self.transaction(serialize=False) as tx:  # one table's rows: its caller holds table_lock
             await tx.execute(
-                "INSERT OR REPLACE INTO snapshots (table_id, seq, hand_number, kind, state, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)", (table_id, seq, hand_number, kind, encode_state(state), time.time()))
+                "INSERT INTO snapshots (table_id, seq, hand_number, kind, state, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seq) DO UPDATE SET hand_number = excluded.hand_number, kind = excluded.kind,"
+                " state = excluded.state, created_at = excluded.created_at",
+                (table_id, seq, hand_number, kind, encode_state(state), time.time()))
             await tx.execute("DELETE FROM snapshots WHERE table_id = ? AND kind = 'periodic' AND seq < ?",
                              (table_id, seq))
 
@@ -127,7 +129,7 @@ class GamesMixin(Connection):
 
     async def load_game(self, table_id: int) -> GameLoad:
         """``(rules, seed, snapshot_json | None, later_actions)``: read in one transaction, so consistent."""
-        async with self.transaction() as tx:
+        async with self.transaction(readonly=True) as tx:
             table = await tx.fetchone("SELECT rules, seed FROM game_tables WHERE id = ?", (table_id,))
             if table is None:
                 raise DataError("data.table_not_found", table_id=table_id)
@@ -149,7 +151,7 @@ class GamesMixin(Connection):
         for start in range(0, len(table_ids), 500):
             chunk = table_ids[start:start + 500]
             marks = ", ".join("?" * len(chunk))
-            async with self.transaction() as tx:
+            async with self.transaction(readonly=True) as tx:
                 tables = await tx.fetchall(f"SELECT id, rules, seed FROM game_tables WHERE id IN ({marks})", chunk)
                 snaps = await tx.fetchall(
                     f"SELECT s.table_id, s.seq, s.state FROM snapshots s JOIN (SELECT table_id, MAX(seq) AS seq"
@@ -157,9 +159,10 @@ class GamesMixin(Connection):
                     f" ON s.table_id = m.table_id AND s.seq = m.seq", chunk)
                 latest = {r["table_id"]: (int(r["seq"]), r["state"]) for r in snaps}
                 after = [(tid, latest[tid][0] if tid in latest else 0) for tid in chunk]
+                join = "CROSS JOIN" if self.dialect == SQLITE else "JOIN"  # SQLite: CROSS JOIN fixes the order
                 acts = await tx.fetchall(  # one primary-key range scan per table
-                    f"WITH w(t, s) AS (VALUES {', '.join(['(?, ?)'] * len(after))})"
-                    " SELECT a.table_id, a.action FROM w CROSS JOIN actions a ON a.table_id = w.t AND a.seq > w.s"
+                    f"WITH w(t, s) AS (VALUES {', '.join(['(CAST(? AS BIGINT), CAST(? AS BIGINT))'] * len(after))})"
+                    f" SELECT a.table_id, a.action FROM w {join} actions a ON a.table_id = w.t AND a.seq > w.s"
                     " ORDER BY a.table_id, a.seq", [x for pair in after for x in pair])
             later: dict[int, list[dict[str, Any]]] = {}
             for r in acts:
@@ -178,6 +181,6 @@ class GamesMixin(Connection):
         return out
 
 
-def _snapshot(row: sqlite3.Row) -> Snapshot:
+def _snapshot(row: Row) -> Snapshot:
     return Snapshot(table_id=row["table_id"], seq=row["seq"], hand_number=row["hand_number"], kind=row["kind"],
                     state=decode_state(row["state"]))

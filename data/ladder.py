@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data.connection import Connection, Tx
+from data.connection import Connection, Row, Tx
 from data.errors import DataError
 from data.rating import DEFAULT_MU, DEFAULT_SIGMA, Skill, advance_progress, ai_skill, level_of, rate_match
 from data.tables import Seat, seats_to_json
@@ -60,7 +59,7 @@ class PlayerStats:
         return level_of(self.progress)[1]
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PlayerStats:
+    def from_row(cls, row: Row) -> PlayerStats:
         return cls(
             guild_id=row["guild_id"], season=row["season"], user_id=row["user_id"], progress=row["progress"],
             mu=row["mu"], sigma=row["sigma"], rating=row["ordinal"], matches_won=row["matches_won"],
@@ -97,8 +96,8 @@ async def current_season(tx: Tx, guild_id: int) -> int:
 async def _ensure_rows(tx: Tx, guild_id: int, season: int, users: Sequence[int]) -> None:
     now = time.time()
     await tx.executemany(
-        "INSERT OR IGNORE INTO ladder (guild_id, season, user_id, mu, sigma, ordinal, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO ladder (guild_id, season, user_id, mu, sigma, ordinal, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [(guild_id, season, u, DEFAULT_MU, DEFAULT_SIGMA, Skill().ordinal, now) for u in users])
 
 
@@ -119,8 +118,8 @@ class LadderMixin(Connection):
         async with self.transaction() as tx:
             season = await current_season(tx, guild_id)
             new = await tx.execute(
-                "INSERT OR IGNORE INTO hand_results (table_id, hand_number, guild_id, season, seats, result,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO hand_results (table_id, hand_number, guild_id, season, seats, result,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (table_id, result.hand_number, guild_id, season, seats_to_json(seats),
                  json.dumps(result_to_json(result)), time.time()))
             if not new or not humans:
@@ -174,7 +173,8 @@ class LadderMixin(Connection):
                     await tx.execute(
                         "UPDATE ladder SET mu = ?, sigma = ?, ordinal = ?, matches_won = matches_won + ?,"
                         " matches_lost = matches_lost + ?, streak = CASE WHEN ? THEN streak + 1 ELSE 0 END,"
-                        " best_streak = MAX(best_streak, CASE WHEN ? THEN streak + 1 ELSE 0 END), updated_at = ?"
+                        " best_streak = CASE WHEN ? AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END,"
+                        " updated_at = ?"
                         " WHERE guild_id = ? AND season = ? AND user_id = ?",
                         (new.mu, new.sigma, new.ordinal, int(won), int(not won), won, won, time.time(),
                          guild_id, season, user))
@@ -189,9 +189,10 @@ class LadderMixin(Connection):
                  humans is not None)
         return match_id
 
-    async def leaderboard(self, guild_id: int, by: str = "rating", limit: int = 20,
+    async def leaderboard(self, guild_id: int, by: str = "rating", limit: int | None = 20,
                           season: int | None = None, offset: int = 0) -> list[PlayerStats]:
-        """Top players of a season (default: the current one) by rating (ordinal) or by level (laps, level)."""
+        """Top players of a season (default: the current one) by rating (ordinal) or by level (laps, level);
+        ``limit=None`` (or negative): all of them."""
         orders = {"rating": "ordinal DESC, progress DESC", "level": "progress DESC, ordinal DESC"}
         if by not in orders:
             raise DataError("data.bad_leaderboard", by=by)
@@ -199,7 +200,7 @@ class LadderMixin(Connection):
             season = await self.season(guild_id)
         rows = await self.fetchall(
             f"SELECT * FROM ladder WHERE guild_id = ? AND season = ? ORDER BY {orders[by]}, user_id LIMIT ? OFFSET ?",
-            (guild_id, season, limit, offset))
+            (guild_id, season, 2**62 if limit is None or limit < 0 else limit, offset))
         return [PlayerStats.from_row(r) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, season: int | None = None) -> PlayerStats | None:
@@ -213,7 +214,7 @@ class LadderMixin(Connection):
     async def player_rank(self, guild_id: int, user_id: int, by: str = "rating",
                           season: int | None = None) -> int | None:
         """1-based position of a player on a leaderboard, or ``None``."""
-        board = await self.leaderboard(guild_id, by, limit=-1, season=season)
+        board = await self.leaderboard(guild_id, by, limit=None, season=season)
         return next((i for i, p in enumerate(board, start=1) if p.user_id == user_id), None)
 
     async def reset_season(self, guild_id: int) -> int:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data.connection import Connection
-from data.errors import DataError
+from data.connection import Connection, Row
+from data.errors import DataError, IntegrityViolation
 from engine.cards import Card, format_cards, parse_cards
 
 log = logging.getLogger(__name__)
@@ -29,7 +28,7 @@ class QueuedPlay:
     created_at: float = 0.0
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> QueuedPlay:
+    def from_row(cls, row: Row) -> QueuedPlay:
         return cls(seat=row["seat"], cards=parse_cards(json.loads(row["cards"])), version=row["version"],
                    created_at=row["created_at"])
 
@@ -47,7 +46,7 @@ class QueuedMixin(Connection):
                 " ON CONFLICT (table_id, seat) DO UPDATE SET cards = excluded.cards, version = excluded.version,"
                 " created_at = excluded.created_at",
                 (table_id, seat, json.dumps(format_cards(cards)), version, time.time()))
-        except sqlite3.IntegrityError as exc:
+        except IntegrityViolation as exc:
             raise DataError("data.table_not_found", table_id=table_id) from exc
 
     async def queued_plays(self, table_id: int) -> dict[int, QueuedPlay]:
@@ -57,5 +56,6 @@ class QueuedMixin(Connection):
 
     async def clear_queued_plays(self, table_id: int, seat: int | None = None) -> int:
         """Remove a table's queued plays (of one ``seat``, or all); how many."""
-        return await self.execute("DELETE FROM queued_plays WHERE table_id = ? AND (? IS NULL OR seat = ?)",
-                                  (table_id, seat, seat))
+        if seat is None:
+            return await self.execute("DELETE FROM queued_plays WHERE table_id = ?", (table_id,))
+        return await self.execute("DELETE FROM queued_plays WHERE table_id = ? AND seat = ?", (table_id, seat))

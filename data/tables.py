@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.connection import Connection
+from data.connection import Connection, Row
 from data.errors import DataError
 from engine.rules import Rules
 
@@ -100,7 +99,7 @@ class TableRecord:
         return [s.user_id if s is not None else None for s in self.seats]
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> TableRecord:
+    def from_row(cls, row: Row) -> TableRecord:
         return cls(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], thread_id=row["thread_id"],
             lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],

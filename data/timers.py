@@ -12,13 +12,12 @@ import asyncio
 import contextlib
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.connection import Connection
+from data.connection import Connection, Row
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,7 @@ class Timer:
     created_at: float = 0.0
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Timer:
+    def from_row(cls, row: Row) -> Timer:
         return cls(id=row["id"], kind=row["kind"], table_id=row["table_id"], due_at=row["due_at"],
                    payload=json.loads(row["payload"]), created_at=row["created_at"])
 
@@ -99,9 +98,11 @@ class TimersMixin(Connection):
         return [Timer.from_row(r) for r in rows]
 
     async def table_timers(self, table_id: int, kind: str | None = None) -> list[Timer]:
-        rows = await self.fetchall(
-            "SELECT * FROM timers WHERE table_id = ? AND (? IS NULL OR kind = ?) ORDER BY due_at, id",
-            (table_id, kind, kind))
+        if kind is None:
+            rows = await self.fetchall("SELECT * FROM timers WHERE table_id = ? ORDER BY due_at, id", (table_id,))
+        else:
+            rows = await self.fetchall("SELECT * FROM timers WHERE table_id = ? AND kind = ? ORDER BY due_at, id",
+                                       (table_id, kind))
         return [Timer.from_row(r) for r in rows]
 
     async def delete_timer(self, timer_id: int) -> bool:
@@ -113,8 +114,10 @@ class TimersMixin(Connection):
 
     async def cancel_timers(self, table_id: int, kind: str | None = None) -> int:
         """Remove a table's timers (of one ``kind``, or all); how many."""
-        deleted = await self.execute(
-            "DELETE FROM timers WHERE table_id = ? AND (? IS NULL OR kind = ?)", (table_id, kind, kind))
+        if kind is None:
+            deleted = await self.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+        else:
+            deleted = await self.execute("DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind))
         if deleted:
             self.notify_timers_changed()
         return deleted

@@ -8,17 +8,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from data.dialect import is_postgres_url
+
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class Config:
     """``DISCORD_TOKEN`` (unset: run the offline match), ``TRACTOR_DB`` (SQLite path, default
-    ``tractor.sqlite3``), ``TRACTOR_DEV_GUILD`` (guild id to sync commands to at once), ``LOG_LEVEL``
+    ``tractor.sqlite3``, or a ``postgresql://user:password@host/db`` URL), ``TRACTOR_DEV_GUILD`` (guild id
+    to sync commands to at once), ``LOG_LEVEL``
     (default ``INFO``), ``TRACTOR_OUT`` (offline output directory, default ``offline_match/``)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
+    db_url: str | None = None  # a PostgreSQL URL (TRACTOR_DB=postgresql://…): used instead of db_path
     dev_guild: int | None = None
     log_level: str = "INFO"
     out_dir: Path = Path("offline_match")
@@ -39,13 +43,20 @@ class Config:
                 dev_guild = int(guild)
             except ValueError:
                 log.warning("TRACTOR_DEV_GUILD=%r is not a guild id; ignored", guild)
+        db = get("TRACTOR_DB") or "tractor.sqlite3"
         return cls(
             discord_token=get("DISCORD_TOKEN"),
-            db_path=Path(get("TRACTOR_DB") or "tractor.sqlite3"),
+            db_path=Path("tractor.sqlite3" if is_postgres_url(db) else db),
+            db_url=db if is_postgres_url(db) else None,
             dev_guild=dev_guild,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             out_dir=Path(get("TRACTOR_OUT") or "offline_match"),
         )
+
+    @property
+    def database(self) -> str | Path:
+        """What ``Database.open`` takes: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.db_url or self.db_path
 
     @property
     def offline(self) -> bool:

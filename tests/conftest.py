@@ -3,7 +3,8 @@ fake clock for timeouts, a guild with a channel and four members, and helpers to
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from bot import create_bot
 from data import Database
 from runtime.config import Config
 from runtime.records import TableOptions
+from tools.pgcluster import ClusterUnavailable, PgCluster
 
 
 class FakeClock:
@@ -24,10 +26,37 @@ class FakeClock:
         return self.now
 
 
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """One throwaway PostgreSQL cluster for the whole run (``tools.pgcluster``), removed at the end. Without
+    the server binaries the PostgreSQL tests skip — and fail when ``CI=true``, so CI always runs them."""
+    try:
+        cluster = PgCluster.start()
+    except ClusterUnavailable as exc:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true but PostgreSQL cannot start: {exc}")
+        pytest.skip(f"PostgreSQL not available: {exc}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's database lives, once per backend: a new SQLite file, or a new empty PostgreSQL
+    database in the session's cluster (``Database.open(db_target)`` migrates it)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.sqlite3")
+    cluster: PgCluster = request.getfixturevalue("pg_cluster")
+    return cluster.create_database()
+
+
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """A new, migrated database file, closed after the test."""
-    database = await Database.open(tmp_path / "test.sqlite3")
+async def db(db_target: str) -> AsyncIterator[Database]:
+    """A new, migrated database (SQLite file or PostgreSQL database), closed after the test."""
+    database = await Database.open(db_target)
     yield database
     await database.close()
 
@@ -44,8 +73,18 @@ def bot_options() -> dict:
 
 
 @pytest.fixture
-def simcord_bot(tmp_path, clock, bot_options):
-    config = Config(db_path=tmp_path / "bot.sqlite3")
+def bot_backend() -> str:
+    """The bot's database backend; ``@on_both_backends`` runs a test once per backend."""
+    return "sqlite"
+
+
+on_both_backends = pytest.mark.parametrize("bot_backend", BACKENDS)
+
+
+@pytest.fixture
+def simcord_bot(request, tmp_path, clock, bot_options, bot_backend):
+    url = request.getfixturevalue("pg_cluster").create_database() if bot_backend == "postgres" else None
+    config = Config(db_path=tmp_path / "bot.sqlite3", db_url=url)
     options = TableOptions.instant()
     kwargs = {"clock": clock, "rng_seed": 7, "limits": {}, "table_options": options}
     kwargs.update(bot_options)

@@ -34,7 +34,7 @@ from tests.botflow_helpers import (
     thread_messages,
     thread_texts,
 )
-from tests.conftest import button_id, open_panel, select_cards
+from tests.conftest import button_id, on_both_backends, open_panel, select_cards
 from tests.restart_helpers import restart
 
 pytestmark = pytest.mark.usefixtures("close_game")
@@ -172,6 +172,7 @@ async def test_lobby_message_marks_a_seat_under_tuoguan(simcord_env: Any, clock:
 
 
 # -- 7. a restart mid-trick ----------------------------------------------------------------------------------
+@on_both_backends
 @bounded()
 async def test_restart_mid_trick_continues_exactly(simcord_env: Any, clock: Any) -> None:
     env = simcord_env
@@ -288,6 +289,7 @@ async def test_queued_play(simcord_env: Any, legal: bool) -> None:
     assert private_leaks(env) == []
 
 
+@on_both_backends
 @bounded()
 async def test_queued_play_survives_a_restart(simcord_env: Any, clock: Any) -> None:
     """The player was told the play is queued: a restart before the turn keeps it, and it is played."""

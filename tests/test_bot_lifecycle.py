@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import i18n
 from tests.botflow_helpers import said
-from tests.conftest import act_by_panel, button_id, open_table, thread_of, world
+from tests.conftest import act_by_panel, button_id, on_both_backends, open_table, thread_of, world
 from tests.restart_helpers import restart
 from tests.test_bot_refusals import _to_my_turn
 
@@ -37,6 +37,7 @@ async def test_timeout_then_take_back(simcord_env, clock):
     assert game.sessions[rec.table_id].table.version > before  # the AI moved for her
 
 
+@on_both_backends
 async def test_restart_mid_hand_continues(simcord_env, clock):
     env = simcord_env
     channel, alice, rec = await _start(env)
@@ -84,6 +85,7 @@ async def _prompted_alice(env):
     return channel, alice, rec, prompt
 
 
+@on_both_backends
 async def test_a_restart_does_not_ping_the_player_again(simcord_env, clock):
     env = simcord_env
     channel, alice, rec, prompt = await _prompted_alice(env)
@@ -96,6 +98,7 @@ async def test_a_restart_does_not_ping_the_player_again(simcord_env, clock):
     assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # and the game goes on
 
 
+@on_both_backends
 async def test_a_turn_whose_ping_was_lost_is_pinged_after_a_restart(simcord_env, clock):
     env = simcord_env
     channel, alice, rec, prompt = await _prompted_alice(env)

@@ -12,7 +12,7 @@ from cogs.presenter import announcement_text
 from engine.views import Phase
 from runtime.presenter import Announcement
 from runtime.records import Status
-from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
+from tests.conftest import act_by_panel, button_id, humans_to_act, on_both_backends, open_table, thread_of, world
 from tests.restart_helpers import restart
 
 
@@ -90,6 +90,7 @@ async def test_the_live_message_has_no_picture_while_the_trick_above_shows_the_t
         assert i18n.t("bot.lobby.winners", "zh-CN", a=names[winner], b=names[winner + 2]) in embed
 
 
+@on_both_backends
 async def test_after_a_restart_the_live_message_shows_the_picture_again(simcord_env: Any, clock: Any) -> None:
     """A restarted bot does not know what is above the live message: it shows the table picture."""
     env = simcord_env

@@ -59,7 +59,7 @@ async def child(path: str, seed: int) -> None:
     await db.close()
 
 
-def run_and_kill(db_path: Path, seed: int, acks_wanted: int) -> dict[int, int]:
+def run_and_kill(db_path: str, seed: int, acks_wanted: int) -> dict[int, int]:
     """Start the child, let it acknowledge ``acks_wanted`` actions, SIGKILL it; the last acked seq per table."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "tests.test_data_crash", str(db_path), str(seed)],
@@ -90,7 +90,7 @@ def run_and_kill(db_path: Path, seed: int, acks_wanted: int) -> dict[int, int]:
     return acked
 
 
-async def check(db_path: Path, acked: dict[int, int]) -> int:
+async def check(db_path: str, acked: dict[int, int]) -> int:
     db = await Database.open(db_path)
     try:
         assert len(acked) == TABLES
@@ -109,8 +109,8 @@ async def check(db_path: Path, acked: dict[int, int]) -> int:
         await db.close()
 
 
-async def test_sigkill_loses_no_acknowledged_action_and_restores_exactly(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.sqlite3"
+async def test_sigkill_loses_no_acknowledged_action_and_restores_exactly(db_target: str) -> None:
+    db_path = db_target
     first = run_and_kill(db_path, seed=7, acks_wanted=700)
     assert await check(db_path, first) >= 1
     second = run_and_kill(db_path, seed=8, acks_wanted=500)  # restart, continue, and kill again

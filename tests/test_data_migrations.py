@@ -8,18 +8,30 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from data.connection import Connection
+from data.connection import Driver
 from data.database import Database
 from data.errors import DataError
-from data.migrate import Migration, current_version, load_migrations, migrate
+from data.migrate import Migration, applied_version, load_migrations, migrate
+from data.postgres import PostgresDriver
+from data.sqlite import SqliteDriver
 from engine.cards import parse_cards
 
 LATEST = load_migrations()[-1].version
 
 
-def tables_of(path: Path) -> set[str]:
-    with sqlite3.connect(path) as conn:
-        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")}
+async def tables_of(target: str) -> set[str]:
+    """Names of the tables and indexes in the database at ``target`` (either backend), read without migrating."""
+    if target.startswith("postgresql://"):
+        driver: Driver = await PostgresDriver.connect(target, pool_size=1)
+        sql = ("SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+               " UNION SELECT indexname FROM pg_indexes WHERE schemaname = 'public'")
+    else:
+        driver = await SqliteDriver.connect(target)
+        sql = "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')"
+    try:
+        return {r[0] for r in await driver.fetchall(sql)}
+    finally:
+        await driver.close()
 
 
 def test_migration_files_are_numbered_without_gaps() -> None:
@@ -37,14 +49,14 @@ async def test_fresh_database_gets_latest_schema_and_wal(tmp_path: Path) -> None
     await db.close()
     assert mode is not None and mode[0] == "wal"
     assert fks is not None and fks[0] == 1
-    names = tables_of(path)
+    names = await tables_of(str(path))
     assert {"game_tables", "actions", "snapshots", "timers", "ladder", "seasons", "matches", "queued_plays"} <= names
     assert "ladder_rating" in names
 
 
 @pytest.mark.parametrize("start", range(1, LATEST))
-async def test_upgrade_from_each_earlier_version_keeps_data(tmp_path: Path, start: int) -> None:
-    path = tmp_path / "old.sqlite3"
+async def test_upgrade_from_each_earlier_version_keeps_data(db_target: str, start: int) -> None:
+    path = db_target
     old = await Database.open(path, migrate_to=start)
     assert await old.schema_version() == start
     table = await old.create_table(10, 20, 30, "standard", seed=5, mode="async")
@@ -52,9 +64,9 @@ async def test_upgrade_from_each_earlier_version_keeps_data(tmp_path: Path, star
     await old.add_timer("reminder", table.id, 123.0, {"seat": 1})
     await old.close()
     if start < 2:
-        assert "ladder" not in tables_of(path)
+        assert "ladder" not in await tables_of(path)
     if start < 5:
-        assert "queued_plays" not in tables_of(path)
+        assert "queued_plays" not in await tables_of(path)
 
     db = await Database.open(path)
     assert await db.schema_version() == LATEST
@@ -82,17 +94,18 @@ async def test_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
         assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == LATEST + 1
 
 
-async def test_failed_migration_rolls_back_whole_step(tmp_path: Path) -> None:
-    conn = await Connection._connect(tmp_path / "x.sqlite3")
+async def test_failed_migration_rolls_back_whole_step(db_target: str) -> None:
+    driver: Driver = (await PostgresDriver.connect(db_target) if db_target.startswith("postgresql://")
+                      else await SqliteDriver.connect(db_target))
     steps = [Migration(1, "ok", "CREATE TABLE a (x INTEGER);"),
              Migration(2, "broken", "CREATE TABLE b (y INTEGER);\nINSERT INTO nowhere VALUES (1);")]
     with pytest.raises(DataError) as err:
-        await migrate(conn, migrations=steps)
+        await migrate(driver, migrations=steps)
     assert err.value.key == "data.migration_failed"
-    assert await current_version(conn) == 1
-    names = {r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert await applied_version(driver) == 1
+    await driver.close()
+    names = await tables_of(db_target)
     assert "a" in names and "b" not in names
-    await conn.close()
 
 
 def test_statement_splitter_keeps_triggers_whole() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data.database import Database
@@ -29,8 +27,8 @@ async def test_set_replace_read_and_clear(db: Database) -> None:
     assert await db.queued_plays(t1) == {} and list(await db.queued_plays(t2)) == [1]
 
 
-async def test_survive_reopen_and_go_with_the_table(tmp_path: Path) -> None:
-    path = tmp_path / "again.sqlite3"
+async def test_survive_reopen_and_go_with_the_table(db_target: str) -> None:
+    path = db_target
     db = await Database.open(path)
     tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
     await db.set_queued_play(tid, 0, parse_cards("3D"), 12)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -152,6 +151,8 @@ async def test_snapshots_are_compressed_and_plain_json_still_reads(db: Database)
     row = await db.fetchone("SELECT state FROM snapshots WHERE table_id = ?", (rec.id,))
     assert row is not None and isinstance(row[0], bytes) and len(row[0]) < len(json.dumps(state)) / 3
     assert (await db.load_game(rec.id)).snapshot == state
+    if db.dialect != "sqlite":  # plain JSON text rows exist only in SQLite files written before compression
+        return
     await db.execute("UPDATE snapshots SET state = ? WHERE table_id = ?", (json.dumps({"old": 1}), rec.id))
     assert (await db.load_game(rec.id)).snapshot == {"old": 1}
     assert (await db.load_games([rec.id]))[rec.id].snapshot == {"old": 1}
@@ -173,8 +174,8 @@ async def test_load_games_bulk_matches_single(db: Database) -> None:
         await db.load_games([*ids, 999])
 
 
-async def test_log_survives_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "reopen.sqlite3"
+async def test_log_survives_reopen(db_target: str) -> None:
+    path = db_target
     db = await Database.open(path)
     rec = await db.create_table(1, 2, 3, "standard", seed=1)
     await db.append_action(rec.id, 1, {"type": "deal_all"})

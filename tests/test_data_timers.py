@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 
 from data.database import Database
 from data.scheduler import TimerScheduler
@@ -33,8 +32,8 @@ async def test_add_next_due_delete_cancel(db: Database) -> None:
                                                 (await db.get_timer(global_)).created_at)  # type: ignore[union-attr]
 
 
-async def test_timers_survive_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "persist.sqlite3"
+async def test_timers_survive_reopen(db_target: str) -> None:
+    path = db_target
     db = await Database.open(path)
     tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
     await db.add_timer("deadline", tid, 1234.5, {"seq": 17})

@@ -19,3 +19,10 @@ def test_values_and_blank_or_bad_ones() -> None:
     assert not config.offline and config.discord_token == "abc" and config.db_path == Path("/tmp/x.db")
     assert config.dev_guild == 42 and config.log_level == "DEBUG" and config.out_dir == Path("out")
     assert Config.from_env({"DISCORD_TOKEN": "  ", "TRACTOR_DEV_GUILD": "guild"}) == Config()
+
+
+def test_a_postgresql_url_is_kept_whole() -> None:
+    url = "postgresql://bot:pw@db:5432/tractor"
+    config = Config.from_env({"TRACTOR_DB": url})
+    assert config.db_url == url and config.database == url  # not squashed into a Path ("postgresql:/…")
+    assert Config.from_env({"TRACTOR_DB": "game.db"}).database == Path("game.db")

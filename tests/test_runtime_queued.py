@@ -3,8 +3,6 @@ when the play is made, cancelled or the table ends; a row a crash left behind af
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.actions import Pass, Play
 from engine.follow import enumerate_follows
 from engine.legal import view_context
@@ -24,9 +22,9 @@ async def _queue_a_follow(service: GameService, tid: int) -> tuple[object, ...]:
     return choice
 
 
-async def test_a_restart_keeps_the_queued_play_and_plays_it(tmp_path: Path) -> None:
+async def test_a_restart_keeps_the_queued_play_and_plays_it(db_target: str) -> None:
     clock = StepClock()
-    path = tmp_path / "queued.sqlite3"
+    path = db_target
     service, db, _ = await make_service(path, clock)
     tid = await human_table(service, seed=5)
     choice = await _queue_a_follow(service, tid)
@@ -47,8 +45,8 @@ async def test_a_restart_keeps_the_queued_play_and_plays_it(tmp_path: Path) -> N
     await db.close()
 
 
-async def test_a_row_left_by_a_crash_after_its_play_is_dropped(tmp_path: Path) -> None:
-    path = tmp_path / "stale.sqlite3"
+async def test_a_row_left_by_a_crash_after_its_play_is_dropped(db_target: str) -> None:
+    path = db_target
     service, db, _ = await make_service(path)
     tid = await human_table(service, seed=5)
     choice = await _queue_a_follow(service, tid)

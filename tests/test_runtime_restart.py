@@ -1,4 +1,5 @@
-"""A restart mid-trick (service and database closed, reopened, ``restore_all``) continues exactly:
+"""On both backends (SQLite, PostgreSQL): a restart mid-trick (service and database closed, reopened,
+``restore_all``) continues exactly:
 same engine state, same stored 托管 flags and deadlines, and the same moves as a run that never stopped."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ def mid_trick(table) -> bool:  # type: ignore[no-untyped-def]
         and len(table.hand.tricks) >= 3
 
 
-async def test_restart_mid_trick_continues_exactly(tmp_path: Path) -> None:
+async def test_restart_mid_trick_continues_exactly(tmp_path: Path, db_target: str) -> None:
     clock = StepClock()
     # the reference run, never stopped
     ref, ref_db, _ = await make_service(tmp_path / "ref.sqlite3", clock)
@@ -27,7 +28,7 @@ async def test_restart_mid_trick_continues_exactly(tmp_path: Path) -> None:
     await ref_db.close()
 
     # the same game, stopped mid-trick
-    path = tmp_path / "game.sqlite3"
+    path = db_target  # the reference run above stays on SQLite; this one runs on each backend
     service, db, _ = await make_service(path, clock)
     tid = await human_table(service, seed=21)
     table = service.session(tid).table
@@ -54,8 +55,8 @@ async def test_restart_mid_trick_continues_exactly(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_restart_restores_lobbies_and_away_seats(tmp_path: Path) -> None:
-    path = tmp_path / "lobby.sqlite3"
+async def test_restart_restores_lobbies_and_away_seats(db_target: str) -> None:
+    path = db_target
     service, db, _ = await make_service(path)
     lobby_rec = await service.open_table(guild_id=1, channel_id=5, host_id=7, host_name="Lo")
     await service.sit(lobby_rec.table_id, 8, "Bo", 2)
@@ -73,11 +74,11 @@ async def test_restart_restores_lobbies_and_away_seats(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_declaration_deadline_survives_a_restart(tmp_path: Path) -> None:
+async def test_declaration_deadline_survives_a_restart(db_target: str) -> None:
     from tests.test_runtime_support import WINDOW
 
     clock = StepClock()
-    path = tmp_path / "window.sqlite3"
+    path = db_target
     service, db, _ = await make_service(path, clock)
     tid = await human_table(service, seed=2)
     await service.run_until_idle()

@@ -34,7 +34,7 @@ CREATE TABLE snapshots (
     seq INTEGER NOT NULL CHECK (seq >= 0),
     hand_number INTEGER NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('hand', 'periodic')),
-    state TEXT NOT NULL,
+    state BLOB NOT NULL,                                  -- zlib-compressed JSON (plain JSON text in old rows)
     created_at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );

@@ -1,0 +1,136 @@
+"""The PostgreSQL backend (asyncpg): a connection pool, so statements of different tables run at once.
+
+Chosen by ``TRACTOR_DB=postgresql://user@host/db`` (``Database.open(url)``). Stores write portable SQL
+(``data.dialect``); this driver numbers the ``?`` parameters and appends ``RETURNING id`` to inserts.
+
+- A lone statement takes any pooled connection and commits when it returns (``synchronous_commit`` as
+  the server is configured: by default the commit is flushed to disk before the bot acknowledges a move).
+- ``transaction(serialize=True)`` (the default) first takes one transaction-scoped advisory lock, so
+  such transactions run one at a time in the whole database — across every bot process — as SQLite's
+  ``BEGIN IMMEDIATE`` does; read-modify-write of shared rows (ladders, seats, settings) stays correct.
+  ``serialize=False`` skips it (rows its caller already serializes), ``readonly=True`` gives a
+  ``REPEATABLE READ`` snapshot.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from data.connection import Driver, Params, Row, Tx
+from data.dialect import POSTGRESQL, numbered_params
+from data.errors import DataError, IntegrityViolation
+
+log = logging.getLogger(__name__)
+
+SERIALIZE_KEY = 0x7472_6163  # "trac": the advisory lock of serialized transactions
+
+
+@contextmanager
+def _integrity() -> Iterator[None]:
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise IntegrityViolation(str(exc), foreign_key=isinstance(exc, asyncpg.ForeignKeyViolationError)) from exc
+
+
+def _rowcount(status: str) -> int:
+    """Rows changed, from a command tag such as ``INSERT 0 1`` / ``UPDATE 3`` / ``DELETE 0``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def _returning(sql: str) -> str:
+    return sql if " RETURNING " in sql.upper() else f"{sql} RETURNING id"
+
+
+def public_url(url: str) -> str:
+    """``url`` without its password (for logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PostgresTx(Tx):
+    """Statements on one pooled connection inside a transaction."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        with _integrity():
+            return _rowcount(await self._conn.execute(numbered_params(sql), *params))
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        with _integrity():
+            await self._conn.executemany(numbered_params(sql), [tuple(r) for r in rows])
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        with _integrity():
+            return int(await self._conn.fetchval(_returning(numbered_params(sql)), *params))
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self._conn.fetch(numbered_params(sql), *params))
+
+    async def script(self, sql: str) -> None:
+        await self._conn.execute(sql)
+
+
+class PostgresDriver(Driver):
+    """An asyncpg pool of ``pool_size`` connections."""
+
+    dialect = POSTGRESQL
+    errors = (asyncpg.PostgresError,)
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool: asyncpg.Pool | None = pool
+        self.path = public_url(url)
+
+    @classmethod
+    async def connect(cls, url: str, pool_size: int = 10) -> PostgresDriver:
+        pool = await asyncpg.create_pool(url, min_size=min(2, pool_size), max_size=pool_size)
+        driver = cls(pool, url)
+        log.info("opened %s (pool of %d)", driver.path, pool_size)
+        return driver
+
+    @property
+    def raw(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise DataError("data.closed")
+        return self._pool
+
+    @property
+    def closed(self) -> bool:
+        return self._pool is None
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        with _integrity():
+            return _rowcount(await self.raw.execute(numbered_params(sql), *params))
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        with _integrity():
+            return int(await self.raw.fetchval(_returning(numbered_params(sql)), *params))
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self.raw.fetch(numbered_params(sql), *params))
+
+    @asynccontextmanager
+    async def transaction(self, *, readonly: bool = False, serialize: bool = True) -> AsyncIterator[Tx]:
+        async with self.raw.acquire() as conn:
+            isolation = "repeatable_read" if readonly else "read_committed"
+            async with conn.transaction(isolation=isolation, readonly=readonly):
+                if serialize and not readonly:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", SERIALIZE_KEY)
+                yield PostgresTx(conn)
