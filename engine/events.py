@@ -227,6 +227,14 @@ class MatchOver(EngineEvent):
     match_points: tuple[int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class TimeCalled(EngineEvent):
+    """Time is called in a ``timed`` match during hand ``hand_number``: the match ends once it is settled."""
+
+    kind: ClassVar[str] = "time_called"
+    hand_number: int
+
+
 Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
                     | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
-                    | TrickWon | HandSettled | MatchOver)
+                    | TrickWon | HandSettled | MatchOver | TimeCalled)

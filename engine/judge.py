@@ -17,7 +17,9 @@ from typing import Any, TextIO
 from engine.cards import RANKS, Card, format_cards, parse_card
 from engine.errors import EngineError, IllegalAction
 from engine.follow import follow_error
+from engine.levels import is_team_level
 from engine.rules import Rules
+from engine.settlement import settle_hand
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_points, trick_winner
 from engine.trump import TRUMP_CHOICES, TrumpContext, trump_context
@@ -193,32 +195,48 @@ def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     return {"legal": True, "trump": trump}
 
 
-def q_settle(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
-    from engine.settlement import settle_hand  # written by another engineer; imported lazily
+def _team_level(value: Any) -> str:
+    """A team's level: a rank, or a negative level ``-1``, ``-2``, … (RULES §8 ``deducted_negative``)."""
+    text = str(value).upper() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+    text = "10" if text == "T" else text
+    if not is_team_level(text):
+        raise JudgeError(f"'levels' must hold ranks 2..A or negative levels -1, -2, ..., not {value!r}")
+    return text
 
-    level, trump = _level(_field(obj, "level")), _trump(obj)
-    dealer, last_winner = _seat(obj, "dealer"), _seat(obj, "last_winner")
+
+def _settle_inputs(obj: dict[str, Any]) -> dict[str, Any]:
+    """The validated arguments of ``settle_hand`` from a ``settle`` query (``lead`` and ``burier`` optional)."""
     levels_raw = _field(obj, "levels")
     if not isinstance(levels_raw, list) or len(levels_raw) != 2:
         raise JudgeError("'levels' must be the two teams' levels")
-    levels = (_level(levels_raw[0], "levels"), _level(levels_raw[1], "levels"))
     points = _field(obj, "points")
     if isinstance(points, bool) or not isinstance(points, int):
         raise JudgeError("'points' must be an integer")
     kitty, last = _cards(obj, "kitty"), _cards(obj, "last")
+    lead = _cards(obj, "lead", None) if obj.get("lead") is not None else last
     if len(kitty) != KITTY_SIZE:
         raise JudgeError(f"'kitty' must hold {KITTY_SIZE} cards")
-    if not last:
-        raise JudgeError("'last' is empty")
-    _check_copies(kitty, last)
+    if not last or len(lead) != len(last):
+        raise JudgeError("'last' is empty or 'lead' has another number of cards")
+    _check_copies(kitty, _union(last, lead).elements())
     hand_number = _field(obj, "hand_number", 1)
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
         raise JudgeError("'hand_number' must be a positive integer")
-    result = settle_hand(rules=rules, hand_number=hand_number, level=level, trump=trump, dealer=dealer,
-                         levels=levels, trick_points=points, kitty=kitty, last_play=last, last_winner=last_winner)
-    return {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
-            "next_dealer": result.next_dealer, "levels": list(result.levels_after),
-            "match_winner": result.match_winner}
+    return {"hand_number": hand_number, "level": _level(_field(obj, "level")), "trump": _trump(obj),
+            "dealer": _seat(obj, "dealer"), "last_winner": _seat(obj, "last_winner"),
+            "burier": _seat(obj, "burier") if obj.get("burier") is not None else None,
+            "levels": (_team_level(levels_raw[0]), _team_level(levels_raw[1])), "trick_points": points,
+            "kitty": kitty, "last_play": last, "lead": lead}
+
+
+def q_settle(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    result = settle_hand(rules=rules, **_settle_inputs(obj))
+    answer = {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
+              "next_dealer": result.next_dealer, "levels": list(result.levels_after),
+              "match_winner": result.match_winner}
+    if result.laps_after != result.laps_before:
+        answer["laps"] = list(result.laps_after)
+    return answer
 
 
 QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {

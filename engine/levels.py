@@ -11,6 +11,7 @@ import logging
 import math
 
 from engine.cards import RANKS
+from engine.errors import EngineError
 from engine.rules import LevelTable, Rules
 
 log = logging.getLogger(__name__)
@@ -81,20 +82,72 @@ def level_gain(points: int, rules: Rules) -> tuple[int, bool]:
     return gain, take_over
 
 
-def climb(level: str, gain: int, rules: Rules, as_dealer: bool) -> tuple[str, bool, bool]:
-    """(New level, match won, stopped early on a must-play or end level) — see ``advance``."""
+# -- team levels: ranks, negative levels (负级) and laps ------------------------------------------------
+
+def level_index(level: str) -> int:
+    """A team level on one line: ``2`` → 0 … ``A`` → 12, and a negative level ``-n`` → ``-n`` (``-1`` is one step
+    below 2). Raises ``EngineError("play.bad_level")`` for anything else."""
+    if level in _RANK_INDEX:
+        return _RANK_INDEX[level]
+    if level.startswith("-") and level[1:].isdigit() and int(level[1:]) > 0:
+        return int(level)
+    raise EngineError("play.bad_level", level=level)
+
+
+def level_name(index: int) -> str:
+    """Inverse of ``level_index``: ``0`` → ``"2"``, ``-2`` → ``"-2"`` (RULES §8 writes negative levels so)."""
+    return RANKS[index] if index >= 0 else str(index)
+
+
+def playing_rank(level: str) -> str:
+    """The rank a team plays at: its level, or ``2`` while its level is negative (一直打2级)."""
+    return RANKS[0] if level_index(level) < 0 else level
+
+
+def is_team_level(level: object) -> bool:
+    """Whether ``level`` is a rank or a negative level ``-1``, ``-2``, …."""
+    if not isinstance(level, str):
+        return False
+    try:
+        level_index(level)
+    except EngineError:
+        return False
+    return True
+
+
+def lap_track(level: str, laps: int, rules: Rules) -> int:
+    """A team's position counting laps (``timed_laps``): each lap is the climb from 2 past the end level."""
+    return laps * (_RANK_INDEX[rules.end_level] + 1) + level_index(level)
+
+
+def climb(level: str, gain: int, rules: Rules, as_dealer: bool, free_two: bool = False) -> tuple[str, bool, int]:
+    """(New level, match won, levels cut off) after a team gains ``gain`` steps from ``level`` — see ``advance``.
+
+    The cut-off levels are those stopped by a must-play rank or the end level (``blocked_gain``); ``free_two``:
+    a must-play 2 does not stop this climb (``bottom_relief``, 此时2非必打)."""
     end = rules.end_level
     if as_dealer and level == end:
-        return level, True, False
+        return level, True, 0
     stops = set(rules.must_play) | {end}
-    current = level
-    for _ in range(max(gain, 0)):
-        passing_own = current == level and as_dealer
-        if (current in stops and not passing_own) or current == RANKS[-1]:
-            log.debug("gain from %s stops on %s", level, current)
-            return current, False, True
-        current = RANKS[RANKS.index(current) + 1]
-    return current, False, False
+    if free_two:
+        stops.discard(RANKS[0])
+    current = level_index(level)
+    for step in range(max(gain, 0)):
+        name = level_name(current)
+        passing_own = current == level_index(level) and as_dealer
+        if (name in stops and not passing_own) or name == RANKS[-1]:
+            log.debug("gain from %s stops on %s", level, name)
+            return name, False, gain - step
+        current += 1
+    return level_name(current), False, 0
+
+
+def deduct(level: str, steps: int, negative: bool) -> str:
+    """``level`` dropped by ``steps`` (``blocked_gain: deducted``): not below 2, unless ``negative``
+    (``deducted_negative``: -1, -2, …; a level already below 2 stays where it is without it)."""
+    index = level_index(level)
+    lowered = index - steps
+    return level_name(lowered if negative else max(lowered, min(index, 0)))
 
 
 def advance(level: str, gain: int, rules: Rules, as_dealer: bool) -> tuple[str, bool]:
@@ -102,11 +155,15 @@ def advance(level: str, gain: int, rules: Rules, as_dealer: bool) -> tuple[str, 
 
     ``as_dealer``: the team won this hand as the dealer team at ``level``. Winning as dealers at the end
     level wins the match (whatever the gain). Otherwise the climb stops on the end level and on any
-    must-play rank, except a must-play rank the team just won as dealers at (its starting level)."""
+    must-play rank, except a must-play rank the team just won as dealers at (its starting level). A negative
+    level climbs one step at a time to 2 (负级数打完方能继续升级)."""
     new, won, _ = climb(level, gain, rules, as_dealer)
     return new, won
 
 
 def rank_distance(old: str, new: str) -> int:
-    """``new`` minus ``old`` in rank steps (negative for a drop)."""
-    return RANKS.index(new) - RANKS.index(old)
+    """``new`` minus ``old`` in level steps (negative for a drop; -1 → 2 is one step)."""
+    return level_index(new) - level_index(old)
+
+
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}

@@ -9,11 +9,12 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from engine.cards import RANKS, Card, card_points
 from engine.errors import EngineError, IllegalAction
-from engine.levels import advance, capped_points, climb, level_gain, rank_distance, table_gain
-from engine.rules import DealerRotation, KittyMultiplier, MatchEnd, Rules
+from engine.levels import advance, capped_points, climb, deduct, lap_track, level_gain, level_index, table_gain
+from engine.rules import BlockedGain, DealerRotation, KittyGuard, KittyMultiplier, MatchEnd, Rules
 from engine.trump import trump_context
 from engine.units import Unit, decompose, decompose_lead
 from engine.views import HandResult
@@ -22,12 +23,13 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "FIXED_DEAL_LEVELS", "advance", "fixed_deal", "fixed_deals_totals", "fixed_deals_winner", "kitty_multiplier",
-    "largest_unit", "level_gain", "multiplier_for_unit", "next_dealer", "settle_hand", "timed_winner",
+    "kitty_outcome", "largest_unit", "level_gain", "multiplier_for_unit", "next_dealer", "settle_hand", "timed_winner",
 ]
 
 #: 附件3 duplicate format: the level of each of the 16 deals, whatever the results.
 FIXED_DEAL_LEVELS: tuple[str, ...] = ("2", "3", "4", "5", "5", "6", "7", "8", "9", "10", "10", "J", "Q", "K", "K", "A")
 POWER_CAP = 64
+RELIEF_POINTS = 40  # 落实政策: below this the dealer team keeps J / A
 
 
 def largest_unit(play: Sequence[Card], level: str, trump: str, rules: Rules) -> Unit:
@@ -89,6 +91,72 @@ def bottom_drop(level: str, last_play: Sequence[Card], rules: Rules) -> tuple[st
     return None
 
 
+@dataclass(frozen=True)
+class _Kitty:
+    """The kitty's points and what they do to the defenders' points (抠底 / 保底)."""
+
+    points: int
+    multiplier: int  # 0 when the kitty counts for nobody
+    bonus: int  # added to the defenders' points (negative: 谁扣底谁保底)
+
+
+def kitty_outcome(*, kitty: Sequence[Card], lead: Sequence[Card], level: str, trump: str, rules: Rules,
+                  defenders_last: bool, burier_is_defender: bool) -> _Kitty:
+    """RULES §8: defenders winning the last trick add kitty points × the multiplier of the lead's units
+    (a pair ruffing two led singles counts as singles); under ``kitty_guard: burier`` a defender's burial won
+    back by the dealer team subtracts them."""
+    points = card_points(kitty)
+    guarded = rules.kitty_guard is KittyGuard.BURIER and burier_is_defender
+    if not defenders_last and not guarded:
+        return _Kitty(points, 0, 0)
+    multiplier = kitty_multiplier(lead, level, trump, rules)
+    return _Kitty(points, multiplier, points * multiplier if defenders_last else -points * multiplier)
+
+
+@dataclass
+class _Climb:
+    """The match side of one settlement: levels, laps, the winner and notes, as they are worked out."""
+
+    levels: list[str]
+    laps: list[int]
+    winner: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _level_change(state: _Climb, *, rules: Rules, level: str, dealer_team: int, points: int,
+                  last_play: Sequence[Card] | None, take_over: bool, gain: int) -> bool:
+    """Apply 钩J / A bottom (with 落实政策), the climb, ``blocked_gain`` and laps; return whether the dealer
+    team keeps the deal as a winning dealer team."""
+    defenders = 1 - dealer_team
+    drop = bottom_drop(level, last_play, rules) if last_play is not None else None
+    as_dealer = True
+    if drop is not None and rules.bottom_relief and points < RELIEF_POINTS:
+        state.notes.append("settle.bottom_relief")  # 落实政策: no drop, no gain, the deal stays
+        return True
+    if drop is not None:
+        state.levels[dealer_team], as_dealer = drop[0], False
+        state.notes.append(drop[1])
+    climber = defenders if take_over else dealer_team
+    free_two = drop is not None and rules.bottom_relief and drop[0] == "2"
+    state.levels[climber], won, cut = climb(state.levels[climber], gain, rules, as_dealer and not take_over,
+                                            free_two)
+    if cut:
+        state.notes.append("settle.must_play_stop")
+        if rules.blocked_gain is not BlockedGain.LOST:
+            other = 1 - climber
+            negative = rules.blocked_gain is BlockedGain.DEDUCTED_NEGATIVE
+            state.levels[other] = deduct(state.levels[other], cut, negative)
+            state.notes.append("settle.blocked_deducted")
+    if won and rules.match_end is MatchEnd.TIMED_LAPS:
+        state.laps[dealer_team] += 1  # 打过A: a lap, and the climb starts again from 2
+        state.levels[dealer_team] = RANKS[0]
+        state.notes.append("settle.lap")
+    elif won:
+        state.winner = dealer_team
+        state.notes.append("settle.match_won")
+    return not take_over
+
+
 def settle_hand(
     *,
     rules: Rules,
@@ -101,55 +169,55 @@ def settle_hand(
     kitty: Sequence[Card],
     last_play: Sequence[Card],
     last_winner: int,
+    lead: Sequence[Card] | None = None,
+    burier: int | None = None,
+    laps: tuple[int, int] = (0, 0),
 ) -> HandResult:
     """Settle one hand. ``trick_points``: the defenders' points from tricks and penalties, before the kitty
-    bonus; ``last_play``/``last_winner``: the last trick's winning play and its seat.
+    bonus; ``last_play``/``last_winner``: the last trick's winning play and its seat; ``lead``: that trick's
+    lead (default ``last_play``), whose units set the multiplier; ``burier``: whose burial stands (default the
+    dealer); ``laps``: the teams' laps so far (``timed_laps``). ``levels`` may be negative (``-1``, …).
 
-    ``level_gains`` are the rank steps each team moved (negative after 钩J); with ``fixed_deals`` they are
-    the credits the level table gives (the dealer team's gain, or the defenders' on a take-over) and
-    ``levels_after`` is the next deal's scheduled level for both teams (this deal's level after deal 16);
-    ``match_winner`` is then ``None`` (the table compares ``fixed_deals_totals`` after deal 16)."""
+    ``level_gains`` are the steps each team moved (negative after 钩J or a deduction; a lap counts as the
+    steps past the end level); with ``fixed_deals`` they are the credits the level table gives (the dealer
+    team's gain, or the defenders' on a take-over) and ``levels_after`` is the next deal's scheduled level for
+    both teams (this deal's level after deal 16); ``match_winner`` is then ``None`` (the table compares
+    ``fixed_deals_totals`` after deal 16). P below 0 counts as 0 (``defender_points`` is never negative)."""
     dealer_team, defenders = dealer % 2, 1 - dealer % 2
     defenders_last = last_winner % 2 == defenders
-    kitty_points = card_points(kitty)
-    multiplier = kitty_multiplier(last_play, level, trump, rules) if defenders_last else 0
-    bonus = kitty_points * multiplier
-    points = capped_points(trick_points + bonus, rules)
+    burier_seat = dealer if burier is None else burier
+    pot = kitty_outcome(kitty=kitty, lead=last_play if lead is None else lead, level=level, trump=trump, rules=rules,
+                        defenders_last=defenders_last, burier_is_defender=burier_seat % 2 == defenders)
+    points = max(0, capped_points(trick_points + pot.bonus, rules))
     gain, take_over = level_gain(points, rules)
-    notes: list[str] = []
+    state = _Climb(list(levels), list(laps))
+    if pot.bonus < 0:
+        state.notes.append("settle.kitty_guard")
     if gain < table_gain(points, rules)[0]:
-        notes.append("settle.max_gain")
-    gains = [0, 0]
-    gains[defenders if take_over else dealer_team] = gain
-    winner: int | None = None
+        state.notes.append("settle.max_gain")
     if rules.match_end is MatchEnd.FIXED_DEALS:
+        gains = [0, 0]
+        gains[defenders if take_over else dealer_team] = gain
         after_level = fixed_deal(hand_number + 1)[0] if 1 <= hand_number < len(FIXED_DEAL_LEVELS) else level
-        after = (after_level, after_level)
+        state.levels = [after_level, after_level]
+        dealers_keep = not take_over
     else:
-        new = list(levels)
-        start, as_dealer = levels[dealer_team], True
-        drop = bottom_drop(level, last_play, rules) if defenders_last else None
-        if drop is not None:
-            start, as_dealer = drop[0], False
-            notes.append(drop[1])
-        new[dealer_team] = start
-        climber = defenders if take_over else dealer_team
-        new[climber], won, stopped = climb(new[climber], gain, rules, as_dealer and not take_over)
-        if stopped:
-            notes.append("settle.must_play_stop")
-        if won:
-            winner = dealer_team
-            notes.append("settle.match_won")
-        after = (new[0], new[1])
-        gains = [rank_distance(levels[i], after[i]) for i in (0, 1)]
+        dealers_keep = _level_change(state, rules=rules, level=level, dealer_team=dealer_team, points=points,
+                                     last_play=last_play if defenders_last else None, take_over=take_over,
+                                     gain=gain)
+        gains = [lap_track(state.levels[i], state.laps[i], rules) - lap_track(levels[i], laps[i], rules)
+                 for i in (0, 1)]
     result = HandResult(
         hand_number=hand_number, dealer=dealer, level=level, trump=trump, kitty=tuple(kitty),
-        kitty_points=kitty_points, trick_points=trick_points, kitty_multiplier=multiplier, kitty_bonus=bonus,
-        defender_points=points, last_winner=last_winner, levels_before=(levels[0], levels[1]), levels_after=after,
-        level_gains=(gains[0], gains[1]), defenders_take_over=take_over,
-        next_dealer=next_dealer(dealer, not take_over, rules), match_winner=winner, notes=tuple(notes),
+        kitty_points=pot.points, trick_points=trick_points, kitty_multiplier=pot.multiplier, kitty_bonus=pot.bonus,
+        defender_points=points, last_winner=last_winner, levels_before=(levels[0], levels[1]),
+        levels_after=(state.levels[0], state.levels[1]), level_gains=(gains[0], gains[1]),
+        defenders_take_over=take_over, next_dealer=next_dealer(dealer, dealers_keep, rules),
+        match_winner=state.winner, notes=tuple(state.notes), laps_before=(laps[0], laps[1]),
+        laps_after=(state.laps[0], state.laps[1]), burier=burier_seat,
     )
-    log.info("hand %d settled: P=%d gains=%s levels=%s", hand_number, points, result.level_gains, after)
+    log.info("hand %d settled: P=%d gains=%s levels=%s", hand_number, points, result.level_gains,
+             result.levels_after)
     return result
 
 
@@ -172,9 +240,10 @@ def fixed_deals_winner(totals: tuple[int, int]) -> int | None:
     return 0 if totals[0] > totals[1] else 1
 
 
-def timed_winner(levels: tuple[str, str], dealer_team: int) -> int:
-    """A ``timed`` match stopped early: the higher level wins, a tie goes to the current dealer team."""
-    a, b = RANKS.index(levels[0]), RANKS.index(levels[1])
-    if a == b:
-        return dealer_team
-    return 0 if a > b else 1
+def timed_winner(levels: tuple[str, str], on_stage: int, laps: tuple[int, int] = (0, 0)) -> int:
+    """A ``timed`` / ``timed_laps`` match at time: more laps, then the higher level wins; a tie goes to the team
+    on stage (台上) after the finished hand, i.e. the team that would deal next."""
+    mine = [(laps[i], level_index(levels[i])) for i in (0, 1)]
+    if mine[0] == mine[1]:
+        return on_stage
+    return 0 if mine[0] > mine[1] else 1

@@ -27,9 +27,10 @@ from engine.actions import (
     action_from_json,
 )
 from engine.errors import IllegalAction
-from engine.events import Event, HandSettled, HandStarted, MatchOver
+from engine.events import Event, HandSettled, HandStarted, MatchOver, TimeCalled
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
+from engine.levels import playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, SeatView
@@ -51,6 +52,8 @@ class Table:
         self.levels: list[str] = [rules.start_level, rules.start_level]
         self.results: list[HandResult] = []
         self.match_points: list[int] = [0, 0]
+        self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
+        self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
         self.match_winner: int | None = None
         self.match_over_reason: str | None = None
         self.version = 0  # actions applied since the match began
@@ -80,8 +83,9 @@ class Table:
             return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
         if dealer is None:  # first hand: a random seat draws first, and declaring decides the dealer (抢庄)
             first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(4)
-            return HandState.start(self.rules, self.seed, number, self.levels[0], None, first, True, redeals)
-        level = self.levels[dealer % 2]
+            return HandState.start(self.rules, self.seed, number, playing_rank(self.levels[0]), None, first, True,
+                                   redeals)
+        level = playing_rank(self.levels[dealer % 2])  # a negative level plays 2
         return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
 
     # -- queries ------------------------------------------------------------------------------------------
@@ -103,7 +107,10 @@ class Table:
         if self.phase is _MATCH_OVER:
             return []
         if seat is None:
-            return system_legal_actions(self.hand.phase, self.hand.dealt, self.rules)
+            actions = system_legal_actions(self.hand.phase, self.hand.dealt, self.rules)
+            if self.time_called:  # time was called: the match stops once this hand is settled
+                actions = [a for a in actions if not isinstance(a, StopMatch) or self.hand.phase is Phase.HAND_OVER]
+            return actions
         h = self.hand
         if h.phase is _PLAYING:  # fast path, same answer as seat_legal_actions(seat_view(seat))
             if seat not in h.to_act():
@@ -128,7 +135,8 @@ class Table:
             penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
             last_result=self.results[-1] if self.results else None, results=tuple(self.results),
             match_winner=self.match_winner, passed=tuple(sorted(h.passed)),
-            match_points=(self.match_points[0], self.match_points[1]),
+            match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
+            time_called=self.time_called,
         )
 
     def seat_view(self, seat: int) -> SeatView:
@@ -197,7 +205,8 @@ class Table:
         winning_play = next(cards for seat, cards in last.plays if seat == last.winner)
         result = settle_hand(rules=self.rules, hand_number=h.number, level=h.level, trump=h.trump, dealer=h.dealer,
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
-                             kitty=h.kitty, last_play=winning_play, last_winner=last.winner)
+                             kitty=h.kitty, last_play=winning_play, last_winner=last.winner, lead=last.plays[0][1],
+                             burier=h.kitty_holder, laps=(self.laps[0], self.laps[1]))
         self.results.append(result)
         h.phase = Phase.HAND_OVER
         events: list[Event] = [HandSettled(result)]
@@ -209,8 +218,11 @@ class Table:
                                                 "fixed_deals_done")
             return events
         self.levels = [result.levels_after[0], result.levels_after[1]]
+        self.laps = [result.laps_after[0], result.laps_after[1]]
         if result.match_winner is not None:
             events += self._end_match(result.match_winner, "passed_end_level")
+        elif self.time_called:
+            events += self._time_up()
         return events
 
     def _end_match(self, winner: int | None, reason: str) -> list[Event]:
@@ -226,18 +238,30 @@ class Table:
         return [self._hand_started()]
 
     def _stop_match(self) -> list[Event]:
-        """A ``timed`` match stopped by the interface: the higher level wins, a tie to the dealer team."""
+        """Time is called in a ``timed`` match (RULES §8): between hands the match stops now; during a hand that
+        hand is played to its end first."""
         if not self.rules.timed:
             raise IllegalAction("action.not_timed")
-        dealer = self.hand.dealer if self.hand.dealer is not None else 0
-        return self._end_match(timed_winner((self.levels[0], self.levels[1]), dealer % 2), "time_up")
+        if self.hand.phase is Phase.HAND_OVER and self.results:
+            return self._time_up()
+        if self.time_called:
+            raise IllegalAction("action.time_already_called")
+        self.time_called = True
+        return [TimeCalled(self.hand.number)]
+
+    def _time_up(self) -> list[Event]:
+        """More laps, then the higher level wins; a tie goes to the team on stage for the next hand."""
+        on_stage = self.results[-1].next_dealer % 2
+        winner = timed_winner((self.levels[0], self.levels[1]), on_stage, (self.laps[0], self.laps[1]))
+        return self._end_match(winner, "time_up")
 
     # -- serialization --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``."""
         return {
             "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
-            "levels": list(self.levels), "match_points": list(self.match_points),
+            "levels": list(self.levels), "match_points": list(self.match_points), "laps": list(self.laps),
+            "time_called": self.time_called,
             "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
             "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
         }
@@ -253,6 +277,8 @@ class Table:
         table.actions = []
         table.levels = list(obj["levels"])
         table.match_points = list(obj["match_points"])
+        table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
+        table.time_called = bool(obj.get("time_called", False))
         table.match_winner = obj["match_winner"]
         table.match_over_reason = obj["match_over_reason"]
         table.results = [result_from_json(r) for r in obj["results"]]

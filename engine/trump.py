@@ -2,7 +2,8 @@
 
 With trump suit X and level L: ``BJ > SJ > L of X > L of the other suits (equal) > [fixed trump ranks,
 main-suit copy above off copies] > A, K, … of X`` (L and fixed ranks skipped). With ``NT`` every level
-card ranks equal just below the jokers. A plain suit ranks A … 2 without L (and fixed trump ranks).
+card ranks equal just below the jokers (a level pair links to ``SJ SJ`` unless ``nt_tractors: jokers_only`` or
+``tractor_through_level: false``). A plain suit ranks A … 2 without L (and fixed trump ranks).
 
 A ``TrumpContext`` precomputes per-card tables (indexed by ``Card.index``); build it with
 ``trump_context(level, trump, rules)``, which is cached.
@@ -18,7 +19,7 @@ from typing import Any
 
 from engine.cards import ALL_CARDS, RANKS, Card
 from engine.errors import EngineError
-from engine.rules import Rules
+from engine.rules import NtTractors, Rules
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +148,9 @@ def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list
         for i, c in enumerate(ALL_CARDS):
             if c.rank != rank:
                 continue
-            if no_trump:
+            if no_trump:  # every NT level pair is off-suit; jokers_only (附件3) links none of them
                 strength[i] = tier_base
-                isolated[i] = not rules.tractor_through_level
+                isolated[i] = not rules.tractor_through_level or rules.nt_tractors is NtTractors.JOKERS_ONLY
             elif c.suit == trump:
                 strength[i] = tier_base + 1
             else:

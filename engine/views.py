@@ -77,13 +77,16 @@ class HandResult:
     kitty_bonus: int
     defender_points: int  # final P, after the bonus (and points_cap)
     last_winner: int
-    levels_before: tuple[str, str]
+    levels_before: tuple[str, str]  # team levels: "2" … "A", or negative "-1", "-2", … (blocked_gain)
     levels_after: tuple[str, str]
     level_gains: tuple[int, int]  # ranks gained by team 0 and team 1 in this hand
     defenders_take_over: bool
     next_dealer: int
     match_winner: int | None
     notes: tuple[str, ...] = ()  # message keys for special events, e.g. "settle.jack_bottom"
+    laps_before: tuple[int, int] = (0, 0)  # timed_laps: laps of team 0 and team 1 before and after the hand
+    laps_after: tuple[int, int] = (0, 0)
+    burier: int | None = None  # the seat whose burial stood (None in results stored before v2)
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,8 @@ class PublicView:
     match_winner: int | None
     passed: tuple[int, ...] = ()  # seats that passed in the current declaration window/round
     match_points: tuple[int, int] = (0, 0)  # fixed_deals: levels credited to each team so far
+    laps: tuple[int, int] = (0, 0)  # timed_laps: times each team passed the end level
+    time_called: bool = False  # timed: time is up, the match ends with the hand in progress
 
     @property
     def dealer_team(self) -> int | None:

@@ -8,7 +8,7 @@ from typing import Any
 from engine.cards import format_cards, parse_cards
 from engine.views import HandResult
 
-_PAIRS = ("levels_before", "levels_after", "level_gains")
+_PAIRS = ("levels_before", "levels_after", "level_gains", "laps_before", "laps_after")
 _FIELDS = tuple(f.name for f in fields(HandResult))
 
 

@@ -17,7 +17,8 @@ LOCALES: tuple[str, ...] = ("en", "zh-CN")
 Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
-DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament")
+DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament",
+                            "rules")
 for _domain in DOMAINS:
     _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -19,6 +19,7 @@ from engine.events import (
     MatchOver,
     Redeal,
     ThrowFailed,
+    TimeCalled,
 )
 from engine.views import Phase, PublicView
 from runtime.presenter import Announcement
@@ -73,6 +74,8 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
                 "dealer": names[r.next_dealer]})
         case MatchOver(winner=winner, reason=reason):
             return _match_over(rec, winner, reason)
+        case TimeCalled():
+            return Announcement("announce.time_called", {})
     return None
 
 

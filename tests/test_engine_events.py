@@ -32,6 +32,7 @@ WIRE_KEYS: dict[tuple[str, bool], set[str]] = {  # (kind, private) -> the keys o
     ("throw_failed", False): {"seat", "attempted", "forced", "beaten_unit", "penalty"},
     ("trick_won", False): {"seat", "points", "defender_points", "trick_number"},
     ("match_over", False): {"winner", "reason", "levels", "match_points"},
+    ("time_called", False): {"hand_number"},
 }
 
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.cards import RANKS, parse_cards
 from engine.errors import EngineError
+from engine.levels import level_index
 from engine.rules import Rules
 from engine.settlement import (
     advance,
@@ -199,8 +200,11 @@ def test_must_play_ranks_stop_gains() -> None:
     assert advance("J", 5, aihua, as_dealer=True) == ("A", False)
     assert advance("10", 3, aihua, as_dealer=False) == ("J", False)
     assert advance("J", 2, aihua, as_dealer=False) == ("J", False)
-    stopped = settle(aihua, points=0, dealer=0, levels=("9", "3"))
+    stopped = settle(aihua.with_options(blocked_gain="lost"), points=0, dealer=0, levels=("9", "3"))
     assert stopped.levels_after == ("J", "3") and "settle.must_play_stop" in stopped.notes
+    # aihua's own blocked_gain (deducted_negative): +5 from 9 stops on J, the 3 levels cut cost the others 3
+    deducted = settle(aihua, points=0, dealer=0, levels=("9", "3"))
+    assert deducted.levels_after == ("J", "-2") and deducted.level_gains == (2, -3)
 
 
 @settings(max_examples=300, deadline=None)
@@ -248,10 +252,14 @@ def test_jack_bottom_needs_a_j_the_defenders_and_the_option() -> None:
 
 
 def test_dropped_team_is_stopped_by_must_play_two() -> None:
-    """minzheng (2, J, A 必打): after 钩J the team sits at 2 without having won there as dealers, so the
-    literal must-play rule stops its gain on 2."""
-    result = settle(Rules.from_preset("minzheng"), points=30, levels=("J", "6"), trump="H", last="JD", last_winner=1)
+    """2, J, A 必打 without 落实政策: after 钩J the team sits at 2 without having won there as dealers, so the
+    literal must-play rule stops its gain on 2. (minzheng itself has bottom_relief: below 40 it keeps J.)"""
+    rules = Rules.from_preset("minzheng", bottom_relief=False, blocked_gain="lost")
+    result = settle(rules, points=30, levels=("J", "6"), trump="H", last="JD", last_winner=1)
     assert result.levels_after == ("2", "6")
+    relieved = settle(Rules.from_preset("minzheng"), points=30, levels=("J", "6"), trump="H", last="JD",
+                      last_winner=1)
+    assert relieved.levels_after == ("J", "6") and relieved.next_dealer == 2
 
 
 @pytest.mark.parametrize("last,after,note", [
@@ -342,16 +350,19 @@ def test_settlement_invariants(preset: str, points: int, dealer: int, team_level
     dealer_team, defenders = dealer % 2, 1 - dealer % 2
     defenders_last = winner % 2 == defenders
     assert (result.kitty_bonus > 0) is defenders_last
-    assert result.defender_points == points + result.kitty_bonus
+    assert result.defender_points == max(0, points + result.kitty_bonus)  # P below 0 counts as 0
     assert result.defenders_take_over is (result.defender_points >= 80)
-    assert all(RANKS.index(lv) <= end for lv in result.levels_after)
-    assert RANKS.index(result.levels_after[defenders]) >= RANKS.index(levels[defenders])
+    assert all(level_index(lv) <= end for lv in result.levels_after)
+    deducted = "settle.blocked_deducted" in result.notes
+    if not deducted:
+        assert level_index(result.levels_after[defenders]) >= level_index(levels[defenders])
     if not result.defenders_take_over:
-        assert result.levels_after[defenders] == levels[defenders]
+        assert deducted or result.levels_after[defenders] == levels[defenders]
         assert result.next_dealer == (dealer + 2) % 4
     else:
         assert result.next_dealer == (dealer + 1) % 4
         assert result.match_winner is None
-    if result.match_winner is not None:
-        assert result.match_winner == dealer_team and levels[dealer_team] == rules.end_level
+    if result.match_winner is not None or "settle.lap" in result.notes:
+        assert result.match_winner in (dealer_team, None) and levels[dealer_team] == rules.end_level
+        assert (result.match_winner is None) is (rules.match_end == "timed_laps")
     assert all(note in MESSAGES and set(MESSAGES[note]) == {"en", "zh-CN"} for note in result.notes)
