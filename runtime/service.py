@@ -380,7 +380,8 @@ class GameService:
         return notes
 
     async def stop_match(self, table_id: int, user_id: int, *, is_admin: bool = False) -> list[Event]:
-        """Stop a ``timed`` match now (host or admin): the higher level wins (``action.not_timed`` otherwise)."""
+        """Call time in a ``timed`` match (host or admin; ``action.not_timed`` otherwise): between hands the match
+        stops now, during a hand once it is settled (RULES §8); more laps, then the higher level wins."""
         session = self.session(table_id)
         async with session.lock:
             if user_id != session.record.host_id and not is_admin:

@@ -114,10 +114,13 @@ async def test_stop_timed_match_by_host_only() -> None:
     with pytest.raises(NotAllowed) as info:
         await service.stop_match(rec.table_id, 555)
     assert info.value.key == "lobby.not_host"
-    events = await service.stop_match(rec.table_id, HUMAN)
-    assert [e.kind for e in events] == ["match_over"]
-    assert service.record(rec.table_id).status is Status.FINISHED
-    assert "announce.match_over" in presenter.keys(rec.table_id)
+    events = await service.stop_match(rec.table_id, HUMAN)  # RULES §8 timed: the hand in progress is finished
+    assert [e.kind for e in events] == ["time_called"]
+    assert service.record(rec.table_id).status is Status.PLAYING
+    assert "announce.time_called" in presenter.keys(rec.table_id)
+    with pytest.raises(IllegalAction) as again:
+        await service.stop_match(rec.table_id, HUMAN)
+    assert again.value.key == "action.time_already_called"
     await db.close()
 
 
