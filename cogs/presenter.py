@@ -35,6 +35,7 @@ import i18n
 from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from cogs.safetext import escape_text
+from cogs.tricklog import log_start, log_text
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
@@ -45,9 +46,14 @@ log = logging.getLogger(__name__)
 PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
 NO_PING = discord.AllowedMentions.none()  # notices about a player (a forced play, a queued play) show, not ping
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
+TRICK_LOG = "trick_log"  # meta key: [hand, first trick index, message id] of the trick log message
+MATCH_END = ("announce.match_over", "announce.match_drawn")
+# moves made for a player: in the quiet mode a line of the live message (until the next change), not a post
+QUIET_KEYS = frozenset({"announce.forced_played", "announce.queued_played"})
 PROMPTED = "prompted"  # meta key: seat -> [version, hand, phase] of the turn it was last pinged for
 # a result announcement carries its picture (no separate caption repeating the picture's title)
-PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "announce.match_over": MATCH_SUMMARY,
+PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "ux.announce.hand_final": HAND_SUMMARY,
+              "announce.match_over": MATCH_SUMMARY,
               "announce.match_drawn": MATCH_SUMMARY, "announce.ladder_updated": LADDER}
 AFTER_TRICK = frozenset(PICTURE_OF) | {"announce.time_up"}  # posted below the trick that ended the hand
 
@@ -74,13 +80,14 @@ def already_pinged(mark: Any, view: PublicView, version: int) -> bool:
     return view.phase is Phase.DECLARING and (mark[1], mark[2]) == (view.hand_number, view.phase.value)
 
 
-def shown_above(view: PublicView) -> bool:
+def shown_above(view: PublicView, trick_pictures: bool = True) -> bool:
     """Whether a picture posted just before shows this table as it stands: a completed trick while the next
-    one is still empty (not the first lead of a hand: above it are the burying notices), or the end of a hand
-    or of the match (the last trick and the summaries)."""
+    one is still empty (not the first lead of a hand: above it are the burying notices; only with a picture per
+    trick), or the end of a hand or of the match (the summaries)."""
     if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return True
-    return view.phase is Phase.PLAYING and bool(view.tricks) and (view.trick is None or not view.trick.plays)
+    return trick_pictures and view.phase is Phase.PLAYING and bool(view.tricks) and (
+        view.trick is None or not view.trick.plays)
 
 
 def public_locale(rec: TableRecord) -> str:
@@ -103,7 +110,7 @@ def _file(image: Image | None) -> discord.File | None:
 
 @dataclass
 class _Op:
-    kind: str  # lobby | live | post | dm | close
+    kind: str  # lobby | live | post | log | dm | close
     rec: TableRecord
     content: str | None = None
     image: Image | None = None
@@ -112,6 +119,7 @@ class _Op:
     user_id: int | None = None  # post: ping this user; dm: to this user
     pings: dict[int, tuple[int, Mark]] = field(default_factory=dict)  # live: seat -> (user to ping, its turn)
     redundant: bool = False  # live: the picture may be left out when a picture is the message just above
+    log_key: tuple[int, int] = (0, 0)  # log: (hand, first trick index) of the trick log message
 
 
 @dataclass
@@ -123,6 +131,16 @@ class _TableState:
     prompted: dict[str, list[Any]] = field(default_factory=dict)  # seat (str) -> the Mark of its last ping
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
+    log: list[int] = field(default_factory=list)  # the trick log: [hand, first trick index, message id]
+
+    def restore(self, rec: TableRecord, update: TableUpdate) -> None:
+        """After a restart: the trick log message of the hand (stored in the record's meta); and the live message
+        leaves out a picture the message above it already shows, as it did before the restart."""
+        stored = rec.meta.get(TRICK_LOG)
+        if isinstance(stored, list) and len(stored) == 3:
+            self.log = [int(x) for x in stored]
+        if update.reason == "restored" and update.view is not None:
+            self.picture_above = shown_above(update.view, rec.options.trick_pictures)
 
 
 class DiscordPresenter:
@@ -158,6 +176,7 @@ class DiscordPresenter:
         if state is None:
             state = self.states[rec.table_id] = _TableState(live_id=rec.table_message_id,
                                                             prompted=dict(rec.meta.get(PROMPTED) or {}))
+            state.restore(rec, update)
         ops: list[_Op] = []
         state.last_view = update.view or state.last_view
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
@@ -165,21 +184,16 @@ class DiscordPresenter:
         images = {i.kind: i for i in update.images}
         prompts: list[Announcement] = []
         notices: list[Announcement] = []
+        shown: list[Announcement] = []  # shown in the live message only (the quiet mode's confirmations)
         for a in update.announcements:
-            (prompts if a.key.startswith(PROMPT_KEYS) and a.user_id is not None else notices).append(a)
-        # notices of the move that completed a trick come before its picture, the hand's result after it
-        ordered: list[Announcement | None] = [a for a in notices if a.key not in AFTER_TRICK]  # None: the trick
-        if TRICK in images:
-            ordered.append(None)
-        ordered += [a for a in notices if a.key in AFTER_TRICK]
-        for a in ordered:
-            if a is None:
-                ops.append(_Op("post", rec, content=self._trick_text(update, locale), image=images.pop(TRICK)))
-                continue
-            ops.append(_Op("post", rec, content=announcement_text(a, locale),
-                           image=images.pop(PICTURE_OF.get(a.key, ""), None),
-                           user_id=a.user_id if a.key in PING_KEYS else None))
-        shown = list(prompts)
+            if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
+                prompts.append(a)
+            elif a.key in QUIET_KEYS and not rec.options.trick_pictures:
+                shown.append(a)
+            else:
+                notices.append(a)
+        ops += self._notice_ops(update, state, notices, images, locale)
+        shown = [*shown, *prompts]
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
                 ops.append(_Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
@@ -192,7 +206,8 @@ class DiscordPresenter:
                      if a.seat is not None and a.user_id is not None}
             lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
             ops.append(_Op("live", rec, content="\n".join(lines), image=images.get(TABLE),
-                           view=live_view(rec, locale), pings=pings, redundant=shown_above(view)))
+                           view=live_view(rec, locale), pings=pings,
+                           redundant=shown_above(view, rec.options.trick_pictures)))
         for a in prompts:
             params = announcement_params(a.params, locale)
             ops.append(_Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
@@ -201,6 +216,42 @@ class DiscordPresenter:
         state.queue.extend(ops)
         if ops and (state.worker is None or state.worker.done()):
             state.worker = asyncio.create_task(self._drain(rec.table_id, state), name=f"present-{rec.table_id}")
+
+    def _notice_ops(self, update: TableUpdate, state: _TableState, notices: list[Announcement],
+                    images: dict[str, Image], locale: str) -> list[_Op]:
+        """The posts of one change: notices of the move that completed a trick, then the trick (its picture, or
+        in the quiet mode a line of the trick log), then the hand's result with its summary. The end of the match
+        is one message: the last hand's result, the match result and the ladder change, with the match summary."""
+        rec = update.record
+        ops: list[_Op] = [self._post(rec, a, images, locale) for a in notices if a.key not in AFTER_TRICK]
+        if TRICK in images or (not rec.options.trick_pictures and any(isinstance(e, TrickWon) for e in update.events)):
+            trick = images.pop(TRICK, None)
+            if rec.options.trick_pictures and trick is not None:
+                ops.append(_Op("post", rec, content=self._trick_text(update, locale), image=trick))
+            elif update.view is not None:
+                ops.append(self._log_op(rec, update.view, state, locale))
+        after = [a for a in notices if a.key in AFTER_TRICK]
+        if any(a.key in MATCH_END for a in after):
+            image = images.pop(MATCH_SUMMARY, None)
+            for kind in (HAND_SUMMARY, LADDER):
+                images.pop(kind, None)
+            text = "\n".join(announcement_text(a, locale) for a in after)
+            return [*ops, _Op("post", rec, content=text, image=image)]
+        return ops + [self._post(rec, a, images, locale) for a in after]
+
+    @staticmethod
+    def _post(rec: TableRecord, a: Announcement, images: dict[str, Image], locale: str) -> _Op:
+        return _Op("post", rec, content=announcement_text(a, locale), image=images.pop(PICTURE_OF.get(a.key, ""), None),
+                   user_id=a.user_id if a.key in PING_KEYS else None)
+
+    @staticmethod
+    def _log_op(rec: TableRecord, view: PublicView, state: _TableState, locale: str) -> _Op:
+        """The trick log message of this hand, with the trick just finished (a new message for a new hand, or
+        when the current one would grow past Discord's limit)."""
+        start = state.log[1] if state.log and state.log[0] == view.hand_number else 0
+        new_start = log_start(view, rec.names, locale, start)
+        return _Op("log", rec, content=log_text(view, rec.names, locale, new_start),
+                   log_key=(view.hand_number, new_start))
 
     @staticmethod
     def _trick_text(update: TableUpdate, locale: str) -> str:
@@ -263,6 +314,8 @@ class DiscordPresenter:
             state.picture_above = op.image is not None
         elif op.kind == "live":
             await self._live(op, state)
+        elif op.kind == "log":
+            await self._log(op, state)
         elif op.kind == "dm":
             await self._dm(rec, op)
         elif op.kind == "close" and state.live_id is not None:  # no buttons on a finished or closed table
@@ -301,6 +354,24 @@ class DiscordPresenter:
         game = getattr(self.bot, "game", None)
         if game is not None and rec.table_id in game.sessions:
             await game.set_messages(rec.table_id, table_message_id=sent.id, **meta)
+
+    async def _log(self, op: _Op, state: _TableState) -> None:
+        """Edit the hand's trick log message, or post it (the first trick of a hand, or a continuation)."""
+        rec = op.rec
+        hand, start = op.log_key
+        if state.log[:2] == [hand, start]:
+            try:
+                await self._thread(rec).get_partial_message(state.log[2]).edit(content=op.content)
+                return
+            except discord.NotFound:
+                log.info("table %d: the trick log message is gone; posting it again", rec.table_id)
+        sent = await self._thread(rec).send(op.content, allowed_mentions=NO_PING)
+        state.log = [hand, start, sent.id]
+        state.buried = True
+        state.picture_above = False
+        game = getattr(self.bot, "game", None)
+        if game is not None and rec.table_id in game.sessions:
+            await game.set_messages(rec.table_id, **{TRICK_LOG: list(state.log)})
 
     async def _delete(self, rec: TableRecord, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):

@@ -45,6 +45,8 @@ _OPTION_TEXT: dict[str, tuple[str, str]] = {
     "timeout": ("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout"),
     "ai": ("AI level for AI seats", "cmd.opt.ai"),
     "autoplay": ("Play forced moves automatically", "cmd.opt.autoplay"),
+    "trick_pictures": ("Post a picture of every trick (default: one trick log message)", "cmd.opt.pictures"),
+    "declare_wait": ("First hand: seconds AI seats wait for humans before declaring", "cmd.opt.declare_wait"),
     "locale": ("Language of public messages", "cmd.opt.locale"),
     "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
     "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
@@ -83,11 +85,12 @@ class Tables(commands.Cog):
 
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
-    @_named("preset", "options", "mode", "timeout", "ai", "autoplay")
+    @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
-                  autoplay: bool | None = None) -> None:
+                  autoplay: bool | None = None, trick_pictures: bool | None = None,
+                  declare_wait: app_commands.Range[int, 0, 600] | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel is None:
@@ -99,6 +102,10 @@ class Tables(commands.Cog):
                 raise BotError("bot.error.channel_not_allowed")
             rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
             table_options = self._table_options(settings, timeout, autoplay)
+            if trick_pictures is not None:
+                table_options = replace(table_options, trick_pictures=trick_pictures)
+            if declare_wait is not None:
+                table_options = replace(table_options, ai_declare_wait=float(declare_wait))
             await interaction.response.defer(thinking=True)
             locale = guild_locale(interaction, settings["locale"])
             rec = await self.bot.game.open_table(

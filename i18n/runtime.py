@@ -51,7 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.time_up": {"en": "Time is up: the match ends after this hand.", "zh-CN": "时间到：本局结束后比赛结束。"},
     "announce.match_over": {"en": "Match over: {a} & {b} win!", "zh-CN": "比赛结束：{a} 和 {b} 获胜！"},
     "announce.match_drawn": {"en": "Match over: a draw.", "zh-CN": "比赛结束：平局。"},
-    "announce.ladder_updated": {"en": "The ladder has been updated.", "zh-CN": "排行榜已更新。"},
+    "announce.ladder_updated": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
     "announce.turn_playing": {"en": "{name}, your turn to play.", "zh-CN": "{name}，轮到你出牌。"},
     "announce.turn_burying": {"en": "{name}, bury 8 cards.", "zh-CN": "{name}，请扣 8 张底牌。"},
     "announce.turn_kitty_overcall": {"en": "{name}, overcall to take the kitty, or pass.",

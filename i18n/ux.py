@@ -37,10 +37,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.log.line": {"en": "{n}. {plays} → **{winner}** +{points}", "zh-CN": "{n}. {plays} → **{winner}** +{points}"},
     "ux.log.lead": {"en": "▶", "zh-CN": "▶"},
     "ux.log.throw": {"en": "throw", "zh-CN": "甩牌"},
-    "ux.log.forced": {"en": "failed throw: {name} plays {cards} ({penalty})",
-                      "zh-CN": "甩牌失败：{name} 改出 {cards}（{penalty}）"},
-    "ux.match.ladder": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
-    "ux.match.change": {"en": "{name} {rating} ({delta})", "zh-CN": "{name} {rating}（{delta}）"},
+    "ux.log.forced": {"en": "failed throw of {cards}; penalty {penalty}", "zh-CN": "甩牌失败：{cards}，罚 {penalty} 分"},
+    "ux.announce.hand_final": {"en": "Hand {hand} over: defenders {points} points. Final levels {levels}.",
+                               "zh-CN": "第 {hand} 局结束：闲家 {points} 分。最终级数 {levels}。"},
     # table options on /tractor new
     "cmd.opt.pictures": {"en": "trick_pictures", "zh-CN": "每墩图片"},
     "cmd.opt.pictures.desc": {"en": "Post a picture of every trick (default: one trick log message)",

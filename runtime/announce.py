@@ -68,6 +68,9 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
             return Announcement("announce.throw_failed", {
                 "name": names[seat], "attempted": _cards(event.attempted), "forced": _cards(event.forced),
                 "beaten": _cards(event.beaten_unit), "penalty": event.penalty}, seat=seat)
+        case HandSettled(result=r) if r.match_winner is not None:  # the last hand: nobody deals next
+            return Announcement("ux.announce.hand_final", {
+                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after)})
         case HandSettled(result=r):
             return Announcement("announce.hand_settled", {
                 "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after),

@@ -20,7 +20,7 @@ from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
 from runtime.planner import plan
 from runtime.presenter import Announcement, Image, Presenter, TableUpdate
-from runtime.records import Status
+from runtime.records import Status, TableRecord
 from runtime.session import Session
 from runtime.store import Store, data_seats
 
@@ -95,14 +95,25 @@ class Pipeline:
                     images.append(await imaging.hand_summary_image(result, rec.names, locale))
         if MatchOver in kinds:
             session.record = await self.store.save(replace(rec, status=Status.FINISHED))
+            before = await self._ratings(rec)
             await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), view.match_winner)
-            notes.append(Announcement("announce.ladder_updated", {}))
+            notes.append(Announcement("announce.ladder_updated", {"changes": rating_changes(
+                rec, before, await self._ratings(rec))}))
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
                 rows = await self.store.db.leaderboard(rec.guild_id)
                 self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
                 images.append(await imaging.ladder_image(rows, self.names, locale))
         return images
+
+    async def _ratings(self, rec: TableRecord) -> dict[int, float]:
+        """seat -> ladder rating of each human seat (absent: not rated yet)."""
+        out: dict[int, float] = {}
+        for seat, user in rec.humans.items():
+            stats = await self.store.db.player_stats(rec.guild_id, user)
+            if stats is not None:
+                out[seat] = stats.rating
+        return out
 
     async def _hands(self, session: Session, events: Sequence[Event], acted_seat: int | None) -> dict[int, Image]:
         """Each affected human's hand (the ``EVERY_ACTION`` policy; not for single dealt cards)."""
@@ -167,6 +178,15 @@ class Pipeline:
             return
         wanted = plan(session.record, session.table, self.clock(), session.queued)
         await self.store.sync_timers(session.record.table_id, wanted)
+
+
+def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, float]) -> str:
+    """``alice 27.4 (+1.3) · bob 22.0 (-0.8)``: the humans' ladder ratings after the match and the change."""
+    parts = []
+    for seat, rating in sorted(after.items()):
+        delta = rating - before.get(seat, rating) if seat in before else rating
+        parts.append(f"{rec.names[seat]} {rating:.1f} ({delta:+.1f})")
+    return " · ".join(parts) or "-"
 
 
 def _quiet_deal(kinds: set[type[Event]], view: PublicView) -> bool:

@@ -321,17 +321,22 @@ async def test_four_users_play_a_full_match_through_buttons_and_selects(simcord_
                   trump=story.results[0].trump) in texts
     posts = {a.filename: m.content for m in thread_messages(env, channel, rec) for a in m.attachments}
     files = [a.filename for m in thread_messages(env, channel, rec) for a in m.attachments]
-    for result in story.results:  # hand 1 moves a team's level (K -> A), hand 2 ends the match
+    *played, last = story.results
+    for result in played:  # hand 1 moves a team's level (K -> A), hand 2 ends the match
         settled = posted("announce.hand_settled", hand=result.hand_number, points=result.defender_points,
                          levels=" / ".join(result.levels_after), dealer=names[result.next_dealer])
         assert settled in joined, (settled, texts)
         assert posts[f"hand{result.hand_number:02d}_summary.png"] == settled  # the result carries its picture
-    assert files.count("match_summary.png") == 1 and files.count("ladder.png") == 1
+    # the match end is one message: the last hand (no next dealer), the match result, the ladder change
+    assert files.count("match_summary.png") == 1 and "ladder.png" not in files
+    assert f"hand{last.hand_number:02d}_summary.png" not in files
     assert story.results[0].levels_after != story.results[0].levels_before  # a level change was announced
     assert story.winner is not None
     over_text = posted("announce.match_over", a=names[story.winner], b=names[story.winner + 2])
-    assert over_text in texts and posts["match_summary.png"] == over_text
-    assert posts["ladder.png"] == posted("announce.ladder_updated")
+    ending = posts["match_summary.png"].splitlines()
+    assert ending[:2] == [posted("ux.announce.hand_final", hand=last.hand_number, points=last.defender_points,
+                                 levels=" / ".join(last.levels_after)), over_text], ending
+    assert ending[2].startswith(posted("announce.ladder_updated", changes=""))
     assert texts[-1].endswith(i18n.t("bot.phase.match_over", PUBLIC))  # the live message is last
     for place in [channel, *channel.threads]:  # a finished table leaves no button to click
         assert not [m.content for m in place.history() if m.components], place
@@ -369,11 +374,16 @@ async def test_an_english_server_posts_the_hand_and_match_results_in_english(sim
     assert game.record(tid).status is Status.FINISHED
     names = game.record(tid).names
     texts = thread_texts(env, channel, rec)
+    joined = "\n".join(texts)
     for result in table.results:
+        if result.match_winner is not None:  # the last hand: in the match-end message, nobody deals next
+            assert posted("ux.announce.hand_final", "en", hand=result.hand_number, points=result.defender_points,
+                          levels=" / ".join(result.levels_after)) in joined
+            continue
         assert posted("announce.hand_settled", "en", hand=result.hand_number, points=result.defender_points,
                       levels=" / ".join(result.levels_after), dealer=names[result.next_dealer]) in texts
     winner = table.match_winner
     assert winner is not None
-    assert posted("announce.match_over", "en", a=names[winner], b=names[winner + 2]) in texts
+    assert posted("announce.match_over", "en", a=names[winner], b=names[winner + 2]) in joined
     assert texts[-1].endswith(i18n.t("bot.phase.match_over", "en"))
     assert private_leaks(env) == []
