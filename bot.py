@@ -1,13 +1,12 @@
-"""The Discord bot's entry point: ``create_bot(config)`` and ``main()`` (``python bot.py``).
+"""The Discord bot (``create_bot(config)``) and the program's entry point (``python bot.py``).
 
-With ``DISCORD_TOKEN`` set, ``main()`` connects to Discord. Without one it plays the offline main job
-(``runtime.offline.run_offline_match``: an AI match written as images plus a ladder) and prints where
-the files are. ``LOG_LEVEL`` sets the logging level.
+``python bot.py [run|offline|backup|check] …`` is the command line of ``cli/`` (``python bot.py --help``).
+Without a subcommand it runs: with ``DISCORD_TOKEN`` set it connects to Discord, without one it plays the
+offline main job (an AI match written as images plus a ladder) and prints where the files are.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 from typing import Any
@@ -37,6 +36,8 @@ class TractorBot(commands.Bot):
     """The bot: the game service, the cogs, the persistent items, the command translator."""
 
     def __init__(self, config: Config, table_options: TableOptions | None = None, **game_kwargs: Any) -> None:
+        discord.VoiceClient.warn_nacl = False  # a card game has no voice: no "voice will NOT be supported" lines
+        discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=ALLOWED_MENTIONS)
         self.config = config
@@ -80,31 +81,11 @@ def create_bot(config: Config | None = None, table_options: TableOptions | None 
     return TractorBot(config or Config.from_env(), table_options, **game_kwargs)
 
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-
-
-def run_offline(config: Config) -> int:
-    """No token: play the offline AI match and print where its images and ladder went."""
-    from runtime.offline import run_offline_match
-
-    report = asyncio.run(run_offline_match(config.out_dir))
-    print(f"offline match written to {config.out_dir.resolve()}")
-    for line in report.describe():  # a summary line and the number of pictures, not every file name
-        print(f"  {line}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
-    config = Config.from_env()
-    configure_logging(config.log_level)
-    if config.offline:
-        log.info("DISCORD_TOKEN is not set: running the offline match")
-        return run_offline(config)
-    bot = create_bot(config)
-    bot.run(config.discord_token or "", log_handler=None)
-    return 0
+    """``python bot.py …``: the command line (``cli``)."""
+    from cli import main as cli_main
+
+    return cli_main(argv)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,13 @@ from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
 log = logging.getLogger(__name__)
 
 
-def parse_value(text: str) -> Any:
-    """``true``/``false``/``null``, integers, JSON lists, else the text itself (rank lists may be ``J,A``)."""
+def parse_value(text: str, option: str | None = None) -> Any:
+    """``true``/``false``/``null``, integers, JSON lists, else the text itself (rank lists may be ``J,A``).
+    A word that is one of ``option``'s own choices stays that word (``throw_penalty=none`` is ``"none"``)."""
     low = text.strip().lower()
+    words = [c for c in (option_choices(option) or ()) if isinstance(c, str)] if option else []
+    if low in words:
+        return low
     if low in ("true", "false"):
         return low == "true"
     if low in ("null", "none", ""):
@@ -38,7 +42,8 @@ def parse_options(text: str | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise BotError("bot.error.bad_option", text=item)
-        out[key.strip().lower()] = parse_value(value)
+        name = key.strip().lower()
+        out[name] = parse_value(value, name)
     return out
 
 

@@ -84,14 +84,24 @@ class SqliteDriver(Driver):
         """Open ``path`` (created on first use; ``":memory:"`` allowed) with WAL, foreign keys, busy timeout."""
         if synchronous.upper() not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if str(path) != ":memory:" and not Path(path).parent.is_dir():
+            raise DataError("data.no_folder", folder=str(Path(path).parent.absolute()))  # never created silently
+        try:  # probed first: a failed aiosqlite.connect leaves its thread calling back into the loop later
+            await asyncio.to_thread(lambda: sqlite3.connect(str(path)).close())
+        except sqlite3.Error as exc:
+            raise DataError("data.cannot_open", path=str(path), error=str(exc)) from exc
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        mode = await conn.execute_fetchall("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")  # validated above; pragmas take no params
+        try:
+            conn.row_factory = sqlite3.Row
+            mode = await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")  # validated above; pragmas take no params
+            await conn.execute("BEGIN IMMEDIATE")  # a read-only file or folder fails here, not at the first move
+            await conn.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DataError("data.cannot_open", path=str(path), error=str(exc)) from exc
         log.info("opened %s (journal_mode=%s, synchronous=%s)", path, next(iter(mode))[0], synchronous.upper())
         return cls(conn, str(path))
 

@@ -5,6 +5,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The database schema is version {found}, newer than this bot knows ({known}). Update the bot.",
         "zh-CN": "数据库结构版本为 {found}，比本机器人支持的版本（{known}）更新。请升级机器人。",
     },
+    "data.no_folder": {
+        "en": "The database folder {folder} does not exist: create it first (it is never created silently).",
+        "zh-CN": "数据库所在的文件夹 {folder} 不存在：请先创建它（机器人不会自动创建文件夹）。",
+    },
+    "data.cannot_open": {
+        "en": "Cannot open the database {path} for writing: {error}",
+        "zh-CN": "无法以写入方式打开数据库 {path}：{error}",
+    },
+    "data.backup_no_source": {
+        "en": "There is no database at {path} to back up.",
+        "zh-CN": "{path} 处没有可备份的数据库。",
+    },
+    "data.backup_exists": {
+        "en": "{path} already exists: choose a new file name (or pass --force to replace it).",
+        "zh-CN": "{path} 已存在：请换一个文件名（或加 --force 覆盖）。",
+    },
+    "data.backup_failed": {
+        "en": "The backup failed: {error}",
+        "zh-CN": "备份失败：{error}",
+    },
     "data.migration_failed": {
         "en": "Database migration {version} ({name}) failed: {error}",
         "zh-CN": "数据库迁移 {version}（{name}）失败：{error}",

@@ -7,16 +7,17 @@ so the match is stored, rated and laddered like any other (guild 0). Files writt
 ``match_summary.png``, ``ladder.png`` and ``match_log.txt``. A short match by default (``end_level``
 ``5``: from 2 to 5); ``max_hands`` ends the table early if the match runs longer.
 
-Run: ``python -m runtime.offline [--out DIR] [--seed N] [--preset P] [--ai LEVEL] [--end-level R]
-[--hands N] [--db PATH] [--locale en|zh-CN] [--budget S]`` (``bot.py`` calls ``run_offline_match`` without a token).
+Pictures a previous run left in ``out_dir`` (the names above) are removed first, so the folder shows one match.
+With a database file the table is stored there (the README's ``TRACTOR_DB``) and ended even if the job is
+interrupted, so a bot later started on the same file never restores it.
+
+Run: ``python bot.py offline --help`` (``cli/offline.py``); ``python bot.py`` without a token plays it too.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import logging
-import sys
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 # so the compass names run South → East → North → West.
 PLAYERS: tuple[tuple[int, str], ...] = ((1, "South"), (2, "East"), (3, "North"), (4, "West"))
 GUILD = 0
+# the files a run writes (see above): what a new run clears from ``out_dir``
+OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png|ladder\.png|match_log\.txt)$")
 
 
 @dataclass(frozen=True)
@@ -79,19 +82,22 @@ class LogPresenter(RecordingPresenter):
 
 
 async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "standard", ai_level: str = "basic",
-                            db_path: Path | None = None, end_level: str | None = "5", max_hands: int | None = 30,
-                            locale: str = "en", echo: bool = True, ai_budget: float = 0.1) -> OfflineReport:
+                            db_path: str | Path | None = None, end_level: str | None = "5", max_hands: int | None = 30,
+                            locale: str = "en", echo: bool = True, ai_budget: float = 0.1,
+                            rules: Rules | None = None) -> OfflineReport:
     """Play the match and write its files; ``db_path`` None = an in-memory database; ``ai_budget`` bounds
-    a ``strong`` AI's thinking per move (seconds)."""
+    a ``strong`` AI's thinking per move (seconds); ``rules`` (if given) replace ``preset`` and ``end_level``."""
     started = time.monotonic()
     out_dir = Path(out_dir)
+    if rules is None:
+        rules = Rules.from_preset(preset, **({"end_level": end_level} if end_level else {}))
+    db = await Database.open(db_path if db_path is not None else ":memory:")  # refused before any file is touched
     out_dir.mkdir(parents=True, exist_ok=True)
-    overrides = {"end_level": end_level} if end_level else {}
-    rules = Rules.from_preset(preset, **overrides)
-    db = await Database.open(str(db_path) if db_path is not None else ":memory:")
+    clear_outputs(out_dir)
     presenter = LogPresenter(out_dir, locale, echo)
     service = GameService(db, presenter, rng_seed=seed, images=ImagePolicy.TRICKS, locale=locale,
                           takeover_level=ai_level, ai_budget=ai_budget, autorun=False)
+    tid: int | None = None
     try:
         host, host_name = PLAYERS[0]
         rec = await service.open_table(guild_id=GUILD, channel_id=0, host_id=host, host_name=host_name, rules=rules,
@@ -128,8 +134,19 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
             print(summary, flush=True)
         return report
     finally:
+        if tid is not None and tid in service.sessions and service.record(tid).active:
+            # interrupted: leave no open table in the database
+            await service.end(tid, PLAYERS[0][0])
         await service.close()
         await db.close()
+
+
+def clear_outputs(out_dir: Path) -> int:
+    """Remove the pictures and log an earlier run left in ``out_dir`` (other files stay); how many."""
+    stale = [p for p in out_dir.iterdir() if p.is_file() and OUTPUT_NAMES.match(p.name)]
+    for path in stale:
+        path.unlink()
+    return len(stale)
 
 
 async def _final_pictures(service: GameService, presenter: LogPresenter, view: PublicView,
@@ -152,26 +169,3 @@ def _team(team: int | None, locale: str) -> str:
 def hands_done(service: GameService, table_id: int) -> int:
     session = service.sessions.get(table_id)
     return len(session.table.results) if session is not None and session.table is not None else 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Play an offline 双升 match of four AI players.")
-    parser.add_argument("--out", type=Path, default=Path("offline_match"))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--preset", default="standard")
-    parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"))
-    parser.add_argument("--end-level", default="5")
-    parser.add_argument("--hands", type=int, default=30, help="end the table after this many hands")
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--locale", default="en")
-    parser.add_argument("--budget", type=float, default=0.1, help="strong AI thinking time per move (s)")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING)
-    report = asyncio.run(run_offline_match(args.out, seed=args.seed, preset=args.preset, ai_level=args.ai,
-                                           db_path=args.db, end_level=args.end_level, max_hands=args.hands,
-                                           locale=args.locale, ai_budget=args.budget))
-    return 0 if report.hands > 0 else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -42,6 +42,10 @@ def test_migration_files_are_numbered_without_gaps() -> None:
 
 async def test_fresh_database_gets_latest_schema_and_wal(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "bot.sqlite3"
+    with pytest.raises(DataError) as refused:  # a missing folder is refused, never created silently
+        await Database.open(path)
+    assert refused.value.key == "data.no_folder" and not path.parent.exists()
+    path.parent.mkdir()
     db = await Database.open(path)
     assert await db.schema_version() == LATEST
     mode = await db.fetchone("PRAGMA journal_mode")

@@ -1,0 +1,111 @@
+"""``python bot.py check``: is this installation ready to start? Configuration, database (read only: nothing
+is created or migrated), migrations and font; one line per check, exit code 1 when anything is wrong.
+Safe while the bot runs (the Dockerfile's HEALTHCHECK)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import re
+from collections.abc import Callable
+
+from cli.common import say
+from runtime.config import Config
+
+log = logging.getLogger(__name__)
+
+NAME = "check"
+HELP = "check the configuration, database, migrations and font; print what is wrong (exit code 1 if anything)"
+
+# a bot token: three dot-separated base64url parts (user id, timestamp, signature)
+TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET")
+
+
+class Problem(Exception):
+    """A failed check: ``key`` names the catalogue message."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    del parser
+
+
+def run(args: argparse.Namespace) -> int:
+    del args
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("ops.check.config", check_config), ("ops.check.migrations", check_migrations),
+        ("ops.check.database", check_database), ("ops.check.font", check_font)]
+    failed = 0
+    for label, check in checks:
+        try:
+            detail, ok = check(), True
+        except Exception as exc:  # every failure is reported as one line, the others still run
+            failed += 1
+            detail, ok = _message(exc), False
+            log.debug("check %s failed", label, exc_info=exc)
+        print(say("ops.check.ok" if ok else "ops.check.fail", what=say(label), detail=detail))
+    print(say("ops.check.summary_ok") if not failed else say("ops.check.summary_fail", count=failed))
+    return 1 if failed else 0
+
+
+def _message(exc: BaseException) -> str:
+    key = getattr(exc, "key", None)
+    text = say(key, **getattr(exc, "params", {})) if isinstance(key, str) else f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split())
+
+
+def check_config() -> str:
+    env = {k: os.environ.get(k, "").strip() for k in ("DISCORD_TOKEN", "TRACTOR_DEV_GUILD", "LOG_LEVEL")}
+    if env["TRACTOR_DEV_GUILD"] and not env["TRACTOR_DEV_GUILD"].isdigit():
+        raise Problem("ops.check.bad_guild", value=env["TRACTOR_DEV_GUILD"])
+    if env["LOG_LEVEL"] and env["LOG_LEVEL"].upper() not in LOG_LEVELS:
+        raise Problem("ops.check.bad_log_level", value=env["LOG_LEVEL"], levels=", ".join(LOG_LEVELS[:5]))
+    if not env["DISCORD_TOKEN"]:
+        return say("ops.check.no_token")
+    if not TOKEN_SHAPE.match(env["DISCORD_TOKEN"]):
+        raise Problem("ops.check.bad_token_shape")
+    return say("ops.check.token_set")
+
+
+def check_migrations() -> str:
+    from data.migrate import load_migrations
+
+    found = load_migrations()
+    return say("ops.check.migrations_ok", count=len(found), newest=f"{found[-1].version:04d}_{found[-1].name}")
+
+
+def check_database() -> str:
+    from data.dialect import is_postgres_url
+    from data.health import inspect_database
+
+    target = Config.from_env().database
+    if is_postgres_url(target):
+        return say("ops.check.db_postgres")
+    health = asyncio.run(inspect_database(target))
+    if not health.exists:
+        return say("ops.check.db_new", path=health.path.absolute())
+    if health.pending:
+        return say("ops.check.db_pending", path=health.path.absolute(), version=health.version,
+                   known=health.known, pending=health.pending)
+    return say("ops.check.db_ok", path=health.path.absolute(), version=health.version)
+
+
+def check_font() -> str:
+    from render.fonts import font, font_path, has_glyph
+
+    paths = [font_path(weight) for weight in ("regular", "bold")]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise Problem("ops.check.font_missing", path=missing[0])
+    font(24, "regular")
+    font(24, "bold")
+    if not all(has_glyph(ch) for ch in "双升♠A"):
+        raise Problem("ops.check.font_glyphs", path=paths[0])
+    return say("ops.check.font_ok", name=paths[0].name)

@@ -1,0 +1,52 @@
+"""``python bot.py offline``: a whole match of four AI players, written as pictures, a log and a ladder
+(``runtime.offline``). ``python bot.py`` without a token runs it with the defaults below."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from cli.common import say
+from runtime.config import Config
+
+NAME = "offline"
+HELP = "play an offline match of four AI players and write its pictures, log and ladder"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
+    parser.add_argument("--preset", default="standard", help="rules preset (default standard)")
+    parser.add_argument("--options", default=None, metavar="TEXT",
+                        help='rule options as in /tractor new, e.g. "throw_penalty=none must_play=J,A"')
+    parser.add_argument("--end-level", default="5", help="the match ends at this level (default 5)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder of the pictures (default: TRACTOR_OUT, else offline_match)")
+    parser.add_argument("--db", default=None, metavar="PATH",
+                        help="SQLite file (default: TRACTOR_DB, else tractor.sqlite3); ':memory:' keeps nothing")
+    parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the pictures")
+    parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"), help="AI level")
+    parser.add_argument("--hands", type=int, default=30, help="end the table after this many hands (default 30)")
+    parser.add_argument("--budget", type=float, default=0.1, help="strong AI thinking time per move (s)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from cogs.options import build_rules
+
+    rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={args.end_level}", args.options])))
+    config = Config.from_env()
+    db = args.db if args.db is not None else config.database
+    db_path = None if db == ":memory:" else db
+    return play(args.out or config.out_dir, db_path=db_path, seed=args.seed, rules=rules, locale=args.locale,
+                ai_level=args.ai, max_hands=args.hands, ai_budget=args.budget)
+
+
+def play(out_dir: Path, *, db_path: str | Path | None, **options: object) -> int:
+    """Play the match and print where its files are; exit code 0 when at least one hand was played."""
+    from runtime.offline import run_offline_match
+
+    report = asyncio.run(run_offline_match(out_dir, db_path=db_path, **options))  # type: ignore[arg-type]
+    print(say("ops.offline_written", folder=out_dir.resolve()))
+    for line in report.describe():  # a summary line and the number of pictures, not every file name
+        print(f"  {line}")
+    return 0 if report.hands > 0 else 1

@@ -1,0 +1,82 @@
+"""Messages of the command line (``python bot.py …``, ``cli/``) for the operator: key -> {"en", "zh-CN"}."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "ops.failure": {"en": "bot.py: error: {message}", "zh-CN": "bot.py：错误：{message}"},
+    "ops.offline_written": {"en": "offline match written to {folder}", "zh-CN": "离线对局已写入 {folder}"},
+    "ops.bad_token": {
+        "en": "Discord refused the token (DISCORD_TOKEN): copy it again from the Developer Portal, Bot page.",
+        "zh-CN": "Discord 拒绝了令牌（DISCORD_TOKEN）：请到开发者门户的 Bot 页面重新复制。",
+    },
+    "ops.intents": {
+        "en": "Discord refused an intent this bot asked for: check the Bot page's Privileged Gateway Intents.",
+        "zh-CN": "Discord 拒绝了机器人请求的 intent：请检查 Bot 页面中的 Privileged Gateway Intents。",
+    },
+    "ops.unreachable": {
+        "en": "Discord cannot be reached ({error}): check the network, DNS and proxy, then start again.",
+        "zh-CN": "无法连接 Discord（{error}）：请检查网络、DNS 和代理后重新启动。",
+    },
+    "ops.discord_refused": {
+        "en": "Discord refused the bot's request (HTTP {status}: {error}).",
+        "zh-CN": "Discord 拒绝了机器人的请求（HTTP {status}：{error}）。",
+    },
+    "ops.crashed": {
+        "en": "The bot stopped: {error} (LOG_LEVEL=DEBUG shows the details).",
+        "zh-CN": "机器人已停止：{error}（设置 LOG_LEVEL=DEBUG 可查看详情）。",
+    },
+    "ops.backup_sqlite_only": {
+        "en": "backup copies SQLite databases only; TRACTOR_DB names a PostgreSQL server: use pg_dump there.",
+        "zh-CN": "backup 只能复制 SQLite 数据库；TRACTOR_DB 指向 PostgreSQL 服务器：请使用 pg_dump。",
+    },
+    "ops.backup_done": {
+        "en": "backup written to {file} ({size}, schema version {version}, {tables} tables)",
+        "zh-CN": "备份已写入 {file}（{size}，结构版本 {version}，{tables} 张牌桌）",
+    },
+    "ops.check.config": {"en": "configuration", "zh-CN": "配置"},
+    "ops.check.migrations": {"en": "migrations", "zh-CN": "数据库迁移"},
+    "ops.check.database": {"en": "database", "zh-CN": "数据库"},
+    "ops.check.font": {"en": "font", "zh-CN": "字体"},
+    "ops.check.ok": {"en": "ok    {what}: {detail}", "zh-CN": "正常  {what}：{detail}"},
+    "ops.check.fail": {"en": "FAIL  {what}: {detail}", "zh-CN": "失败  {what}：{detail}"},
+    "ops.check.summary_ok": {"en": "ready to start", "zh-CN": "可以启动"},
+    "ops.check.summary_fail": {"en": "{count} problem(s): not ready to start", "zh-CN": "发现 {count} 个问题：无法启动"},
+    "ops.check.bad_guild": {
+        "en": "TRACTOR_DEV_GUILD={value} is not a server id (a number: right-click the server, Copy Server ID).",
+        "zh-CN": "TRACTOR_DEV_GUILD={value} 不是服务器 ID（应为数字：右键服务器，选择“复制服务器 ID”）。",
+    },
+    "ops.check.bad_log_level": {
+        "en": "LOG_LEVEL={value} is not one of {levels}.",
+        "zh-CN": "LOG_LEVEL={value} 不是 {levels} 之一。",
+    },
+    "ops.check.no_token": {
+        "en": "DISCORD_TOKEN is not set: python bot.py plays the offline match",
+        "zh-CN": "未设置 DISCORD_TOKEN：python bot.py 将进行离线对局",
+    },
+    "ops.check.bad_token_shape": {
+        "en": "DISCORD_TOKEN does not look like a bot token (three parts separated by dots).",
+        "zh-CN": "DISCORD_TOKEN 看起来不像机器人令牌（应为以点分隔的三段）。",
+    },
+    "ops.check.token_set": {"en": "DISCORD_TOKEN is set", "zh-CN": "已设置 DISCORD_TOKEN"},
+    "ops.check.migrations_ok": {"en": "{count} migrations, newest {newest}", "zh-CN": "共 {count} 个迁移，最新为 {newest}"},
+    "ops.check.db_postgres": {
+        "en": "PostgreSQL server (TRACTOR_DB); not inspected by this check",
+        "zh-CN": "PostgreSQL 服务器（TRACTOR_DB）；本检查不检查其内容",
+    },
+    "ops.check.db_new": {
+        "en": "{path} does not exist yet; it is created on the first start",
+        "zh-CN": "{path} 尚不存在；首次启动时会创建",
+    },
+    "ops.check.db_pending": {
+        "en": "{path} at schema version {version} of {known}: {pending} migration(s) run on the next start",
+        "zh-CN": "{path} 的结构版本为 {version}/{known}：下次启动时将执行 {pending} 个迁移",
+    },
+    "ops.check.db_ok": {"en": "{path} at schema version {version}", "zh-CN": "{path}，结构版本 {version}"},
+    "ops.check.font_missing": {
+        "en": "the font file {path} is missing: pip install -r requirements.txt",
+        "zh-CN": "缺少字体文件 {path}：请运行 pip install -r requirements.txt",
+    },
+    "ops.check.font_glyphs": {
+        "en": "the font {path} lacks Chinese characters or card suits",
+        "zh-CN": "字体 {path} 缺少汉字或花色符号",
+    },
+    "ops.check.font_ok": {"en": "{name} (Chinese and card suits)", "zh-CN": "{name}（含汉字与花色）"},
+}
