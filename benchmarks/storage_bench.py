@@ -9,6 +9,11 @@ Games are cut from a few random template matches (each table: a template's seed 
 its log), with a snapshot after each hand and every ``--snapshot-every`` actions, as the bot stores them.
 
     .venv/bin/python benchmarks/storage_bench.py [--tables 1000] [--snapshot-every 20] [--json]
+        [--backend sqlite|postgres [--url postgresql://…]]
+
+``--backend postgres`` runs on ``--url``, or on a throwaway cluster it starts (``tools.pgcluster``, with the
+server's durable settings) and removes at the end. ``--synchronous`` NORMAL/FULL: SQLite's pragma, PostgreSQL's
+``synchronous_commit`` off/on (see ``data.postgres``).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from tools.pgcluster import PgCluster
 
 log = logging.getLogger("storage_bench")
 
@@ -152,7 +158,33 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     path = workdir / "bench.sqlite3"
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
-    db = await Database.open(path, synchronous=args.synchronous)
+    cluster = PgCluster.start(durable=True) if args.backend == "postgres" and not args.url else None
+    target: str | Path = path
+    if args.backend == "postgres":
+        target = args.url if cluster is None else cluster.create_database("bench")
+    try:
+        return await measure(args, templates, rng, target, path, setup_s)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+        if not args.path:
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+            os.rmdir(workdir)
+
+
+async def database_bytes(db: Database, path: Path) -> int:
+    """The database's size on disk (SQLite: the file after a checkpoint; PostgreSQL: pg_database_size)."""
+    if db.dialect == "sqlite":
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+        return 0
+    row = await db.fetchone("SELECT pg_database_size(current_database())")
+    return int(row[0]) if row is not None else 0
+
+
+async def measure(args: argparse.Namespace, templates: list[Template], rng: random.Random, target: str | Path,
+                  path: Path, setup_s: float) -> dict[str, Any]:
+    db = await Database.open(target, synchronous=args.synchronous, pool_size=60)
     plan = await populate(db, templates, args.tables, rng)
     commits = await bench_commits(db, plan, args.commits, rng)
     t0 = time.perf_counter()
@@ -166,12 +198,12 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         await db.save_snapshot(scratch.id, seq, obj, hand, kind="periodic")
         snap_ms.append((time.perf_counter() - t0) * 1000)
     await db.delete_table(scratch.id)
-    await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+    db_bytes = await database_bytes(db, path)
     await db.close()
-    db_bytes = path.stat().st_size
+    db_bytes = db_bytes or path.stat().st_size
 
     t0 = time.perf_counter()  # a restart: open, list, bulk-load, snapshot + replay every table
-    db = await Database.open(path)
+    db = await Database.open(target)
     open_ids = [t.id for t in await db.open_tables()]
     t1 = time.perf_counter()
     restored = await restore_tables(db, open_ids)
@@ -186,12 +218,9 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         template, cut = plan[tid]
         fresh = Table.replay(Rules(), template.seed, (action_from_json(a) for a in template.actions[:cut]))
         assert restored[tid].to_json() == fresh.to_json(), f"table {tid} restored wrong"
-    if not args.path:
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-        os.rmdir(workdir)
     return {
-        "tables": args.tables, "snapshot_every": args.snapshot_every, "synchronous": args.synchronous,
+        "backend": args.backend, "tables": args.tables, "snapshot_every": args.snapshot_every,
+        "synchronous": args.synchronous,
         "commits": len(commits), "commit_ms_p50": round(statistics.median(commits), 3),
         "commit_ms_p99": round(percentile(commits, 99), 3), "commit_ms_max": round(max(commits), 3),
         "concurrent_commit_ms_p50": round(statistics.median(concurrent), 3),
@@ -212,6 +241,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--snapshot-every", type=int, default=10, help="periodic snapshot interval (actions)")
     p.add_argument("--commits", type=int, default=2000)
     p.add_argument("--synchronous", default="NORMAL", choices=("NORMAL", "FULL"))
+    p.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
+    p.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--path", help="directory for the database (default: a temporary one, removed)")
     p.add_argument("--json", action="store_true", help="print one JSON object as the last line")
@@ -221,10 +252,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 if __name__ == "__main__":
     ns = parse()
     result = asyncio.run(main(ns))
-    print(f"{result['tables']} open tables, snapshot after each hand and every {result['snapshot_every']} actions")
+    print(f"{result['backend']}: {result['tables']} open tables, snapshot after each hand and every "
+          f"{result['snapshot_every']} actions")
     print(f"action commit ({result['commits']} sequential, synchronous={result['synchronous']}): "
           f"p50 {result['commit_ms_p50']} ms, p99 {result['commit_ms_p99']} ms, max {result['commit_ms_max']} ms")
-    print(f"action commit (50 tables at once, queued on one connection): p50 {result['concurrent_commit_ms_p50']} ms,"
+    print(f"action commit (50 tables at once): p50 {result['concurrent_commit_ms_p50']} ms,"
           f" p99 {result['concurrent_commit_ms_p99']} ms, {result['concurrent_commits_per_s']} commits/s;"
           f" snapshot save p50 {result['snapshot_ms_p50']} ms")
     print(f"full restore of {result['tables']} tables: {result['restore_s']} s (open+list "

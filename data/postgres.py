@@ -3,8 +3,12 @@
 Chosen by ``TRACTOR_DB=postgresql://user@host/db`` (``Database.open(url)``). Stores write portable SQL
 (``data.dialect``); this driver numbers the ``?`` parameters and appends ``RETURNING id`` to inserts.
 
-- A lone statement takes any pooled connection and commits when it returns (``synchronous_commit`` as
-  the server is configured: by default the commit is flushed to disk before the bot acknowledges a move).
+- A lone statement takes any pooled connection and commits when it returns. Durability mirrors the SQLite
+  choice (``Database.open(…, synchronous=)``): ``NORMAL`` (default) sets ``synchronous_commit=off`` on the
+  bot's sessions — a commit is acknowledged once it is in the server's WAL buffers, so killing the *bot*
+  loses nothing and a crash of the database server or its machine may lose the last fraction of a second
+  of moves (never corrupting anything), as a power loss may with SQLite's ``NORMAL``; ``FULL`` keeps the
+  server's default (``on``: flushed to disk before the move is acknowledged, ~1-15 ms on a shared VM disk).
 - ``transaction(serialize=True)`` (the default) first takes one transaction-scoped advisory lock, so
   such transactions run one at a time in the whole database — across every bot process — as SQLite's
   ``BEGIN IMMEDIATE`` does; read-modify-write of shared rows (ladders, seats, settings) stays correct.
@@ -29,6 +33,7 @@ from data.errors import DataError, IntegrityViolation
 log = logging.getLogger(__name__)
 
 SERIALIZE_KEY = 0x7472_6163  # "trac": the advisory lock of serialized transactions
+SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}  # SQLite's names -> PostgreSQL
 
 
 @contextmanager
@@ -94,10 +99,15 @@ class PostgresDriver(Driver):
         self.path = public_url(url)
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = 10) -> PostgresDriver:
-        pool = await asyncpg.create_pool(url, min_size=min(2, pool_size), max_size=pool_size)
+    async def connect(cls, url: str, pool_size: int = 10, synchronous: str = "NORMAL") -> PostgresDriver:
+        if synchronous.upper() not in SYNCHRONOUS_COMMIT:
+            raise ValueError(f"synchronous must be one of {tuple(SYNCHRONOUS_COMMIT)}")
+        settings = {"synchronous_commit": SYNCHRONOUS_COMMIT[synchronous.upper()]}
+        pool = await asyncpg.create_pool(url, min_size=min(2, pool_size), max_size=pool_size,
+                                         server_settings=settings)
         driver = cls(pool, url)
-        log.info("opened %s (pool of %d)", driver.path, pool_size)
+        log.info("opened %s (pool of %d, synchronous_commit=%s)", driver.path, pool_size,
+                 settings["synchronous_commit"])
         return driver
 
     @property

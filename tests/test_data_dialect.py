@@ -83,3 +83,14 @@ async def test_postgresql_refuses_a_newer_schema(pg_cluster) -> None:
     with pytest.raises(DataError) as err:
         await Database.open(url)
     assert err.value.key == "data.schema_too_new"
+
+
+async def test_postgresql_durability_follows_the_synchronous_choice(pg_cluster) -> None:
+    url = pg_cluster.create_database()
+    for synchronous, expected in (("NORMAL", "off"), ("FULL", "on")):
+        db = await Database.open(url, synchronous=synchronous)
+        row = await db.fetchone("SHOW synchronous_commit")
+        await db.close()
+        assert row is not None and row[0] == expected
+    with pytest.raises(ValueError):
+        await Database.open(url, synchronous="SOMETIMES")
