@@ -17,12 +17,14 @@ log = logging.getLogger(__name__)
 class Config:
     """``DISCORD_TOKEN`` (unset: run the offline match), ``TRACTOR_DB`` (SQLite path, default
     ``tractor.sqlite3``, or a ``postgresql://user:password@host/db`` URL), ``TRACTOR_DEV_GUILD`` (guild id
-    to sync commands to at once), ``LOG_LEVEL``
-    (default ``INFO``), ``TRACTOR_OUT`` (offline output directory, default ``offline_match/``)."""
+    to sync commands to at once), ``LOG_LEVEL`` (default ``INFO``), ``TRACTOR_OUT`` (offline output directory,
+    default ``offline_match/``), ``TRACTOR_AI_PROCESSES`` (AI worker processes; default one per core, 0 = AI in
+    threads of the bot process)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
     db_url: str | None = None  # a PostgreSQL URL (TRACTOR_DB=postgresql://…): used instead of db_path
+    ai_processes: int | None = None  # TRACTOR_AI_PROCESSES: AI worker processes (None: one per core; 0: threads)
     dev_guild: int | None = None
     log_level: str = "INFO"
     out_dir: Path = Path("offline_match")
@@ -44,10 +46,15 @@ class Config:
             except ValueError:
                 log.warning("TRACTOR_DEV_GUILD=%r is not a guild id; ignored", guild)
         db = get("TRACTOR_DB") or "tractor.sqlite3"
+        processes = get("TRACTOR_AI_PROCESSES")
+        ai_processes = int(processes) if processes is not None and processes.isdigit() else None
+        if processes is not None and ai_processes is None:
+            log.warning("TRACTOR_AI_PROCESSES=%r is not a number; one worker per core", processes)
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             db_path=Path("tractor.sqlite3" if is_postgres_url(db) else db),
             db_url=db if is_postgres_url(db) else None,
+            ai_processes=ai_processes,
             dev_guild=dev_guild,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             out_dir=Path(get("TRACTOR_OUT") or "offline_match"),

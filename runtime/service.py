@@ -33,6 +33,7 @@ from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
 from runtime.access import Caller, find_table
+from runtime.aipool import AiPool
 from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import ImagePolicy, hand_image
@@ -66,12 +67,14 @@ class GameService:
 
     def __init__(self, db: object, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
-                 ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True) -> None:
+                 ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
+                 ai_pool: AiPool | None = None) -> None:
         self.db = db
         self.store = Store(db)
         self.clock = clock
         self.takeover_level = takeover_level
         self.ai_budget = ai_budget
+        self.ai_pool = ai_pool  # None: AI decisions in a thread of this process
         self.autorun = autorun
         self.sessions: dict[int, Session] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()

@@ -3,7 +3,8 @@
 - ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare; async
   mode deals everything (``DealAll``) and the declaration window opens;
 - ``close``: the declaration window's deadline (``CloseDeclaring``);
-- ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` off the event loop); in the
+- ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` in the service's AI process pool,
+  or in a thread without one); in the
   first hand's declaring an AI seat waits for the humans (``planner.ai_waits_to_declare``): not during a live
   deal, and in the window until the humans passed or its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
@@ -49,6 +50,8 @@ async def ai_action(service: GameService, session: Session, seat: int) -> Action
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
     view = session.table.seat_view(seat)
+    if service.ai_pool is not None:  # another process: a strong AI thinking never holds up the event loop
+        return await service.ai_pool.decide(view, level, ai_rng(session, seat), service.ai_budget)
     return await asyncio.to_thread(choose_action, view, level, ai_rng(session, seat), service.ai_budget)
 
 

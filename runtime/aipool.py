@@ -1,0 +1,83 @@
+"""AI decisions off the event loop: a pool of worker processes, one per core (each its own interpreter lock).
+
+A strong AI thinks for its whole budget (0.2-1 s of pure Python); in a thread it would hold the
+interpreter lock the event loop needs, and every other table's click would wait. In a worker process
+it costs the loop only the pickling of the seat's view (~3 KB) and of the chosen action. The choice is
+the same as in-process: ``choose_action`` gets the same view, level, seeded RNG and budget.
+
+One pool per bot process (``shared_pool``), started on first use with ``spawn`` (a fork of a process
+with running threads and an event loop is unsafe). A worker that dies breaks the pool: it is replaced
+and the decision is retried once in a thread, so a table never stalls on a crashed worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from engine.actions import Action
+from engine.ai import choose_action
+from engine.views import SeatView
+
+log = logging.getLogger(__name__)
+
+
+def default_processes() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class AiPool:
+    """``await pool.decide(view, level, rng, budget)`` runs ``engine.ai.choose_action`` in a worker process."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = processes or default_processes()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=self.processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            log.info("AI process pool: %d workers", self.processes)
+        return self._executor
+
+    async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float) -> Action | None:
+        """The AI's action for ``view`` (computed in a worker; the event loop only waits)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor(), choose_action, view, level, rng, budget_s)
+        except BrokenProcessPool:
+            log.exception("an AI worker died; restarting the pool and deciding this move in a thread")
+            self.close()
+            return await asyncio.to_thread(choose_action, view, level, rng, budget_s)
+
+    async def run(self, func: object, *args: object) -> object:
+        """Run a picklable module-level function in a worker (for tests and warm-up)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor(), func, *args)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        """Stop the workers (running decisions are abandoned); the next ``decide`` starts new ones."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+_SHARED: dict[int, AiPool] = {}
+
+
+def shared_pool(processes: int | None = None) -> AiPool:
+    """The process-wide pool (``processes`` workers; default one per core), created on first call."""
+    size = processes or default_processes()
+    pool = _SHARED.get(size)
+    if pool is None:
+        pool = _SHARED[size] = AiPool(size)
+    return pool
