@@ -4,9 +4,15 @@ Each table: ``/tractor new`` (async mode), three *Add AI* clicks, *Start* (cards
 host opens the private panel (``/hand``) and passes or declares. AI seats are slowed down (one hour) so
 the N tables stay open at the same time. Prints the interaction handling latency (from the interaction's
 arrival in the bot to its first response: a defer or a message) p50/p99 and the resident memory per
-open table. ``--json``: one JSON object on the last line.
+open table, and the event loop's lag (``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on
+the last line.
+
+``--ai strong``: every table has three strong AI seats (``--budget`` 0.2 s) that really play, in the bot's AI
+process pool (``--ai-in thread``: as before the pool), for ``--seconds``; see ``benchmarks/ai_load.py``.
+``--backend postgres``: on ``--url`` or a throwaway PostgreSQL cluster (``tools.pgcluster``).
 
     .venv/bin/python benchmarks/bot_load.py --tables 200 --json
+    .venv/bin/python benchmarks/bot_load.py --tables 200 --ai strong --backend postgres --json
 """
 
 from __future__ import annotations
@@ -28,10 +34,13 @@ import discord
 import simcord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from benchmarks import ai_load
 from bot import create_bot
 from cogs.hub import detach_game
+from data.database import Database
 from runtime.config import Config
 from runtime.records import TableOptions
+from tools.pgcluster import PgCluster
 
 ARRIVALS: dict[int, float] = {}
 LATENCIES: list[float] = []
@@ -71,12 +80,13 @@ def _button(message: Any, op: str) -> str:
     raise RuntimeError(f"no {op} button")
 
 
-async def run(n_tables: int) -> dict[str, Any]:
+async def run(n_tables: int, url: str | None) -> dict[str, Any]:
     _instrument()
     tmp = Path(tempfile.mkdtemp(prefix="bot_load_"))
     options = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
                            reminder_before=60.0, declare_window=7200.0)
-    bot = create_bot(Config(db_path=tmp / "load.sqlite3"), table_options=options, limits={}, rng_seed=1)
+    bot = create_bot(Config(db_path=tmp / "load.sqlite3", db_url=url), table_options=options, limits={}, rng_seed=1)
+    sampler = ai_load.LagSampler(asyncio.get_running_loop()).__enter__()
     async with simcord.run(bot, settle_timeout=120.0) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("cards")
@@ -102,9 +112,10 @@ async def run(n_tables: int) -> dict[str, Any]:
         per_table = (rss_kb() - base) / max(1, n_tables)
         open_tables = len(bot.game.sessions)
         await detach_game(bot)  # SimCord's shutdown does not call bot.close(): close the database ourselves
+    sampler.__exit__()
     lat = sorted(LATENCIES)
     return {
-        "tables": n_tables,
+        "mode": "simcord", "backend": "postgres" if url else "sqlite", "tables": n_tables,
         "open_tables": open_tables,
         "interactions": len(lat),
         "latency_ms_p50": round(statistics.median(lat), 2) if lat else None,
@@ -112,16 +123,47 @@ async def run(n_tables: int) -> dict[str, Any]:
         "latency_ms_max": round(lat[-1], 2) if lat else None,
         "kb_per_table": round(per_table, 1),
         "seconds": round(elapsed, 1),
+        **sampler.figures(),
     }
+
+
+async def run_ai(args: argparse.Namespace, url: str | None) -> dict[str, Any]:
+    target = url or Path(tempfile.mkdtemp(prefix="bot_load_")) / "ai.sqlite3"
+    db = await Database.open(target, pool_size=20)
+    try:
+        return await ai_load.run(db, args.tables, args.seconds, args.ai_in, args.budget, not args.no_images,
+                                 args.processes)
+    finally:
+        await db.close()
+
+
+async def measure(args: argparse.Namespace) -> dict[str, Any]:
+    cluster = PgCluster.start(durable=True) if args.backend == "postgres" and not args.url else None
+    try:
+        url = args.url if cluster is None else cluster.create_database("load")
+        if args.ai == "strong":
+            return await run_ai(args, url)
+        return await run(args.tables, url)
+    finally:
+        if cluster is not None:
+            cluster.stop()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--ai", default="none", choices=("none", "strong"))
+    parser.add_argument("--ai-in", default="pool", choices=("pool", "thread"))
+    parser.add_argument("--budget", type=float, default=0.2, help="strong AI thinking time (s)")
+    parser.add_argument("--processes", type=int, default=None, help="AI workers (default: one per core)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="--ai strong: how long the tables play")
+    parser.add_argument("--no-images", action="store_true", help="--ai strong: render no pictures")
+    parser.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
+    parser.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    out = asyncio.run(run(args.tables))
+    out = asyncio.run(measure(args))
     if args.json:
         print(json.dumps(out))
     else:

@@ -5,7 +5,8 @@ interpreter lock the event loop needs, and every other table's click would wait.
 it costs the loop only the pickling of the seat's view (~3 KB) and of the chosen action. The choice is
 the same as in-process: ``choose_action`` gets the same view, level, seeded RNG and budget.
 
-One pool per bot process (``shared_pool``), started on first use with ``spawn`` (a fork of a process
+Workers run at a lower CPU priority (``nice`` 10): when cores are short, the event loop still gets them
+first. One pool per bot process (``shared_pool``), started on first use with ``spawn`` (a fork of a process
 with running threads and an event loop is unsafe). A worker that dies breaks the pool: it is replaced
 and the decision is retried once in a thread, so a table never stalls on a crashed worker.
 """
@@ -13,6 +14,7 @@ and the decision is retried once in a thread, so a table never stalls on a crash
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -26,6 +28,8 @@ from engine.views import SeatView
 
 log = logging.getLogger(__name__)
 
+WORKER_NICENESS = 10  # a worker at full thought must not slow the event loop's process down
+
 
 def default_processes() -> int:
     """One worker per core this process may use."""
@@ -33,6 +37,12 @@ def default_processes() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def _lower_priority() -> None:
+    """Workers yield the CPU to the bot's event loop (clicks first, then thinking)."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
 
 
 class AiPool:
@@ -44,7 +54,7 @@ class AiPool:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.processes,
+            self._executor = ProcessPoolExecutor(max_workers=self.processes, initializer=_lower_priority,
                                                  mp_context=multiprocessing.get_context("spawn"))
             log.info("AI process pool: %d workers", self.processes)
         return self._executor

@@ -1,0 +1,153 @@
+"""``bot_load.py --ai strong``: N tables, each one human and three strong AI seats (0.2 s budget), playing
+for real (wall-clock timers) while the human of every table answers each turn, and the event loop's lag is
+sampled every 10 ms.
+
+SimCord settles the bot (waits for every task and executor job) after each simulated interaction, so a
+load that never goes idle — hundreds of AIs thinking — cannot be driven through it. This mode runs the
+same ``GameService`` the cogs call (table pipeline, timers, AI, storage, pictures rendered as the bot
+renders them) with a presenter that drops the output, and times an interaction as the bot's share of a
+click: the panel read, the suggestion and the committed move (``service.act``), from the moment the
+human's click would arrive (their turn came up and the driver noticed it) to the acknowledged commit.
+
+``--ai-in thread`` runs the AI as before this pool existed (threads sharing the loop's interpreter lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import threading
+import time
+from typing import Any
+
+from engine.views import Phase
+from runtime.aipool import AiPool
+from runtime.imaging import ImagePolicy
+from runtime.presenter import TableUpdate
+from runtime.records import TableOptions
+from runtime.service import GameService
+
+GUILD, CHANNEL = 10 << 22, 20
+
+
+class DropPresenter:
+    """Takes every update and keeps nothing (Discord's side is not what is measured here)."""
+
+    async def table_changed(self, update: TableUpdate) -> None:
+        return None
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2)
+
+
+class LagSampler:
+    """Event-loop lag, sampled every 10 ms: a thread posts a callback to the loop when a sample is due and the
+    callback records how late it ran (ms). A thread, so SimCord's virtual clock does not touch it."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, every: float = 0.01) -> None:
+        self.loop = loop
+        self.every = every
+        self.lags: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._post, name="lag-sampler", daemon=True)
+
+    def _post(self) -> None:
+        due = time.perf_counter() + self.every
+        while not self._stop.wait(max(0.0, due - time.perf_counter())):
+            try:  # lag counts from when the sample was due: a thread kept waiting for the GIL counts too
+                self.loop.call_soon_threadsafe(self._record, due)
+            except RuntimeError:  # loop closed
+                return
+            due = max(due + self.every, time.perf_counter())
+
+    def _record(self, sent: float) -> None:
+        self.lags.append((time.perf_counter() - sent) * 1000.0)
+
+    def __enter__(self) -> LagSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def figures(self) -> dict[str, float | None]:
+        return {"loop_lag_ms_p50": round(statistics.median(self.lags), 2) if self.lags else None,
+                "loop_lag_ms_p99": pct(self.lags, 0.99), "loop_lag_ms_max": pct(self.lags, 1.0),
+                "loop_lag_samples": len(self.lags)}
+
+
+async def human(service: GameService, table_id: int, user: int, latencies: list[float], stop: asyncio.Event,
+                rng: random.Random) -> int:
+    """Play the human seat: whenever it is their turn, open the panel, take the suggestion, commit it."""
+    moves = 0
+    await asyncio.sleep(rng.random())  # spread the 200 drivers
+    while not stop.is_set():
+        session = service.session(table_id)
+        table = session.table
+        if table is None or table.phase is Phase.MATCH_OVER:
+            return moves
+        if 0 in table.to_act():
+            started = time.perf_counter()
+            try:
+                service.panel(table_id, user)
+                await service.act(table_id, user, service.suggest(table_id, user), version=table.version)
+            except Exception:  # the table moved on meanwhile (a timer): just look again
+                await asyncio.sleep(0.05)
+                continue
+            latencies.append((time.perf_counter() - started) * 1000.0)
+            moves += 1
+        await asyncio.sleep(0.25 + 0.1 * rng.random())  # the next look (people do not poll faster)
+    return moves
+
+
+async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, images: bool,
+              processes: int | None) -> dict[str, Any]:
+    pool = AiPool(processes) if ai_in == "pool" else None
+    options = TableOptions(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.5, turn_timeout=3600.0,
+                           reminder_before=60.0, declare_window=1.0, ai_declare_wait=0.5)
+    service = GameService(db, DropPresenter(), ai_budget=budget, ai_pool=pool, autorun=True, rng_seed=1,
+                          images=ImagePolicy.EVERY_ACTION if images else ImagePolicy.NONE)
+    await service.restore_all()  # starts the timer task
+    if pool is not None:
+        await asyncio.gather(*(pool.run(abs, 0) for _ in range(pool.processes)))  # workers up before timing
+    latencies: list[float] = []
+    stop = asyncio.Event()
+    sampler = LagSampler(asyncio.get_running_loop()).__enter__()
+    ids = []
+    for i in range(tables):
+        rec = await service.open_table(guild_id=GUILD, channel_id=CHANNEL, host_id=1000 + i, host_name=f"p{i}",
+                                       options=options)
+        for _ in range(3):
+            await service.add_ai(rec.table_id, 1000 + i, level="strong")
+        await service.start(rec.table_id, 1000 + i)
+        ids.append(rec.table_id)
+    versions = {tid: 0 for tid in ids}
+    started = time.perf_counter()
+    rng = random.Random(2)
+    drivers = [asyncio.create_task(human(service, tid, 1000 + i, latencies, stop, rng)) for i, tid in enumerate(ids)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    elapsed = time.perf_counter() - started
+    human_moves = sum(await asyncio.gather(*drivers))
+    sampler.__exit__()
+    await service.close()
+    if pool is not None:
+        pool.close()
+    for tid in ids:
+        table = service.session(tid).table
+        versions[tid] = table.version if table is not None else 0
+    total = sum(versions.values())
+    return {
+        "mode": "ai", "ai": "strong", "ai_in": ai_in, "ai_budget_s": budget, "tables": tables,
+        "seconds": round(elapsed, 1), "actions": total, "human_moves": human_moves,
+        "ai_moves_per_s": round((total - human_moves) / elapsed, 1),
+        "interactions": len(latencies), "latency_ms_p50": pct(latencies, 0.5), "latency_ms_p99": pct(latencies, 0.99),
+        "latency_ms_max": pct(latencies, 1.0),
+        **sampler.figures(), "images": images, "backend": db.dialect,
+    }
