@@ -19,6 +19,7 @@ from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, check_rate, user_locale
 from cogs.translator import ls
 from data.replay import export_hand, replay_export
+from render.labels import level_short
 from render.ladder import LadderRow, render_ladder
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
@@ -61,7 +62,8 @@ class Ladder(commands.Cog):
             if not stats:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
-            rows = [LadderRow(rank=i, name=self._name(interaction, p.user_id), rating=p.rating, level=p.level,
+            rows = [LadderRow(rank=i, name=self._name(interaction, p.user_id), rating=p.rating,
+                              level=level_short(p.level, p.laps),
                               wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
                     for i, p in enumerate(stats, start=1)]
             title = i18n.t(f"bot.ladder.title.{by}", locale)

@@ -10,6 +10,7 @@ import i18n
 from cogs.items import TableButton, TableId
 from cogs.safetext import escape_text
 from engine.views import PublicView
+from render.labels import level_text
 from runtime.records import Status, TableRecord
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,8 @@ def result_lines(rec: TableRecord, view: PublicView, locale: str) -> list[str]:
     else:
         team = view.match_winner
         first = i18n.t("bot.lobby.winners", locale, a=names[team], b=names[team + 2])
-    levels = i18n.t("bot.lobby.levels", locale, a=view.levels[0], b=view.levels[1],
+    a, b = (level_text(view.levels[i], view.laps[i], locale) for i in (0, 1))
+    levels = i18n.t("bot.lobby.levels", locale, a=a, b=b,
                     team_a=i18n.t("render.team.0", locale), team_b=i18n.t("render.team.1", locale))
     return [first, levels + " · " + i18n.t("bot.lobby.hands_played", locale, n=len(view.results))]
 

@@ -129,7 +129,8 @@ class LadderMixin(Connection):
                 team = seat % 2
                 row = await tx.fetchone("SELECT progress FROM ladder WHERE guild_id = ? AND season = ? AND user_id = ?",
                                         (guild_id, season, user))
-                progress = advance_progress(int(row[0]) if row else 0, result.level_gains[team])
+                progress = advance_progress(int(row[0]) if row else 0, result.level_gains[team],
+                                            result.levels_after[team])
                 as_dealer = team == dealer_team
                 won = dealer_won == as_dealer
                 column = f"hands_{'won' if won else 'lost'}_{'dealer' if as_dealer else 'defender'}"

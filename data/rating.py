@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from engine.cards import RANKS
+from engine.levels import level_index, level_name
 
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
@@ -55,11 +56,14 @@ def rate_match(seats: Sequence[Skill], winner_team: int) -> list[Skill]:
     return out
 
 
-def advance_progress(progress: int, gain: int) -> int:
-    """Ladder progress after gaining ``gain`` levels (laps wrap A -> 2; never below 0)."""
-    return max(0, progress + gain)
+def advance_progress(progress: int, gain: int, team_level: str = "2") -> int:
+    """Ladder progress after gaining ``gain`` levels (laps wrap A -> 2). Never below 0 (level 2), except as far
+    as the team's own level after the hand is negative (RULES §8 ``deducted_negative``: -1 is one below 2)."""
+    return max(min(0, level_index(team_level)), progress + gain)
 
 
 def level_of(progress: int) -> tuple[str, int]:
-    """``(level rank, laps completed)`` of a ladder progress."""
+    """``(level, laps completed)`` of a ladder progress; below 0 the level is negative (``-1``, ``-2``, …)."""
+    if progress < 0:
+        return level_name(progress), 0
     return RANKS[progress % len(RANKS)], progress // len(RANKS)

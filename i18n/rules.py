@@ -21,6 +21,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "defenders.",
         "zh-CN": "谁扣底谁保底：闲家扣底、庄家抠底，闲家扣分。",
     },
+    # -- levels and laps in pictures and messages -------------------------------------------------------------
+    "render.level_laps": {"en": "{level} · lap {laps}", "zh-CN": "{level} · {laps} 轮"},
+    "announce.hand_settled_laps": {
+        "en": "Hand {hand} over: defenders {points} points. Levels {levels}, laps {laps}; {dealer} deals.",
+        "zh-CN": "第 {hand} 局结束：闲家 {points} 分。级数 {levels}，轮数 {laps}，{dealer} 坐庄。",
+    },
     # -- time (engine.table) -------------------------------------------------------------------------------
     "announce.time_called": {
         "en": "Time is called: this hand is played to its end, then the match stops.",

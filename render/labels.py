@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import SUIT_SYMBOLS
-from engine.views import Phase
+from engine.views import HandResult, Phase
 from i18n import t
 from render.draw import Canvas
 from render.fonts import FontT, clean_text, text_width
@@ -21,6 +21,24 @@ def trump_text(trump: str | None, locale: str) -> str:
     if trump is None:
         return t("render.trump_undecided", locale)
     return t(f"render.suit.{trump}", locale)
+
+
+def level_text(level: str, laps: int, locale: str) -> str:
+    """A team's level as written everywhere: ``5``, a negative level ``-1`` (RULES §8), and with laps
+    (``timed_laps``) ``5 · lap 1`` / ``5 · 1 轮``."""
+    return t("render.level_laps", locale, level=level, laps=laps) if laps else level
+
+
+def level_short(level: str, laps: int) -> str:
+    """The compact form for narrow places (the chart's axis, the ladder): ``5``, ``-1``, after laps ``1·5``."""
+    return f"{laps}·{level}" if laps else level
+
+
+def level_change_text(result: HandResult, team: int, locale: str) -> str:
+    """``7 → 9 (+2)``, ``3 → -1 (-2)``, ``A → 2 · lap 1 (+1)``: a team's level change in a hand."""
+    before = level_text(result.levels_before[team], result.laps_before[team], locale)
+    after = level_text(result.levels_after[team], result.laps_after[team], locale)
+    return t("render.summary.level_change", locale, before=before, after=after, gain=result.level_gains[team])
 
 
 def phase_text(phase: Phase, locale: str) -> str:

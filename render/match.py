@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.cards import RANKS
+from engine.levels import level_index, level_name
 from engine.rules import MatchEnd
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.labels import seat_name, team_name
+from render.labels import level_change_text, level_short, level_text, seat_name, team_name
 from render.summary import team_members
 from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
 
@@ -31,15 +32,30 @@ ROW_H = 48
 SS = 2  # supersampling of the chart lines
 
 
-def level_paths(results: Sequence[HandResult]) -> tuple[list[str], list[str]]:
-    """Each team's level before the first hand and after every hand."""
+def level_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
+    """Each team's position before the first hand and after every hand: 2 → 0 … A → 12, a negative level below
+    0 (``-1`` → -1), each lap (``timed_laps``) 13 further up."""
     if not results:
         return [], []
-    paths: tuple[list[str], list[str]] = ([results[0].levels_before[0]], [results[0].levels_before[1]])
+    first = results[0]
+    paths: tuple[list[int], list[int]] = ([_position(first.levels_before[0], first.laps_before[0])],
+                                          [_position(first.levels_before[1], first.laps_before[1])])
     for r in results:
         for team in (0, 1):
-            paths[team].append(r.levels_after[team])
+            paths[team].append(_position(r.levels_after[team], r.laps_after[team]))
     return paths
+
+
+def _position(level: str, laps: int) -> int:
+    return laps * len(RANKS) + level_index(level)
+
+
+def _axis_label(position: int) -> str:
+    """The chart's y label: the level, prefixed by the lap (``1·5``) after a lap, negative levels as ``-1``."""
+    if position < 0:
+        return level_name(position)
+    lap, index = divmod(position, len(RANKS))
+    return level_short(RANKS[index], lap)
 
 
 def credit_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
@@ -66,7 +82,9 @@ def series_for(results: Sequence[HandResult], credits: bool) -> Series:
         top = max(1, *c0, *c1)
         return Series((tuple(c0), tuple(c1)), tuple(str(v) for v in range(top + 1)))
     p0, p1 = level_paths(results)
-    return Series((tuple(RANKS.index(r) for r in p0), tuple(RANKS.index(r) for r in p1)), RANKS)
+    low, high = min([0, *p0, *p1]), max([len(RANKS) - 1, *p0, *p1])
+    labels = tuple(_axis_label(p) for p in range(low, high + 1))
+    return Series((tuple(p - low for p in p0), tuple(p - low for p in p1)), labels)
 
 
 def _box(width: int, height: int, scale: int = 1) -> tuple[int, int, int, int]:
@@ -126,8 +144,7 @@ def _hand_table(cv: Canvas, results: Sequence[HandResult], names: Sequence[str],
         cv.label(dealer, body, PAD + 116, mid, TEAM[r.dealer % 2], max_width=190)
         cv.label(t("render.points", locale, points=r.defender_points), body, PAD + 324, mid, TEXT_DIM)
         for team, right in ((0, WIDTH - PAD - 180), (1, WIDTH - PAD - 16)):
-            change = t("render.summary.level_change", locale, before=r.levels_before[team],
-                       after=r.levels_after[team], gain=r.level_gains[team])
+            change = level_change_text(r, team, locale)
             cv.label(change, bold if r.level_gains[team] else body, right, mid, TEAM[team], align="right")
 
 
@@ -171,7 +188,9 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
         row_y = y + 24 + team * 48
         x = cv.text_pill(team_name(team, locale), font(20, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
                          height=36)
-        final = series.labels[series.values[team][-1]] if results else "—"
+        final = series.labels[series.values[team][-1]] if credits and results else "—"
+        if results and not credits:
+            final = level_text(results[-1].levels_after[team], results[-1].laps_after[team], locale)
         total = t("render.match.credits" if credits else "render.match.level", locale, value=final)
         level_w = cv.label(total, font(22, "bold"), WIDTH - PAD, row_y, ACCENT if team == winner else TEXT,
                            align="right")

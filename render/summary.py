@@ -12,7 +12,7 @@ from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font, text_width, wrap_text
-from render.labels import seat_name, team_name, trump_text
+from render.labels import level_change_text, seat_name, team_name, trump_text
 from render.order import plain_suit_order
 from render.theme import (
     ACCENT,
@@ -122,8 +122,7 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
         if team == dealer_team:
             x = cv.text_pill(t("render.dealer_team", locale), font(16, "bold"), x + 8, row_y, ACCENT, TEXT_DARK,
                              pad=8, height=26)
-        change = t("render.summary.level_change", locale, before=result.levels_before[team],
-                   after=result.levels_after[team], gain=result.level_gains[team])
+        change = level_change_text(result, team, locale)
         change_w = cv.label(change, font(22, "bold"), WIDTH - PAD, row_y,
                             GOOD if result.level_gains[team] > 0 else TEXT, align="right")
         cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,

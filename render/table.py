@@ -18,7 +18,17 @@ from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
 from render.draw import Box, Canvas, serialized
 from render.fonts import FontT, fit_text, font
-from render.labels import Chip, chip_width, draw_chip, layout_chips, seat_name, team_name, trump_chip, trump_text
+from render.labels import (
+    Chip,
+    chip_width,
+    draw_chip,
+    layout_chips,
+    level_text,
+    seat_name,
+    team_name,
+    trump_chip,
+    trump_text,
+)
 from render.order import is_shown_trump, shown_trump
 from render.side_panel import SIDE_W, draw_side_panel, lead_failure
 from render.sprites import card_back
@@ -84,7 +94,8 @@ def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font:
     chips = [Chip(t("render.hand_number", locale, n=view.hand_number)), trump_chip(shown_trump(view), locale),
              Chip(t("render.level", locale, level=view.level))]
     for team in (0, 1):
-        chips.append(Chip(t("render.team_level_chip", locale, team=team_name(team, locale), level=view.levels[team]),
+        level = level_text(view.levels[team], view.laps[team], locale)
+        chips.append(Chip(t("render.team_level_chip", locale, team=team_name(team, locale), level=level),
                           TEAM[team], TEXT_DARK))
     if view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER):
         chips.append(Chip(t("render.points", locale, points=view.defender_points)))

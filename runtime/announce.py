@@ -72,9 +72,10 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
             return Announcement("ux.announce.hand_final", {
                 "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after)})
         case HandSettled(result=r):
-            return Announcement("announce.hand_settled", {
+            laps = r.laps_after != (0, 0)  # timed_laps: the laps go with the levels (negative levels read -1)
+            return Announcement("announce.hand_settled_laps" if laps else "announce.hand_settled", {
                 "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after),
-                "dealer": names[r.next_dealer]})
+                "laps": " / ".join(map(str, r.laps_after)), "dealer": names[r.next_dealer]})
         case MatchOver(winner=winner, reason=reason):
             return _match_over(rec, winner, reason)
         case TimeCalled():

@@ -39,6 +39,8 @@ def test_levels_wrap_into_laps() -> None:
     assert level_of(0) == ("2", 0) and level_of(12) == ("A", 0) and level_of(13) == ("2", 1)
     assert level_of(advance_progress(12, 3)) == ("4", 1)
     assert advance_progress(1, -3) == 0
+    assert advance_progress(1, -3, "-2") == -2 and level_of(-2) == ("-2", 0)  # deducted_negative: -2 on the ladder
+    assert advance_progress(1, -3, "-5") == -2
 
 
 async def test_hand_moves_humans_only_and_counts_dealer_hands(db: Database) -> None:

@@ -10,8 +10,9 @@ from PIL import Image, ImageChops
 
 from engine.views import Phase
 from render import LadderRow, StatsCard, render_hand_summary, render_ladder, render_match_summary, render_stats
+from render.labels import level_change_text
 from render.ladder import COL_RATING, format_rating, streak_text
-from render.match import level_paths
+from render.match import level_paths, series_for
 from render.samples import (
     LONG_NAMES,
     NAMES,
@@ -84,8 +85,28 @@ def test_a_short_match_shows_a_table_of_hands_instead_of_the_chart() -> None:
 
 def test_level_paths_follow_the_results() -> None:
     paths = level_paths(match_results())
-    assert paths[0][0] == "2" and paths[0][-1] == "A" and paths[1][-1] == "J"
+    assert paths[0][0] == 0 and paths[0][-1] == 12 and paths[1][-1] == 9  # 2, A, J
     assert len(paths[0]) == len(match_results()) + 1
+
+
+def test_negative_levels_and_laps_on_the_match_chart() -> None:
+    """RULES §8: a negative level sits below 2 on the chart (labelled -1, -2), a lap goes on above A (1·2, …)."""
+    results = [replace(r, laps_before=(0, 0), laps_after=(0, 0)) for r in match_results()[:3]]
+    results[1] = replace(results[1], levels_after=("-2", results[1].levels_after[1]))
+    results[2] = replace(results[2], levels_before=results[1].levels_after, levels_after=("3", "A"), level_gains=(3, 2),
+                         laps_after=(0, 1))
+    series = series_for(results, credits=False)
+    assert series.labels[0] == "-2" and series.labels[1] == "-1" and series.labels[2] == "2"
+    assert series.labels[-1] == "1·A" and series.labels[14] == "A" and series.labels[15] == "1·2"
+    assert series.labels[series.values[0][2]] == "-2" and series.labels[series.values[1][3]] == "1·A"
+    for locale in ("en", "zh-CN"):
+        png = render_match_summary(results, NAMES, locale=locale)
+        assert _image(png).width == 760
+        hand = render_hand_summary(results[2], NAMES, locale=locale)
+        assert _image(hand).height > 0
+    assert level_change_text(results[2], 0, "en") == "-2 → 3 (+3)"
+    assert level_change_text(results[2], 1, "en").endswith("A · lap 1 (+2)")
+    assert level_change_text(results[2], 1, "zh-CN").endswith("A · 1 轮（+2）")
 
 
 def test_ladder_20_rows_small_and_deterministic() -> None:
