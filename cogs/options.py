@@ -8,10 +8,13 @@ import json
 import logging
 from typing import Any
 
+import i18n
 from cogs.replies import BotError
 from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
 
 log = logging.getLogger(__name__)
+
+DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
 
 
 def parse_value(text: str, option: str | None = None) -> Any:
@@ -68,6 +71,61 @@ def _fmt(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+def option_meaning(name: str, value: Any, locale: str) -> str:
+    """``Who guards the kitty (保底): whoever buried (谁扣底谁保底)`` in ``locale``: the option, and the value's
+    meaning where the option has a closed set of values."""
+    what = i18n.t(f"rules.opt.{name}", locale) if f"rules.opt.{name}" in i18n.MESSAGES else name
+    key = f"rules.val.{name}.{_fmt(value)}"
+    if key not in i18n.MESSAGES:
+        return what
+    return i18n.t("rules.describe.value", locale, what=what, value=i18n.t(key, locale))
+
+
+def option_text(name: str, value: Any, locale: str) -> str:
+    """``kitty_guard=burier — Who guards the kitty (保底): whoever buried (谁扣底谁保底)``."""
+    return f"{name}={_fmt_value(value)} — {option_meaning(name, value, locale)}"
+
+
+def describe_rules(rules: Rules, locale: str, limit: int = DESCRIBE_LIMIT) -> str:
+    """The preset's name, then every option that differs from the standard rules (the preset's own and the
+    table's overrides), each with what it means; at most ``limit`` characters."""
+    key = f"bot.preset.{rules.preset}"
+    preset = i18n.t(key, locale) if key in i18n.MESSAGES else rules.preset
+    lines = [i18n.t("rules.describe.title", locale, preset=f"{preset} ({rules.preset})")]
+    standard = Rules().to_json()
+    changed = [(k, v) for k, v in rules.to_json().items() if k != "preset" and v != standard[k]]
+    if not changed:
+        lines.append(i18n.t("rules.describe.same_as_standard", locale))
+    for i, (name, value) in enumerate(changed):
+        line = f"• `{name}={_fmt_value(value)}` — {option_meaning(name, value, locale)}"
+        if sum(len(x) + 1 for x in lines) + len(line) > limit - 40:
+            lines.append(i18n.t("rules.describe.more", locale, n=len(changed) - i))
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def described_completions(typed: str, locale: str, limit: int = 25) -> list[tuple[str, str]]:
+    """``option_completions`` as (shown name, value) pairs: the name adds what the option or value means
+    (cut to Discord's 100 characters)."""
+    out = []
+    for value in option_completions(typed, limit):
+        key, _, raw = value.rpartition(" ")[2].partition("=")
+        if raw:
+            hint = option_meaning(key, parse_value(raw), locale)
+        else:
+            hint = i18n.t(f"rules.opt.{key}", locale) if f"rules.opt.{key}" in i18n.MESSAGES else ""
+        shown = f"{value} — {hint}" if hint else value
+        out.append((shown[:100], value[:100]))
+    return out
+
+
+def _fmt_value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value)) or "[]"
+    return _fmt(value)
 
 
 def option_completions(typed: str, limit: int = 25) -> list[str]:

@@ -19,8 +19,8 @@ import i18n
 from cogs import admin
 from cogs.hub import authorized, caller_of
 from cogs.items import TableId
-from cogs.options import build_rules, option_completions, preset_choices
-from cogs.replies import BotError, answering, check_rate, guild_locale, reply_key, user_locale
+from cogs.options import DESCRIBE_LIMIT, build_rules, describe_rules, described_completions, preset_choices
+from cogs.replies import BotError, answering, check_rate, guild_locale, reply, reply_key, user_locale
 from cogs.translator import ls
 from engine.rules import Rules
 from runtime.access import Op, is_manager
@@ -139,23 +139,30 @@ class Tables(commands.Cog):
 
     @new.autocomplete("options")
     async def _options_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=c[:100], value=c[:100]) for c in option_completions(current)]
+        locale = user_locale(interaction)
+        return [app_commands.Choice(name=name, value=value) for name, value in described_completions(current, locale)]
 
     # -- /tractor rules, kick, end ----------------------------------------------------------------------------
     @tractor.command(name=ls("rules", "cmd.rules"),
-                     description=ls("Change the rules of your table before the start", "cmd.rules.desc"))
+                     description=ls("See the rules of your table, or change them before the start", "cmd.rules.desc"))
     @_named("preset", "options", "table")
     async def rules(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
                     table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
+            if not preset and not options:  # nothing to change: what the table's rules are, option by option
+                rec = authorized(self.bot, interaction, table, Op.VIEW)
+                await reply(interaction, describe_rules(rec.rules, user_locale(interaction)))
+                return
             rec = authorized(self.bot, interaction, table, Op.MANAGE)
             rules = build_rules(preset, options, rec.rules)
             rec = await self.bot.game.set_rules(rec.table_id, interaction.user.id, rules,
                                                 is_admin=is_manager(caller_of(interaction), rec))
             from cogs.lobby_view import rules_summary
 
-            await reply_key(interaction, "bot.rules.changed", summary=rules_summary(rec, user_locale(interaction)))
+            locale = user_locale(interaction)
+            await reply(interaction, i18n.t("bot.rules.changed", locale, summary=rules_summary(rec, locale)) + "\n"
+                        + describe_rules(rec.rules, locale, DESCRIBE_LIMIT - 200))
 
     rules.autocomplete("preset")(_preset_ac)
     rules.autocomplete("options")(_options_ac)

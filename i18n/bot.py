@@ -45,7 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cmd.opt.allow": {"en": "allow", "zh-CN": "允许"},
     "cmd.opt.allow.desc": {"en": "Allow (true) or disallow (false) the channel", "zh-CN": "允许（真）或禁止（假）该频道"},
     "cmd.rules": {"en": "rules", "zh-CN": "改规则"},
-    "cmd.rules.desc": {"en": "Change the rules of your table before the start", "zh-CN": "开局前修改牌桌规则"},
+    "cmd.rules.desc": {"en": "See the rules of your table, or change them before the start", "zh-CN": "查看牌桌规则，或在开局前修改"},
     "cmd.kick": {"en": "kick", "zh-CN": "踢出"},
     "cmd.kick.desc": {"en": "Empty a seat of your table (host)", "zh-CN": "清空一个座位（桌主）"},
     "cmd.end": {"en": "end", "zh-CN": "结束"},
