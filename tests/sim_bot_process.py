@@ -1,0 +1,64 @@
+"""A bot process for the shutdown test: the real bot, run by ``cli.serve.serve`` (the same signal handling and
+close path as ``python bot.py``), connected to SimCord instead of Discord. Usage: ``python
+tests/sim_bot_process.py DB``. Prints ``{"ready": …}`` once a table is being played, runs until SIGTERM or SIGINT,
+then prints ``{"closed": …}`` (what was still pending when the bot had closed) and exits with serve's code."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+async def played_table(env, bot) -> int:  # noqa: ANN001 - SimCord objects
+    from tests.conftest import button_id, open_table, world
+
+    _guild, channel, (alice,) = world(env, 1)
+    rec, lobby = await open_table(env, alice, channel, mode="async", options="start_level=A end_level=A")
+    for _ in range(3):
+        await alice.click(lobby, custom_id=button_id(lobby, "addai"))
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    for _ in range(20):  # the deal and the AI's moves, until it is alice's turn (or a human decision)
+        await bot.timers.run_now()
+        await env.settle()
+    return rec.table_id
+
+
+async def main(db_path: Path) -> int:
+    import simcord
+
+    from bot import create_bot
+    from cli.serve import serve, stop_on_signals
+    from data import Database
+    from runtime.config import Config
+    from runtime.records import TableOptions
+
+    db = await Database.open(db_path)
+    bot = create_bot(Config(db_path=db_path), db=db, rng_seed=7, limits={}, table_options=TableOptions.instant())
+
+    async def connect() -> None:
+        async with simcord.run(bot) as env:
+            table_id = await played_table(env, bot)
+            session = bot.game.sessions[table_id]
+            print(json.dumps({"ready": {"table": table_id, "version": session.table.version}}), flush=True)
+            while not bot.is_closed():
+                await asyncio.sleep(0.02)
+            workers = [s.worker for s in bot.presenter.states.values() if s.worker is not None]
+            print(json.dumps({"closed": {"version": session.table.version,
+                                         "pending_messages": sum(not w.done() for w in workers),
+                                         "db_closed": db.closed}}), flush=True)
+
+    stop = asyncio.Event()
+    with stop_on_signals(stop):
+        try:
+            return await serve(bot, connect(), stop)
+        finally:
+            await db.close()
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(Path(sys.argv[1]))))
