@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-async def played_table(env, bot) -> int:  # noqa: ANN001 - SimCord objects
+async def played_table(env, bot) -> int:
     from tests.conftest import button_id, open_table, world
 
     _guild, channel, (alice,) = world(env, 1)
