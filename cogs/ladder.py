@@ -15,14 +15,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.hub import caller_of
 from cogs.panel_view import cards_text
-from cogs.replies import BotError, answering, check_rate, user_locale
+from cogs.replies import answering, check_rate, user_locale
+from cogs.safetext import escape_text
 from cogs.translator import ls
-from data.replay import export_hand, replay_export
 from render.labels import level_short
 from render.ladder import LadderRow, render_ladder
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
+from runtime.lobby import AI_NAME
+from runtime.replays import HandReplay, hand_replay
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +90,7 @@ class Ladder(commands.Cog):
             await interaction.response.defer(thinking=True)
             row = await self.db.player_stats(interaction.guild_id, target.id)
             if row is None:
-                await interaction.followup.send(i18n.t("bot.stats.none", locale, name=target.display_name),
+                await interaction.followup.send(i18n.t("bot.stats.none", locale, name=escape_text(target.display_name)),
                                                 allowed_mentions=discord.AllowedMentions.none())
                 return
             rank = await self.db.player_rank(interaction.guild_id, target.id)
@@ -114,7 +117,7 @@ class Ladder(commands.Cog):
                 return
             lines = [i18n.t("bot.history.title", locale)]
             for m in matches:
-                seated = [s.name if s is not None else "-" for s in m.seats]
+                seated = [seat_label(s, i, locale) for i, s in enumerate(m.seats)]
                 teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
                 winner = teams[m.winner_team] if m.winner_team is not None else "-"
                 lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
@@ -132,31 +135,38 @@ class Ladder(commands.Cog):
         async with answering(interaction):
             check_rate(interaction, "command")
             locale = user_locale(interaction)
-            record = await self.db.get_table(table)
-            if record.guild_id != interaction.guild_id:
-                raise BotError("table.not_found", table_id=table)
+            replay = await hand_replay(self.db, caller_of(interaction), table, hand)
             await interaction.response.defer(thinking=True)
-            export = await export_hand(self.db, table, hand)
-            final = await asyncio.to_thread(replay_export, export)
-            view = final.public_view()
-            names = [s.name if s is not None else "-" for s in record.seats]
-            text = self._transcript(view, hand, names, locale)
+            names = list(replay.names)
+            text = self._transcript(replay, locale)
             files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
-            result = next((r for r in view.results if r.hand_number == hand), None)
-            if result is not None:
-                png = await asyncio.to_thread(render_hand_summary, result, names, locale=locale)
+            if replay.result is not None:  # the settlement (and its kitty) only once the hand is over
+                png = await asyncio.to_thread(render_hand_summary, replay.result, names, locale=locale)
                 files.append(discord.File(io.BytesIO(png), filename=f"replay_t{table}_h{hand}.png"))
             await interaction.followup.send(i18n.t("bot.replay.title", locale, table=table, hand=hand), files=files)
 
     @staticmethod
-    def _transcript(view: Any, hand: int, names: list[str], locale: str) -> str:
-        lines = [i18n.t("bot.replay.title", locale, table="", hand=hand)]
-        tricks = list(view.tricks) if view.hand_number == hand else []
-        for n, trick in enumerate(tricks, start=1):
+    def _transcript(replay: HandReplay, locale: str) -> str:
+        """A plain-text file (never rendered as markdown): the completed tricks, one line each."""
+        names = replay.names
+        lines = [i18n.t("bot.replay.title", locale, table=replay.table_id, hand=replay.hand_number)]
+        for n, trick in enumerate(replay.tricks, start=1):
             plays = "  ".join(f"{names[s]}: {cards_text(c, locale)}" for s, c in trick.plays)
             winner = names[trick.winner] if trick.winner is not None else "-"
             lines.append(i18n.t("bot.replay.trick", locale, n=n, plays=plays, winner=winner, points=trick.points))
+        if replay.result is None:
+            lines.append(i18n.t("security.replay.in_progress", locale))
         return "\n".join(lines) + "\n"
+
+
+def seat_label(seat: Any, index: int, locale: str) -> str:
+    """A past match's seat in ``/history``: the player as a mention (shown as their current name, never a
+    ping: the message allows no mentions), an AI by its seat, ``-`` if empty."""
+    if seat is None:
+        return "-"
+    if seat.user_id is not None:
+        return f"<@{seat.user_id}>"
+    return i18n.t("bot.lobby.ai_seat", locale, name=AI_NAME.format(n=index + 1))
 
 
 async def setup(bot: commands.Bot) -> None:
