@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.guard import GuardedTree
 from cogs.translator import CatalogueTranslator
 from runtime.config import Config
 from runtime.records import TableOptions
@@ -39,7 +40,7 @@ class TractorBot(commands.Bot):
         discord.VoiceClient.warn_nacl = False  # a card game has no voice: no "voice will NOT be supported" lines
         discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         allowed_mentions=ALLOWED_MENTIONS)
+                         allowed_mentions=ALLOWED_MENTIONS, tree_cls=GuardedTree)
         self.config = config
         self.table_options = table_options  # the base options of new tables (tests: no delays)
         self.game_kwargs = game_kwargs

@@ -14,7 +14,7 @@ from cogs.presenter import DiscordPresenter
 from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
 from cogs.timers import TimerDriver
 from data.database import Database
-from runtime.access import Caller, Op, authorize
+from runtime.access import Caller, Op, TableLimits, authorize
 from runtime.aipool import shared_pool
 from runtime.records import TableRecord
 from runtime.service import GameService
@@ -34,6 +34,8 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     service_kwargs["autorun"] = False
     processes = getattr(bot.config, "ai_processes", None)
     service_kwargs.setdefault("ai_pool", None if processes == 0 else shared_pool(processes))
+    service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
+                                                          bot.config.max_hosted_per_user))
     bot.game = GameService(database, bot.presenter, **service_kwargs)
     bot.timers = TimerDriver(bot.game, service_kwargs.get("clock") or time.time)
     bot.owns_db = own_db

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from cogs.guard import admitted
 from engine.cards import ALL_CARDS, Card
 
 log = logging.getLogger(__name__)
@@ -198,7 +199,9 @@ _OWNER = {"on_table_button": "Tables", "on_panel_button": "Panel", "on_card_sele
 
 
 async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:
-    """Call ``cog.method(interaction, *args)`` on the owning cog."""
+    """Call ``cog.method(interaction, *args)`` on the owning cog, once the click passed the rate limit."""
+    if not await admitted(interaction, "action"):
+        return
     cog = interaction.client.get_cog(_OWNER[method])  # type: ignore[attr-defined]
     if cog is None:
         log.error("no cog for %s", method)

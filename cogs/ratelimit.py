@@ -58,4 +58,5 @@ DEFAULT_LIMITS: dict[str, tuple[int, float]] = {
     "panel": (6, 10.0),  # private hand panels opened
     "command": (10, 10.0),  # slash commands
     "action": (12, 10.0),  # buttons and selects
+    "autocomplete": (40, 10.0),  # autocomplete requests (one per keystroke)
 }

@@ -92,7 +92,12 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         await reply_error(interaction, exc)
 
 def check_rate(interaction: discord.Interaction, bucket: str) -> None:
-    """Raise ``bot.error.rate_limited`` if the user exceeded the ``bucket`` limit."""
+    """Raise ``bot.error.rate_limited`` if the user exceeded the ``bucket`` limit (one charge per interaction
+    and bucket: ``cogs.guard`` charges every entry point before its handler runs)."""
+    charged = interaction.extras.setdefault("rate_charged", set())
+    if bucket in charged:
+        return
+    charged.add(bucket)
     limiter = getattr(interaction.client, "limiter", None)
     if limiter is not None and not limiter.allow(interaction.user.id, bucket):
         seconds = max(1, round(limiter.retry_after(interaction.user.id, bucket)))

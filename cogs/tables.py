@@ -106,6 +106,7 @@ class Tables(commands.Cog):
                 table_options = replace(table_options, trick_pictures=trick_pictures)
             if declare_wait is not None:
                 table_options = replace(table_options, ai_declare_wait=float(declare_wait))
+            self.bot.game.check_open(interaction.guild_id, interaction.user.id)  # refused privately, before the defer
             await interaction.response.defer(thinking=True)
             locale = guild_locale(interaction, settings["locale"])
             rec = await self.bot.game.open_table(

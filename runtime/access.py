@@ -118,3 +118,21 @@ def find_table(tables: Iterable[TableRecord], caller: Caller, table_id: int | No
         if len(everywhere) == 1:
             return everywhere[0]
     raise NotAllowed("bot.error.no_table")
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """Abuse limits on open tables (lobby or playing): per guild, and per host over all guilds (0: none, the
+    service's default; the bot sets them from ``Config``: 25 per guild, 3 per host)."""
+
+    per_guild: int = 0
+    per_host: int = 0
+
+
+def check_open(tables: Iterable[TableRecord], guild_id: int, host_id: int, limits: TableLimits) -> None:
+    """Refuse a new table when the guild or the host already has the most open tables allowed."""
+    tables = list(tables)
+    if limits.per_guild and sum(r.guild_id == guild_id for r in tables) >= limits.per_guild:
+        raise NotAllowed("security.limit.guild_tables", limit=limits.per_guild)
+    if limits.per_host and sum(r.host_id == host_id for r in tables) >= limits.per_host:
+        raise NotAllowed("security.limit.hosted", limit=limits.per_host)

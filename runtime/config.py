@@ -19,7 +19,8 @@ class Config:
     ``tractor.sqlite3``, or a ``postgresql://user:password@host/db`` URL), ``TRACTOR_DEV_GUILD`` (guild id
     to sync commands to at once), ``LOG_LEVEL`` (default ``INFO``), ``TRACTOR_OUT`` (offline output directory,
     default ``offline_match/``), ``TRACTOR_AI_PROCESSES`` (AI worker processes; default one per core, 0 = AI in
-    threads of the bot process)."""
+    threads of the bot process), ``TRACTOR_MAX_TABLES`` (open tables per guild, default 25) and
+    ``TRACTOR_MAX_HOSTED`` (open tables one user may host, default 3); 0 lifts a limit."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -28,6 +29,8 @@ class Config:
     dev_guild: int | None = None
     log_level: str = "INFO"
     out_dir: Path = Path("offline_match")
+    max_tables_per_guild: int = 25
+    max_hosted_per_user: int = 3
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -58,6 +61,8 @@ class Config:
             dev_guild=dev_guild,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             out_dir=Path(get("TRACTOR_OUT") or "offline_match"),
+            max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
+            max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
         )
 
     @property
@@ -69,3 +74,13 @@ class Config:
     def offline(self) -> bool:
         """True when there is no token: the main job plays an offline AI match instead."""
         return self.discord_token is None
+
+
+def _count(value: str | None, default: int) -> int:
+    """A non-negative whole number from the environment; ``default`` when unset or not one (logged)."""
+    if value is None:
+        return default
+    if value.isdigit():
+        return int(value)
+    log.warning("%r is not a non-negative whole number; the default %d is used", value, default)
+    return default

@@ -32,7 +32,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
-from runtime.access import Caller, find_table
+from runtime.access import Caller, TableLimits, check_open, find_table
 from runtime.aipool import AiPool
 from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
@@ -68,8 +68,9 @@ class GameService:
     def __init__(self, db: object, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
                  ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
-                 ai_pool: AiPool | None = None) -> None:
+                 ai_pool: AiPool | None = None, table_limits: TableLimits | None = None) -> None:
         self.db = db
+        self.table_limits = table_limits or TableLimits()
         self.store = Store(db)
         self.clock = clock
         self.takeover_level = takeover_level
@@ -143,6 +144,10 @@ class GameService:
         the one lookup of every command, button, select and autocomplete (``runtime.access.find_table``)."""
         return find_table(self.tables(), caller, table_id, here=here)
 
+    def check_open(self, guild_id: int, host_id: int) -> None:
+        """Raise ``security.limit.*`` if the guild or the host may not open another table now."""
+        check_open(self.tables(), guild_id, host_id, self.table_limits)
+
     def tables_of_user(self, user_id: int) -> list[TableRecord]:
         """Open tables where ``user_id`` sits or hosts."""
         return [s.record for s in self.sessions.values() if s.record.active
@@ -153,7 +158,9 @@ class GameService:
                          rules: Rules | None = None, mode: Mode = Mode.ASYNC, options: TableOptions | None = None,
                          host_seat: int | None = 0, thread_id: int | None = None,
                          seed: int | None = None) -> TableRecord:
-        """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts)."""
+        """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts). Refused past the
+        open-table limits (``check_open``)."""
+        self.check_open(guild_id, host_id)
         rec = TableRecord(table_id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                           rules=rules or Rules.from_preset("standard"), mode=Mode(mode),
                           seed=seed if seed is not None else self._seeds.randrange(2**62),

@@ -1,0 +1,39 @@
+"""Every entry point passes the per-user rate limiter (``cogs.ratelimit``) before any handler runs.
+
+Slash commands and autocompletes go through the command tree's global check (``GuardedTree``: buckets
+``command`` and ``autocomplete``), buttons and selects through ``cogs.items``' one dispatch (bucket
+``action``); opening a hand panel also spends the ``panel`` bucket. A refused command or click is answered
+privately with the localized wait (``bot.error.rate_limited``); a refused autocomplete offers nothing.
+A handler that checks a bucket again (``check_rate``) is not charged twice for one interaction.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from cogs.replies import BotError, check_rate, reply_error
+
+log = logging.getLogger(__name__)
+
+
+async def admitted(interaction: discord.Interaction, bucket: str) -> bool:
+    """Charge ``bucket``; when the user is over the limit, answer privately (not an autocomplete) and say no."""
+    try:
+        check_rate(interaction, bucket)
+    except BotError as exc:
+        log.info("user %d rate limited (%s)", interaction.user.id, bucket)
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await reply_error(interaction, exc)
+        return False
+    return True
+
+
+class GuardedTree(app_commands.CommandTree):
+    """The bot's command tree: the rate limit before every slash command and autocomplete."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        auto = interaction.type is discord.InteractionType.autocomplete
+        return await admitted(interaction, "autocomplete" if auto else "command")
