@@ -8,8 +8,15 @@ identical pair; a reinforced pair is then a pair like any other (the standing de
 history, so with ``overcall_suit_order`` a higher-suit pair overcalls it too).
 
 ``joker_single_with_level`` (带王亮主): a declaration is one joker with one or two identical level
-cards of one suit (``BJ`` with ♥/♦, ``SJ`` with ♠/♣); two level cards overcall one; no trump cannot be
-declared. ``fixed_trump_ranks`` does not change declaring: only cards of the hand's level rank count.
+cards of one suit (``BJ`` with ♥/♦, ``SJ`` with ♠/♣); two level cards overcall one; no trump only by a
+joker pair. ``fixed_trump_ranks`` does not change declaring: only cards of the hand's level rank count.
+
+v2 (RULES §5): a reinforced pair falls only to a stronger kind; ``no_trump_declaration`` (anytime,
+overcall_only, never); ``first_hand_dealer: final_suit_declarer`` (a joker pair is never the first
+declaration of the first hand); ``kitty_overcall: concealed`` (暗扣暗反: no strength order, pairs only
+for overcalls, none before the bury after the first hand, nothing after a joker pair) and
+``no_trump_only`` (after the bury only a stronger joker pair). ``stage`` says when a declaration is made:
+``WINDOW`` (the deal and the declaration window) or ``KITTY`` (a round after the bury).
 """
 
 from __future__ import annotations
@@ -19,11 +26,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, format_cards
+from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
 from engine.events import DeclarationKind
-from engine.rules import NoTrumpDeclaration, Rules
-from engine.views import DeclarationView
+from engine.rules import Rules
+from engine.views import DeclarationView, Phase
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +38,26 @@ NO_TRUMP = "NT"
 #: 带王亮主: the suits each joker may name.
 JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
 _TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
+WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
+CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
+
+
+def kitty_round_mode(rules: Rules) -> str:
+    """``kitty_overcall`` as text: ``false``, ``true``, ``concealed`` or ``no_trump_only``."""
+    value = rules.kitty_overcall
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def no_trump_policy(rules: Rules) -> str:
+    """``no_trump_declaration``: ``anytime``, ``overcall_only`` or ``never``."""
+    return str(rules.no_trump_declaration)
+
+
+def stage_of(phase: Phase) -> str:
+    """The declaring stage of a phase: a 炒地皮 round is ``KITTY``, the deal and the window ``WINDOW``."""
+    return KITTY if phase is Phase.KITTY_OVERCALL else WINDOW
 
 
 @dataclass(frozen=True)
@@ -84,11 +111,10 @@ def _parse_standard(jokers: list[Card], levels: list[Card]) -> _Shown:
 
 
 def _parse_with_joker(jokers: list[Card], levels: list[Card]) -> _Shown:
-    """带王亮主: exactly one joker plus one or two identical level cards of a suit the joker goes with."""
+    """带王亮主: exactly one joker plus one or two identical level cards of a suit the joker goes with; no
+    trump only by a joker pair (王+级 < 王+级+级 < SJ SJ < BJ BJ)."""
     if not levels:
-        if len(jokers) == 1:
-            raise _fail("declare.single_joker")
-        raise _fail("declare.no_trump_not_allowed")
+        return _parse_standard(jokers, levels)
     if not jokers:
         raise _fail("declare.needs_joker")
     if len(jokers) > 1:
@@ -129,11 +155,13 @@ def declaration_strength(cards: Sequence[Card], level: str, rules: Rules) -> tup
     return _strength(_parse(cards, level, rules), rules)
 
 
-def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence[Card]) -> DeclarationKind:
-    """``declare`` (nothing stands), ``reinforce`` (the standing declarer again) or ``overcall``."""
+def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence[Card],
+                     stage: str = WINDOW) -> DeclarationKind:
+    """``declare`` (nothing stands), ``reinforce`` (the standing declarer again, before the bury) or
+    ``overcall`` (暗反: after the bury the standing declarer may overcall itself)."""
     if current is None:
         return "declare"
-    return "reinforce" if current.seat == seat else "overcall"
+    return "reinforce" if current.seat == seat and stage == WINDOW else "overcall"
 
 
 def _is_reinforcement(current: DeclarationView, cards: Sequence[Card], old: _Shown, new: _Shown) -> bool:
@@ -144,6 +172,16 @@ def _is_reinforcement(current: DeclarationView, cards: Sequence[Card], old: _Sho
     return not standing - shown and sum((shown - standing).values()) == 1
 
 
+@dataclass(frozen=True)
+class _Moment:
+    """When a declaration is made: the first hand (抢庄), the stage, and the team that alone may make the
+    first declaration (换庄, ``None``: any)."""
+
+    first_hand: bool
+    stage: str
+    only_team: int | None
+
+
 def check_declaration(
     current: DeclarationView | None,
     seat: int,
@@ -151,13 +189,16 @@ def check_declaration(
     level: str,
     rules: Rules,
     first_hand: bool,
+    stage: str = WINDOW,
+    only_team: int | None = None,
 ) -> str:
     """May ``seat`` show ``cards`` (its whole declaration after this move) now? Return the trump it sets.
 
-    ``first_hand`` only decides who becomes dealer (抢庄), which the table handles; legality is the same."""
+    ``current`` may be a face-down declaration with its cards hidden (暗扣): what may follow it does not
+    depend on them. ``only_team`` (换庄) is the team that alone may declare while nothing stands."""
     new = _parse(cards, level, rules)
-    old = None if current is None else _parse(current.cards, level, rules)
-    key = _refusal(current, old, seat, cards, new, rules)
+    old = _standing(current, level, rules)
+    key = _refusal(current, old, seat, cards, new, rules, _Moment(first_hand, stage, only_team))
     if key == "declare.too_weak":
         assert current is not None
         raise _fail(key, current=" ".join(format_cards(current.cards)))
@@ -166,15 +207,60 @@ def check_declaration(
     return new.trump
 
 
+def _standing(current: DeclarationView | None, level: str, rules: Rules) -> _Shown | None:
+    """The standing declaration parsed (``None`` if nothing stands or it is face down)."""
+    if current is None or current.concealed:
+        return None
+    return _parse(current.cards, level, rules)
+
+
 def _refusal(current: DeclarationView | None, old: _Shown | None, seat: int, cards: Sequence[Card], new: _Shown,
-             rules: Rules) -> str | None:
+             rules: Rules, moment: _Moment) -> str | None:
     """Why the well-formed ``new`` may not be shown over ``current`` (parsed: ``old``), or None."""
-    if current is None or old is None:
-        opening_nt = new.trump == NO_TRUMP and rules.no_trump_declaration is not NoTrumpDeclaration.ANYTIME
-        return "declare.no_direct_no_trump" if opening_nt else None
+    key = _no_trump_refusal(current, new, rules, moment.first_hand)
+    if key is not None or current is None:
+        if key is None and moment.only_team is not None and seat % 2 != moment.only_team:
+            return "declare.swap_team_first"
+        return key
+    mode = kitty_round_mode(rules)
+    if mode == CONCEALED:
+        return _concealed_refusal(current, seat, new, moment)
+    if old is None:  # a face-down declaration outside 暗扣 (a malformed state): nothing may follow it
+        return "declare.concealed_round_over"
+    if moment.stage == KITTY and mode == NO_TRUMP_ONLY and new.trump != NO_TRUMP:
+        return "declare.no_trump_only"
     if current.seat == seat:
+        if moment.stage == KITTY:
+            return "declare.kitty_overcall_must_overcall"
         return None if _is_reinforcement(current, cards, old, new) else "declare.own_declaration"
-    return "declare.too_weak" if _strength(new, rules) <= _strength(old, rules) else None
+    weaker = _strength(new, rules) <= _strength(old, rules) or (current.reinforced and new.tier <= old.tier)
+    return "declare.too_weak" if weaker else None
+
+
+def _no_trump_refusal(current: DeclarationView | None, new: _Shown, rules: Rules, first_hand: bool) -> str | None:
+    """``no_trump_declaration`` and 一对王不能反庄: when a joker pair may not be shown."""
+    if new.trump != NO_TRUMP:
+        return None
+    policy = no_trump_policy(rules)
+    if policy == "never":
+        return "declare.no_trump_never"
+    if current is None and policy == "overcall_only":
+        return "declare.no_direct_no_trump"
+    if current is None and first_hand and rules.first_hand_dealer == "final_suit_declarer":
+        return "declare.no_trump_first_hand"
+    return None
+
+
+def _concealed_refusal(current: DeclarationView, seat: int, new: _Shown, moment: _Moment) -> str | None:
+    """暗扣暗反: an overcall is any pair of identical level cards or a joker pair, with no strength order;
+    none before the bury after the first hand; a joker pair (shown at once) ends the overcalling."""
+    if not current.concealed and current.trump == NO_TRUMP:
+        return "declare.concealed_round_over"
+    if moment.stage == WINDOW and not moment.first_hand:
+        return "declare.concealed_after_bury"
+    if moment.stage == WINDOW and current.seat == seat:
+        return "declare.own_declaration"
+    return "declare.concealed_needs_pair" if new.tier == _TIER_SINGLE else None
 
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
@@ -189,6 +275,7 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
             for card in level_cards:
                 if card.suit in JOKER_SUITS[joker.rank]:
                     found.extend((joker, *[card] * n) for n in range(1, min(2, counts[card.index]) + 1))
+        found.extend((joker, joker) for joker in (BIG_JOKER, SMALL_JOKER) if counts[joker.index] >= 2)
         return found
     for card in level_cards:
         found.extend(tuple([card] * n) for n in range(1, min(2, counts[card.index]) + 1))
@@ -206,13 +293,16 @@ def declaration_options(
     level: str,
     rules: Rules,
     first_hand: bool,
+    stage: str = WINDOW,
+    only_team: int | None = None,
 ) -> list[tuple[Card, ...]]:
     """Every legal declaration ``seat`` could show from ``hand`` now, strongest first, without repeats."""
     candidates = dict.fromkeys(_candidates(hand, level, rules))
     if not candidates:
         return []
+    moment = _Moment(first_hand, stage, only_team)
     try:  # what check_declaration decides for each candidate, parsing the standing declaration once
-        old = None if current is None else _parse(current.cards, level, rules)
+        old = _standing(current, level, rules)
     except IllegalAction:
         return []
     legal: list[tuple[tuple[int, int], int, tuple[Card, ...]]] = []
@@ -221,7 +311,7 @@ def declaration_options(
             new = _parse(shown, level, rules)
         except IllegalAction:
             continue
-        if _refusal(current, old, seat, shown, new, rules) is not None:
+        if _refusal(current, old, seat, shown, new, rules, moment) is not None:
             continue
         suit_pos = SUITS.index(new.trump) if new.trump in SUITS else -1
         legal.append((_strength(new, rules), suit_pos, shown))
@@ -229,20 +319,37 @@ def declaration_options(
     return [shown for _, _, shown in legal]
 
 
-def trump_when_undeclared(kitty: Sequence[Card], rules: Rules) -> str | None:
+def trump_when_undeclared(kitty: Sequence[Card], rules: Rules, level: str = "2") -> str | None:
     """The trump when nobody declared in a later hand (option ``no_declaration``); ``None`` = redeal.
 
     ``kitty_first``: the first kitty card's suit, a joker → no trump. ``kitty_third``: the third card,
     on a joker go on to the next; if no card from the third on is a plain card (impossible with an
-    8-card kitty, which holds at most 4 jokers) → no trump, as seed 000 does for a joker third card."""
+    8-card kitty, which holds at most 4 jokers) → no trump, as seed 000 does for a joker third card.
+    ``kitty_level``: the suit of the first level card in the kitty, else of the highest-ranked plain card
+    (the earliest of equals). ``swap_dealer`` (换庄) is played by the hand itself; where it cannot apply
+    (the 16-deal format) nobody declaring redeals."""
     policy = rules.no_declaration
-    if policy == "redeal":
+    if policy in ("redeal", "swap_dealer"):
         return None
     if policy == "no_trump" or not kitty:
         return NO_TRUMP
     if policy == "kitty_first":
         return NO_TRUMP if kitty[0].is_joker else kitty[0].suit
+    if policy == "kitty_level":
+        return _kitty_level_suit(kitty, level)
     for card in kitty[2:]:
         if not card.is_joker:
             return card.suit
     return NO_TRUMP
+
+
+def _kitty_level_suit(kitty: Sequence[Card], level: str) -> str:
+    """民政部: the first level card's suit; without one, the highest plain card's (A high), earliest first."""
+    plain = [c for c in kitty if not c.is_joker]
+    for card in plain:
+        if card.rank == level:
+            return card.suit
+    if not plain:
+        return NO_TRUMP
+    best = max(RANKS.index(c.rank) for c in plain)
+    return next(c.suit for c in plain if RANKS.index(c.rank) == best)

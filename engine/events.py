@@ -124,7 +124,7 @@ class DeclaringClosed(EngineEvent):
     """Trump and dealer are set; ``kitty`` is shown when trump came from turning the kitty up."""
 
     kind: ClassVar[str] = "declaring_closed"
-    trump: str
+    trump: str | None  # None while the standing declaration is face down (暗扣)
     dealer: int
     how: str
     kitty: tuple[Card, ...] | None
@@ -162,6 +162,7 @@ class KittyOvercallRound(EngineEvent):
 
     kind: ClassVar[str] = "kitty_overcall_round"
     seat: int
+    mode: str = "true"  # kitty_overcall: true (炒地皮), concealed (暗反), no_trump_only (反无主)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +236,47 @@ class TimeCalled(EngineEvent):
     hand_number: int
 
 
+@dataclass(frozen=True, slots=True)
+class DeclaredConcealed(EngineEvent):
+    """暗扣/暗反: ``seat`` declared face down (the public twin of a private ``Declared``: no cards, no trump)."""
+
+    kind: ClassVar[str] = "declared_concealed"
+    seat: int
+    how: DeclarationKind = field(metadata={"key": "kind"})
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationsRevealed(EngineEvent):
+    """The face-down declarations are turned up (the round after the bury ended, or a joker pair was shown)."""
+
+    kind: ClassVar[str] = "declarations_revealed"
+    declarations: tuple[DeclarationView, ...]
+    trump: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {"declarations": [_json(d) for d in self.declarations], "trump": self.trump}
+
+
+@dataclass(frozen=True, slots=True)
+class SwapWindow(EngineEvent):
+    """换庄: the due dealer's team declared nothing; ``team`` may declare at its ``level``, ``seat`` first."""
+
+    kind: ClassVar[str] = "swap_window"
+    team: int
+    level: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapDealer(EngineEvent):
+    """谁亮主谁坐庄: the first declaration of the 换庄 window gives ``dealer`` the deal at ``level``."""
+
+    kind: ClassVar[str] = "swap_dealer"
+    dealer: int
+    level: str
+
+
 Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
                     | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
-                    | TrickWon | HandSettled | MatchOver | TimeCalled)
+                    | TrickWon | HandSettled | MatchOver | TimeCalled | DeclaredConcealed | DeclarationsRevealed
+                    | SwapWindow | SwapDealer)

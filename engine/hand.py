@@ -12,18 +12,17 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import rounds
 from engine.cards import Card, card_points, format_cards, is_sub_multiset, parse_cards, remove_cards, shuffled_deck
-from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared
+from engine.declaring import KITTY, check_declaration, declaration_kind, trump_when_undeclared
 from engine.errors import IllegalAction
 from engine.events import (
     Buried,
     CardDealt,
     CardsDealt,
     DealingDone,
-    Declared,
     DeclaringClosed,
     Event,
-    KittyOvercallRound,
     KittyTaken,
     Passed,
     Played,
@@ -33,12 +32,13 @@ from engine.events import (
     TrickWon,
 )
 from engine.follow import follow_error
-from engine.rules import KittyOvercall, Rules
+from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import Lead, decompose_lead
 from engine.views import DeclarationView, Phase, ThrowFailure, TrickView
+from engine.wire import declaration_from_json, declaration_to_json
 
 log = logging.getLogger(__name__)
 
@@ -82,16 +82,24 @@ class HandState:
     defender_points: int = 0
     penalties: list[ThrowFailure] = field(default_factory=list)
     winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
+    hidden: list[DeclarationView] = field(default_factory=list)  # 暗扣: face-down, not yet turned up
+    suit_declarer: int | None = None  # the last seat that declared with level cards (final_suit_declarer)
+    swap_stage: str = ""  # 换庄: "due" (the due dealer team's window), "other" (the other team's), "" (none)
+    team_levels: tuple[str, str] | None = None  # 换庄: both teams' levels (the other team declares at its own)
+    kitty_rounds: int = 0  # rounds of overcalls opened after the bury in this hand
     _ctx: TrumpContext | None = field(default=None, repr=False, compare=False)
     _lead: tuple[tuple[Card, ...], TrumpContext, Lead] | None = field(default=None, repr=False, compare=False)
 
     # -- set-up -----------------------------------------------------------------------------------
     @classmethod
     def start(cls, rules: Rules, seed: int, number: int, level: str, dealer: int | None, first_drawer: int,
-              first_hand: bool, redeals: int = 0) -> HandState:
-        """A fresh hand: the deck shuffled from the seed, nothing dealt yet."""
+              first_hand: bool, redeals: int = 0, team_levels: tuple[str, str] | None = None) -> HandState:
+        """A fresh hand: the deck shuffled from the seed, nothing dealt yet. ``team_levels`` (both teams'
+        levels) makes a later hand under ``no_declaration: swap_dealer`` a 换庄 hand."""
         hand = cls(rules=rules, number=number, level=level, dealer=dealer, first_drawer=first_drawer,
                    first_hand=first_hand, redeals=redeals)
+        if team_levels is not None and rules.no_declaration == "swap_dealer" and dealer is not None:
+            hand.swap_stage, hand.team_levels = rounds.SWAP_DUE, team_levels
         hand.deck = shuffled_deck(deal_seed(seed, number, redeals))
         hand.kitty = list(hand.deck[DEAL_SIZE:])
         return hand
@@ -119,6 +127,8 @@ class HandState:
         if phase is Phase.DEALING:
             return (0, 1, 2, 3)
         if phase is Phase.DECLARING:
+            if self.swap_stage == rounds.SWAP_OTHER:
+                return (self.overcall_queue[0],) if self.overcall_queue else ()
             return tuple(s for s in range(4) if s not in self.passed)
         if phase is Phase.BURYING:
             return (self.kitty_holder,) if self.kitty_holder is not None else ()
@@ -160,14 +170,20 @@ class HandState:
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
         if not is_sub_multiset(cards, self.hands[seat]):
             raise IllegalAction("declare.not_held")
-        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, self.first_hand)
+        if seat not in self.to_act():
+            raise IllegalAction("action.not_your_turn")
+        rounds.check_not_repeated(self, seat, cards)
+        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, self.first_hand,
+                                  only_team=rounds.only_team(self))
         kind = declaration_kind(self.declaration, seat, cards)
-        self.declaration = DeclarationView(seat, tuple(cards), trump)
+        events = rounds.show(self, seat, tuple(cards), trump, kind)
         if self.first_declarer is None:
             self.first_declarer = seat
         if kind != "reinforce":  # a reinforcement only makes overcalling harder: earlier passes stand
             self.passed = set()
-        return [Declared(seat, tuple(cards), trump, kind)]
+        if self.swap_stage == rounds.SWAP_OTHER:
+            events += rounds.swap_declared(self, seat)
+        return events
 
     def pass_turn(self, seat: int) -> list[Event]:
         """Pass in the declaration window, or in a 炒地皮 round."""
@@ -177,17 +193,21 @@ class HandState:
             self.overcall_queue.pop(0)
             events: list[Event] = [Passed(seat)]
             if not self.overcall_queue:
-                events += self._begin_play()
+                events += rounds.reveal(self) + self.begin_play()
             return events
         if self.phase is not Phase.DECLARING:
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
         if seat in self.passed:
             raise IllegalAction("declare.already_passed")
+        if seat not in self.to_act():
+            raise IllegalAction("action.not_your_turn")
+        if self.swap_stage == rounds.SWAP_OTHER:
+            self.overcall_queue.pop(0)
         self.passed.add(seat)
         return [Passed(seat)]
 
     def all_passed(self) -> bool:
-        return self.phase is Phase.DECLARING and len(self.passed) == 4
+        return self.phase is Phase.DECLARING and not self.to_act()
 
     def close_declaring(self) -> tuple[list[Event], bool]:
         """Close the window: set trump and dealer, give the kitty. Returns (events, needs_redeal)."""
@@ -197,20 +217,32 @@ class HandState:
         if self.declaration is not None:
             self.trump = self.declaration.trump
             if self.dealer is None:
-                policy = self.rules.first_hand_dealer
-                self.dealer = self.first_declarer if policy == "first_declarer" else self.declaration.seat
+                self.dealer = self._first_hand_dealer()
         elif self.dealer is None:
             return [Redeal("no_declaration_first_hand")], True
+        elif self.swap_stage == rounds.SWAP_DUE:
+            return rounds.open_second_window(self), False
         else:
-            trump = trump_when_undeclared(self.kitty, self.rules)
+            trump = rounds.swap_kitty_card(self) if self.swap_stage else trump_when_undeclared(
+                self.kitty, self.rules, self.level)
             if trump is None:
                 return [Redeal("no_declaration")], True
             self.trump, how = trump, f"no_declaration_{self.rules.no_declaration}"
         assert self.dealer is not None
-        events: list[Event] = [DeclaringClosed(self.trump, self.dealer, how,
+        events: list[Event] = [DeclaringClosed(rounds.public_trump(self), self.dealer, how,
                                                tuple(self.kitty) if how.startswith("no_decl") else None)]
         events += self._give_kitty(self.dealer)
         return events, False
+
+    def _first_hand_dealer(self) -> int | None:
+        """抢庄: the final declarer, the first (反主不反庄), or the last with level cards (一对王不能反庄)."""
+        assert self.declaration is not None
+        policy = self.rules.first_hand_dealer
+        if policy == "first_declarer":
+            return self.first_declarer
+        if policy == "final_suit_declarer" and self.suit_declarer is not None:
+            return self.suit_declarer
+        return self.declaration.seat
 
     def _give_kitty(self, seat: int) -> list[Event]:
         self.kitty_holder = seat
@@ -224,14 +256,11 @@ class HandState:
             raise IllegalAction("action.not_your_turn")
         if not is_sub_multiset(cards, self.hands[seat]):
             raise IllegalAction("declare.not_held")
-        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, False)
-        kind = declaration_kind(self.declaration, seat, cards)
-        if kind == "reinforce":
-            raise IllegalAction("declare.kitty_overcall_must_overcall")
-        self.declaration = DeclarationView(seat, tuple(cards), trump)
+        rounds.check_not_repeated(self, seat, cards)
+        trump = check_declaration(self.declaration, seat, cards, self.level, self.rules, self.first_hand, KITTY)
+        events = rounds.show(self, seat, tuple(cards), trump, declaration_kind(self.declaration, seat, cards, KITTY))
         self.trump = trump
-        self.overcall_queue = []
-        events: list[Event] = [Declared(seat, tuple(cards), trump, kind)]
+        rounds.after_kitty_overcall(self, seat)
         return events + self._give_kitty(seat)
 
     # -- the kitty ----------------------------------------------------------------------------------
@@ -248,14 +277,9 @@ class HandState:
         self.hands[seat] = remove_cards(self.hands[seat], cards)
         self.kitty = list(cards)
         events: list[Event] = [Buried(seat, tuple(cards), to=seat), Buried(seat)]
-        if self.rules.kitty_overcall is not KittyOvercall.OFF:
-            self.phase = Phase.KITTY_OVERCALL
-            self.overcall_queue = [(seat + k) % 4 for k in (1, 2, 3)]
-            events.append(KittyOvercallRound(self.overcall_queue[0]))
-            return events
-        return events + self._begin_play()
+        return events + rounds.round_after_bury(self, seat)
 
-    def _begin_play(self) -> list[Event]:
+    def begin_play(self) -> list[Event]:
         assert self.dealer is not None
         self.phase = Phase.PLAYING
         self.leader = self.dealer
@@ -349,8 +373,7 @@ class HandState:
 
     # -- serialization --------------------------------------------------------------------------------
     def _declaration_json(self) -> dict[str, Any] | None:
-        d = self.declaration
-        return None if d is None else {"seat": d.seat, "cards": format_cards(d.cards), "trump": d.trump}
+        return None if self.declaration is None else declaration_to_json(self.declaration)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -365,6 +388,7 @@ class HandState:
             "defender_points": self.defender_points, "winning": self.winning,
             "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
                            "beaten_unit": format_cards(p.beaten_unit), "penalty": p.penalty} for p in self.penalties],
+            **rounds.state_to_json(self),
         }
 
     @classmethod
@@ -376,7 +400,7 @@ class HandState:
             deck=list(parse_cards(obj["deck"])), dealt=obj["dealt"],
             hands=[list(parse_cards(h)) for h in obj["hands"]], kitty=list(parse_cards(obj["kitty"])),
             phase=Phase(obj["phase"]),
-            declaration=None if d is None else DeclarationView(d["seat"], parse_cards(d["cards"]), d["trump"]),
+            declaration=None if d is None else declaration_from_json(d),
             first_declarer=obj["first_declarer"], passed=set(obj["passed"]), trump=obj["trump"],
             kitty_holder=obj["kitty_holder"], overcall_queue=list(obj["overcall_queue"]), leader=obj["leader"],
             trick=[(s, parse_cards(c)) for s, c in obj["trick"]],
@@ -384,6 +408,7 @@ class HandState:
             defender_points=obj["defender_points"], winning=obj["winning"],
             penalties=[ThrowFailure(p["seat"], parse_cards(p["attempted"]), parse_cards(p["forced"]),
                                     parse_cards(p["beaten_unit"]), p["penalty"]) for p in obj["penalties"]],
+            **rounds.state_from_json(obj),
         )
 
 

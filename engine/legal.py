@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.cards import ALL_CARDS, Card
-from engine.declaring import declaration_kind, declaration_options
+from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
+from engine.rounds import shown_before
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import index_tractor_paths
@@ -44,7 +45,8 @@ def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list
     if seat not in pub.to_act:
         return []
     if pub.phase in DECLARING_PHASES:
-        return declaring_actions(seat, pub.phase, view.hand, pub.declaration, pub.level, pub.rules, pub.dealer)
+        return declaring_actions(seat, pub.phase, view.hand, pub.declaration, pub.level, pub.rules, pub.dealer,
+                                 pub.declaring_team, view.concealed)
     if pub.phase is Phase.BURYING:
         return [Bury(seat=seat, cards=default_bury(view))]
     if pub.phase is Phase.PLAYING:
@@ -56,11 +58,14 @@ DECLARING_PHASES = (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL)
 
 
 def declaring_actions(seat: int, phase: Phase, hand: Sequence[Card], declaration: DeclarationView | None,
-                      level: str, rules: Rules, dealer: int | None) -> list[Action]:
-    """The declarations (and ``Pass`` after the deal) of a seat that may act in a declaring phase."""
-    options = declaration_options(hand, declaration, seat, level, rules, dealer is None)
-    if phase is Phase.KITTY_OVERCALL:  # 炒地皮 takes the kitty only by a true overcall
-        options = [c for c in options if declaration_kind(declaration, seat, c) != "reinforce"]
+                      level: str, rules: Rules, dealer: int | None, only_team: int | None = None,
+                      concealed: Sequence[DeclarationView] = ()) -> list[Action]:
+    """The declarations (and ``Pass`` after the deal) of a seat that may act in a declaring phase.
+    ``declaration`` is the standing one as the public sees it (a face-down one without its cards);
+    ``concealed`` the seat's own face-down declarations, which it may not repeat."""
+    options = declaration_options(hand, declaration, seat, level, rules, dealer is None, stage_of(phase), only_team)
+    if concealed:
+        options = [c for c in options if not shown_before(c, concealed)]
     out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
     if phase is not Phase.DEALING:
         out.append(Pass(seat=seat))

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from engine import rounds
 from engine.actions import (
     Action,
     Bury,
@@ -86,7 +87,8 @@ class Table:
             return HandState.start(self.rules, self.seed, number, playing_rank(self.levels[0]), None, first, True,
                                    redeals)
         level = playing_rank(self.levels[dealer % 2])  # a negative level plays 2
-        return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
+        return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals,
+                               team_levels=(playing_rank(self.levels[0]), playing_rank(self.levels[1])))
 
     # -- queries ------------------------------------------------------------------------------------------
     @property
@@ -119,8 +121,8 @@ class Table:
         if h.phase in DECLARING_PHASES:  # fast path, without building the views
             if seat not in h.to_act():
                 return []
-            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), h.declaration, h.level, self.rules,
-                                     h.dealer)
+            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), rounds.public_declaration(h), h.level,
+                                     self.rules, h.dealer, rounds.only_team(h), rounds.own_concealed(h, seat))
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:
@@ -129,7 +131,8 @@ class Table:
         trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
         return PublicView(
             rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
-            dealer=h.dealer, level=h.level, trump=h.trump, declaration=h.declaration, to_act=self.to_act(),
+            dealer=h.dealer, level=h.level, trump=rounds.public_trump(h), declaration=rounds.public_declaration(h),
+            to_act=self.to_act(),
             hand_sizes=(len(h.hands[0]), len(h.hands[1]), len(h.hands[2]), len(h.hands[3])),
             cards_dealt=h.dealt, trick=trick, tricks=tuple(h.tricks), defender_points=h.defender_points,
             penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
@@ -137,6 +140,7 @@ class Table:
             match_winner=self.match_winner, passed=tuple(sorted(h.passed)),
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
+            declaring_team=rounds.only_team(h), concealed_seats=tuple(d.seat for d in h.hidden),
         )
 
     def seat_view(self, seat: int) -> SeatView:
@@ -146,7 +150,8 @@ class Table:
         h = self.hand
         knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
         return SeatView(seat=seat, public=self.public_view(), hand=tuple(h.hands[seat]),
-                        kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]))
+                        kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]),
+                        concealed=rounds.own_concealed(h, seat))
 
     # -- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:

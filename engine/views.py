@@ -34,6 +34,8 @@ class DeclarationView:
     seat: int
     cards: tuple[Card, ...]
     trump: str
+    reinforced: bool = False  # 加固: the declarer added the identical card (only a stronger kind overcalls it)
+    concealed: bool = False  # 暗扣: made face down (a public view shows no cards and no trump until turned up)
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,8 @@ class PublicView:
     match_points: tuple[int, int] = (0, 0)  # fixed_deals: levels credited to each team so far
     laps: tuple[int, int] = (0, 0)  # timed_laps: times each team passed the end level
     time_called: bool = False  # timed: time is up, the match ends with the hand in progress
+    declaring_team: int | None = None  # 换庄: the team that alone may make the first declaration now
+    concealed_seats: tuple[int, ...] = ()  # 暗扣: seats whose face-down declarations are not turned up yet
 
     @property
     def dealer_team(self) -> int | None:
@@ -135,6 +139,7 @@ class SeatView:
     hand: tuple[Card, ...]
     kitty: tuple[Card, ...] | None = None
     drawn_order: tuple[Card, ...] = field(default=())  # the seat's cards in the order it drew them
+    concealed: tuple[DeclarationView, ...] = ()  # 暗扣: this seat's own face-down declarations not turned up yet
 
     @property
     def team(self) -> int:

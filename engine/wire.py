@@ -6,7 +6,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.cards import format_cards, parse_cards
-from engine.views import HandResult
+from engine.views import DeclarationView, HandResult
 
 _PAIRS = ("levels_before", "levels_after", "level_gains", "laps_before", "laps_after")
 _FIELDS = tuple(f.name for f in fields(HandResult))
@@ -30,3 +30,18 @@ def result_from_json(obj: dict[str, Any]) -> HandResult:
         if name in values:
             values[name] = tuple(values[name])
     return HandResult(**values)
+
+
+def declaration_to_json(d: DeclarationView) -> dict[str, Any]:
+    """A declaration as JSON; ``reinforced``/``concealed`` only when set (older states read the defaults)."""
+    out: dict[str, Any] = {"seat": d.seat, "cards": format_cards(d.cards), "trump": d.trump}
+    if d.reinforced:
+        out["reinforced"] = True
+    if d.concealed:
+        out["concealed"] = True
+    return out
+
+
+def declaration_from_json(obj: dict[str, Any]) -> DeclarationView:
+    return DeclarationView(obj["seat"], parse_cards(obj["cards"]), obj["trump"],
+                           reinforced=obj.get("reinforced", False), concealed=obj.get("concealed", False))

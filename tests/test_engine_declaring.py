@@ -126,12 +126,15 @@ def test_suit_order_keeps_kinds_first() -> None:
     assert check(cur(0, "2S 2S", rules=ORDERED), 1, "SJ SJ", rules=ORDERED) == "NT"
 
 
-def test_reinforced_pair_with_suit_order_is_a_pair() -> None:
-    """Documented choice: the standing declaration carries no history, so a reinforced pair is overcalled
-    like any pair — by a stronger kind, or (with ``overcall_suit_order``) a higher-suit pair."""
+def test_shown_pair_falls_to_a_higher_suit_pair_but_a_reinforced_one_does_not() -> None:
+    """RULES §5 v2: a pair shown at once is overcalled (with ``overcall_suit_order``) by a higher-suit pair;
+    a reinforced pair only by a stronger kind, whatever the suit order (v1 let 2S2S overcall it)."""
     standing = DeclarationView(0, parse_cards("2H 2H"), "H")
     assert check(standing, 1, "2S 2S", rules=ORDERED) == "S"
     assert error_key(standing, 1, "2S 2S") == "declare.too_weak"
+    reinforced = DeclarationView(0, parse_cards("2D 2D"), "D", reinforced=True)
+    assert error_key(reinforced, 1, "2S 2S", rules=ORDERED) == "declare.too_weak"
+    assert check(reinforced, 1, "SJ SJ", rules=ORDERED) == "NT"
 
 
 # -- own declaration and reinforcing -------------------------------------------------------------------
@@ -184,8 +187,8 @@ def test_daiwang_joker_with_level_cards(text: str, trump: str) -> None:
     ("SJ 2H", "declare.wrong_joker"),
     ("BJ 2S", "declare.wrong_joker"),
     ("BJ", "declare.single_joker"),
-    ("BJ BJ", "declare.no_trump_not_allowed"),
-    ("SJ SJ", "declare.no_trump_not_allowed"),
+    ("BJ BJ", "declare.no_direct_no_trump"),
+    ("SJ SJ", "declare.no_direct_no_trump"),
     ("BJ SJ 2H", "declare.one_joker"),
     ("BJ 2H 2D", "declare.not_identical"),
     ("BJ 3H", "declare.not_level_card"),

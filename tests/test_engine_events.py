@@ -26,7 +26,12 @@ WIRE_KEYS: dict[tuple[str, bool], set[str]] = {  # (kind, private) -> the keys o
     ("kitty_taken", False): {"seat"},
     ("buried", True): {"seat", "cards"},
     ("buried", False): {"seat"},
-    ("kitty_overcall_round", False): {"seat"},
+    ("kitty_overcall_round", False): {"seat", "mode"},
+    ("declared", True): {"seat", "cards", "trump", "kind"},  # 暗扣: the declarer's own face-down cards
+    ("declared_concealed", False): {"seat", "kind"},
+    ("declarations_revealed", False): {"declarations", "trump"},
+    ("swap_window", False): {"team", "level", "seat"},
+    ("swap_dealer", False): {"dealer", "level"},
     ("play_started", False): {"leader", "trump"},
     ("played", False): {"seat", "cards"},
     ("throw_failed", False): {"seat", "attempted", "forced", "beaten_unit", "penalty"},
@@ -47,7 +52,7 @@ def _events(seed: int, preset: str) -> list[Event]:
 
 def test_every_event_has_its_documented_wire_form() -> None:
     seen: set[str] = set()
-    for seed, preset in ((1, "standard"), (2, "standard"), (3, "minzheng"), (4, "aihua")):
+    for seed, preset in ((1, "standard"), (2, "standard"), (3, "minzheng"), (4, "aihua"), (5, "daiwang")):
         for event in _events(seed, preset):
             assert isinstance(event, EngineEvent)
             wire = json.loads(json.dumps(event.to_json()))  # plain JSON: cards as strings

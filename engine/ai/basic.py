@@ -25,6 +25,17 @@ def choose_play(sit: Situation) -> tuple[Card, ...]:
     return ranked[0][1]
 
 
+def known_trump(view: SeatView) -> str:
+    """The trump as this seat knows it: public, or its own face-down declaration (暗扣), else no trump."""
+    if view.public.trump is not None:
+        return view.public.trump
+    own = view.concealed[-1] if view.concealed else None
+    standing = view.public.declaration
+    if own is not None and standing is not None and standing.seat == view.seat:
+        return own.trump
+    return "NT"
+
+
 def basic_action(view: SeatView) -> Action | None:
     """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare)."""
     pub = view.public
@@ -32,7 +43,7 @@ def basic_action(view: SeatView) -> Action | None:
     if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
         return choose_declaration(view)
     if phase is Phase.BURYING:
-        ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+        ctx = trump_context(pub.level, known_trump(view), pub.rules)
         return Bury(seat=view.seat, cards=choose_bury(view.hand, ctx))
     if phase is Phase.PLAYING:
         return Play(seat=view.seat, cards=choose_play(situation_from_view(view)))

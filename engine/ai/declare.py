@@ -4,7 +4,8 @@ A hand is rated for each possible trump: every card that would be trump counts 1
 count extra, as do the trump suit's A and K; no trump (无主) counts only jokers and level cards but adds a
 little for aces. The seat declares when its best legal option's rating reaches a share of the cards it
 holds, overcalls an opponent only when clearly stronger, never overcalls its partner, and always
-reinforces its own single when it can.
+reinforces its own single when it can. After the bury (炒地皮, 暗反, 反无主) it never overcalls its own
+side; in a 换庄 second window it declares more readily, since declaring takes the deal.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Declare, Pass
 from engine.cards import Card
-from engine.declaring import NO_TRUMP, declaration_options
+from engine.declaring import NO_TRUMP, declaration_options, stage_of
+from engine.rounds import shown_before
 from engine.rules import Rules
 from engine.views import Phase, SeatView
 
@@ -51,14 +53,16 @@ def choose_declaration(view: SeatView) -> Action | None:
     pub = view.public
     seat = view.seat
     first_hand = pub.dealer is None
-    options = declaration_options(view.hand, pub.declaration, seat, pub.level, pub.rules, first_hand)
+    options = declaration_options(view.hand, pub.declaration, seat, pub.level, pub.rules, first_hand,
+                                  stage_of(pub.phase), pub.declaring_team)
+    options = [o for o in options if not shown_before(o, view.concealed)]  # 暗扣: never the same cards twice
     can_pass = pub.phase is not Phase.DEALING
     fallback: Action | None = Pass(seat=seat) if can_pass else None
     if not options:
         return fallback
     current = pub.declaration
     if current is not None and current.seat == seat:
-        # reinforce (加固) whenever the identical second card is in hand
+        # reinforce (加固) whenever the identical second card is in hand; never overcall oneself
         return Declare(seat=seat, cards=options[0]) if pub.phase is not Phase.KITTY_OVERCALL else fallback
     n = max(len(view.hand), 1)
     if pub.phase is Phase.KITTY_OVERCALL:
@@ -69,7 +73,7 @@ def choose_declaration(view: SeatView) -> Action | None:
     if pub.phase is Phase.DEALING and len(view.hand) < 10:
         return None
     if current is None:
-        need = 0.30 if first_hand else 0.34
+        need = 0.30 if first_hand or pub.declaring_team is not None else 0.34
     elif current.seat % 2 == seat % 2:
         return fallback  # never overcall the partner
     else:
