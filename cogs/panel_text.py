@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 import i18n
 from cogs.cardtext import cards_text, trump_name
+from cogs.panel_rounds import round_lines
 from cogs.panel_view import hand_order, own_declaration_stands
 from cogs.safetext import escape_text
 from engine.views import Phase, PublicView
@@ -53,6 +54,9 @@ def declaration_lines(panel: Panel, locale: str) -> list[str]:
     """The standing declaration (or none yet), and what this seat may do about its own."""
     pub = panel.view.public
     current = pub.declaration
+    special = round_lines(panel, locale)  # 暗扣, 换庄, the rounds after the bury
+    if special is not None:
+        return special
     if current is None:
         return [i18n.t("ux.panel.no_declaration", locale)]
     lines = [i18n.t("ux.panel.standing", locale, name=seat_name(panel, current.seat),

@@ -21,7 +21,7 @@ import i18n
 from cogs.cardtext import card_name, cards_text, text_suits
 from cogs.items import CardSelect, PanelButton, PanelId, PlayId, PlaySelect, SelectId, encode_cards
 from engine.cards import Card
-from engine.declaring import declaration_kind
+from engine.declaring import declaration_kind, stage_of
 from engine.views import Phase
 from render.order import hand_groups
 from runtime.panel import Panel
@@ -190,7 +190,7 @@ def _buttons(panel: Panel, locale: str, chosen: set[int]) -> list[PanelButton]:
         out.append(make("back", "bot.button.take_back", discord.ButtonStyle.danger))
     current = panel.view.public.declaration
     for cards in panel.declarations[:MAX_DECLARE_BUTTONS]:  # the button carries its cards (see PanelCog)
-        kind = declaration_kind(current, panel.seat, cards)  # Declare / Overcall / Reinforce
+        kind = declaration_kind(current, panel.seat, cards, stage_of(panel.phase))  # Declare / Overcall / Reinforce
         out.append(make("decl", f"bot.button.{kind}", discord.ButtonStyle.primary, encode_cards(cards),
                         cards=cards_text(cards, locale)))
     if panel.can_pass:

@@ -76,6 +76,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{name}, overcall face down from your panel (only you see your cards), or pass.",
         "zh-CN": "{name}，请在你的私人面板暗反（只有你能看到所扣的牌），或不反。",
     },
+    "render.face_down": {"en": "Face down", "zh-CN": "暗扣"},
     # -- the private panel (cogs.panel_view) -------------------------------------------------------------
     "bot.panel.concealed_mine": {
         "en": "Face down by you: {cards} (only you can see them).",
@@ -88,6 +89,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bot.panel.swap_window": {
         "en": "Second window (换庄): your team may declare with its own level {level}; whoever declares deals.",
         "zh-CN": "换庄：你方可用本方级牌 {level} 亮主，谁亮主谁坐庄。",
+    },
+    "bot.panel.concealed_standing": {
+        "en": "{name} declared face down (hidden until the round after the bury ends).",
+        "zh-CN": "{name} 已暗扣亮主（扣底后的反主轮结束时翻开）。",
+    },
+    "bot.panel.no_trump_round": {
+        "en": "One round after the bury: only a stronger joker pair (no trump) may overcall, or pass.",
+        "zh-CN": "扣底后一轮：只能用更大的对王反无主，或不反。",
     },
     "bot.panel.concealed_round": {
         "en": "Overcall face down with a pair of level cards or a joker pair (no size order), or pass.",

@@ -36,7 +36,8 @@ def shown_trump(public: PublicView) -> str | None:
     """The trump to sort by: the decided one, else the standing declaration's, else ``None``."""
     if public.trump is not None:
         return public.trump
-    return public.declaration.trump if public.declaration is not None else None
+    decl = public.declaration
+    return decl.trump if decl is not None and not decl.concealed else None
 
 
 def _undecided_trump(card: Card, level: str, rules: Rules) -> bool:

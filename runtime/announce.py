@@ -22,6 +22,7 @@ from engine.events import (
     TimeCalled,
 )
 from engine.views import Phase, PublicView
+from runtime.announce_rounds import round_announcement
 from runtime.presenter import Announcement
 from runtime.records import TableRecord
 
@@ -53,6 +54,9 @@ def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]
 
 def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
     names = rec.names
+    special = round_announcement(rec, event)  # 暗扣暗反, 换庄, the rounds after the bury
+    if special is not None:
+        return special
     match event:
         case HandStarted(hand_number=hand, level=level, dealer=dealer):
             return Announcement("announce.hand_started", {
@@ -83,6 +87,13 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
     return None
 
 
+def turn_key(view: PublicView) -> str:
+    """The turn prompt's key: a 暗反 round asks for a face-down overcall through the private panel."""
+    if view.phase is Phase.KITTY_OVERCALL and str(view.rules.kitty_overcall) == "concealed":
+        return "announce.turn_concealed"
+    return f"announce.turn_{view.phase.value}"
+
+
 def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView) -> list[Announcement]:
     """Mention the humans who now have to act (a new turn, or the declaration window opening)."""
     out: list[Announcement] = []
@@ -93,6 +104,6 @@ def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView)
         occupant = rec.seats[seat]
         if occupant is None or occupant.autopilot or seat in was:
             continue
-        key = f"announce.turn_{after.phase.value}"
+        key = turn_key(after)
         out.append(Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat))
     return out

@@ -66,6 +66,11 @@ def turn_timer(seat: int, version: int, now: float, timeout: float, remind_befor
                         {"version": version, "seat": seat, "stage": "timeout"})
 
 
+def window_mark(table: Table) -> str:
+    """A declaration window's mark in its timer: ``""``, or ``":swap"`` for the 换庄 second window."""
+    return ":swap" if table.hand.swap_stage == "other" else ""
+
+
 def plan(rec: TableRecord, table: Table, now: float,
          queued: Mapping[int, tuple[Card, ...]] | None = None) -> list[PlannedTimer]:
     """The timers ``rec``/``table`` need at time ``now``."""
@@ -86,8 +91,9 @@ def plan(rec: TableRecord, table: Table, now: float,
     out: list[PlannedTimer] = []
     if phase is Phase.DECLARING:
         h = table.hand
-        out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}", now + o.declare_window,
-                                {"version": v, "hand": h.number, "redeals": h.redeals}))
+        window = window_mark(table)  # 换庄: the second window has its own deadline
+        out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}{window}", now + o.declare_window,
+                                {"version": v, "hand": h.number, "redeals": h.redeals, "window": window}))
     waiting = phase is Phase.DECLARING and ai_waits_to_declare(rec, table)
     for seat in table.to_act():
         occupant = rec.seats[seat]

@@ -27,7 +27,7 @@ from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
 from engine.views import Phase
-from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare
+from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
 from runtime.records import Mode
 from runtime.session import Session
@@ -83,7 +83,8 @@ async def handle_timer(service: GameService, session: Session, timer: Timer) -> 
     p = timer.payload
     if timer.kind == CLOSE:
         h = table.hand
-        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")):
+        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
+                and p.get("window", "") == window_mark(table):
             await service.pipeline.apply(session, CloseDeclaring(), acted_seat=None)
         return
     seat = p.get("seat")
