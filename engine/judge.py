@@ -184,7 +184,10 @@ def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
             raise JudgeError("'current.cards' is empty")
         shown = [c for c in cur_cards if not c.is_joker]
         trump = raw.get("trump", shown[0].suit if shown else "NT")
-        current = DeclarationView(cur_seat, cur_cards, trump)
+        reinforced = raw.get("reinforced", False)  # RULES §5 v2: a reinforced pair falls only to a stronger kind
+        if not isinstance(reinforced, bool):
+            raise JudgeError("'current.reinforced' must be true or false")
+        current = DeclarationView(cur_seat, cur_cards, trump, reinforced=reinforced)
         _check_copies(_union(cur_cards, cards).elements() if cur_seat == seat else [*cur_cards, *cards])
     else:
         _check_copies(cards)

@@ -3,12 +3,15 @@ kitty_overcall concealed (暗扣暗反) and no_trump_only (反无主), and the t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from engine.actions import Bury, CloseDeclaring, Declare, Pass
+from engine.actions import Bury, CloseDeclaring, DealAll, Declare, Pass
 from engine.cards import parse_cards
 from engine.declaring import trump_when_undeclared
 from engine.errors import IllegalAction
+from engine.judge import answer
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
@@ -308,3 +311,39 @@ def test_reinforced_pair_is_not_overcalled_by_a_higher_suit_pair() -> None:
     declare(table2, 0, "2D 2D")  # shown as a pair at once: a higher-suit pair overcalls it
     declare(table2, 1, "2S 2S")
     assert table2.public_view().declaration.trump == "S"
+
+
+# -- the judge's bid --------------------------------------------------------------------------------------
+
+def test_judge_bid_knows_a_reinforced_pair_and_the_no_trump_policy() -> None:
+    standing = {"seat": 0, "cards": ["2D", "2D"]}
+    rules = {"preset": "standard", "overcall_suit_order": "SHCD"}
+    assert answer(json.dumps({"q": "bid", "level": "2", "current": standing, "seat": 1, "cards": ["2S", "2S"],
+                              "rules": rules})) == {"legal": True, "trump": "S"}
+    assert answer(json.dumps({"q": "bid", "level": "2", "current": {**standing, "reinforced": True}, "seat": 1,
+                              "cards": ["2S", "2S"], "rules": rules})) == {"legal": False}
+    assert answer(json.dumps({"q": "bid", "level": "2", "current": {"seat": 0, "cards": ["2D"]}, "seat": 1,
+                              "cards": ["SJ", "SJ"], "rules": "renda"})) == {"legal": False}
+
+
+def test_swap_dealer_without_a_rotation_redeals() -> None:
+    """RULES_NOTES: in the 16-deal format (dealer and level fixed) 换庄 cannot apply: nobody declaring redeals."""
+    assert trump_when_undeclared(parse_cards("3S 4H 5D 6C 7S 8H 9D 10C"), Rules(no_declaration="swap_dealer")) is None
+    table = Table.new(Rules(no_declaration="swap_dealer", match_end="fixed_deals"), 3)
+    table.apply(DealAll())
+    assert table.hand.swap_stage == ""
+    pass_all(table)
+    assert table.phase is Phase.DEALING and table.hand.redeals == 1
+
+
+def test_no_trump_only_round_skipped_under_big_jokers() -> None:
+    """RULES_NOTES: nothing can overcall BJ BJ, so no 反无主 round is asked."""
+    table = later_hand(NTO, seed=2)
+    h = table.hand
+    give(table, h.dealer, "BJ BJ")
+    give(table, (h.dealer + 1) % 4, f"{h.level}H", avoid="BJ")
+    declare(table, (h.dealer + 1) % 4, f"{h.level}H")
+    declare(table, h.dealer, "BJ BJ")
+    pass_all(table)
+    bury_any(table)
+    assert table.phase is Phase.PLAYING

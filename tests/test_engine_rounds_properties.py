@@ -8,10 +8,12 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import StartHand
+from engine.actions import CloseDeclaring, DealAll, StartHand
+from engine.ai import choose_action
 from engine.cards import two_decks
 from engine.randomplay import random_action
 from engine.rules import Rules
@@ -71,3 +73,32 @@ def test_random_players_through_the_v2_declaring_phases(seed: int, rules: Rules,
         if table.phase is Phase.MATCH_OVER:
             return
         table.apply(StartHand())
+
+
+@pytest.mark.parametrize("preset", ["aihua", "daiwang"])
+@pytest.mark.parametrize("level", ["basic", "random"])
+def test_ai_players_play_the_v2_declaring_phases_legally(preset: str, level: str) -> None:
+    """Every seat an AI seeing only its ``SeatView``: each move it makes is accepted, through three hands."""
+    phases: set[str] = set()
+    for seed in range(3):
+        table = Table.new(Rules.from_preset(preset), seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                phases.add(table.phase.value + (":" + table.hand.swap_stage if table.hand.swap_stage else ""))
+                if table.phase is Phase.DEALING:
+                    table.apply(DealAll())
+                    continue
+                seats = table.to_act()
+                if not seats:
+                    table.apply(CloseDeclaring())
+                    continue
+                action = choose_action(table.seat_view(seats[0]), level, rng)
+                assert action is not None
+                table.apply(action)
+            if table.phase is Phase.MATCH_OVER:
+                break
+            table.apply(StartHand())
+    assert "kitty_overcall" in phases
+    if preset == "daiwang":
+        assert "declaring:due" in phases
