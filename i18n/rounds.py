@@ -72,6 +72,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The kitty is buried: one round from {name} to the dealer, only a stronger joker pair may overcall (no trump).",
         "zh-CN": "底牌已扣好：从 {name} 起到庄家一轮，只能用更大的对王反无主。",
     },
+    "announce.turn_swap": {
+        "en": "{name}, your team may now declare with its own level {level} (whoever declares deals), or pass.",
+        "zh-CN": "{name}，换庄：你方可用本方级牌 {level} 亮主（谁亮主谁坐庄），或不亮。",
+    },
     "announce.turn_concealed": {
         "en": "{name}, overcall face down from your panel (only you see your cards), or pass.",
         "zh-CN": "{name}，请在你的私人面板暗反（只有你能看到所扣的牌），或不反。",

@@ -22,7 +22,7 @@ from engine.events import (
     TimeCalled,
 )
 from engine.views import Phase, PublicView
-from runtime.announce_rounds import round_announcement
+from runtime.announce_rounds import round_announcement, same_window, turn_prompt
 from runtime.presenter import Announcement
 from runtime.records import TableRecord
 
@@ -87,23 +87,16 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
     return None
 
 
-def turn_key(view: PublicView) -> str:
-    """The turn prompt's key: a 暗反 round asks for a face-down overcall through the private panel."""
-    if view.phase is Phase.KITTY_OVERCALL and str(view.rules.kitty_overcall) == "concealed":
-        return "announce.turn_concealed"
-    return f"announce.turn_{view.phase.value}"
-
-
 def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView) -> list[Announcement]:
     """Mention the humans who now have to act (a new turn, or the declaration window opening)."""
     out: list[Announcement] = []
     if after.phase in (Phase.DEALING, Phase.HAND_OVER, Phase.MATCH_OVER):
         return out
-    was = set(before.to_act) if before is not None and before.phase is after.phase else set()
+    was = set(before.to_act) if before is not None and same_window(before, after) else set()
     for seat in after.to_act:
         occupant = rec.seats[seat]
         if occupant is None or occupant.autopilot or seat in was:
             continue
-        key = turn_key(after)
-        out.append(Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat))
+        key, params = turn_prompt(after)
+        out.append(Announcement(key, {"name": occupant.name, **params}, user_id=occupant.user_id, seat=seat))
     return out

@@ -4,6 +4,7 @@ declared face down; the cards are named once the round ends and they are turned 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from engine.cards import format_cards
 from engine.declaring import CONCEALED, NO_TRUMP_ONLY
@@ -16,6 +17,7 @@ from engine.events import (
     SwapDealer,
     SwapWindow,
 )
+from engine.views import Phase, PublicView
 from runtime.presenter import Announcement
 from runtime.records import TableRecord
 
@@ -43,3 +45,23 @@ def round_announcement(rec: TableRecord, event: Event) -> Announcement | None:
         case KittyOvercallRound(seat=seat, mode=mode):
             return Announcement(_ROUND_KEYS.get(mode, "announce.kitty_round"), {"name": names[seat]}, seat=seat)
     return None
+
+
+def second_window(view: PublicView) -> bool:
+    """换庄: the other team's window (the due dealer still on record, the other team to declare)."""
+    return view.declaring_team is not None and view.declaring_team != view.dealer_team
+
+
+def same_window(before: PublicView, after: PublicView) -> bool:
+    """Still the phase and window of ``before`` (a new one prompts its seats again)."""
+    return before.phase is after.phase and second_window(before) == second_window(after)
+
+
+def turn_prompt(view: PublicView) -> tuple[str, dict[str, Any]]:
+    """The turn prompt's key and parameters: a 暗反 round asks for a face-down overcall through the private
+    panel; the 换庄 second window names the level to declare at."""
+    if view.phase is Phase.KITTY_OVERCALL and str(view.rules.kitty_overcall) == CONCEALED:
+        return "announce.turn_concealed", {}
+    if view.phase is Phase.DECLARING and second_window(view):
+        return "announce.turn_swap", {"level": view.level}
+    return f"announce.turn_{view.phase.value}", {}

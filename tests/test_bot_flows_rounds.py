@@ -6,6 +6,7 @@ the round that hides it ends."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -85,8 +86,10 @@ async def _play_hand(env: Any, channel: Any, rec: Any, actors: list[Any], script
 
 
 def _public_texts(env: Any) -> list[str]:
-    """Every non-ephemeral message (channels, threads, DMs) in posting order, text and embeds."""
-    out: list[str] = []
+    """Every non-ephemeral message (channels, threads, DMs), text and embeds, and everything the bot ever
+    posted or edited in a channel (also messages deleted since, such as turn pings)."""
+    out = [json.dumps(e.json, ensure_ascii=False) for e in env.http_requests
+           if e.path.startswith("/channels/") and e.method in ("POST", "PATCH") and isinstance(e.json, dict)]
     for messages in env.backend.messages.values():
         for m in messages.values():
             if m.flags & 64:
@@ -157,4 +160,9 @@ async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any,
                for t in texts), texts[-30:]
     assert any(said("announce.swap_dealer", "en", name=names[script.swap_declarer], level=other_level) in t
                for t in texts)
+    first_asked = actors[(due + 1) % 4]  # the second window pings its first seat, by mention (pings are
+    posted = [str(e.json.get("content", "")) for e in env.http_requests  # deleted later: read what was posted)
+              if e.path.startswith("/channels/") and e.method == "POST" and isinstance(e.json, dict)]
+    assert any(said("announce.turn_swap", "en", user_id=first_asked.id, name=first_asked.name, level=other_level)
+               in t for t in posted), posted[-30:]
     assert private_leaks(env) == []
