@@ -21,7 +21,7 @@ from cogs.replies import answering, check_rate, user_locale
 from cogs.safetext import escape_text
 from cogs.translator import ls
 from render.labels import level_short
-from render.ladder import LadderRow, render_ladder
+from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
 from runtime.lobby import AI_NAME
@@ -65,10 +65,11 @@ class Ladder(commands.Cog):
             if not stats:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
-            rows = [LadderRow(rank=i, name=self._name(interaction, p.user_id), rating=p.rating,
+            ranks = shared_ranks([p.rating for p in stats]) if by == "rating" else range(1, len(stats) + 1)
+            rows = [LadderRow(rank=r, name=self._name(interaction, p.user_id), rating=p.rating,
                               level=level_short(p.level, p.laps),
                               wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
-                    for i, p in enumerate(stats, start=1)]
+                    for r, p in zip(ranks, stats, strict=True)]
             title = i18n.t(f"bot.ladder.title.{by}", locale)
             png = await asyncio.to_thread(render_ladder, rows, title=title, locale=locale)
             # the picture carries the title: no text above it repeating it

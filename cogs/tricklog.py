@@ -6,37 +6,18 @@ A log longer than one Discord message continues in a new message (``LOG_LIMIT``)
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 
 import i18n
 from cogs.cardtext import cards_text
 from cogs.safetext import escape_text
-from engine.errors import EngineError
-from engine.trump import trump_context
-from engine.units import decompose_lead
-from engine.views import PublicView, ThrowFailure, TrickView
+from engine.views import PublicView, TrickView
+from render.side_panel import lead_failure
+from render.table import is_throw
 
 log = logging.getLogger(__name__)
 
 LOG_LIMIT = 1900  # characters of one log message (Discord's limit is 2000)
-
-
-def _is_throw(view: PublicView, trick: TrickView) -> bool:
-    if view.trump is None or not trick.plays:
-        return False
-    try:
-        return decompose_lead(trick.plays[0][1], trump_context(view.level, view.trump, view.rules)).is_throw
-    except EngineError:
-        return False
-
-
-def _failed_throw(view: PublicView, trick: TrickView) -> ThrowFailure | None:
-    """The failed throw this trick was led with (its forced cards are the lead), if any."""
-    if not trick.plays:
-        return None
-    seat, cards = trick.plays[0]
-    return next((f for f in view.penalties if f.seat == seat and Counter(f.forced) == Counter(cards)), None)
 
 
 def trick_line(view: PublicView, number: int, trick: TrickView, names: Sequence[str], locale: str) -> str:
@@ -45,11 +26,11 @@ def trick_line(view: PublicView, number: int, trick: TrickView, names: Sequence[
     for k, (seat, cards) in enumerate(trick.plays):
         mark = i18n.t("ux.log.lead", locale) if k == 0 else ""
         plays.append(f"{mark}{escape_text(names[seat])} {cards_text(cards, locale)}")
-    failed = _failed_throw(view, trick)
+    failed = lead_failure(view, trick)
     if failed is not None:  # the lead shows the forced cards; the tag names what was attempted
         plays[0] += " (" + i18n.t("ux.log.forced", locale, cards=cards_text(failed.attempted, locale),
                                   penalty=f"{failed.penalty:+d}") + ")"
-    elif _is_throw(view, trick):
+    elif is_throw(view, trick):
         plays[0] += f" ({i18n.t('ux.log.throw', locale)})"
     text = " · ".join(plays)
     winner = escape_text(names[trick.winner]) if trick.winner is not None else "-"

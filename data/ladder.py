@@ -47,7 +47,7 @@ class PlayerStats:
     hands_lost_defender: int
     kitty_bonuses: int
     kitty_points: int
-    streak: int
+    streak: int  # > 0: matches won in a row; < 0: lost in a row
     best_streak: int
 
     @property
@@ -173,8 +173,11 @@ class LadderMixin(Connection):
                     won = seat % 2 == winner_team
                     await tx.execute(
                         "UPDATE ladder SET mu = ?, sigma = ?, ordinal = ?, matches_won = matches_won + ?,"
-                        " matches_lost = matches_lost + ?, streak = CASE WHEN ? THEN streak + 1 ELSE 0 END,"
-                        " best_streak = CASE WHEN ? AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END,"
+                        " matches_lost = matches_lost + ?,"
+                        " streak = CASE WHEN ? THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END)"
+                        " ELSE (CASE WHEN streak < 0 THEN streak - 1 ELSE -1 END) END,"
+                        " best_streak = CASE WHEN ? AND (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END) > best_streak"
+                        " THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END) ELSE best_streak END,"
                         " updated_at = ?"
                         " WHERE guild_id = ? AND season = ? AND user_id = ?",
                         (new.mu, new.sigma, new.ordinal, int(won), int(not won), won, won, time.time(),

@@ -40,6 +40,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.log.forced": {"en": "failed throw of {cards}; penalty {penalty}", "zh-CN": "甩牌失败：{cards}，罚 {penalty} 分"},
     "ux.announce.hand_final": {"en": "Hand {hand} over: defenders {points} points. Final levels {levels}.",
                                "zh-CN": "第 {hand} 局结束：闲家 {points} 分。最终级数 {levels}。"},
+    # pictures
+    "ux.render.lead": {"en": "lead", "zh-CN": "首出"},
+    "ux.render.throw": {"en": "throw", "zh-CN": "甩牌"},
+    "ux.render.won_kept": {"en": "won · {points} kept", "zh-CN": "赢 · 保 {points} 分"},
+    "ux.ladder.note_rating": {"en": "Rating: skill estimate from match results (openskill, μ − 3σ); it rises as you win.",
+                              "zh-CN": "积分：按比赛胜负估计的实力（openskill，μ − 3σ），赢得越多越高。"},
+    "ux.ladder.note_level": {"en": "Level: ladder level; it climbs with every level your team wins in a hand, "
+                                   "and after A a new lap starts at 2.",
+                             "zh-CN": "级别：天梯级别，随每局本队所升的级上升；过 A 后从 2 开始新一圈。"},
+    "ux.match.pass_end": {"en": "first past {level}", "zh-CN": "先过 {level} 者胜"},
+    "ux.match.timed": {"en": "timed", "zh-CN": "限时"},
+    "ux.match.timed_laps": {"en": "timed, by laps", "zh-CN": "限时（按圈）"},
+    "ux.match.fixed_deals": {"en": "16 deals", "zh-CN": "16 副定局"},
+    "ux.match.legend_dealt": {"en": "dealt (庄) that hand", "zh-CN": "该局坐庄"},
+    "ux.match.legend_defended": {"en": "defended", "zh-CN": "该局为闲家"},
+    "ux.match.axis": {"en": "level after each hand ↑ · hands played →", "zh-CN": "每局后的级别 ↑ · 局数 →"},
+    "ux.match.axis_credits": {"en": "levels credited ↑ · deals played →", "zh-CN": "累计升级 ↑ · 局数 →"},
     # table options on /tractor new
     "cmd.opt.pictures": {"en": "trick_pictures", "zh-CN": "每墩图片"},
     "cmd.opt.pictures.desc": {"en": "Post a picture of every trick (default: one trick log message)",

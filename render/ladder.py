@@ -18,6 +18,7 @@ PAD = 20
 ROW_H = 44
 HEAD_H = 76
 COLS_H = 36
+FOOT_H = 64  # the footnote: what the rating and the level column mean
 MEDALS: tuple[RGB, ...] = ((255, 196, 64), (200, 206, 216), (214, 140, 80))
 # column right edges (name is left aligned from COL_NAME)
 COL_RANK, COL_NAME, COL_RATING, COL_LEVEL, COL_RECORD, COL_STREAK = 62, 78, 470, 550, 660, 740
@@ -34,6 +35,16 @@ class LadderRow:
     wins: int
     losses: int
     streak: int = 0
+
+
+def shared_ranks(ratings: Sequence[float]) -> list[int]:
+    """Ranks of players listed best first: equal ratings (as shown) share a rank and its medal, and the next rank
+    skips the tied places (1, 2, 2, 4)."""
+    out: list[int] = []
+    for i, rating in enumerate(ratings):
+        tied = i > 0 and format_rating(rating) == format_rating(ratings[i - 1])
+        out.append(out[-1] if tied else i + 1)
+    return out
 
 
 def format_rating(rating: float) -> str:
@@ -63,7 +74,7 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlig
     """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller); the row of
     rank ``highlight`` (e.g. the caller's) is outlined."""
     locale = normalize_locale(locale)
-    height = HEAD_H + COLS_H + max(1, len(rows)) * ROW_H + PAD
+    height = HEAD_H + COLS_H + max(1, len(rows)) * ROW_H + FOOT_H
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
     cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=WIDTH - 2 * PAD)
@@ -90,4 +101,7 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlig
         cv.label(f"{row.wins}–{row.losses}", font(19), COL_RECORD, mid, TEXT, align="right")
         colour = GOOD if row.streak > 0 else BAD if row.streak < 0 else TEXT_DIM
         cv.label(streak_text(row.streak, locale), font(18, "bold"), COL_STREAK, mid, colour, align="right")
+    foot = top + max(1, len(rows)) * ROW_H + 8
+    for k, key in enumerate(("ux.ladder.note_rating", "ux.ladder.note_level")):
+        cv.label(t(key, locale), font(16), PAD, foot + 12 + 22 * k, TEXT_DIM, max_width=WIDTH - 2 * PAD)
     return cv.png()

@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 
 from engine.cards import RANKS
 from engine.levels import level_index, level_name
-from engine.rules import MatchEnd
+from engine.rules import MatchEnd, Rules
 from engine.views import HandResult, Phase, PublicView, SeatView
-from i18n import normalize_locale, t
+from i18n import MESSAGES, normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
 from render.labels import level_change_text, level_short, level_text, seat_name, team_name
@@ -29,6 +29,7 @@ PAD = 20
 CHART_H = 360
 TABLE_MAX = 2  # up to this many hands: the table of hands instead of the chart
 ROW_H = 48
+LEGEND_H = 34
 SS = 2  # supersampling of the chart lines
 
 
@@ -151,28 +152,32 @@ def _hand_table(cv: Canvas, results: Sequence[HandResult], names: Sequence[str],
 @serialized
 def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequence[str],
                          winner: int | None = None, *, locale: str, finished: bool = False,
-                         credits: bool = False) -> bytes:
+                         credits: bool = False, rules: Rules | None = None) -> bytes:
     """PNG of a match: winner banner (a draw if ``finished`` without a winner) and both teams' level paths, or
     with ``credits`` their running credited levels (the 16-deal ``fixed_deals`` format).
 
-    ``results`` may also be a ``PublicView``: its ``results``, ``match_winner``, phase and rules are used.
+    ``results`` may also be a ``PublicView``: its ``results``, ``match_winner``, phase and rules are used. With
+    ``rules`` the subtitle names how the match ends and the preset (``first past A · Standard``).
     """
     if isinstance(results, SeatView):
         raise TypeError("render_match_summary takes public inputs, never a SeatView")
     if isinstance(results, PublicView):
         view = results
+        rules = view.rules
         results, winner, finished = view.results, view.match_winner, view.phase is Phase.MATCH_OVER
         credits = view.rules.match_end is MatchEnd.FIXED_DEALS
     if not all(isinstance(r, HandResult) for r in results):
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
     table = len(results) <= TABLE_MAX and not credits
-    height = 86 + 110 + (_table_height(results) if table else CHART_H) + PAD
+    height = 86 + 110 + (_table_height(results) if table else CHART_H + LEGEND_H) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
     cv.label(t("render.match.title", locale), font(28, "bold"), PAD, 30, TEXT)
     hands = t("render.match.one_hand", locale) if len(results) == 1 else t("render.match.hands", locale, n=len(results))
-    cv.label(hands, font(18), PAD, 66, TEXT_DIM)
+    if rules is not None:
+        hands = f"{hands} · {match_format(rules, locale)}"
+    cv.label(hands, font(18), PAD, 66, TEXT_DIM, max_width=WIDTH // 2)
     if winner is None:
         banner = t("render.match.draw" if finished else "render.match.in_progress", locale)
         fill, ink = PANEL, TEXT
@@ -203,4 +208,29 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     chart_w = WIDTH - 2 * PAD
     cv.image.paste(_chart(results, series, chart_w, CHART_H), (PAD, y))
     _axes(cv, results, series, PAD, y, chart_w, CHART_H)
+    _legend(cv, credits, locale, y + CHART_H)
     return cv.png()
+
+
+def match_format(rules: Rules, locale: str) -> str:
+    """``first past 5 · standard``: how the match ends and the rule preset."""
+    key = f"bot.preset.{rules.preset}"
+    preset = t(key, locale) if key in MESSAGES else rules.preset
+    if rules.match_end is MatchEnd.PASS_END:
+        end = t("ux.match.pass_end", locale, level=rules.end_level)
+    else:
+        end = t(f"ux.match.{rules.match_end.value}", locale)
+    return f"{end} · {preset}"
+
+
+def _legend(cv: Canvas, credits: bool, locale: str, y: int) -> None:
+    """What the marks mean, and the axes: a filled dot = the team dealt that hand, a ring = it defended."""
+    small = font(15)
+    mid = y + LEGEND_H / 2
+    x = PAD + 4
+    cv.draw.ellipse((x, mid - 6, x + 12, mid + 6), fill=TEXT)
+    x += 18 + cv.label(t("ux.match.legend_dealt", locale), small, x + 18, mid, TEXT_DIM) + PAD
+    cv.draw.ellipse((x, mid - 4, x + 8, mid + 4), outline=TEXT, width=2)
+    cv.label(t("ux.match.legend_defended", locale), small, x + 14, mid, TEXT_DIM)
+    axis = t("ux.match.axis_credits" if credits else "ux.match.axis", locale)
+    cv.label(axis, small, WIDTH - PAD, mid, TEXT_DIM, align="right")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine.rules import Rules
 from engine.views import Phase
 from render import (
     render_hand,
@@ -45,7 +46,8 @@ def pictures(locale: str) -> dict[str, Callable[[], bytes]]:
                                                  locale=locale),
         "table_declaring": lambda: render_table(samples.declaring_view(), samples.NAMES, locale=locale),
         "summary": lambda: render_hand_summary(samples.hand_result(), samples.NAMES, locale=locale),
-        "match": lambda: render_match_summary(samples.match_results(), samples.NAMES, 0, locale=locale),
+        "match": lambda: render_match_summary(samples.match_results(), samples.NAMES, 0, locale=locale,
+                                              rules=Rules()),
         "ladder": lambda: render_ladder(samples.ladder_rows(20), title="Ladder · 排行榜", locale=locale),
         "stats": lambda: render_stats(samples.stats_card(), locale=locale),
     }

@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.cards import Card, parse_cards, shuffled_deck
 from engine.rules import Rules
 from engine.views import DeclarationView, HandResult, Phase, PublicView, SeatView, ThrowFailure, TrickView
-from render.ladder import LadderRow
+from render.ladder import LadderRow, shared_ranks
 from render.stats import StatsCard
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,9 @@ def match_results() -> tuple[HandResult, ...]:
 def ladder_rows(n: int = 20) -> list[LadderRow]:
     """``n`` ladder rows with mixed names, ratings and streaks."""
     pool = [*NAMES, *LONG_NAMES, "李雷", "韩梅梅", "Zoë", "Ōtani", "小王子", "Nguyễn Văn A", "🃏 Joker", "Ann"]
-    return [LadderRow(rank=i + 1, name=pool[i % len(pool)], rating=round(1650 - 37.3 * i, 1),
+    ratings = [round(1650 - 37.3 * i, 1) if i != 2 else round(1650 - 37.3, 1) for i in range(n)]  # 2nd and 3rd tie
+    ranks = shared_ranks(ratings)
+    return [LadderRow(rank=ranks[i], name=pool[i % len(pool)], rating=ratings[i],
                       level="A23456789"[i % 9] if i % 3 else "10", wins=40 - i, losses=10 + i // 2,
                       streak=(3 - i) if i % 4 else 0) for i in range(n)]
 

@@ -14,7 +14,7 @@ from render.draw import Canvas
 from render.fonts import fit_text, font, wrap_text
 from render.labels import phase_text, seat_name
 from render.order import is_shown_trump
-from render.theme import ACCENT, BAD, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
+from render.theme import ACCENT, BAD, NEUTRAL, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +42,8 @@ def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | No
     """The failed throw (甩牌失败) whose forced cards are this trick's lead, if any."""
     if trick is None or not trick.plays or not view.penalties:
         return None
-    last = view.penalties[-1]
     seat, cards = trick.plays[0]
-    return last if last.seat == seat and Counter(last.forced) == Counter(cards) else None
+    return next((f for f in reversed(view.penalties) if f.seat == seat and Counter(f.forced) == Counter(cards)), None)
 
 
 def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[str], locale: str, x0: int,
@@ -55,10 +54,13 @@ def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[
             cv.panel((x0 + PAD - 4, y - 4, x0 + SIDE_W - PAD + 4, y + SMALL_CARD.height + 4), PANEL_ALT, radius=8,
                      outline=ACCENT, width=2)
         cv.draw.ellipse((x0 + PAD + 2, y + 10, x0 + PAD + 10, y + 18), fill=TEAM[seat % 2])
-        cv.label(seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x0 + PAD + 14, y + 14,
-                 ACCENT if win else TEXT, max_width=NAME_W - 14)
-        if win and trick.points:
-            cv.label(f"+{trick.points}", font(NAME_FONT, "bold"), x0 + PAD + 14, y + 38, ACCENT)
+        lead = "▶" if seat == trick.leader else ""  # the lead marked in every trick
+        cv.label(lead + seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x0 + PAD + 14,
+                 y + 14, ACCENT if win else TEXT, max_width=NAME_W - 14)
+        if win and trick.points:  # points scored by the defenders in gold; kept by the dealer's team in silver
+            kept = view.dealer is not None and seat % 2 == view.dealer % 2
+            cv.label(f"{trick.points}" if kept else f"+{trick.points}", font(NAME_FONT, "bold"), x0 + PAD + 14, y + 38,
+                     NEUTRAL if kept else ACCENT)
         draw_cards(cv, cards, SMALL_CARD, x0 + PAD + NAME_W + 4, y, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
                    align="left", is_trump=lambda c: is_shown_trump(c, view), style=style)
         y += ROW_H

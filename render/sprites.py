@@ -34,7 +34,7 @@ from render.theme import (
 log = logging.getLogger(__name__)
 
 SCALE = 3  # supersampling factor
-JOKER_LABELS = {"en": {"BJ": "JOKER", "SJ": "JOKER"}, "zh-CN": {"BJ": "大王", "SJ": "小王"}}
+JOKER_LABELS = {"en": {"BJ": "BIG", "SJ": "SMALL"}, "zh-CN": {"BJ": "大王", "SJ": "小王"}}  # not by colour alone
 
 
 def _ink(card: Card, four_colour: bool) -> RGB:

@@ -129,10 +129,11 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
                  max_width=round(WIDTH - PAD - change_w - x - 36))
     y += 112
 
-    # outcome and next dealer
+    # outcome and the next dealer (none after the match)
     outcome = t("render.summary.take_over" if result.defenders_take_over else "render.summary.keep", locale)
-    nxt = t("render.summary.next_dealer", locale, name=seat_name(names, result.next_dealer, locale))
-    cv.label(f"{outcome} · {nxt}", font(20, "bold"), PAD, y + 18, ACCENT, max_width=WIDTH - 2 * PAD)
+    if result.match_winner is None:  # after the match nobody deals next
+        outcome += " · " + t("render.summary.next_dealer", locale, name=seat_name(names, result.next_dealer, locale))
+    cv.label(outcome, font(20, "bold"), PAD, y + 18, ACCENT, max_width=WIDTH - 2 * PAD)
     y += 50
     if notes:
         cv.label(t("render.summary.notes", locale), font(18, "bold"), PAD, y + 10, TEXT)

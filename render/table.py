@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.errors import EngineError
+from engine.trump import trump_context
+from engine.units import decompose_lead
 from engine.views import Phase, PublicView, SeatView, TrickView
 from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
@@ -38,6 +41,7 @@ from render.theme import (
     FELT,
     FELT_DARK,
     HEADER,
+    NEUTRAL,
     PANEL,
     PANEL_LINE,
     RGB,
@@ -105,6 +109,18 @@ def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font:
         who = fit_text(seat_name(names, view.dealer, locale), chip_font, max(MIN_NAME_W, min(200, room)))
         chips.insert(5, Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
     return chips
+
+
+def header_line(view: PublicView, names: Sequence[str], locale: str) -> tuple[FontT, list[list[Chip]]]:
+    """The header's chips on one line: the type gets smaller rather than the header wrapping (the picture keeps
+    its height through a hand)."""
+    for size in (20, 18, 16, 14):
+        chip_font = font(size, "bold")
+        lines = layout_chips(header_chips(view, names, locale, chip_font, WIDTH - 2 * MARGIN), chip_font,
+                             WIDTH - 2 * MARGIN, CHIP_GAP)
+        if len(lines) == 1:
+            break
+    return chip_font, lines[:1]
 
 
 def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: Sequence[str], locale: str,
@@ -177,16 +193,51 @@ def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale
         if trick is not None and seat in plays:
             win = trick.winner == seat
             box = _draw_play(cv, view, spot, plays[seat], style, ACCENT if win else None)
-            labels = []
+            labels, fill = play_tags(view, trick, seat, failure is not None and seat == trick.leader, locale)
             if failure is not None and seat == trick.leader:
-                labels.append(t("render.throw_failed_tag", locale, penalty=failure.penalty))
-            if win:
-                key = "render.won" if trick.complete else "render.winning"
-                labels.append(t(key, locale) + (f" +{trick.points}" if trick.complete and trick.points else ""))
+                labels.insert(1, t("render.throw_failed_tag", locale, penalty=failure.penalty))
             if labels:
-                _tag(cv, " · ".join(labels), box, top=seat == 0, fill=ACCENT if win else BAD)
+                _tag(cv, " · ".join(labels), box, top=seat == 0, fill=fill)
         elif view.phase is Phase.PLAYING and seat in view.to_act:
             _placeholder(cv, spot)
+
+
+def dealer_side(view: PublicView, seat: int) -> bool:
+    """The seat plays on the dealer's team (庄家): the points of the tricks it wins do not count."""
+    return view.dealer is not None and seat % 2 == view.dealer % 2
+
+
+def play_tags(view: PublicView, trick: TrickView, seat: int, failed: bool, locale: str) -> tuple[list[str], RGB]:
+    """The tags on a play and their colour: the lead (首出; a throw 甩牌 says so), the winner so far or the winner
+    with the points it takes — gold "+25" only when the defenders take points, a neutral badge ("won · 25") when the
+    dealer's team wins the trick (its points are not scored)."""
+    labels: list[str] = []
+    fill: RGB = NEUTRAL
+    if seat == trick.leader:
+        labels.append(t("ux.render.throw" if is_throw(view, trick) and not failed else "ux.render.lead", locale))
+        fill = BAD if failed else NEUTRAL
+    if trick.winner == seat:
+        key = "render.won" if trick.complete else "render.winning"
+        if not trick.complete or not trick.points:
+            labels.append(t(key, locale))
+            fill = ACCENT
+        elif dealer_side(view, seat):
+            labels.append(t("ux.render.won_kept", locale, points=trick.points))
+            fill = NEUTRAL
+        else:
+            labels.append(f"{t(key, locale)} +{trick.points}")
+            fill = ACCENT
+    return labels, fill
+
+
+def is_throw(view: PublicView, trick: TrickView) -> bool:
+    """The trick was led with a throw (甩牌: several units of one suit)."""
+    if view.trump is None or not trick.plays:
+        return False
+    try:
+        return decompose_lead(trick.plays[0][1], trump_context(view.level, view.trump, view.rules)).is_throw
+    except EngineError:
+        return False
 
 
 def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], names: Sequence[str], locale: str,
@@ -222,9 +273,7 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
         raise TypeError("render_table takes a PublicView, never a SeatView")
     locale = normalize_locale(locale)
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
-    chip_font = font(20, "bold")
-    lines = layout_chips(header_chips(view, names, locale, chip_font, WIDTH - 2 * MARGIN), chip_font,
-                         WIDTH - 2 * MARGIN, CHIP_GAP)
+    chip_font, lines = header_line(view, names, locale)
     header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
     cv = Canvas.new(WIDTH, header_h + TABLE_H, FELT)
     cv.draw.rectangle((0, 0, WIDTH, header_h), fill=HEADER)

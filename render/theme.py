@@ -22,6 +22,7 @@ ACCENT: RGB = (255, 196, 64)  # gold: trumps, winners, highlights
 GOOD: RGB = (96, 212, 128)
 BAD: RGB = (240, 96, 96)
 SELECT: RGB = (80, 170, 255)
+NEUTRAL: RGB = (200, 206, 216)  # silver: tags that score nothing (the lead, the dealer's team winning a trick)
 
 # the two teams: seats 0, 2 and seats 1, 3
 TEAM: tuple[RGB, RGB] = ((96, 165, 250), (251, 146, 60))

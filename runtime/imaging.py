@@ -20,7 +20,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
-from engine.views import HandResult, PublicView, SeatView
+from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
 from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image
 
@@ -49,8 +49,14 @@ def _renderer(name: str) -> Callable[..., bytes]:
 
 
 def trick_view(view: PublicView) -> PublicView:
-    """The view as the last card of the last completed trick landed: that trick is the current one."""
-    return replace(view, trick=view.tricks[-1], tricks=view.tricks[:-1]) if view.tricks else view
+    """The view as the last card of the last completed trick landed: that trick is the current one, and after the
+    last trick of a hand the levels are still those the hand was played at (not the levels after scoring)."""
+    if not view.tricks:
+        return view
+    out = replace(view, trick=view.tricks[-1], tricks=view.tricks[:-1])
+    if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and view.last_result is not None:
+        out = replace(out, levels=view.last_result.levels_before)
+    return out
 
 
 async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int) -> Image:
@@ -83,11 +89,12 @@ async def match_summary_image(view: PublicView, names: Sequence[str], locale: st
 
 async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str) -> Image:
     """The server's ladder from ``data``'s ``PlayerStats`` rows (best first); unknown names show the id."""
-    from render.ladder import LadderRow
+    from render.ladder import LadderRow, shared_ranks
 
-    rows = [LadderRow(rank=i, name=names.get(p.user_id, str(p.user_id)), rating=p.rating, level=p.level,
+    ranks = shared_ranks([p.rating for p in stats])
+    rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating, level=p.level,
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
-            for i, p in enumerate(stats, start=1)]
+            for r, p in zip(ranks, stats, strict=True)]
     png = await asyncio.to_thread(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),
                                   locale=locale)
     return Image(LADDER, "ladder.png", png)

@@ -66,7 +66,8 @@ def test_match_summary_renders(winner: int | None) -> None:
 def test_match_summary_from_a_public_view() -> None:
     view = replace(public_view(Phase.MATCH_OVER), results=match_results(), match_winner=0)
     assert render_match_summary(view, NAMES, locale="en") == render_match_summary(match_results(), NAMES, 0,
-                                                                                  locale="en", finished=True)
+                                                                                  locale="en", finished=True,
+                                                                                  rules=view.rules)
     with pytest.raises(TypeError):
         render_match_summary(seat_view(), NAMES, locale="en")  # type: ignore[arg-type]
 
@@ -120,7 +121,7 @@ def test_ladder_20_rows_small_and_deterministic() -> None:
 def test_ladder_highlights_a_rank() -> None:
     rows = ladder_rows(5)
     plain = render_ladder(rows, title="T", locale="en")
-    assert render_ladder(rows, title="T", locale="en", highlight=3) != plain
+    assert render_ladder(rows, title="T", locale="en", highlight=4) != plain  # (2nd and 3rd tie at rank 2)
     assert render_ladder(rows, title="T", locale="en", highlight=99) == plain
 
 
@@ -163,7 +164,8 @@ def test_duplicate_format_plots_credited_levels() -> None:
     view = replace(public_view(Phase.MATCH_OVER), results=results, match_winner=None,
                    rules=Rules.from_preset("duplicate"))
     png = render_match_summary(view, NAMES, locale="en")
-    assert png == render_match_summary(results, NAMES, None, locale="en", finished=True, credits=True)
+    assert png == render_match_summary(results, NAMES, None, locale="en", finished=True, credits=True,
+                                       rules=view.rules)
     assert png != render_match_summary(results, NAMES, None, locale="en", finished=True)
 
 
