@@ -14,8 +14,8 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.options import build_rules
-from cogs.replies import BotError, reply_key, user_locale
+from cogs.options import build_rules, check_timeout
+from cogs.replies import reply_key, user_locale
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +42,7 @@ async def configure(bot: Any, interaction: discord.Interaction, *, preset: str |
     if mode is not None:
         changes["mode"] = mode
     if timeout is not None:
-        from cogs.tables import MAX_TIMEOUT, MIN_TIMEOUT
-
-        if not MIN_TIMEOUT <= timeout <= MAX_TIMEOUT:
-            raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+        check_timeout(timeout)
         changes["turn_timeout"] = timeout
     if ai is not None:
         changes["ai_level"] = ai

@@ -15,6 +15,13 @@ from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
 log = logging.getLogger(__name__)
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
+MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600  # a turn's time limit, seconds
+
+
+def check_timeout(seconds: float) -> None:
+    """A turn time limit must lie within ``MIN_TIMEOUT``..``MAX_TIMEOUT`` (``bot.error.bad_timeout``)."""
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+        raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
 
 
 def parse_value(text: str, option: str | None = None) -> Any:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from engine.cards import RANKS, Card, format_cards, parse_card
+from engine.declaring import check_declaration
 from engine.errors import EngineError, IllegalAction
 from engine.follow import follow_error
 from engine.levels import is_team_level
@@ -24,6 +25,7 @@ from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_points, trick_winner
 from engine.trump import TRUMP_CHOICES, TrumpContext, trump_context
 from engine.units import decompose_lead
+from engine.views import DeclarationView
 
 log = logging.getLogger(__name__)
 
@@ -165,9 +167,6 @@ def q_trick(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
 
 
 def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
-    from engine.declaring import check_declaration  # written by another engineer; imported lazily
-    from engine.views import DeclarationView
-
     level = _level(_field(obj, "level"))
     seat = _seat(obj, "seat")
     cards = _cards(obj, "cards")
@@ -248,9 +247,9 @@ QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {
 
 
 def _error_text(exc: EngineError) -> str:
-    from i18n import t
-
-    return t(exc.key, "en", **exc.params)
+    """The engine's message key and its parameters (the engine does not know the catalogue's texts)."""
+    params = ", ".join(f"{k}={v}" for k, v in sorted(exc.params.items()))
+    return f"{exc.key} ({params})" if params else exc.key
 
 
 def answer(line: str) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from render.hand import render_hand
 from render.ladder import LadderRow, render_ladder
 from render.match import render_match_summary
 from render.order import hand_order
-from render.palette import warm_up
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
 from render.table import render_table
+from render.warmup import warm_up
 
 __all__ = [
     "LadderRow",

@@ -18,6 +18,7 @@ from typing import ParamSpec, TypeVar
 from PIL import Image, ImageDraw
 
 from render.fonts import FontT, clean_text, fit_text, font, font_key, text_width
+from render.palette import to_palette
 from render.theme import RGB
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,6 @@ def serialized(fn: Callable[P, R]) -> Callable[P, R]:
 
 def encode_png(image: Image.Image) -> bytes:
     """``image`` as palette PNG bytes (deterministic)."""
-    from render.palette import to_palette  # late: the palette is built from sprites drawn with these helpers
-
     out = io.BytesIO()
     to_palette(image).save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()

@@ -11,7 +11,6 @@ from itertools import product
 
 from PIL import Image, ImageDraw
 
-from engine.cards import ALL_CARDS
 from render import theme
 from render.theme import RGB, mix
 
@@ -64,19 +63,3 @@ def to_palette(image: Image.Image) -> Image.Image:
     """``image`` mapped to the fixed palette (nearest colour, no dithering)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     return rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-
-
-def warm_up() -> None:
-    """Build the palette and the common card sprites now (about a second) instead of during the first pictures."""
-    from render.draw import serialized  # late: draw imports this module
-    from render.sprites import card_back, sprite_for
-
-    def build() -> None:
-        palette_image()
-        for size in (theme.HAND_CARD, theme.TABLE_CARD, theme.SMALL_CARD):
-            card_back(size)
-            for card in ALL_CARDS:
-                for trump in (False, True):
-                    sprite_for(card, size, trump)
-
-    serialized(build)()

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.ai.playout import Playout, dealer_utility, to_cards, to_counts
+from engine.ai.playout import Playout
+from engine.ai.playstate import dealer_utility, to_cards, to_counts
 from engine.cards import shuffled_deck
 from engine.follow import follow_is_legal
 from engine.rules import PRESETS, Rules

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ai.playout import TRUMP as TRUMP_INDEX
-from engine.ai.playout import N, fast_tables
+from engine.ai.playstate import TRUMP as TRUMP_INDEX
+from engine.ai.playstate import N, fast_tables
 from engine.ai.situation import Situation
 from engine.cards import ALL_CARDS
 from engine.trump import TrumpContext

@@ -9,12 +9,9 @@ penalty for splitting a pair. Cards that cannot win are chosen card by card, sin
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
+from engine.ai.playstate import PlayState
 from engine.rules import FollowPolicy
-
-if TYPE_CHECKING:
-    from engine.ai.playout import Playout
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +25,7 @@ MAX_WIN_CHECKS = 3
 class FollowScorer:
     """Scores follows for one seat at one moment of a playout."""
 
-    def __init__(self, p: Playout, seat: int) -> None:
+    def __init__(self, p: PlayState, seat: int) -> None:
         self.p = p
         self.t = p.t
         self.seat = seat
@@ -113,7 +110,7 @@ class FollowScorer:
         return out
 
 
-def follow_single(p: Playout, seat: int) -> tuple[int, ...]:
+def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     sc = FollowScorer(p, seat)
     t = sc.t
     hand = sc.hand
@@ -130,7 +127,7 @@ def follow_single(p: Playout, seat: int) -> tuple[int, ...]:
     return (best,)
 
 
-def follow_pair(p: Playout, seat: int) -> tuple[int, ...]:
+def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
     sc = FollowScorer(p, seat)
     t = sc.t
     hand = sc.hand
@@ -162,7 +159,7 @@ def follow_pair(p: Playout, seat: int) -> tuple[int, ...]:
     return max(options, key=lambda o: o[0])[1]
 
 
-def follow_general(p: Playout, seat: int, cands: list[tuple[int, ...]]) -> tuple[int, ...]:
+def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tuple[int, ...]:
     """Tractor and throw leads: the best of the legal follows ``cands`` (enumerated ruffs and shaped
     follows) and, when the led suit runs short, all its cards plus the best free fill."""
     sc = FollowScorer(p, seat)

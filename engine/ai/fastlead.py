@@ -9,10 +9,8 @@ a cheap low card is led, from a short suit, or from a suit the partner can ruff.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.ai.playout import Playout
+from engine.ai.playstate import PlayState
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +29,7 @@ def ruff_risk(left: int, ruffable: bool) -> float:
     return 0.35 if left >= 3 else 0.6
 
 
-def tractor_chain(p: Playout, pairs: list[int]) -> list[int]:
+def tractor_chain(p: PlayState, pairs: list[int]) -> list[int]:
     """The longest chain of adjacent pairs (high to low) among ``pairs`` (strongest first)."""
     adj = p.t.adjacent
     best: list[int] = []
@@ -48,7 +46,7 @@ def tractor_chain(p: Playout, pairs: list[int]) -> list[int]:
     return best
 
 
-def fast_lead(p: Playout, seat: int) -> tuple[int, ...]:
+def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     t = p.t
     hand = p.hands[seat]
     played = p.played

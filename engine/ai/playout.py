@@ -5,105 +5,24 @@ milliseconds. Every seat follows the ``basic`` rules of thumb in a fast form: le
 singles, pairs, tractors), pull trumps when long on the dealer team, else lead low from a short suit;
 follow by feeding points to a safely winning partner, winning cheaply, ruffing (毙) tricks with points,
 discarding low. Single and pair leads use direct code; tractors and throws (甩牌) use the rule functions
-(``enumerate_follows``, ``trick_winner``). The result is scored like settlement: the defenders' points
-plus the kitty bonus (抠底) when they win the last trick.
+(``enumerate_follows``, ``trick_winner``); the state and its scoring are ``engine.ai.playstate``.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
-from engine.ai.situation import card_tables
-from engine.cards import ALL_CARDS, Card
+from engine.ai.playstate import N, PlayState, to_cards
+from engine.cards import ALL_CARDS
 from engine.follow import enumerate_follows
-from engine.levels import level_gain
-from engine.settlement import kitty_multiplier
-from engine.trick import trick_winner
-from engine.trump import TrumpContext
-from engine.units import decompose_lead
 
 log = logging.getLogger(__name__)
 
-N = len(ALL_CARDS)
-SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
-TRUMP = 4
 
-
-@dataclass(frozen=True)
-class FastTables:
-    """Integer lookups for one trump context."""
-
-    suit: tuple[int, ...]
-    strength: tuple[int, ...]
-    points: tuple[int, ...]
-    keep: tuple[float, ...]
-    by_suit: tuple[tuple[int, ...], ...]  # indices of each effective suit, strongest first
-    adjacent: tuple[frozenset[int], ...]  # pairs that link upward into a tractor
-
-
-@lru_cache(maxsize=256)
-def fast_tables(ctx: TrumpContext) -> FastTables:
-    t = card_tables(ctx)
-    suit = tuple(SUIT_INDEX[s] for s in t.suit)
-    by_suit = tuple(tuple(sorted((i for i in range(N) if suit[i] == s), key=lambda i: -t.strength[i]))
-                    for s in range(5))
-    adjacent = tuple(frozenset(j for j in range(N) if ctx.pairs_adjacent(ALL_CARDS[i], ALL_CARDS[j]))
-                     for i in range(N))
-    return FastTables(suit, t.strength, tuple(c.points for c in ALL_CARDS), t.keep, by_suit, adjacent)
-
-
-def to_counts(cards: Sequence[Card]) -> list[int]:
-    out = [0] * N
-    for c in cards:
-        out[c.index] += 1
-    return out
-
-
-def to_cards(idx: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(ALL_CARDS[i] for i in idx)
-
-
-LEVEL_WEIGHT = 0.3  # the rest of the utility is linear in points (40 points ~ one level): a smoother signal
-
-
-def dealer_utility(points: int, ctx: TrumpContext) -> float:
-    """The dealer team's result in level units: a blend of the level change settlement would give (gain,
-    or minus the defenders' gain) and the defenders' points at 40 points a level."""
-    gain, take_over = level_gain(points, ctx.rules)
-    return LEVEL_WEIGHT * (-gain if take_over else gain) - (1 - LEVEL_WEIGHT) * points / 40.0
-
-
-class Playout:
-    """One deal being played out: four count-vector hands, the current trick, public memory."""
-
-    def __init__(self, ctx: TrumpContext, hands: list[list[int]], leader: int, trick: list[tuple[int, tuple[int, ...]]],
-                 played: list[int], voids: list[set[int]], dealer_team: int, defender_points: int,
-                 kitty: Sequence[Card]) -> None:
-        self.ctx = ctx
-        self.t = fast_tables(ctx)
-        self.hands = hands
-        self.leader = leader
-        self.trick = trick
-        self.played = played
-        self.voids = voids
-        self.dealer_team = dealer_team
-        self.points = defender_points
-        self.kitty = kitty
-        self.simple = True
-        self.throw = False
-        self.led = 0
-        self.win_k = 0
-        self.win_key = 0
-        if trick:
-            self._start_trick(trick[0][1])
-            for k in range(1, len(trick)):
-                self._follow_update(k)
-        self.cards_left = sum(hands[leader]) + (len(trick[0][1]) if trick else 0)  # cards per hand at trick start
+class Playout(PlayState):
+    """A playout with the fast ``basic`` policy choosing every seat's plays."""
 
     # -- driving -----------------------------------------------------------------------------------------
     def run(self) -> int:
@@ -118,107 +37,6 @@ class Playout:
                 play = self.follow(seat)
             self.apply(seat, play)
         return self.points
-
-    def apply(self, seat: int, play: tuple[int, ...]) -> None:
-        hand = self.hands[seat]
-        t = self.t
-        played = self.played
-        for i in play:
-            hand[i] -= 1
-            played[i] += 1
-        trick = self.trick
-        if trick:
-            led = t.suit[trick[0][1][0]]
-            if sum(1 for i in play if t.suit[i] == led) < len(play):
-                self.voids[seat].add(led)
-            if self.simple:
-                key = self._key(play)
-                if key > self.win_key:
-                    self.win_k, self.win_key = len(trick), key
-            elif self.beats_current(play):
-                self.win_k = len(trick)
-        else:
-            self._start_trick(play)
-        trick.append((seat, play))
-        if len(trick) == 4:
-            self.finish_trick()
-
-    def _follow_update(self, k: int) -> None:
-        play = self.trick[k][1]
-        if self.simple:
-            key = self._key(play)
-            if key > self.win_key:
-                self.win_k, self.win_key = k, key
-        elif self.may_win(play) and trick_winner([to_cards(p) for _, p in self.trick[:k + 1]], self.ctx) == k:
-            self.win_k = k
-
-    def _start_trick(self, lead: tuple[int, ...]) -> None:
-        t = self.t
-        self.simple = len(lead) == 1 or (len(lead) == 2 and lead[0] == lead[1])
-        self.led = t.suit[lead[0]]
-        self.win_k = 0
-        self.win_key = t.strength[lead[0]] + (100 if self.led == TRUMP else 0)
-        self.throw = not self.simple and decompose_lead(to_cards(lead), self.ctx).is_throw
-
-    def may_win(self, play: tuple[int, ...]) -> bool:
-        """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
-        throw), or all trumps on a plain lead."""
-        suit = self.t.suit
-        s = suit[play[0]]
-        if any(suit[i] != s for i in play):
-            return False
-        return (s == self.led and not self.throw) or (s == TRUMP and self.led != TRUMP)
-
-    def _key(self, play: tuple[int, ...]) -> int:
-        """Strength of a follow to a single/pair lead (-1: cannot win)."""
-        if len(play) == 2 and play[0] != play[1]:
-            return -1
-        t = self.t
-        s = t.suit[play[0]]
-        if s == self.led:
-            return t.strength[play[0]] + (100 if s == TRUMP else 0)
-        return t.strength[play[0]] + 100 if s == TRUMP else -1
-
-    def finish_trick(self) -> None:
-        k = self.winner_index()
-        seat, play = self.trick[k]
-        pts = sum(self.t.points[i] for _, p in self.trick for i in p)
-        if seat % 2 != self.dealer_team:
-            self.points += pts
-        self.cards_left -= len(self.trick[0][1])
-        if self.cards_left == 0 and seat % 2 != self.dealer_team:
-            kitty_pts = sum(c.points for c in self.kitty)
-            if kitty_pts:
-                self.points += kitty_pts * kitty_multiplier(to_cards(play), self.ctx.level, self.ctx.trump,
-                                                            self.ctx.rules)
-        self.leader = seat
-        self.trick = []
-
-    def winner_index(self) -> int:
-        """Index of the play winning the current trick so far."""
-        return self.win_k
-
-    def beats_current(self, play: tuple[int, ...]) -> bool:
-        if self.simple:
-            return self._key(play) > self.win_key
-        if not self.may_win(play):
-            return False
-        plays = [to_cards(p) for _, p in self.trick]
-        return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
-
-    # -- unseen cards from a seat's point of view ----------------------------------------------------------
-    def top_free(self, i: int, hand: list[int], pair: bool) -> bool:
-        """No card unseen by the holder of ``hand`` — a single (or a pair) of ``i``'s suit — is stronger."""
-        t = self.t
-        st = t.strength[i]
-        need = 2 if pair else 1
-        played = self.played
-        for j in t.by_suit[t.suit[i]]:
-            if t.strength[j] <= st:
-                return True
-            if 2 - played[j] - hand[j] >= need:
-                return False
-        return True
 
     def lead(self, seat: int) -> tuple[int, ...]:
         return fast_lead(self, seat)

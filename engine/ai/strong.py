@@ -20,7 +20,8 @@ from engine.ai.basic import basic_action
 from engine.ai.determinize import World, sample_world
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
-from engine.ai.playout import SUIT_INDEX, Playout, dealer_utility, to_cards
+from engine.ai.playout import Playout
+from engine.ai.playstate import SUIT_INDEX, dealer_utility, to_cards
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
 from engine.throws import check_throw, throw_penalty
