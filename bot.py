@@ -16,8 +16,8 @@ from discord.ext import commands
 
 from cogs.guard import GuardedTree
 from cogs.translator import CatalogueTranslator
+from data.records import TableOptions
 from runtime.config import Config
-from runtime.records import TableOptions
 
 log = logging.getLogger(__name__)
 

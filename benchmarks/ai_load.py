@@ -21,11 +21,11 @@ import threading
 import time
 from typing import Any
 
+from data.records import TableOptions
 from engine.views import Phase
 from runtime.aipool import AiPool
 from runtime.imaging import ImagePolicy
 from runtime.presenter import TableUpdate
-from runtime.records import TableOptions
 from runtime.service import GameService
 
 GUILD, CHANNEL = 10 << 22, 20

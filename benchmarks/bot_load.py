@@ -38,8 +38,8 @@ from benchmarks import ai_load
 from bot import create_bot
 from cogs.hub import detach_game
 from data.database import Database
+from data.records import TableOptions
 from runtime.config import Config
-from runtime.records import TableOptions
 from tools.pgcluster import PgCluster
 
 ARRIVALS: dict[int, float] = {}

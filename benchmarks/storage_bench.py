@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from data.database import Database
 from data.games import encode_state
+from data.records import Status, TableRecord
 from data.replay import restore_tables
 from engine.actions import action_from_json
 from engine.errors import IllegalAction
@@ -135,9 +136,12 @@ async def bench_concurrent(db: Database, plan: dict[int, tuple[Template, int]], 
     """``tasks`` tables committing at once (each under its table lock); each latency in ms."""
     latencies: list[float] = []
 
+    locks: dict[int, asyncio.Lock] = {}
+
     async def worker(tid: int) -> None:
+        lock = locks.setdefault(tid, asyncio.Lock())  # the runtime's per-table lock (Session.lock)
         for _ in range(per_task):
-            async with db.table_lock(tid):
+            async with lock:
                 template, cut = plan[tid]
                 started = time.perf_counter()
                 await db.append_action(tid, cut + 1, template.actions[cut])
@@ -190,21 +194,21 @@ async def measure(args: argparse.Namespace, templates: list[Template], rng: rand
     t0 = time.perf_counter()
     concurrent = await bench_concurrent(db, plan, tasks=50, per_task=20)
     throughput = len(concurrent) / (time.perf_counter() - t0)
-    scratch = await db.create_table(0, 0, 0, "standard", seed=0, status="ended")  # snapshot writes, not restored
+    scratch = await db.create_table(TableRecord(0, 0, 0, 0, Rules(), status=Status.ENDED))  # snapshots only
     snap_ms: list[float] = []
     for seq, hand, _, state in templates[0].snapshots[:100]:
         obj = json.loads(state)
         t0 = time.perf_counter()
-        await db.save_snapshot(scratch.id, seq, obj, hand, kind="periodic")
+        await db.save_snapshot(scratch.table_id, seq, obj, hand, kind="periodic")
         snap_ms.append((time.perf_counter() - t0) * 1000)
-    await db.delete_table(scratch.id)
+    await db.delete_table(scratch.table_id)
     db_bytes = await database_bytes(db, path)
     await db.close()
     db_bytes = db_bytes or path.stat().st_size
 
     t0 = time.perf_counter()  # a restart: open, list, bulk-load, snapshot + replay every table
     db = await Database.open(target)
-    open_ids = [t.id for t in await db.open_tables()]
+    open_ids = [t.table_id for t in await db.open_tables()]
     t1 = time.perf_counter()
     restored = await restore_tables(db, open_ids)
     restore_s = time.perf_counter() - t0

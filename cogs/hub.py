@@ -14,9 +14,9 @@ from cogs.presenter import DiscordPresenter
 from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
 from cogs.timers import TimerDriver
 from data.database import Database
+from data.records import TableRecord
 from runtime.access import Caller, Op, TableLimits, authorize
 from runtime.aipool import shared_pool
-from runtime.records import TableRecord
 from runtime.service import GameService
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,9 @@ import discord
 import i18n
 from cogs.items import TableButton, TableId
 from cogs.safetext import escape_text
+from data.records import Status, TableRecord
 from engine.views import PublicView
 from render.labels import level_text
-from runtime.records import Status, TableRecord
 
 log = logging.getLogger(__name__)
 

@@ -36,10 +36,10 @@ from cogs.cardtext import announcement_params
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from cogs.safetext import escape_text
 from cogs.tricklog import log_start, log_text
+from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
-from runtime.records import Status, TableRecord
 
 log = logging.getLogger(__name__)
 

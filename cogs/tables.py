@@ -19,16 +19,22 @@ import i18n
 from cogs import admin
 from cogs.hub import authorized, caller_of
 from cogs.items import TableId
-from cogs.options import DESCRIBE_LIMIT, build_rules, describe_rules, described_completions, preset_choices
+from cogs.options import (
+    DESCRIBE_LIMIT,
+    build_rules,
+    check_timeout,
+    describe_rules,
+    described_completions,
+    preset_choices,
+)
 from cogs.replies import BotError, answering, check_rate, guild_locale, reply, reply_key, user_locale
 from cogs.translator import ls
+from data.records import Mode, TableOptions
 from engine.rules import Rules
 from runtime.access import Op, is_manager
-from runtime.records import Mode, TableOptions
 
 log = logging.getLogger(__name__)
 
-MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600
 MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
                 app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]
 AI_CHOICES = [app_commands.Choice(name=ls(v, f"bot.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
@@ -128,8 +134,7 @@ class Tables(commands.Cog):
     def _table_options(self, settings: dict[str, Any], timeout: int | None, autoplay: bool | None) -> TableOptions:
         base: TableOptions = getattr(self.bot, "table_options", None) or TableOptions()
         turn = timeout if timeout is not None else settings["turn_timeout"] or base.turn_timeout
-        if not MIN_TIMEOUT <= turn <= MAX_TIMEOUT:
-            raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+        check_timeout(turn)
         lead = min(float(settings["reminder_lead"]), turn / 2)
         forced = settings["auto_play_forced"] if autoplay is None else autoplay
         return replace(base, turn_timeout=float(turn), reminder_before=lead, forced_autoplay=bool(forced))

@@ -10,8 +10,8 @@ from data.games import GameLoad, Snapshot
 from data.history import HandRecord, MatchRecord
 from data.ladder import PlayerStats
 from data.queued import QueuedPlay
-from data.tables import Seat, TableRecord
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.timers import Timer
 
-__all__ = ["DataError", "Database", "GameLoad", "HandRecord", "MatchRecord", "PlayerStats", "QueuedPlay", "Seat",
-           "Snapshot", "TableRecord", "Timer"]
+__all__ = ["DataError", "Database", "GameLoad", "HandRecord", "MatchRecord", "Mode", "PlayerStats", "QueuedPlay",
+           "Seat", "Snapshot", "Status", "TableOptions", "TableRecord", "Timer"]

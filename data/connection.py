@@ -143,6 +143,6 @@ class Connection:
 
         Inside, use only ``tx`` (on SQLite, calling ``db`` methods would wait for the lock this block holds).
         ``serialize=False`` for a transaction that touches only rows its caller already serializes (one
-        table's rows under ``table_lock``); ``readonly=True`` for a consistent read."""
+        table's rows under the runtime's per-table lock, ``Session.lock``); ``readonly=True`` for a consistent read."""
         async with self._open().transaction(readonly=readonly, serialize=serialize) as tx:
             yield tx

@@ -1,10 +1,8 @@
-"""``Database``: the bot's one storage object — connection, migrations, per-table locks and every store."""
+"""``Database``: the bot's one storage object — connection, migrations and every store."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from pathlib import Path
 
 from data.connection import Connection, Driver
@@ -26,10 +24,6 @@ log = logging.getLogger(__name__)
 class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
                Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
-
-    def __init__(self, driver: Driver) -> None:
-        super().__init__(driver)
-        self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "NORMAL", migrate_to: int | None = None,
@@ -56,16 +50,6 @@ class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, L
     async def schema_version(self) -> int:
         row = await self.fetchone("SELECT MAX(version) FROM schema_version")
         return int(row[0] or 0) if row is not None else 0
-
-    def table_lock(self, table_id: int) -> asyncio.Lock:
-        """The lock serializing moves on one table: ``async with db.table_lock(tid): apply + append_action``.
-
-        Different tables have different locks, so they never wait for each other."""
-        lock = self._table_locks.get(table_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._table_locks[table_id] = lock
-        return lock
 
     async def __aenter__(self) -> Database:
         return self

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from data.connection import Connection
-from data.tables import Seat
+from data.records import Seat
 from engine.views import HandResult
 from engine.wire import result_from_json
 
@@ -56,7 +56,7 @@ class HistoryMixin(Connection):
                 " WHERE user_id = ?) ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
                 (guild_id, user_id, limit, offset))
         return [MatchRecord(id=r["id"], guild_id=r["guild_id"], table_id=r["table_id"], season=r["season"],
-                            seats=tuple(Seat.from_json(s) for s in json.loads(r["seats"])),
+                            seats=tuple(None if s is None else Seat.from_occupant(s) for s in json.loads(r["seats"])),
                             winner_team=r["winner_team"], ranked=bool(r["ranked"]), hands=r["hands"],
                             finished_at=r["finished_at"]) for r in rows]
 
@@ -64,6 +64,6 @@ class HistoryMixin(Connection):
         """Every recorded hand of a table, in order."""
         rows = await self.fetchall("SELECT * FROM hand_results WHERE table_id = ? ORDER BY hand_number", (table_id,))
         return [HandRecord(table_id=r["table_id"], hand_number=r["hand_number"], season=r["season"],
-                           seats=tuple(Seat.from_json(s) for s in json.loads(r["seats"])),
+                           seats=tuple(None if s is None else Seat.from_occupant(s) for s in json.loads(r["seats"])),
                            result=result_from_json(json.loads(r["result"])), created_at=r["created_at"])
                 for r in rows]

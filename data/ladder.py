@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from data.connection import Connection, Row, Tx
 from data.errors import DataError
 from data.rating import DEFAULT_MU, DEFAULT_SIGMA, Skill, advance_progress, ai_skill, level_of, rate_match
-from data.tables import Seat, seats_to_json
+from data.records import Seat
+from data.tables import seats_to_json
 from engine.views import HandResult
 from engine.wire import result_to_json
 
@@ -72,7 +73,7 @@ class PlayerStats:
 def _seats(seats: Sequence[SeatInput]) -> list[Seat]:
     if len(seats) != 4:
         raise DataError("data.bad_seats", count=len(seats))
-    return [Seat.bot() if s is None else Seat.from_json(s) for s in seats]  # type: ignore[misc]
+    return [Seat.bot() if s is None else Seat.from_occupant(s) for s in seats]
 
 
 def _humans(seats: Sequence[Seat]) -> dict[int, int] | None:
@@ -163,7 +164,7 @@ class LadderMixin(Connection):
             after: dict[int, Skill] = {}
             if humans and winner_team is not None:
                 await _ensure_rows(tx, guild_id, season, list(humans.values()))
-                skills = [ai_skill(s.ai) for s in seats]
+                skills = [ai_skill(s.ai_level) for s in seats]
                 for seat, user in humans.items():
                     r = await tx.fetchone(f"SELECT mu, sigma FROM ladder WHERE {_ROW}", (guild_id, season, user))
                     skills[seat] = before[seat] = Skill(r["mu"], r["sigma"]) if r else Skill()

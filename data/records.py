@@ -1,9 +1,10 @@
-"""The table record: everything about a table that is not the engine's game state.
+"""The table record: everything about a table that is not the engine's game state (one model: ``data/``
+stores it, the runtime and the cogs use it).
 
 Who sits where (a human ``user_id`` or an AI level), the host, the rules and table options, the
 mode (``live``: progressive deal; ``async``: deal at once and a declaration window), the status
 (``lobby`` → ``playing`` → ``finished``/``ended``) and which humans are under 托管 (``away``: the AI plays
-for them after a timeout until they take back control). Stored as JSON by ``data/``; immutable here.
+for them after a timeout until they take back control). Immutable; ``data.tables`` reads and writes it.
 """
 
 from __future__ import annotations
@@ -37,10 +38,22 @@ class Status(StrEnum):
 class Seat:
     """One filled seat: a human (``user_id``) or an AI (``ai_level``). ``away`` = under 托管."""
 
-    name: str
+    name: str = ""
     user_id: int | None = None
     ai_level: str | None = None
     away: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.user_id is None) == (self.ai_level is None):
+            raise ValueError("a seat holds exactly one of user_id or ai_level")
+
+    @classmethod
+    def human(cls, user_id: int, name: str = "") -> Seat:
+        return cls(name=name or str(user_id), user_id=user_id)
+
+    @classmethod
+    def bot(cls, level: str = "basic", name: str = "") -> Seat:
+        return cls(name=name or f"AI {level}", ai_level=level)
 
     @property
     def is_ai(self) -> bool:
@@ -53,6 +66,23 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "user_id": self.user_id, "ai_level": self.ai_level, "away": self.away}
+
+    def occupant_json(self) -> dict[str, Any]:
+        """Who sits here, as the seats column stores it: ``{"user": id}`` or ``{"ai": level}``."""
+        return {"ai": self.ai_level} if self.ai_level is not None else {"user": self.user_id}
+
+    @classmethod
+    def from_occupant(cls, obj: Any, name: str = "", away: bool = False) -> Seat:
+        """Inverse of ``occupant_json``; a bare user id or a ``Seat`` is taken as is."""
+        if isinstance(obj, Seat):
+            return obj
+        if isinstance(obj, int) and not isinstance(obj, bool):
+            return cls.human(obj, name)
+        if isinstance(obj, dict) and "ai" in obj:
+            return cls.bot(str(obj["ai"]), name)
+        if isinstance(obj, dict) and isinstance(obj.get("user"), int):
+            return cls(name=name or str(obj["user"]), user_id=obj["user"], away=away)
+        raise ValueError(f"not a seat: {obj!r}")
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Seat:
@@ -111,6 +141,8 @@ class TableRecord:
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # free JSON space for the interface
+    created_at: float = 0.0  # set by storage
+    updated_at: float = 0.0
 
     # -- queries ------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:

@@ -83,7 +83,7 @@ async def restore_tables(db: Database, table_ids: list[int] | None = None) -> di
 
     A table whose log no longer replays is logged and left out rather than blocking the others."""
     if table_ids is None:
-        table_ids = [t.id for t in await db.list_tables(("playing",))]
+        table_ids = [t.table_id for t in await db.list_tables(("playing",))]
     started = time.perf_counter()
     loads = await db.load_games(table_ids)
     out: dict[int, Table] = {}

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from data.records import TableRecord
 from runtime.errors import NotAllowed, TableNotFound
-from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from data.records import TableRecord
 from engine.cards import Card, format_cards
 from engine.events import (
     Declared,
@@ -24,7 +25,6 @@ from engine.events import (
 from engine.views import Phase, PublicView
 from runtime.announce_rounds import round_announcement, same_window, turn_prompt
 from runtime.presenter import Announcement
-from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 

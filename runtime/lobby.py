@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+from data.records import AI_LEVELS, SEATS, Mode, Seat, Status, TableOptions, TableRecord
 from engine.rules import Rules
 from runtime.errors import LobbyError
-from runtime.records import AI_LEVELS, SEATS, Mode, Seat, Status, TableOptions, TableRecord
 
 log = logging.getLogger(__name__)
 

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data import Database
+from data.records import Mode, Status, TableOptions
+from data.replay import restore_table
 from engine.rules import Rules
 from engine.views import PublicView
 from i18n import t
 from runtime import imaging
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter, TableUpdate
-from runtime.records import Mode, Status, TableOptions
 from runtime.service import GameService
 
 log = logging.getLogger(__name__)
@@ -116,9 +117,9 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                 await service.end(tid, host)
         session = service.sessions.get(tid)
         table = session.table if session is not None else None
-        final = await service.store.load(tid)
+        final = await service.db.get_table(tid)
         if table is None:
-            table = await service.store.load_table(final)
+            table = await restore_table(service.db, final.table_id)
         if table.match_winner is None:  # stopped by ``max_hands``: draw the pictures the match end would have
             await _final_pictures(service, presenter, table.public_view(), final.names, locale)
         report = OfflineReport(

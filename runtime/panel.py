@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from data.records import TableRecord
 from engine.actions import Bury, Declare, Pass
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase, SeatView
 from runtime.choices import plays_by_suit
-from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 

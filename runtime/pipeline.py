@@ -11,6 +11,9 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from data.database import Database
+from data.records import Status, TableRecord
+from data.replay import commit_action, restore_table
 from engine.actions import Action, Play
 from engine.cards import Card
 from engine.events import CardDealt, DealingDone, Event, HandSettled, MatchOver, TrickWon
@@ -18,11 +21,9 @@ from engine.views import Phase, PublicView
 from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
-from runtime.planner import plan
+from runtime.planner import plan, sync_timers
 from runtime.presenter import Announcement, Image, Presenter, TableUpdate
-from runtime.records import Status, TableRecord
 from runtime.session import Session
-from runtime.store import Store, data_seats
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +33,9 @@ DEAL_PICTURE_EVERY = 25
 class Pipeline:
     """Shared by the service's moves and the timer handlers."""
 
-    def __init__(self, store: Store, presenter: Presenter, clock: Callable[[], float], images: ImagePolicy,
+    def __init__(self, db: Database, presenter: Presenter, clock: Callable[[], float], images: ImagePolicy,
                  locale: str) -> None:
-        self.store = store
+        self.db = db
         self.presenter = presenter
         self.clock = clock
         self.images = images
@@ -53,10 +54,10 @@ class Pipeline:
         before = table.public_view()
         events = table.apply(action)
         try:
-            await self.store.commit(session.record.table_id, table, action)
+            await commit_action(self.db, session.record.table_id, table, action)
         except Exception:
             log.exception("commit failed on table %d; reloading it", session.record.table_id)
-            session.table = await self.store.load_table(session.record)
+            session.table = await restore_table(self.db, session.record.table_id)
             raise
         if isinstance(action, Play) and action.seat is not None:
             await self.unqueue(session, action.seat)
@@ -90,18 +91,18 @@ class Pipeline:
         for e in public:
             if isinstance(e, HandSettled):
                 result = e.result
-                await self.store.db.record_hand(rec.guild_id, rec.table_id, data_seats(rec), result)
+                await self.db.record_hand(rec.guild_id, rec.table_id, rec.seats, result)
                 if draw:
                     images.append(await imaging.hand_summary_image(result, rec.names, locale))
         if MatchOver in kinds:
-            session.record = await self.store.save(replace(rec, status=Status.FINISHED))
+            session.record = await self.db.save_table(replace(rec, status=Status.FINISHED))
             before = await self._ratings(rec)
-            await self.store.db.record_match(rec.guild_id, rec.table_id, data_seats(rec), view.match_winner)
+            await self.db.record_match(rec.guild_id, rec.table_id, rec.seats, view.match_winner)
             notes.append(Announcement("announce.ladder_updated", {"changes": rating_changes(
                 rec, before, await self._ratings(rec))}))
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
-                rows = await self.store.db.leaderboard(rec.guild_id)
+                rows = await self.db.leaderboard(rec.guild_id)
                 self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
                 images.append(await imaging.ladder_image(rows, self.names, locale))
         return images
@@ -110,7 +111,7 @@ class Pipeline:
         """seat -> ladder rating of each human seat (absent: not rated yet)."""
         out: dict[int, float] = {}
         for seat, user in rec.humans.items():
-            stats = await self.store.db.player_stats(rec.guild_id, user)
+            stats = await self.db.player_stats(rec.guild_id, user)
             if stats is not None:
                 out[seat] = stats.rating
         return out
@@ -134,19 +135,19 @@ class Pipeline:
     async def queue(self, session: Session, seat: int, cards: tuple[Card, ...]) -> None:
         """Make ``cards`` the play of ``seat`` for its next turn: stored first (a restart keeps it)."""
         assert session.table is not None
-        await self.store.save_queued(session.record.table_id, seat, cards, session.table.version)
+        await self.db.set_queued_play(session.record.table_id, seat, cards, session.table.version)
         session.queued[seat] = cards
 
     async def unqueue(self, session: Session, seat: int | None = None) -> None:
         """Forget the queued play of ``seat`` (``None``: every seat's). A failed delete is only logged: the
-        action that made it stale is committed, and ``Store.load_queued`` discards such a row."""
+        action that made it stale is committed, and ``session.restore_queued`` discards such a row."""
         seats = list(session.queued) if seat is None else [seat] if seat in session.queued else []
         for s in seats:
             session.queued.pop(s, None)
         if not seats:
             return
         try:
-            await self.store.clear_queued(session.record.table_id, seat)
+            await self.db.clear_queued_plays(session.record.table_id, seat)
         except Exception:
             log.exception("table %d: clearing queued plays %s failed", session.record.table_id, seats)
 
@@ -174,10 +175,10 @@ class Pipeline:
     async def arm(self, session: Session) -> None:
         """Store the timers the table needs now (stored deadlines with the same key are kept)."""
         if session.table is None or session.record.status is not Status.PLAYING:
-            await self.store.cancel_timers(session.record.table_id)
+            await self.db.cancel_timers(session.record.table_id)
             return
         wanted = plan(session.record, session.table, self.clock(), session.queued)
-        await self.store.sync_timers(session.record.table_id, wanted)
+        await sync_timers(self.db, session.record.table_id, wanted)
 
 
 def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, float]) -> str:

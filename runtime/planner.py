@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from data.database import Database
+from data.records import Mode, Status, TableRecord
 from engine.cards import Card
 from engine.legal import legal_plays
 from engine.table import Table
 from engine.views import Phase
-from runtime.records import Mode, Status, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -116,3 +117,20 @@ def plan(rec: TableRecord, table: Table, now: float,
         else:
             out.append(turn_timer(seat, v, now, o.turn_timeout, o.reminder_before))
     return out
+
+
+async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -> None:
+    """Make the table's stored timers exactly ``wanted``. A stored timer with the same ``key`` is kept
+    with its stored due time (so deadlines survive re-planning and restarts)."""
+    stored = await db.table_timers(table_id)
+    keys = {t.key for t in wanted}
+    have: set[str] = set()
+    for timer in stored:
+        key = timer.payload.get("key")
+        if key in keys and key not in have:
+            have.add(key)
+        else:
+            await db.delete_timer(timer.id)
+    for t in wanted:
+        if t.key not in have:
+            await db.add_timer(t.kind, table_id, t.due_at, {"key": t.key, **t.payload})

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from data.records import TableRecord
 from engine.events import Event
 from engine.views import PublicView
-from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 

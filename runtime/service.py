@@ -21,6 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from data.database import Database
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
+from data.replay import restore_tables
 from data.timers import Timer
 from engine.actions import Action, Bury, Declare, Pass, Play, StopMatch
 from engine.ai import suggest as ai_suggest
@@ -40,10 +43,8 @@ from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
 from runtime.pipeline import Pipeline
 from runtime.presenter import Announcement, Presenter
-from runtime.records import Mode, Seat, Status, TableOptions, TableRecord
 from runtime.scheduler import Scheduler
-from runtime.session import Session
-from runtime.store import Store
+from runtime.session import Session, restore_queued
 from runtime.turns import handle_timer
 
 log = logging.getLogger(__name__)
@@ -65,13 +66,12 @@ class GameService:
     """See the module docstring. ``clock`` returns Unix seconds (tests inject a fake one);
     ``autorun`` starts the background timer task in ``restore_all`` (off: call ``run_until_idle``)."""
 
-    def __init__(self, db: object, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+    def __init__(self, db: Database, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
                  ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
                  ai_pool: AiPool | None = None, table_limits: TableLimits | None = None) -> None:
         self.db = db
         self.table_limits = table_limits or TableLimits()
-        self.store = Store(db)
         self.clock = clock
         self.takeover_level = takeover_level
         self.ai_budget = ai_budget
@@ -79,7 +79,7 @@ class GameService:
         self.autorun = autorun
         self.sessions: dict[int, Session] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
-        self.pipeline = Pipeline(self.store, presenter, clock, images, locale)
+        self.pipeline = Pipeline(db, presenter, clock, images, locale)
         self.scheduler = Scheduler(db, self._on_timer, clock)
 
     # -- lifecycle ------------------------------------------------------------------------------------------
@@ -87,15 +87,15 @@ class GameService:
         """Load every open table (lobby or playing) from ``data/``, re-plan its timers (stored deadlines
         are kept), tell the presenter (reason ``restored``) and start the timer task if ``autorun``."""
         restored: list[int] = []
-        for rec in await self.store.open_records():
-            try:
-                table = await self.store.load_table(rec) if rec.status is Status.PLAYING else None
-            except Exception:
-                log.exception("table %d cannot be restored; left as is", rec.table_id)
-                continue
+        records = await self.db.open_tables()
+        tables = await restore_tables(self.db, [r.table_id for r in records if r.status is Status.PLAYING])
+        for rec in records:
+            table = tables.get(rec.table_id)
+            if rec.status is Status.PLAYING and table is None:
+                continue  # logged by restore_tables; left as is
             session = Session(rec, table)
             if table is not None:
-                session.queued = await self.store.load_queued(rec, table)
+                session.queued = await restore_queued(self.db, rec, table)
             self.sessions[rec.table_id] = session
             async with session.lock:
                 await self.pipeline.publish(session, "restored")
@@ -167,7 +167,7 @@ class GameService:
                           options=options or TableOptions(), thread_id=thread_id)
         if host_seat is not None:
             rec = lobby.sit(rec, host_id, host_name, host_seat)
-        rec = await self.store.create(rec)
+        rec = await self.db.create_table(rec)
         session = Session(rec)
         self.sessions[rec.table_id] = session
         async with session.lock:
@@ -180,7 +180,7 @@ class GameService:
         session = self.session(table_id)
         async with session.lock:
             rec = change(session.record)
-            session.record = await self.store.save(rec)
+            session.record = await self.db.save_table(rec)
             await self.pipeline.publish(session, reason, announcements)
             return session.record
 
@@ -217,7 +217,7 @@ class GameService:
                           lobby_message_id=lobby_message_id if lobby_message_id is not None else rec.lobby_message_id,
                           table_message_id=table_message_id if table_message_id is not None else rec.table_message_id,
                           meta={**rec.meta, **meta})
-            session.record = await self.store.save(rec)
+            session.record = await self.db.save_table(rec)
             return session.record
 
     async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
@@ -227,7 +227,7 @@ class GameService:
             rec = lobby.start(session.record, user_id, is_admin)
             rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
-            session.record = await self.store.save(rec)
+            session.record = await self.db.save_table(rec)
             await self.pipeline.publish(session, "started", [Announcement("announce.table_started", {})])
             await self.pipeline.arm(session)
             return session.record
@@ -237,10 +237,10 @@ class GameService:
         session = self.session(table_id)
         async with session.lock:
             rec = lobby.end(session.record, user_id, is_admin)
-            session.record = await self.store.save(rec)
-            await self.store.cancel_timers(table_id)
+            session.record = await self.db.save_table(rec)
+            await self.db.cancel_timers(table_id)
             session.queued.clear()
-            await self.store.clear_queued(table_id)
+            await self.db.clear_queued_plays(table_id)
             await self.pipeline.publish(session, "ended", [Announcement("announce.table_ended", {})])
             self.sessions.pop(table_id, None)
             return session.record
@@ -380,7 +380,7 @@ class GameService:
         """Put ``seat`` under 托管 (after a timeout, or ``chosen`` by the player) or give it back (caller
         holds the lock); announce and re-arm if ``publish``."""
         rec = lobby.set_away(session.record, seat, away)
-        session.record = await self.store.save(rec)
+        session.record = await self.db.save_table(rec)
         occupant: Seat = rec.seats[seat]  # type: ignore[assignment]
         key = ("announce.tuoguan_chosen" if chosen else "announce.tuoguan_taken") if away else "announce.tuoguan_back"
         notes = [Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat)]

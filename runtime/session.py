@@ -8,11 +8,17 @@ a time per table).
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 
+from data.database import Database
+from data.records import TableRecord
+from engine.actions import Play, action_from_json
 from engine.cards import Card
 from engine.table import Table
-from runtime.records import TableRecord
+from engine.views import Phase
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -21,3 +27,21 @@ class Session:
     table: Table | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     queued: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> play for its next turn
+
+
+async def restore_queued(db: Database, rec: TableRecord, table: Table) -> dict[int, tuple[Card, ...]]:
+    """The stored queued plays still wanted after a restart: the hand is in play and every action
+    since a play was queued is another seat's play (a crash may have left the row of a play already
+    made, or of a hand already over). The others are removed."""
+    stored = await db.queued_plays(rec.table_id)
+    keep: dict[int, tuple[Card, ...]] = {}
+    for seat, queued in stored.items():
+        if table.phase is not Phase.PLAYING or queued.version > table.version:
+            continue
+        later = [action_from_json(a) for a in await db.actions_between(rec.table_id, after=queued.version)]
+        if all(isinstance(a, Play) and a.seat != seat for a in later):
+            keep[seat] = queued.cards
+    for seat in set(stored) - set(keep):
+        log.info("table %d: dropping the stale queued play of seat %d", rec.table_id, seat)
+        await db.clear_queued_plays(rec.table_id, seat)
+    return keep

@@ -19,23 +19,34 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from data.database import Database
+from data.records import Mode
 from data.timers import Timer
 from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
 from engine.views import Phase
+from runtime.pipeline import Pipeline
 from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
-from runtime.records import Mode
 from runtime.session import Session
 
-if TYPE_CHECKING:
-    from runtime.service import GameService
-
 log = logging.getLogger(__name__)
+
+
+class TimerHost(Protocol):
+    """What a due timer needs of the service (``runtime.service.GameService``)."""
+
+    db: Database
+    pipeline: Pipeline
+    takeover_level: str
+    ai_budget: float
+
+    async def set_away_locked(self, session: Session, seat: int, away: bool = True, *, publish: bool = True,
+                              chosen: bool = False) -> list[Announcement]: ...
 
 
 def ai_rng(session: Session, seat: int) -> random.Random:
@@ -44,7 +55,7 @@ def ai_rng(session: Session, seat: int) -> random.Random:
     return random.Random(f"{session.record.seed}:{session.table.version}:{seat}")
 
 
-async def ai_action(service: GameService, session: Session, seat: int) -> Action | None:
+async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:
     """The move of the AI playing ``seat`` (its own level, or the service's 托管 level)."""
     assert session.table is not None
     occupant = session.record.seats[seat]
@@ -62,7 +73,7 @@ def fallback_action(session: Session, seat: int) -> Action | None:
     return next((a for a in actions if isinstance(a, Pass)), actions[0] if actions else None)
 
 
-async def ai_move(service: GameService, session: Session, seat: int) -> None:
+async def ai_move(service: TimerHost, session: Session, seat: int) -> None:
     """Apply the AI's move for ``seat``; an AI error or an illegal choice falls back to a legal move."""
     try:
         action = await ai_action(service, session, seat)
@@ -76,7 +87,7 @@ async def ai_move(service: GameService, session: Session, seat: int) -> None:
         await service.pipeline.apply(session, action, acted_seat=seat)
 
 
-async def handle_timer(service: GameService, session: Session, timer: Timer) -> None:
+async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> None:
     """Run one due timer of ``session`` (the caller holds its lock)."""
     table = session.table
     assert table is not None
@@ -112,7 +123,7 @@ async def handle_timer(service: GameService, session: Session, timer: Timer) -> 
         await _turn(service, session, timer, seat)
 
 
-async def _deal(service: GameService, session: Session) -> None:
+async def _deal(service: TimerHost, session: Session) -> None:
     table = session.table
     assert table is not None
     live = session.record.mode is Mode.LIVE
@@ -129,7 +140,7 @@ async def _deal(service: GameService, session: Session) -> None:
             await service.pipeline.apply(session, action, acted_seat=seat)
 
 
-async def _auto(service: GameService, session: Session, seat: int, why: str) -> None:
+async def _auto(service: TimerHost, session: Session, seat: int, why: str) -> None:
     """A queued play, or the only legal play."""
     table = session.table
     assert table is not None
@@ -158,14 +169,14 @@ async def _auto(service: GameService, session: Session, seat: int, why: str) -> 
     await service.pipeline.apply(session, Play(seat=seat, cards=plays[0]), acted_seat=seat, announcements=[note])
 
 
-async def _turn(service: GameService, session: Session, timer: Timer, seat: int) -> None:
+async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -> None:
     """Reminder stage, then the timeout: the seat goes under 托管."""
     occupant = session.record.seats[seat]
     if occupant is None or occupant.autopilot:
         return
     options = session.record.options
     if timer.payload.get("stage") == "remind":
-        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,  # type: ignore[attr-defined]
+        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,
                                    {**timer.payload, "stage": "timeout"})
         note = Announcement("announce.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
                             user_id=occupant.user_id, seat=seat)

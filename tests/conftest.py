@@ -11,8 +11,8 @@ import pytest
 
 from bot import create_bot
 from data import Database
+from data.records import TableOptions
 from runtime.config import Config
-from runtime.records import TableOptions
 from tools.pgcluster import ClusterUnavailable, PgCluster
 
 

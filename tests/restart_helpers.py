@@ -8,8 +8,8 @@ from typing import Any
 
 from bot import create_bot
 from cogs.hub import detach_game
+from data.records import TableOptions
 from runtime.config import Config
-from runtime.records import TableOptions
 
 
 async def restart(env: Any, clock: Any, **game_kwargs: Any) -> Any:

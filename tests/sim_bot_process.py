@@ -30,12 +30,12 @@ async def played_table(env, bot) -> int:
 
 async def main(db_path: Path) -> int:
     import simcord
+    from runtime.records import TableOptions
 
     from bot import create_bot
     from cli.serve import serve, stop_on_signals
     from data import Database
     from runtime.config import Config
-    from runtime.records import TableOptions
 
     db = await Database.open(db_path)
     bot = create_bot(Config(db_path=db_path), db=db, rng_seed=7, limits={}, table_options=TableOptions.instant())

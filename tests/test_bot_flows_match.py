@@ -13,12 +13,12 @@ import pytest
 import i18n
 from cogs.items import encode_cards
 from cogs.panel_view import cards_text
+from data.records import Status, TableOptions
 from engine.actions import DealAll, DealCard, Declare
 from engine.declaring import declaration_kind
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
-from runtime.records import Status, TableOptions
 from tests.botflow_helpers import (
     advance,
     bounded,

@@ -28,6 +28,7 @@ import i18n
 from cogs.cardtext import card_name
 from cogs.items import decode_cards
 from cogs.presenter import announcement_text
+from data.records import Status
 from engine.actions import Action, Bury, DealAll, Declare, Pass, Play, StartHand, action_from_json
 from engine.cards import Card
 from engine.declaring import declaration_kind
@@ -36,7 +37,6 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import HandResult, Phase
 from runtime.presenter import Announcement
-from runtime.records import Status
 from tests.botflow_helpers import (
     bounded,
     close_game,

@@ -4,9 +4,9 @@ no raw ``<@id>``/``<#id>`` (an embed never pings, and unresolved mentions show a
 from __future__ import annotations
 
 from cogs.lobby_view import lobby_embed
+from data.records import TableRecord
 from engine.rules import Rules
 from runtime import lobby
-from runtime.records import TableRecord
 
 
 def record() -> TableRecord:
@@ -37,7 +37,7 @@ def _final(winner: int | None, hands: int = 2):
 def test_a_finished_lobby_shows_the_winners_levels_and_hands() -> None:
     from dataclasses import replace
 
-    from runtime.records import Status
+    from data.records import Status
 
     rec = replace(lobby.add_ai(record(), 11, 3, "strong"), status=Status.FINISHED)
     zh = lobby_embed(rec, "zh-CN", _final(0)).to_dict()
@@ -52,7 +52,7 @@ def test_a_finished_lobby_shows_the_winners_levels_and_hands() -> None:
 def test_a_closed_lobby_says_it_closed_before_the_end() -> None:
     from dataclasses import replace
 
-    from runtime.records import Status
+    from data.records import Status
 
     rec = replace(record(), status=Status.ENDED)
     value = lobby_embed(rec, "en", _final(None, 0)).to_dict()["fields"][0]["value"]

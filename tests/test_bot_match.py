@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import i18n
-from runtime.records import Status
+from data.records import Status
 from tests.conftest import act_by_panel, humans_to_act, one_human_and_three_ai, thread_of
 
 

@@ -12,6 +12,7 @@ import i18n
 from cogs.cardtext import TEXT_STYLE, cards_text, trump_name
 from cogs.panel_text import panel_text
 from cogs.panel_view import build_panel_view
+from data.records import Seat, TableRecord
 from engine.actions import Action, DealAll
 from engine.ai import choose_action
 from engine.cards import parse_cards
@@ -19,7 +20,6 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime.panel import build_panel
-from runtime.records import Seat, TableRecord
 
 RECORD = TableRecord(table_id=1, guild_id=1, channel_id=1, host_id=1, rules=Rules(),
                      seats=tuple(Seat(name=f"p{s}", user_id=s + 1) for s in range(4)))

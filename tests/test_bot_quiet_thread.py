@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import i18n
+from data.records import Status
 from engine.views import Phase
-from runtime.records import Status
 from tests.botflow_helpers import bounded, private_leaks, public_uploads
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_table, thread_of, world
 

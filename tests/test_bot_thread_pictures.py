@@ -13,9 +13,9 @@ import pytest
 
 import i18n
 from cogs.presenter import announcement_text
+from data.records import Status, TableOptions
 from engine.views import Phase
 from runtime.presenter import Announcement
-from runtime.records import Status, TableOptions
 from tests.conftest import act_by_panel, button_id, humans_to_act, on_both_backends, open_table, thread_of, world
 from tests.restart_helpers import restart
 

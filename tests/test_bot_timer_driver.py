@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cogs.timers import TimerDriver
 from data.database import Database
+from tests.records import new_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +30,7 @@ async def test_driver_wakes_on_timer_changes_and_stops_listening_when_closed() -
     try:
         game = _Game(db)
         driver = TimerDriver(game, clock=lambda: 0.0)
-        tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+        tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
         await db.add_timer("turn", tid, 100.0)
         await driver.run_now()
         assert game.runs == 1

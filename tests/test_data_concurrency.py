@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 import pytest
 
 from data.database import Database
 from data.errors import DataError
+from tests.records import new_record
+
+_LOCKS: weakref.WeakKeyDictionary[Database, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+
+def table_lock(db: Database, table_id: int) -> asyncio.Lock:
+    """One lock per table, as the runtime keeps it (``Session.lock``): moves on a table take it."""
+    return _LOCKS.setdefault(db, {}).setdefault(table_id, asyncio.Lock())
 
 
 async def next_move(db: Database, table_id: int, use_lock: bool) -> None:
@@ -18,39 +27,39 @@ async def next_move(db: Database, table_id: int, use_lock: bool) -> None:
         await db.append_action(table_id, seq, {"type": "pass", "seat": 0})
 
     if use_lock:
-        async with db.table_lock(table_id):
+        async with table_lock(db, table_id):
             await step()
     else:
         await step()
 
 
 async def test_moves_on_one_table_serialize(db: Database) -> None:
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     await asyncio.gather(*(next_move(db, tid, use_lock=True) for _ in range(60)))
     assert await db.last_seq(tid) == 60
     assert len(await db.actions_between(tid)) == 60
 
 
 async def test_without_the_lock_moves_collide(db: Database) -> None:
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     results = await asyncio.gather(*(next_move(db, tid, use_lock=False) for _ in range(10)), return_exceptions=True)
     assert any(isinstance(r, DataError) for r in results)  # what the lock prevents
 
 
 async def test_different_tables_do_not_block_each_other(db: Database) -> None:
-    a = (await db.create_table(1, 2, 3, "standard", seed=1)).id
-    b = (await db.create_table(1, 2, 3, "standard", seed=2)).id
-    assert db.table_lock(a) is db.table_lock(a) and db.table_lock(a) is not db.table_lock(b)
+    a = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    b = (await db.create_table(new_record(1, 2, 3, "standard", seed=2))).table_id
+    assert table_lock(db, a) is table_lock(db, a) and table_lock(db, a) is not table_lock(db, b)
     release = asyncio.Event()
 
     async def slow_move_on_a() -> None:
-        async with db.table_lock(a):
+        async with table_lock(db, a):
             await db.append_action(a, 1, {"type": "deal_all"})
             await release.wait()  # e.g. a long render while holding table a
 
     holder = asyncio.create_task(slow_move_on_a())
     await asyncio.sleep(0.01)
-    assert db.table_lock(a).locked()
+    assert table_lock(db, a).locked()
     for _ in range(20):  # table b proceeds while a is held
         await asyncio.wait_for(next_move(db, b, use_lock=True), timeout=1.0)
     assert await db.last_seq(b) == 20
@@ -63,7 +72,7 @@ async def test_different_tables_do_not_block_each_other(db: Database) -> None:
 
 
 async def test_concurrent_moves_on_many_tables_all_commit(db: Database) -> None:
-    ids = [(await db.create_table(1, 2, 3, "standard", seed=i)).id for i in range(30)]
+    ids = [(await db.create_table(new_record(1, 2, 3, "standard", seed=i))).table_id for i in range(30)]
 
     async def play(tid: int) -> None:
         for _ in range(15):
@@ -75,7 +84,7 @@ async def test_concurrent_moves_on_many_tables_all_commit(db: Database) -> None:
 
 
 async def test_failed_transaction_does_not_swallow_other_writes(db: Database) -> None:
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     in_tx = asyncio.Event()
 
     async def failing() -> None:

@@ -13,6 +13,7 @@ from data.dialect import POSTGRESQL, SQLITE, is_postgres_url, numbered_params, p
 from data.errors import DataError
 from data.migrate import load_migrations
 from data.postgres import public_url
+from tests.records import new_record
 
 
 def test_placeholders_are_numbered_outside_quotes() -> None:
@@ -68,7 +69,7 @@ async def test_processes_starting_together_migrate_once(pg_cluster) -> None:
     try:
         rows = await dbs[0].fetchall("SELECT version FROM schema_version ORDER BY version")
         assert [r[0] for r in rows] == [m.version for m in load_migrations()]
-        tid = (await dbs[1].create_table(1 << 60, 2, 3, "standard", seed=1)).id  # 64-bit snowflakes fit
+        tid = (await dbs[1].create_table(new_record(1 << 60, 2, 3, "standard", seed=1))).table_id  # 64-bit ids fit
         assert (await dbs[2].get_table(tid)).guild_id == 1 << 60
     finally:
         for db in dbs:

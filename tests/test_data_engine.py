@@ -16,6 +16,7 @@ from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from tests.records import new_record
 
 
 def pick(table: Table, rng: random.Random) -> Action:
@@ -41,7 +42,7 @@ async def play(db: Database, tid: int, table: Table, rng: random.Random, actions
 
 async def new_game(db: Database, seed: int, rules: Rules | None = None) -> tuple[int, Table]:
     rules = rules or Rules()
-    tid = (await db.create_table(1, 2, 3, rules, seed=seed, status="playing")).id
+    tid = (await db.create_table(new_record(1, 2, 3, rules, seed=seed, status="playing"))).table_id
     return tid, Table.new(rules, seed)
 
 
@@ -65,8 +66,8 @@ async def test_restore_tables_in_bulk(db: Database) -> None:
         tid, table = await new_game(db, 100 + i, Rules.from_preset(preset))
         await play(db, tid, table, rng, 40 + 37 * i)
         live[tid] = table
-    idle = (await db.create_table(1, 2, 3, "standard", seed=9, status="playing")).id
-    await db.create_table(1, 2, 3, "standard", seed=9, status="lobby")
+    idle = (await db.create_table(new_record(1, 2, 3, "standard", seed=9, status="playing"))).table_id
+    await db.create_table(new_record(1, 2, 3, "standard", seed=9, status="lobby"))
     restored = await restore_tables(db)
     assert set(restored) == {*live, idle}
     for tid, table in live.items():

@@ -12,6 +12,7 @@ from data.rating import DEFAULT_MU, advance_progress, level_of
 from data.tables import Seat
 from engine.cards import RANKS
 from engine.views import HandResult
+from tests.records import new_record
 
 G = 1
 
@@ -27,7 +28,7 @@ def result(n: int, dealer: int, gains: tuple[int, int], take_over: bool, kitty_b
 
 
 async def table(db: Database) -> int:
-    return (await db.create_table(G, 2, 3, "standard", seed=1, status="playing")).id
+    return (await db.create_table(new_record(G, 2, 3, "standard", seed=1, status="playing"))).table_id
 
 
 async def count_rows(db: Database) -> int:
@@ -107,7 +108,7 @@ async def test_match_rates_humans_and_keeps_ai_fixed(db: Database) -> None:
 async def test_beating_strong_ai_is_worth_more_than_random_ai(db: Database) -> None:
     gains = {}
     for guild, level in ((1, "strong"), (2, "random")):
-        tid = (await db.create_table(guild, 2, 3, "standard", seed=1)).id
+        tid = (await db.create_table(new_record(guild, 2, 3, "standard", seed=1))).table_id
         await db.record_match(guild, tid, [101, Seat.bot(level), 102, Seat.bot(level)], winner_team=0)
         stats = await db.player_stats(guild, 101)
         assert stats is not None

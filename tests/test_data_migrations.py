@@ -15,6 +15,7 @@ from data.migrate import Migration, applied_version, load_migrations, migrate
 from data.postgres import PostgresDriver
 from data.sqlite import SqliteDriver
 from engine.cards import parse_cards
+from tests.records import new_record
 
 LATEST = load_migrations()[-1].version
 
@@ -63,9 +64,9 @@ async def test_upgrade_from_each_earlier_version_keeps_data(db_target: str, star
     path = db_target
     old = await Database.open(path, migrate_to=start)
     assert await old.schema_version() == start
-    table = await old.create_table(10, 20, 30, "standard", seed=5, mode="async")
-    await old.append_action(table.id, 1, {"type": "deal_all"})
-    await old.add_timer("reminder", table.id, 123.0, {"seat": 1})
+    table = await old.create_table(new_record(10, 20, 30, "standard", seed=5, mode="async"))
+    await old.append_action(table.table_id, 1, {"type": "deal_all"})
+    await old.add_timer("reminder", table.table_id, 123.0, {"seat": 1})
     await old.close()
     if start < 2:
         assert "ladder" not in await tables_of(path)
@@ -74,11 +75,11 @@ async def test_upgrade_from_each_earlier_version_keeps_data(db_target: str, star
 
     db = await Database.open(path)
     assert await db.schema_version() == LATEST
-    assert (await db.get_table(table.id)).mode == "async"
-    assert (await db.load_game(table.id)).actions == [{"type": "deal_all"}]
+    assert (await db.get_table(table.table_id)).mode == "async"
+    assert (await db.load_game(table.table_id)).actions == [{"type": "deal_all"}]
     assert (await db.next_timer()) is not None
-    await db.set_queued_play(table.id, 2, parse_cards("10H 10H"), 1)  # the newest tables work too
-    assert (await db.queued_plays(table.id))[2].cards == parse_cards("10H 10H")
+    await db.set_queued_play(table.table_id, 2, parse_cards("10H 10H"), 1)  # the newest tables work too
+    assert (await db.queued_plays(table.table_id))[2].cards == parse_cards("10H 10H")
     rows = await db.fetchall("SELECT version FROM schema_version ORDER BY version")
     assert [r[0] for r in rows] == list(range(1, LATEST + 1))
     await db.close()

@@ -7,11 +7,12 @@ import pytest
 from data.database import Database
 from data.errors import DataError
 from engine.cards import parse_cards
+from tests.records import new_record
 
 
 async def test_set_replace_read_and_clear(db: Database) -> None:
-    t1 = (await db.create_table(1, 2, 3, "standard", seed=1)).id
-    t2 = (await db.create_table(1, 2, 3, "standard", seed=2)).id
+    t1 = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    t2 = (await db.create_table(new_record(1, 2, 3, "standard", seed=2))).table_id
     assert await db.queued_plays(t1) == {}
     await db.set_queued_play(t1, 1, parse_cards("AS"), 40)
     await db.set_queued_play(t1, 3, parse_cards("10H 10H BJ"), 41)
@@ -30,7 +31,7 @@ async def test_set_replace_read_and_clear(db: Database) -> None:
 async def test_survive_reopen_and_go_with_the_table(db_target: str) -> None:
     path = db_target
     db = await Database.open(path)
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     await db.set_queued_play(tid, 0, parse_cards("3D"), 12)
     await db.close()
     db = await Database.open(path)
@@ -43,7 +44,7 @@ async def test_survive_reopen_and_go_with_the_table(db_target: str) -> None:
 
 
 async def test_bad_seat_and_unknown_table(db: Database) -> None:
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     with pytest.raises(DataError) as err:
         await db.set_queued_play(tid, 4, parse_cards("3D"), 1)
     assert err.value.key == "data.bad_seat"

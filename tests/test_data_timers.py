@@ -8,11 +8,12 @@ import time
 from data.database import Database
 from data.scheduler import TimerScheduler
 from data.timers import Timer
+from tests.records import new_record
 
 
 async def test_add_next_due_delete_cancel(db: Database) -> None:
-    t1 = (await db.create_table(1, 2, 3, "standard", seed=1)).id
-    t2 = (await db.create_table(1, 2, 3, "standard", seed=2)).id
+    t1 = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    t2 = (await db.create_table(new_record(1, 2, 3, "standard", seed=2))).table_id
     late = await db.add_timer("turn", t1, 300.0, {"seat": 1})
     early = await db.add_timer("remind", t1, 100.0, {"seat": 1})
     other = await db.add_timer("ai", t2, 200.0)
@@ -35,7 +36,7 @@ async def test_add_next_due_delete_cancel(db: Database) -> None:
 async def test_timers_survive_reopen(db_target: str) -> None:
     path = db_target
     db = await Database.open(path)
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     await db.add_timer("deadline", tid, 1234.5, {"seq": 17})
     await db.close()
     db = await Database.open(path)
@@ -78,7 +79,7 @@ async def test_cancelled_timer_never_fires_and_failing_handler_is_contained(db: 
         if timer.kind == "boom":
             raise RuntimeError("handler failure")
 
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     await db.add_timer("boom", None, time.time() + 0.05)
     await db.add_timer("cancelled", tid, time.time() + 0.15)
     await db.add_timer("ok", None, time.time() + 0.25)
@@ -127,7 +128,7 @@ async def test_timer_ids_are_never_reused_so_replanning_handlers_are_safe(db: Da
 
 async def test_timer_listeners_hear_every_change_until_unsubscribed(db: Database) -> None:
     """The public hook an interface drives its timers with (instead of replacing ``timers_changed``)."""
-    tid = (await db.create_table(1, 2, 3, "standard", seed=1)).id
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     heard: list[str] = []
     stop = db.on_timers_changed(lambda: heard.append("a"))
     db.on_timers_changed(lambda: 1 / 0)  # a failing listener is logged, never breaks a timer change

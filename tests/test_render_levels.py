@@ -8,6 +8,7 @@ import io
 from dataclasses import replace
 
 from PIL import Image
+from runtime.records import Status, TableRecord
 
 from cogs.lobby_view import lobby_embed
 from data.rating import advance_progress, level_of
@@ -20,7 +21,6 @@ from render.samples import NAMES, hand_result, ladder_rows, public_view
 from render.table import header_chips
 from runtime import lobby
 from runtime.announce import from_events
-from runtime.records import Status, TableRecord
 
 
 def test_level_text_writes_negative_levels_and_laps_in_both_locales() -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from data.records import Status
 from engine.actions import Bury, DealAll, Pass, Play
 from engine.errors import IllegalAction
 from engine.legal import legal_plays, view_context
 from engine.rules import Rules
 from engine.views import Phase
 from runtime.errors import NotAllowed
-from runtime.records import Status
 from tests.test_runtime_support import HUMAN, human_table, make_service, options, until
 
 

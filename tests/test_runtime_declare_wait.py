@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from data.records import Mode
 from engine.actions import Pass
 from engine.views import Phase
-from runtime.records import Mode
 from tests.test_runtime_support import HUMAN, StepClock, human_table, make_service
 
 WAIT = 30.0

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 from data import Database
+from data.records import Status, TableOptions
 from engine.rules import Rules
 from runtime.imaging import ImagePolicy
 from runtime.presenter import HAND, TABLE, TRICK, RecordingPresenter
-from runtime.records import Status, TableOptions
 from runtime.service import GameService
 from tests.test_runtime_support import HUMAN, StepClock, human_table, until
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from data.records import Mode, Status, TableRecord
 from engine.rules import Rules
 from runtime import lobby
 from runtime.errors import LobbyError
-from runtime.records import Mode, Status, TableRecord
 
 HOST = 1
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from data import Database
+from data.records import Mode, TableOptions
 from engine.rules import Rules
 from engine.views import Phase
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.records import Mode, TableOptions
 from runtime.service import GameService
 
 HUMAN = 100

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from data.records import Mode
 from engine.actions import Pass, Play
 from engine.follow import enumerate_follows
 from engine.legal import view_context
 from engine.views import Phase
 from runtime.errors import NotAllowed
-from runtime.records import Mode
 from tests.test_runtime_support import (
     HUMAN,
     REMIND,
@@ -42,7 +42,7 @@ async def test_timeout_hands_the_seat_to_the_ai_and_take_back_returns_it() -> No
     assert "announce.tuoguan_taken" in presenter.keys(tid)
     assert service.record(tid).seats[0].away
     assert table.version == version + 1 and table.actions[-1].seat == 0
-    assert (await service.store.load(tid)).seats[0].away  # stored
+    assert (await service.db.get_table(tid)).seats[0].away  # stored
     await service.take_back(tid, HUMAN)
     assert not service.record(tid).seats[0].away
     assert presenter.keys(tid)[-1] == "announce.tuoguan_back"
@@ -194,7 +194,7 @@ async def test_a_failing_ai_falls_back_to_a_legal_move(monkeypatch: pytest.Monke
 
 
 def test_forced_autoplay_defaults_to_async_mode_only() -> None:
-    from runtime.records import TableOptions
+    from data.records import TableOptions
 
     assert TableOptions().autoplays_forced(Mode.ASYNC) and not TableOptions().autoplays_forced(Mode.LIVE)
     assert TableOptions(forced_autoplay=True).autoplays_forced(Mode.LIVE)
@@ -202,8 +202,8 @@ def test_forced_autoplay_defaults_to_async_mode_only() -> None:
 
 
 async def test_timed_match_stops_at_the_first_hand_end_after_its_time() -> None:
+    from data.records import Status
     from engine.rules import Rules
-    from runtime.records import Status
     from tests.test_runtime_support import options
 
     clock = StepClock()

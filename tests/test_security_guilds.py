@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import i18n
-from runtime.records import Status
+from data.records import Status
 from tests.botflow_helpers import bounded, last_reply, start_table, table_state
 from tests.conftest import world
 

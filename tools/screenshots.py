@@ -33,12 +33,12 @@ import simcord
 from bot import create_bot
 from cogs.hub import detach_game
 from cogs.panel_view import hand_order
+from data.records import Status, TableOptions
 from engine.cards import Card, parse_cards
 from engine.legal import view_context
 from engine.throws import check_throw
 from engine.views import Phase
 from runtime.config import Config
-from runtime.records import Status, TableOptions
 from tests.botflow_helpers import use_locales
 
 log = logging.getLogger("screenshots")
