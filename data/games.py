@@ -100,7 +100,7 @@ class GamesMixin(Connection):
         every ``hand`` snapshot (state after a hand) is kept for exports."""
         if kind not in SNAPSHOT_KINDS:
             raise ValueError(f"snapshot kind must be one of {SNAPSHOT_KINDS}")
-        async with self.transaction(serialize=False) as tx:  # one table's rows: its caller holds the table's lock (Session.lock)
+        async with self.transaction(serialize=False) as tx:  # one table's rows (under Session.lock)
             await tx.execute(
                 "INSERT INTO snapshots (table_id, seq, hand_number, kind, state, created_at) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id, seq) DO UPDATE SET hand_number = excluded.hand_number, kind = excluded.kind,"
