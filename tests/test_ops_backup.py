@@ -12,6 +12,7 @@ import pytest
 from data import Database
 from data.backup import backup_database
 from data.errors import DataError
+from tests.records import new_record
 from tests.test_cli import bot
 
 
@@ -23,8 +24,7 @@ async def test_backup_while_the_bot_writes_is_one_consistent_snapshot(tmp_path: 
     async def writer() -> None:
         nonlocal written
         while not stop.is_set():
-            await db.create_table(guild_id=1, channel_id=2, host_id=written + 1, rules="standard",
-                                  seed=written)
+            await db.create_table(new_record(1, 2, written + 1, "standard", seed=written))
             written += 1
             await asyncio.sleep(0)
 
