@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from data.records import TableRecord
 from engine.cards import format_cards
 from engine.declaring import CONCEALED, NO_TRUMP_ONLY
 from engine.events import (
@@ -19,7 +20,6 @@ from engine.events import (
 )
 from engine.views import Phase, PublicView
 from runtime.presenter import Announcement
-from runtime.records import TableRecord
 
 log = logging.getLogger(__name__)
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any
 
+from data.database import Database
 from data.errors import DataError
 from data.replay import export_hand, replay_export
 from engine.views import HandResult, TrickView
 from runtime.access import Caller, in_guild, valid_id
 from runtime.errors import TableNotFound
-from runtime.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +40,12 @@ class HandReplay:
         return self.result is not None
 
 
-async def hand_replay(db: Any, caller: Caller, table_id: int, hand_number: int) -> HandReplay:
+async def hand_replay(db: Database, caller: Caller, table_id: int, hand_number: int) -> HandReplay:
     """Hand ``hand_number`` of table ``table_id`` as the caller may see it (see the module docstring)."""
     if not valid_id(table_id):
         raise TableNotFound("table.not_found", table_id=table_id)
     try:
-        rec = await Store(db).load(table_id)
+        rec = await db.get_table(table_id)
     except DataError:
         raise TableNotFound("table.not_found", table_id=table_id) from None
     if not in_guild(caller, rec):

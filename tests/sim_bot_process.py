@@ -30,11 +30,11 @@ async def played_table(env, bot) -> int:
 
 async def main(db_path: Path) -> int:
     import simcord
-    from runtime.records import TableOptions
 
     from bot import create_bot
     from cli.serve import serve, stop_on_signals
     from data import Database
+    from data.records import TableOptions
     from runtime.config import Config
 
     db = await Database.open(db_path)

@@ -8,10 +8,10 @@ import io
 from dataclasses import replace
 
 from PIL import Image
-from runtime.records import Status, TableRecord
 
 from cogs.lobby_view import lobby_embed
 from data.rating import advance_progress, level_of
+from data.records import Status, TableRecord
 from engine.events import HandSettled
 from engine.rules import Rules
 from render import render_ladder, render_table
