@@ -1,4 +1,4 @@
-"""The declaring rounds of RULES §5 v2 around the kitty, played on a ``HandState``.
+"""The declaring rounds of RULES §5 v2 around the kitty, played on a ``DeclaringHand``.
 
 - 暗扣暗反 (``kitty_overcall: concealed``): declarations and overcalls are made face down; a public view
   shows only who declared. They are turned up when the round after the bury ends (a joker pair is shown
@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.cards import Card
 from engine.declaring import CONCEALED, NO_TRUMP, NO_TRUMP_ONLY, kitty_round_mode
@@ -32,18 +32,38 @@ from engine.events import (
     SwapDealer,
     SwapWindow,
 )
+from engine.rules import Rules
 from engine.views import DeclarationView, Phase
 from engine.wire import declaration_from_json, declaration_to_json
 
-if TYPE_CHECKING:
-    from engine.hand import HandState
-
 log = logging.getLogger(__name__)
+
+class DeclaringHand(Protocol):
+    """What the declaring rounds read and change of a hand (``engine.hand.HandState``)."""
+
+    rules: Rules
+    level: str
+    dealer: int | None
+    first_hand: bool
+    kitty: list[Card]
+    phase: Phase
+    declaration: DeclarationView | None
+    passed: set[int]
+    trump: str | None
+    overcall_queue: list[int]
+    hidden: list[DeclarationView]
+    suit_declarer: int | None
+    swap_stage: str
+    team_levels: tuple[str, str] | None
+    kitty_rounds: int
+
+    def begin_play(self) -> list[Event]: ...
+
 
 SWAP_DUE, SWAP_OTHER = "due", "other"  # 换庄: the due dealer team's window, then the other team's
 
 
-def show(hand: HandState, seat: int, cards: tuple[Card, ...], trump: str, kind: DeclarationKind) -> list[Event]:
+def show(hand: DeclaringHand, seat: int, cards: tuple[Card, ...], trump: str, kind: DeclarationKind) -> list[Event]:
     """Make ``cards`` the standing declaration: face down under 暗扣 (only ``seat`` sees them), else shown."""
     concealed = kitty_round_mode(hand.rules) == CONCEALED and trump != NO_TRUMP
     decl = DeclarationView(seat, cards, trump, reinforced=kind == "reinforce", concealed=concealed)
@@ -56,7 +76,7 @@ def show(hand: HandState, seat: int, cards: tuple[Card, ...], trump: str, kind: 
     return [Declared(seat, cards, trump, kind), *reveal(hand)]
 
 
-def reveal(hand: HandState) -> list[Event]:
+def reveal(hand: DeclaringHand) -> list[Event]:
     """Turn up every face-down declaration of the hand (nothing if there is none)."""
     if not hand.hidden:
         return []
@@ -68,7 +88,7 @@ def reveal(hand: HandState) -> list[Event]:
     return [DeclarationsRevealed(shown, trump)]
 
 
-def public_declaration(hand: HandState) -> DeclarationView | None:
+def public_declaration(hand: DeclaringHand) -> DeclarationView | None:
     """The standing declaration as everyone may see it: a face-down one without its cards and trump."""
     d = hand.declaration
     if d is None or not d.concealed:
@@ -76,13 +96,13 @@ def public_declaration(hand: HandState) -> DeclarationView | None:
     return DeclarationView(d.seat, (), "", concealed=True)
 
 
-def public_trump(hand: HandState) -> str | None:
+def public_trump(hand: DeclaringHand) -> str | None:
     """The trump everyone knows: none while the standing declaration is face down."""
     d = hand.declaration
     return None if d is not None and d.concealed else hand.trump
 
 
-def own_concealed(hand: HandState, seat: int) -> tuple[DeclarationView, ...]:
+def own_concealed(hand: DeclaringHand, seat: int) -> tuple[DeclarationView, ...]:
     return tuple(d for d in hand.hidden if d.seat == seat)
 
 
@@ -93,13 +113,13 @@ def shown_before(cards: Sequence[Card], own: Sequence[DeclarationView]) -> bool:
     return any(sorted(c.index for c in d.cards) == key for d in own)
 
 
-def check_not_repeated(hand: HandState, seat: int, cards: Sequence[Card]) -> None:
+def check_not_repeated(hand: DeclaringHand, seat: int, cards: Sequence[Card]) -> None:
     if shown_before(cards, own_concealed(hand, seat)):
         raise IllegalAction("declare.concealed_repeat")
 
 
 # -- rounds after the bury ----------------------------------------------------------------------------------
-def round_after_bury(hand: HandState, burier: int) -> list[Event]:
+def round_after_bury(hand: DeclaringHand, burier: int) -> list[Event]:
     """After a bury: open (or continue) a round of overcalls after the bury, or turn up and begin play."""
     mode = kitty_round_mode(hand.rules)
     queue = _next_round(hand, burier, mode)
@@ -111,7 +131,7 @@ def round_after_bury(hand: HandState, burier: int) -> list[Event]:
     return [KittyOvercallRound(queue[0], mode)]
 
 
-def _next_round(hand: HandState, burier: int, mode: str) -> list[int]:
+def _next_round(hand: DeclaringHand, burier: int, mode: str) -> list[int]:
     """The seats still to be asked, in order ([] = no round)."""
     decl = hand.declaration
     if mode == "false" or decl is None:  # never when the trump came from no_declaration
@@ -133,7 +153,7 @@ def _next_round(hand: HandState, burier: int, mode: str) -> list[int]:
 _BJ_PAIR = (Card("BJ", ""), Card("BJ", ""))
 
 
-def after_kitty_overcall(hand: HandState, seat: int) -> None:
+def after_kitty_overcall(hand: DeclaringHand, seat: int) -> None:
     """The overcaller leaves the round: ``no_trump_only`` goes on with the seats after it, else a new round
     starts after its bury."""
     if kitty_round_mode(hand.rules) == NO_TRUMP_ONLY:
@@ -143,14 +163,14 @@ def after_kitty_overcall(hand: HandState, seat: int) -> None:
 
 
 # -- 换庄 ---------------------------------------------------------------------------------------------------
-def only_team(hand: HandState) -> int | None:
+def only_team(hand: DeclaringHand) -> int | None:
     """The team that alone may make the first declaration now (换庄), else ``None``."""
     if not hand.swap_stage or hand.declaration is not None or hand.dealer is None:
         return None
     return hand.dealer % 2 if hand.swap_stage == SWAP_DUE else 1 - hand.dealer % 2
 
 
-def open_second_window(hand: HandState) -> list[Event]:
+def open_second_window(hand: DeclaringHand) -> list[Event]:
     """The due dealer's team declared nothing: the other team's window, in turn, at its own level."""
     assert hand.dealer is not None and hand.team_levels is not None
     other = 1 - hand.dealer % 2
@@ -161,7 +181,7 @@ def open_second_window(hand: HandState) -> list[Event]:
     return [SwapWindow(other, hand.level, hand.overcall_queue[0])]
 
 
-def swap_declared(hand: HandState, seat: int) -> list[Event]:
+def swap_declared(hand: DeclaringHand, seat: int) -> list[Event]:
     """谁亮主谁坐庄: the first declaration of the second window takes the deal; overcalls follow as usual."""
     hand.dealer = seat
     hand.swap_stage = ""
@@ -170,7 +190,7 @@ def swap_declared(hand: HandState, seat: int) -> list[Event]:
     return [SwapDealer(seat, hand.level)]
 
 
-def swap_kitty_card(hand: HandState) -> str | None:
+def swap_kitty_card(hand: DeclaringHand) -> str | None:
     """Nobody declared in either window: the first kitty card decides (its rank a team's level: that team
     deals at it with its suit as trump, the due team first); the trump, or ``None`` to redeal."""
     assert hand.dealer is not None and hand.team_levels is not None
@@ -187,7 +207,7 @@ def swap_kitty_card(hand: HandState) -> str | None:
 
 
 # -- stored state -------------------------------------------------------------------------------------------
-def state_to_json(hand: HandState) -> dict[str, Any]:
+def state_to_json(hand: DeclaringHand) -> dict[str, Any]:
     """The v2 declaring state, written only when used (a state stored before v2 reads the defaults)."""
     out: dict[str, Any] = {}
     if hand.hidden:
@@ -204,7 +224,7 @@ def state_to_json(hand: HandState) -> dict[str, Any]:
 
 
 def state_from_json(obj: dict[str, Any]) -> dict[str, Any]:
-    """``HandState`` keyword arguments for the v2 declaring state of a stored hand (defaults when absent)."""
+    """``DeclaringHand`` keyword arguments for the v2 declaring state of a stored hand (defaults when absent)."""
     levels = obj.get("team_levels")
     return {"hidden": [declaration_from_json(h) for h in obj.get("hidden", [])],
             "suit_declarer": obj.get("suit_declarer"), "swap_stage": obj.get("swap_stage", ""),
