@@ -158,7 +158,7 @@ class HandState:
                 events.append(CardsDealt(seat, tuple(cards), to=seat))
         if self.dealt == DEAL_SIZE:
             self.phase = Phase.DECLARING
-            events.append(DealingDone(self.declaration))
+            events.append(DealingDone(rounds.public_declaration(self)))
         return events
 
     # -- declaring --------------------------------------------------------------------------------
