@@ -25,6 +25,7 @@ from tests.botflow_helpers import (
     thread_messages,
 )
 from tests.conftest import open_panel, select_cards, world
+from tests.restart_helpers import restart
 from tests.rounds_flow import Script, next_move
 
 pytestmark = pytest.mark.usefixtures("close_game")
@@ -103,13 +104,25 @@ def _card_texts(cards: tuple[Any, ...]) -> set[str]:
     return {form for c in cards for form in (str(c), card_name(c, "en"), card_name(c, "zh-CN"))}
 
 
-@bounded(120.0)
-async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any) -> None:
-    env = simcord_env
+async def _seated(env: Any, preset: str, mode: str = "async") -> tuple[Any, list[Any], Any, Any]:
+    """Four humans (alice, bob, carol, dave) at a started table of ``preset``: channel, actors, record, table."""
     _guild, channel, actors = world(env, 4)
-    rec = await start_table(env, channel, actors, mode="async", preset="aihua")
-    game = env.bot.game
-    table = game.sessions[rec.table_id].table
+    rec = await start_table(env, channel, actors, mode=mode, preset=preset)
+    return channel, actors, rec, env.bot.game.sessions[rec.table_id].table
+
+
+def _check_face_down_stays_hidden(env: Any, hidden: list[tuple[Any, ...]]) -> None:
+    public = " ".join(_public_texts(env))
+    for cards in hidden:
+        assert not any(f" {form}" in public for form in _card_texts(cards)), (cards, public[-600:])
+
+
+@pytest.mark.parametrize("mode,restart_mid_round", [("async", False), ("live", False), ("async", True)])
+@bounded(120.0)
+async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any, clock: Any, mode: str,
+                                                         restart_mid_round: bool) -> None:
+    env = simcord_env
+    channel, actors, rec, table = await _seated(env, "aihua", mode)
     script = Script(overcall_once=True)
     hidden: list[tuple[Any, ...]] = []
     # the deal's window, the bury and the 暗反 round: the reveal comes when the round ends
@@ -117,9 +130,12 @@ async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any) -> N
         await _by_panel(env, channel, rec, actors, next_move(table, script))
         hidden += [d.cards for d in table.hand.hidden if d.cards not in hidden]
         if table.hand.hidden:  # something lies face down: no public message names it
-            public = " ".join(_public_texts(env))
-            for cards in hidden:
-                assert not any(f" {form}" in public for form in _card_texts(cards)), (cards, public[-600:])
+            _check_face_down_stays_hidden(env, hidden)
+        if restart_mid_round and script.overcalled is not None and table.phase is Phase.BURYING:
+            before = table.to_json()
+            table = (await restart(env, clock)).game.sessions[rec.table_id].table
+            assert table.to_json() == before and table.public_view().declaration.concealed
+            restart_mid_round = False
     assert script.overcalled is not None and len(hidden) == 2  # the declaration and the face-down overcall
     texts = [m.content for m in thread_messages(env, channel, rec)]
     first = table.public_view().declaration
@@ -137,10 +153,7 @@ async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any) -> N
 @bounded(180.0)
 async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any, clock: Any) -> None:
     env = simcord_env
-    _guild, channel, actors = world(env, 4)
-    rec = await start_table(env, channel, actors, mode="async", preset="daiwang")
-    game = env.bot.game
-    table = game.sessions[rec.table_id].table
+    channel, actors, rec, table = await _seated(env, "daiwang")
     script = Script(due_team_passes=True)
     await _play_hand(env, channel, rec, actors, script, [])
     assert table.phase is Phase.HAND_OVER
