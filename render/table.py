@@ -246,7 +246,7 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
     line and the kitty are in the side panel)."""
     decl = view.declaration
     for seat, spot in spots.items():
-        if decl is not None and decl.seat == seat and decl.concealed:  # 暗扣: a face-down card, no trump
+        if seat in view.concealed_seats:  # 暗扣: each face-down declaration lies before its seat, no trump
             box = _draw_play(cv, view, spot, [None], style, ACCENT)
             _tag(cv, t("render.face_down", locale), box, top=seat == 0)
         elif decl is not None and decl.seat == seat:

@@ -347,3 +347,17 @@ def test_no_trump_only_round_skipped_under_big_jokers() -> None:
     pass_all(table)
     bury_any(table)
     assert table.phase is Phase.PLAYING
+
+
+def test_table_picture_of_face_down_declarations() -> None:
+    """The public picture is drawn from the masked view: each face-down declaration as a card back."""
+    from render import render_table
+
+    table = first_hand(AIHUA)
+    give(table, 0, "2H")
+    give(table, 1, "2S 2S", avoid="2H")
+    declare(table, 0, "2H")
+    declare(table, 1, "2S 2S")
+    view = table.public_view()
+    assert view.concealed_seats == (0, 1) and view.declaration.cards == ()
+    assert render_table(view, ["a", "b", "c", "d"], locale="zh-CN").startswith(b"\x89PNG")
