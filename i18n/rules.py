@@ -23,6 +23,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- levels and laps in pictures and messages -------------------------------------------------------------
     "render.level_laps": {"en": "{level} · lap {laps}", "zh-CN": "{level} · {laps} 轮"},
+    "render.summary.kitty_guard": {"en": "Kitty guarded by the dealers {points} × {mult}",
+                                   "zh-CN": "谁扣底谁保底 {points} × {mult}"},
     "announce.hand_settled_laps": {
         "en": "Hand {hand} over: defenders {points} points. Levels {levels}, laps {laps}; {dealer} deals.",
         "zh-CN": "第 {hand} 局结束：闲家 {points} 分。级数 {levels}，轮数 {laps}，{dealer} 坐庄。",

@@ -102,8 +102,9 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     cv.panel((PAD, y, WIDTH - PAD, y + 140), PANEL, radius=12)
     _row(cv, t("render.summary.trick_points", locale), str(result.trick_points), y + 24)
     if result.kitty_multiplier:
-        bonus = t("render.summary.kitty_bonus", locale, points=result.kitty_points, mult=result.kitty_multiplier)
-        _row(cv, bonus, f"+{result.kitty_bonus}", y + 58, ACCENT)
+        key = "render.summary.kitty_bonus" if result.kitty_bonus >= 0 else "render.summary.kitty_guard"  # 保底
+        bonus = t(key, locale, points=result.kitty_points, mult=result.kitty_multiplier)
+        _row(cv, bonus, f"{result.kitty_bonus:+d}", y + 58, ACCENT)
     else:
         _row(cv, t("render.summary.no_bonus", locale), "+0", y + 58, TEXT_DIM)
     cv.draw.line((PAD + 16, y + 80, WIDTH - PAD - 16, y + 80), fill=PANEL_LINE, width=1)

@@ -275,3 +275,31 @@ def test_settle_hand_keeps_its_v1_signature() -> None:
                          trick_points=60, kitty=parse_cards(KITTY_25.split()), last_play=parse_cards(["AC"]),
                          last_winner=1)
     assert result.kitty_bonus == 50 and result.burier == 0 and result.laps_after == (0, 0)
+
+
+# -- choices where RULES.md is silent (docs/RULES_NOTES.md) ------------------------------------------------
+
+def test_a_negative_dealer_team_is_not_at_2_for_a_must_play_2() -> None:
+    """RULES_NOTES 18: dealers at -1 winning a hand climb to 2 and stop there when 2 is must-play: they have not
+    won a hand as dealers *at* 2 (they were at -1)."""
+    rules = Rules(must_play=("2",), blocked_gain="deducted_negative")
+    assert climb("-1", 3, rules, True) == ("2", False, 2)
+    assert climb("2", 3, rules, True) == ("5", False, 0)  # at 2 as dealers: passing it is no cut
+
+
+def test_jokers_only_also_unlinks_fixed_trump_ranks_in_nt() -> None:
+    """RULES_NOTES 14: under ``nt_tractors: jokers_only`` SJ SJ BJ BJ is the only NT trump tractor, so a pair of a
+    fixed trump rank (常主) links to nothing either."""
+    fixed = Rules(fixed_trump_ranks=("5",))
+    assert is_tractor(parse_cards("5H 5H 2H 2H"), TrumpContext("2", "NT", fixed))
+    assert not is_tractor(parse_cards("5H 5H 2H 2H"), TrumpContext("2", "NT", fixed.with_options(
+        nt_tractors="jokers_only")))
+
+
+def test_judge_settle_reports_laps_when_a_lap_is_scored() -> None:
+    """RULES_NOTES 23: the judge adds ``laps`` (team 0, team 1) to its answer when the hand scored a lap."""
+    query = {"q": "settle", "rules": "aihua", "level": "A", "trump": "S", "dealer": 0, "levels": ["A", "9"],
+             "points": 30, "kitty": ["3C", "4C", "6D", "7D", "8D", "9D", "2H", "3H"], "last": ["AC"], "last_winner": 0}
+    assert answer(json.dumps(query)) == {"kitty_bonus": 0, "defender_points": 30, "next_dealer": 2,
+                                         "levels": ["2", "9"], "match_winner": None, "laps": [1, 0]}
+    assert "laps" not in answer(json.dumps({**query, "rules": "standard"}))

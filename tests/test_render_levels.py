@@ -14,7 +14,7 @@ from data.rating import advance_progress, level_of
 from data.records import Status, TableRecord
 from engine.events import HandSettled
 from engine.rules import Rules
-from render import render_ladder, render_table
+from render import render_hand_summary, render_ladder, render_table
 from render.fonts import font
 from render.labels import level_short, level_text
 from render.samples import NAMES, hand_result, ladder_rows, public_view
@@ -36,6 +36,14 @@ def test_table_picture_chips_show_negative_levels_and_laps() -> None:
         assert all(e in texts for e in expect), texts
         png = render_table(view, NAMES, locale=locale)
         assert Image.open(io.BytesIO(png)).width > 0
+
+
+def test_hand_summary_shows_a_guarded_kitty_as_a_loss() -> None:
+    """kitty_guard: burier: the defenders lose kitty × multiplier; the summary says so with a minus sign."""
+    guarded = replace(hand_result(), kitty_multiplier=4, kitty_bonus=-100, last_winner=0)
+    for locale in ("en", "zh-CN"):
+        png = render_hand_summary(guarded, NAMES, locale=locale)
+        assert png != render_hand_summary(replace(guarded, kitty_bonus=100), NAMES, locale=locale)
 
 
 def test_ladder_writes_a_negative_level_and_laps() -> None:
