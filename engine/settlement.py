@@ -50,13 +50,13 @@ def multiplier_for_unit(unit: Unit, rules: Rules) -> int:
     power 2^cards (at most 64), flat 2."""
     policy = rules.kitty_multiplier
     if policy is KittyMultiplier.DOUBLING:
-        return 2 ** (unit.pairs + 1)
+        return 1 << (unit.pairs + 1)
     if policy is KittyMultiplier.BY_CARDS:
         return 2 * unit.size
     if policy is KittyMultiplier.BY_PAIRS:
         return 2 * (unit.pairs + 1)
     if policy is KittyMultiplier.POWER:
-        return min(POWER_CAP, 2**unit.size)
+        return min(POWER_CAP, 1 << unit.size)
     return 2
 
 

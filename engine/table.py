@@ -207,6 +207,7 @@ class Table:
         h = self.hand
         assert h.dealer is not None and h.trump is not None
         last = h.tricks[-1]
+        assert last.winner is not None  # a finished trick has its winner
         winning_play = next(cards for seat, cards in last.plays if seat == last.winner)
         result = settle_hand(rules=self.rules, hand_number=h.number, level=h.level, trump=h.trump, dealer=h.dealer,
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
