@@ -4,6 +4,7 @@ written from §8's wording), and no illegal state (every state restores from JSO
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -113,7 +114,8 @@ def _check_settled_hand(table: Table, rules: Rules) -> None:
 
 
 def _play_hands(rules: Rules, seed: int, hands: int) -> tuple[int, set[str]]:
-    """Play ``hands`` settled hands (new matches as matches end); return (hands, notes seen)."""
+    """Play ``hands`` settled hands (new matches as matches end); return (hands, settlement notes and event
+    kinds seen)."""
     rng = random.Random(seed)
     table, played, notes, previous = Table.new(rules, seed), 0, set(), None
     while played < hands:
@@ -122,10 +124,10 @@ def _play_hands(rules: Rules, seed: int, hands: int) -> tuple[int, set[str]]:
         if table.phase is Phase.HAND_OVER:
             table.apply(StartHand())
         if rules.timed and not table.time_called and rng.random() < 0.002:
-            table.apply(StopMatch())  # calling time: the hand in progress is finished first
+            notes.update(e.kind for e in table.apply(StopMatch()))  # the hand in progress is finished first
         number = table.hand.number
         while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            table.apply(random_action(table, rng))
+            notes.update(e.kind for e in table.apply(random_action(table, rng)))
             assert table.phase is Phase.MATCH_OVER or table.hand.number == number  # a redeal keeps the number
         if len(table.results) < number:
             continue  # time was called between hands: the match ended without a new result
@@ -153,9 +155,19 @@ def test_every_preset_plays_whole_matches_by_the_rules(preset: str, seed: int) -
     ("aihua", {"start_level": "Q"}, "settle.lap"),
     ("minzheng", {"start_level": "J"}, "settle.jack_bottom"),
     ("minzheng", {"start_level": "J", "points_cap": 35}, "settle.bottom_relief"),
+    ("aihua", {}, "declared_concealed"),  # §5 v2 declaring phases, played by the same random players
+    ("aihua", {}, "time_called"),
+    ("daiwang", {}, "swap_window"),
+    ("daiwang", {}, "kitty_overcall_round"),
+    ("duplicate", {}, "kitty_overcall_round"),
 ])
 def test_the_reference_sees_the_v2_level_rules_in_play(preset: str, options: dict[str, str], note: str) -> None:
-    """The random matches reach the v2 cases the reference checks (laps, deductions, 钩J, 落实政策)."""
-    rules = Rules.from_preset(preset, **options)
-    _, notes = _play_hands(rules, 7, 120)
-    assert note in notes
+    """The random matches reach the v2 cases the reference checks (laps, deductions, 钩J, 落实政策, time called)
+    and the v2 declaring phases (暗扣, 换庄, 反无主)."""
+    assert note in _seen(preset, tuple(sorted(options.items())))
+
+
+@functools.cache
+def _seen(preset: str, options: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """What 120 random hands of these rules show (cached: several checks read one run)."""
+    return frozenset(_play_hands(Rules.from_preset(preset, **dict(options)), 7, 120)[1])
