@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 import discord
 
 from cogs.presenter import DiscordPresenter
 from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
-from cogs.timers import TimerDriver
 from data.database import Database
 from data.records import TableRecord
 from runtime.access import Caller, Op, TableLimits, authorize
@@ -31,22 +29,19 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     database = db or await Database.open(bot.config.database)
     bot.presenter = DiscordPresenter(bot)
     bot.limiter = RateLimiter(DEFAULT_LIMITS if limits is None else limits)
-    service_kwargs["autorun"] = False
     processes = getattr(bot.config, "ai_processes", None)
     service_kwargs.setdefault("ai_pool", None if processes == 0 else shared_pool(processes))
     service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
                                                           bot.config.max_hosted_per_user))
     bot.game = GameService(database, bot.presenter, **service_kwargs)
-    bot.timers = TimerDriver(bot.game, service_kwargs.get("clock") or time.time)
     bot.owns_db = own_db
     bot.restored = asyncio.Event()
 
     async def restore() -> None:
         await bot.wait_until_ready()
         try:
-            ids = await bot.game.restore_all()
+            ids = await bot.game.restore_all()  # starts the timer loop (runtime.scheduler)
             log.info("restored tables %s", ids)
-            bot.timers.wake()
         finally:
             bot.restored.set()
 
@@ -59,7 +54,7 @@ async def detach_game(bot: Any) -> None:
     game = getattr(bot, "game", None)
     if game is None:
         return
-    await bot.timers.close()
+    await game.scheduler.stop()
     presenter = getattr(bot, "presenter", None)
     if presenter is not None:
         try:

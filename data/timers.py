@@ -1,14 +1,12 @@
 """Timers kept in the database (turn reminders, 托管 deadlines, declaration windows, AI delays).
 
 They survive restarts: at start-up the scheduler simply finds the overdue ones. ``due_at`` is Unix
-seconds. Adding or removing a timer sets ``timers_changed`` (an ``asyncio.Event`` a waiting scheduler
-clears and waits on) and calls every callback registered with ``on_timers_changed`` (an interface that
-drives the timers without a waiting task, e.g. the bot's ``cogs.timers.TimerDriver``).
+seconds. Adding or removing a timer calls every callback registered with ``on_timers_changed`` (the
+one timer loop, ``runtime.scheduler.Scheduler``, subscribes).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -40,15 +38,7 @@ class Timer:
 class TimersMixin(Connection):
     """Persistent timers."""
 
-    _timers_changed: asyncio.Event | None = None
     _timer_listeners: list[Callable[[], None]] | None = None
-
-    @property
-    def timers_changed(self) -> asyncio.Event:
-        """Set whenever a timer is added or removed (a scheduler clears it and re-reads the next timer)."""
-        if self._timers_changed is None:
-            self._timers_changed = asyncio.Event()
-        return self._timers_changed
 
     def on_timers_changed(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` (synchronously, on the event loop) whenever a timer is added or removed;
@@ -65,8 +55,7 @@ class TimersMixin(Connection):
         return unsubscribe
 
     def notify_timers_changed(self) -> None:
-        """Tell the scheduler and every listener to look at the timers again (done by every change here)."""
-        self.timers_changed.set()
+        """Tell every listener (the scheduler) to look at the timers again (done by every change here)."""
         for callback in list(self._timer_listeners or ()):
             try:
                 callback()

@@ -1,27 +1,45 @@
-"""The one asyncio task that runs the stored timers of every table when they fall due.
+"""The one timer loop: runs the stored timers of every table when they fall due (the bot and the offline job).
 
-It takes the earliest timer, and once due deletes it *before* running its handler (so a timer is
-never run twice, and a re-planning handler cannot be undone by a late delete of a reused row id).
-A crash between the two loses nothing: ``restore_all`` re-plans every table's timers from its state.
-Sleeps until the next due time or until timers change (``db.timers_changed``).
+``fire_next`` takes the earliest timer and, once due, deletes it *before* running its handler (so a timer
+never runs twice, and a re-planning handler cannot be undone by a late delete). A crash between the two
+loses nothing: ``GameService.restore_all`` re-plans every table's timers from its state.
+
+Driving: ``start()`` subscribes to the database's timer changes (``db.on_timers_changed``); each change (or
+the sleep until the next due time) starts a short-lived task that fires what is due, then arms one sleep
+for the next timer. No task waits on an open-ended event, so an idle bot has no pending work (SimCord can
+tell a settled bot from a stuck one). ``run_due()`` fires what is due without the loop (tests, offline job).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
+from collections.abc import Awaitable, Callable
 
-from data.scheduler import TimerScheduler
+from data.database import Database
+from data.timers import Timer
 
 log = logging.getLogger(__name__)
 
+Handler = Callable[[Timer], Awaitable[None]]
+MAX_SLEEP = 3600.0
 
-class Scheduler(TimerScheduler):
-    """``start()`` the background task (inherited); ``run_due()`` fires what is due now (tests, offline job).
 
-    Unlike ``data.scheduler.TimerScheduler`` (run, then delete: at least once), this deletes first
-    and runs at most once, because ``restore_all`` re-plans every table's timers from its state.
-    """
+class Scheduler:
+    """Fires ``handler(timer)`` for each due timer of ``db``."""
 
+    def __init__(self, db: Database, handler: Handler, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.handler = handler
+        self.clock = clock
+        self._runner: asyncio.Task[None] | None = None
+        self._sleeper: asyncio.Task[None] | None = None
+        self._dirty = False
+        self._unsubscribe: Callable[[], None] | None = None
+
+    # -- firing -------------------------------------------------------------------------------------------
     async def fire_next(self) -> bool:
         """Run the earliest timer if it is due; False if none is due."""
         timer = await self.db.next_timer()
@@ -41,3 +59,66 @@ class Scheduler(TimerScheduler):
         while fired < limit and await self.fire_next():
             fired += 1
         return fired
+
+    # -- the loop -----------------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._unsubscribe is not None
+
+    def start(self) -> None:
+        """Follow the timers from now on (idempotent)."""
+        if self._unsubscribe is None:
+            self._unsubscribe = self.db.on_timers_changed(self.wake)
+        self.wake()
+
+    def wake(self) -> None:
+        """Look at the timers again soon (called on every timer change)."""
+        if not self.running:
+            return
+        self._dirty = True
+        if self._runner is None or self._runner.done():
+            self._runner = asyncio.get_running_loop().create_task(self._run(), name="tractor-timers")
+
+    async def run_now(self) -> None:
+        """Wake and wait until every due timer has fired (tests, the benchmark)."""
+        self.wake()
+        while self._runner is not None and not self._runner.done():
+            await asyncio.shield(self._runner)
+
+    async def _run(self) -> None:
+        while self._dirty and self.running:
+            self._dirty = False
+            try:
+                await self.run_due()
+                nxt = await self.db.next_timer()
+            except Exception:
+                log.exception("timer run failed")
+                return
+            if nxt is not None and nxt.due_at <= self.clock():
+                self._dirty = True
+                continue
+            self._arm(None if nxt is None else nxt.due_at - self.clock())
+
+    def _arm(self, delay: float | None) -> None:
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.cancel()
+        self._sleeper = None
+        if delay is not None:
+            self._sleeper = asyncio.get_running_loop().create_task(
+                self._sleep(min(MAX_SLEEP, max(0.0, delay))), name="tractor-timers-sleep")
+
+    async def _sleep(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.wake()
+
+    async def stop(self) -> None:
+        """Stop following the timers and end the running tasks."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for task in (self._sleeper, self._runner):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._sleeper = self._runner = None

@@ -23,7 +23,7 @@ async def played_table(env, bot) -> int:
         await alice.click(lobby, custom_id=button_id(lobby, "addai"))
     await alice.click(lobby, custom_id=button_id(lobby, "start"))
     for _ in range(20):  # the deal and the AI's moves, until it is alice's turn (or a human decision)
-        await bot.timers.run_now()
+        await bot.game.scheduler.run_now()
         await env.settle()
     return rec.table_id
 

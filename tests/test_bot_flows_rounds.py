@@ -158,7 +158,7 @@ async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any,
     await _play_hand(env, channel, rec, actors, script, [])
     assert table.phase is Phase.HAND_OVER
     await advance(env, clock, 1.0)
-    await env.bot.timers.run_now()  # the next hand starts and is dealt (timers)
+    await env.bot.game.scheduler.run_now()  # the next hand starts and is dealt (timers)
     assert table.hand.number == 2 and table.phase is Phase.DECLARING and table.hand.swap_stage == "due"
     due = table.hand.dealer
     other_level = table.levels[1 - due % 2]

@@ -29,7 +29,7 @@ async def test_timeout_then_take_back(simcord_env, clock):
     seat = game.record(rec.table_id).seat_of(alice.id)
     for _ in range(3):  # the reminder first, then the timeout
         clock.now += game.record(rec.table_id).options.turn_timeout + 1
-        await env.bot.timers.run_now()
+        await env.bot.game.scheduler.run_now()
         await env.settle()
         if game.record(rec.table_id).seats[seat].away:
             break
