@@ -1,13 +1,13 @@
 """Conformance: every case of ../shared/conformance/{follow,lead,trick}.jsonl through ``python -m engine.judge``.
 
-The shared directory is ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared``. Each file is piped to one
-judge process; each answer must equal the line's ``expect`` (``forced`` compared as a multiset).
+The shared directory is ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared`` (missing: a skip, a failure
+under ``CI=true``). Each file is piped to one judge process; each answer must equal the line's ``expect``
+(``forced`` compared as a multiset).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("TRACTOR_SHARED") or REPO.parent / "shared")
+from tests.shared_dir import REPO, SHARED, require_shared
+
 CONFORMANCE = SHARED / "conformance"
 FILES = ("follow", "lead", "trick")
 
@@ -31,9 +31,8 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", FILES)
 def test_conformance_file(name: str) -> None:
+    require_shared(SHARED)
     path = CONFORMANCE / f"{name}.jsonl"
-    if not SHARED.is_dir():
-        pytest.skip(f"shared directory {SHARED} does not exist (set TRACTOR_SHARED)")
     assert path.is_file(), f"{path} is missing from the shared directory"
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     cases = [json.loads(line) for line in lines]
@@ -49,3 +48,14 @@ def test_conformance_file(name: str) -> None:
         if _normalise(got) != _normalise(case["expect"]):
             failures.append(f"{case['id']}: expected {case['expect']}, got {got}")
     assert not failures, f"{len(failures)}/{len(cases)} cases differ:\n" + "\n".join(failures[:20])
+
+
+def test_a_missing_shared_directory_fails_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    missing = tmp_path / "no-shared"
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        require_shared(missing)
+    monkeypatch.setenv("CI", "")
+    with pytest.raises(pytest.skip.Exception):
+        require_shared(missing)
+    assert require_shared(tmp_path) == tmp_path

@@ -4,9 +4,7 @@ forms that stored tables and old option strings use."""
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +23,7 @@ from engine.rules import (
     Rules,
     option_choices,
 )
-
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("TRACTOR_SHARED") or REPO.parent / "shared")
+from tests.shared_dir import SHARED, require_shared
 
 #: every v2 option and value of RULES §9 (the JSON form), default first
 V2_VALUES: dict[str, tuple[Any, ...]] = {
@@ -56,7 +52,7 @@ V1_AIHUA = {
 
 def _rules_md_presets() -> dict[str, dict[str, Any]]:
     """The §10 table of RULES.md: preset → its `option: value` differences, as JSON values."""
-    text = (SHARED / "RULES.md").read_text(encoding="utf-8")
+    text = require_shared(SHARED / "RULES.md").read_text(encoding="utf-8")
     section = text.split("## 10.")[1].split("## 11.")[0]
     out: dict[str, dict[str, Any]] = {}
     for line in section.splitlines():
@@ -80,7 +76,6 @@ def _md_value(raw: str) -> Any:
     return raw  # integers (max_gain: 5) are compared through Rules below
 
 
-@pytest.mark.skipif(not (SHARED / "RULES.md").is_file(), reason="shared RULES.md not found")
 def test_presets_are_exactly_the_rows_of_rules_section_10() -> None:
     rows = _rules_md_presets()
     assert set(rows) == set(PRESETS) and len(rows) == 8
