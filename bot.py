@@ -39,8 +39,11 @@ class TractorBot(commands.Bot):
     def __init__(self, config: Config, table_options: TableOptions | None = None, **game_kwargs: Any) -> None:
         discord.VoiceClient.warn_nacl = False  # a card game has no voice: no "voice will NOT be supported" lines
         discord.VoiceClient.warn_dave = False
+        shards: dict[str, Any] = {}
+        if config.sharded:  # ShardedTractorBot: these gateway shards of shard_count
+            shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         allowed_mentions=ALLOWED_MENTIONS, tree_cls=GuardedTree)
+                         allowed_mentions=ALLOWED_MENTIONS, tree_cls=GuardedTree, **shards)
         self.config = config
         self.table_options = table_options  # the base options of new tables (tests: no delays)
         self.game_kwargs = game_kwargs
@@ -75,11 +78,20 @@ class TractorBot(commands.Bot):
         await super().close()
 
 
+class ShardedTractorBot(TractorBot, commands.AutoShardedBot):
+    """The bot as one process of a cluster (``TRACTOR_SHARD_COUNT``/``TRACTOR_SHARDS``): discord.py's
+    ``AutoShardedBot`` running this process's gateway shards; it restores, times and commits only the tables
+    of their guilds (``data.shards``)."""
+
+
 def create_bot(config: Config | None = None, table_options: TableOptions | None = None,
                **game_kwargs: Any) -> TractorBot:
-    """A ready-to-start bot. ``table_options`` are the base options of new tables; ``game_kwargs`` go to
-    ``cogs.hub.attach_game`` (``db``, ``limits``) and the game service (``clock``, ``rng_seed``, …)."""
-    return TractorBot(config or Config.from_env(), table_options, **game_kwargs)
+    """A ready-to-start bot (sharded when the configuration says so). ``table_options`` are the base options of
+    new tables; ``game_kwargs`` go to ``cogs.hub.attach_game`` (``db``, ``limits``) and the game service
+    (``clock``, ``rng_seed``, …)."""
+    config = config or Config.from_env()
+    cls = ShardedTractorBot if config.sharded else TractorBot
+    return cls(config, table_options, **game_kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,6 +33,8 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     service_kwargs.setdefault("ai_pool", None if processes == 0 else shared_pool(processes))
     service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
                                                           bot.config.max_hosted_per_user))
+    if bot.config.sharded:  # only this process's shards: their tables, timers and commits (data.shards)
+        await database.claim_shards(bot.config.shard_count, bot.config.shard_ids)
     bot.game = GameService(database, bot.presenter, **service_kwargs)
     bot.owns_db = own_db
     bot.restored = asyncio.Event()

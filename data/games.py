@@ -13,9 +13,10 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from data.connection import Connection, Row
+from data.connection import Row
 from data.dialect import SQLITE
 from data.errors import DataError, IntegrityViolation
+from data.shards import ShardsMixin
 from engine.rules import Rules
 
 log = logging.getLogger(__name__)
@@ -56,20 +57,22 @@ def decode_state(value: bytes | str) -> dict[str, Any]:
     return json.loads(zlib.decompress(value) if isinstance(value, bytes) else value)  # type: ignore[no-any-return]
 
 
-class GamesMixin(Connection):
+class GamesMixin(ShardsMixin):
     """Action log and snapshots."""
 
     async def append_action(self, table_id: int, seq: int, action: dict[str, Any]) -> None:
         """Commit action ``seq`` (1-based, must follow the last one) of a table; durable when this returns.
 
         Raises ``DataError("data.duplicate_action")`` if ``seq`` is already taken, ``data.seq_gap`` if it
-        does not follow the last recorded action, ``data.table_not_found`` for an unknown table."""
+        does not follow the last recorded action, ``data.table_not_found`` for an unknown table, and
+        ``data.fenced`` if another process has claimed the table's shard (``data.shards``)."""
         text = _dumps(action)
+        fence, fence_params = self.lease_check(table_id)
         try:
             inserted = await self.execute(
                 "INSERT INTO actions (table_id, seq, action, created_at) SELECT ?, ?, ?, ?"
-                " WHERE ? = 1 + COALESCE((SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)",
-                (table_id, seq, text, time.time(), seq, table_id),
+                " WHERE ? = 1 + COALESCE((SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)" + fence,
+                (table_id, seq, text, time.time(), seq, table_id, *fence_params),
             )
         except IntegrityViolation as exc:
             if exc.foreign_key:
@@ -79,6 +82,8 @@ class GamesMixin(Connection):
             last = await self.last_seq(table_id)
             if seq <= last:
                 raise DataError("data.duplicate_action", table_id=table_id, seq=seq)
+            if seq == last + 1 and fence:
+                raise DataError("data.fenced", table_id=table_id)
             raise DataError("data.seq_gap", table_id=table_id, seq=seq, last=last)
 
     async def last_seq(self, table_id: int) -> int:

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from data.connection import Connection, Row
+from data.connection import Row
 from data.errors import DataError
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
+from data.shards import ShardsMixin
 from engine.rules import Rules
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ def _columns(rec: TableRecord) -> dict[str, Any]:
             "seed": rec.seed}
 
 
-class TablesMixin(Connection):
+class TablesMixin(ShardsMixin):
     """CRUD for ``game_tables``."""
 
     async def create_table(self, rec: TableRecord) -> TableRecord:
@@ -119,7 +120,8 @@ class TablesMixin(Connection):
 
     async def list_tables(self, statuses: Iterable[str] = OPEN_STATUSES, guild_id: int | None = None,
                           channel_id: int | None = None) -> list[TableRecord]:
-        """Tables with one of ``statuses``, optionally of one guild (and channel), oldest first."""
+        """Tables with one of ``statuses``, optionally of one guild (and channel), oldest first (of this
+        process's shards, ``data.shards``)."""
         wanted = list(statuses)
         for status in wanted:
             if status not in STATUSES:
@@ -132,6 +134,11 @@ class TablesMixin(Connection):
         if channel_id is not None:
             sql += " AND channel_id = ?"
             params.append(channel_id)
+        scope = self.shard_scope
+        if scope is not None:  # several processes: each lists only its own shards' tables
+            condition, shard_params = scope.guild_filter()
+            sql += f" AND {condition}"
+            params.extend(shard_params)
         rows = await self.fetchall(sql + " ORDER BY id", params)
         return [_record(r) for r in rows]
 

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.connection import Connection, Row
+from data.connection import Row
+from data.shards import ShardsMixin
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class Timer:
                    payload=json.loads(row["payload"]), created_at=row["created_at"])
 
 
-class TimersMixin(Connection):
+class TimersMixin(ShardsMixin):
     """Persistent timers."""
 
     _timer_listeners: list[Callable[[], None]] | None = None
@@ -76,14 +77,16 @@ class TimersMixin(Connection):
         return None if row is None else Timer.from_row(row)
 
     async def next_timer(self) -> Timer | None:
-        """The timer due first (ties: the oldest), or ``None``."""
-        row = await self.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+        """The timer due first (ties: the oldest), or ``None`` — of this process's shards (``data.shards``)."""
+        mine, params = self.timer_filter()
+        row = await self.fetchone(f"SELECT * FROM timers WHERE 1 = 1{mine} ORDER BY due_at, id LIMIT 1", params)
         return None if row is None else Timer.from_row(row)
 
     async def due_timers(self, now: float | None = None) -> list[Timer]:
-        """Every timer with ``due_at <= now``, earliest first."""
+        """Every timer with ``due_at <= now``, earliest first (of this process's shards)."""
         now = time.time() if now is None else now
-        rows = await self.fetchall("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (now,))
+        mine, params = self.timer_filter()
+        rows = await self.fetchall(f"SELECT * FROM timers WHERE due_at <= ?{mine} ORDER BY due_at, id", (now, *params))
         return [Timer.from_row(r) for r in rows]
 
     async def table_timers(self, table_id: int, kind: str | None = None) -> list[Timer]:

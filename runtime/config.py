@@ -7,10 +7,30 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from data.dialect import is_postgres_url
+from data.shards import parse_shard_ids
 
 log = logging.getLogger(__name__)
+
+
+def shards_from_env(count: str | None, ids: str | None) -> dict[str, Any]:
+    """``TRACTOR_SHARD_COUNT`` and ``TRACTOR_SHARDS`` (``0-3``; default: every shard) as Config fields;
+    malformed values are logged and ignored (one process, Discord's shard count)."""
+    if count is None:
+        if ids is not None:
+            log.warning("TRACTOR_SHARDS=%r without TRACTOR_SHARD_COUNT; ignored", ids)
+        return {}
+    try:
+        total = int(count)
+        wanted = parse_shard_ids(ids) if ids is not None else tuple(range(total))
+        if total < 1 or wanted[-1] >= total:
+            raise ValueError(f"shards {wanted} out of {total}")
+    except ValueError as exc:
+        log.warning("TRACTOR_SHARD_COUNT=%r / TRACTOR_SHARDS=%r: %s; ignored", count, ids, exc)
+        return {}
+    return {"shard_count": total, "shard_ids": wanted}
 
 
 @dataclass(frozen=True)
@@ -20,12 +40,16 @@ class Config:
     to sync commands to at once), ``LOG_LEVEL`` (default ``INFO``), ``TRACTOR_OUT`` (offline output directory,
     default ``offline_match/``), ``TRACTOR_AI_PROCESSES`` (AI worker processes; default one per core, 0 = AI in
     threads of the bot process), ``TRACTOR_MAX_TABLES`` (open tables per guild, default 25) and
-    ``TRACTOR_MAX_HOSTED`` (open tables one user may host, default 3); 0 lifts a limit."""
+    ``TRACTOR_MAX_HOSTED`` (open tables one user may host, default 3); 0 lifts a limit; ``TRACTOR_SHARD_COUNT``
+    and ``TRACTOR_SHARDS`` (``0-3``: this process runs those gateway shards and owns their guilds' tables; see
+    docs/SCALING.md)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
     db_url: str | None = None  # a PostgreSQL URL (TRACTOR_DB=postgresql://…): used instead of db_path
     ai_processes: int | None = None  # TRACTOR_AI_PROCESSES: AI worker processes (None: one per core; 0: threads)
+    shard_count: int | None = None  # TRACTOR_SHARD_COUNT: gateway shards of the whole bot (None: Discord decides)
+    shard_ids: tuple[int, ...] | None = None  # TRACTOR_SHARDS=0-3: the shards this process runs (None: all)
     dev_guild: int | None = None
     log_level: str = "INFO"
     out_dir: Path = Path("offline_match")
@@ -58,12 +82,18 @@ class Config:
             db_path=Path("tractor.sqlite3" if is_postgres_url(db) else db),
             db_url=db if is_postgres_url(db) else None,
             ai_processes=ai_processes,
+            **shards_from_env(get("TRACTOR_SHARD_COUNT"), get("TRACTOR_SHARDS")),
             dev_guild=dev_guild,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             out_dir=Path(get("TRACTOR_OUT") or "offline_match"),
             max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
         )
+
+    @property
+    def sharded(self) -> bool:
+        """Several processes share the bot (and its database): this one owns ``shard_ids`` of ``shard_count``."""
+        return self.shard_count is not None
 
     @property
     def database(self) -> str | Path:

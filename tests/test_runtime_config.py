@@ -26,3 +26,13 @@ def test_a_postgresql_url_is_kept_whole() -> None:
     config = Config.from_env({"TRACTOR_DB": url})
     assert config.db_url == url and config.database == url  # not squashed into a Path ("postgresql:/…")
     assert Config.from_env({"TRACTOR_DB": "game.db"}).database == Path("game.db")
+
+
+def test_shards_of_this_process() -> None:
+    config = Config.from_env({"TRACTOR_SHARD_COUNT": "8", "TRACTOR_SHARDS": "0-3"})
+    assert config.sharded and config.shard_count == 8 and config.shard_ids == (0, 1, 2, 3)
+    assert Config.from_env({"TRACTOR_SHARD_COUNT": "2"}).shard_ids == (0, 1)  # one process, every shard
+    for bad in ({"TRACTOR_SHARDS": "0-3"}, {"TRACTOR_SHARD_COUNT": "4", "TRACTOR_SHARDS": "2-5"},
+                {"TRACTOR_SHARD_COUNT": "x"}):
+        config = Config.from_env(bad)
+        assert not config.sharded and config.shard_ids is None
