@@ -20,7 +20,7 @@ from tests.records import new_record
 async def test_a_shard_process_restores_and_serves_only_its_guilds(tmp_path: Path) -> None:
     path = tmp_path / "cluster.sqlite3"
     db = await Database.open(path)
-    other = (await db.create_table(new_record(7 << 22, 1, 1, seed=1))).id  # a lobby on shard 1 of 2
+    other = (await db.create_table(new_record(7 << 22, 1, 1, seed=1))).table_id  # a lobby on shard 1 of 2
     await db.close()
     bot = create_bot(Config(db_path=path, shard_count=2, shard_ids=(0,)), table_options=TableOptions.instant(),
                      limits={})

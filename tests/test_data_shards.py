@@ -27,8 +27,8 @@ def test_shard_of_a_guild_and_shard_ranges() -> None:
 async def test_each_process_lists_and_times_only_its_shards(db_target: str) -> None:
     a, b = await Database.open(db_target), await Database.open(db_target)
     try:
-        t0 = (await a.create_table(new_record(G0, 1, 1, seed=1, status="playing"))).id
-        t1 = (await a.create_table(new_record(G1, 1, 1, seed=2, status="playing"))).id
+        t0 = (await a.create_table(new_record(G0, 1, 1, seed=1, status="playing"))).table_id
+        t1 = (await a.create_table(new_record(G1, 1, 1, seed=2, status="playing"))).table_id
         await a.add_timer("ai", t1, 10.0)
         await a.add_timer("ai", t0, 20.0)
         await a.add_timer("sweep", None, 30.0)
@@ -50,8 +50,8 @@ async def test_a_process_that_lost_its_shard_cannot_commit(db_target: str) -> No
     try:
         await old.claim_shards(COUNT, [0])
         await other.claim_shards(COUNT, [1])
-        mine = (await old.create_table(new_record(G0, 1, 1, seed=1, status="playing"))).id
-        theirs = (await old.create_table(new_record(G1, 1, 1, seed=2, status="playing"))).id
+        mine = (await old.create_table(new_record(G0, 1, 1, seed=1, status="playing"))).table_id
+        theirs = (await old.create_table(new_record(G1, 1, 1, seed=2, status="playing"))).table_id
         await old.append_action(mine, 1, {"n": 1})
         with pytest.raises(DataError) as err:  # shard 1 is leased to the other process
             await old.append_action(theirs, 1, {"n": 1})
