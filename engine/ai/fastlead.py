@@ -9,6 +9,7 @@ a cheap low card is led, from a short suit, or from a suit the partner can ruff.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from engine.ai.playstate import PlayState
 
@@ -46,74 +47,106 @@ def tractor_chain(p: PlayState, pairs: list[int]) -> list[int]:
     return best
 
 
+@dataclass(frozen=True)
+class _Seat:
+    """What every suit's leads need to know of the leading seat."""
+
+    seat: int
+    opps: tuple[int, int]
+    partner: int
+    dealer_side: bool
+    n_trumps: int
+    unseen_trumps: int
+    long_trumps: bool
+
+
 def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
+    """The best-scored lead (the first of equal scores, suits in order)."""
     t = p.t
     hand = p.hands[seat]
-    played = p.played
-    voids = p.voids
-    opps = ((seat + 1) % 4, (seat + 3) % 4)
-    partner = (seat + 2) % 4
     dealer_side = seat % 2 == p.dealer_team
-    best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
     n_trumps = sum(hand[i] for i in t.by_suit[TRUMP])
-    unseen_trumps = sum(2 - played[i] - hand[i] for i in t.by_suit[TRUMP])
-    long_trumps = dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0
+    unseen_trumps = sum(2 - p.played[i] - hand[i] for i in t.by_suit[TRUMP])
+    me = _Seat(seat, ((seat + 1) % 4, (seat + 3) % 4), (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
+               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0)
+    best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
     for s in range(5):
         cards = [i for i in t.by_suit[s] if hand[i]]
-        if not cards:
-            continue
-        left = sum(2 - played[i] - hand[i] for i in t.by_suit[s])
-        ruffable = s != TRUMP and any(s in voids[o] and TRUMP not in voids[o] for o in opps)
-        risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
-        pairs = [i for i in cards if hand[i] >= 2]
-        winners: list[tuple[float, tuple[int, ...]]] = []
-        if len(pairs) >= 2:
-            chain = tractor_chain(p, pairs)
-            if len(chain) >= 2 and p.top_free(chain[0], hand, True):
-                pts = 2 * sum(t.points[i] for i in chain)
-                winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
-        for i in pairs:
-            if not p.top_free(i, hand, True):
-                break
-            winners.append((50.0 + 3 * t.points[i], (i, i)))
-        for i in cards:
-            if not p.top_free(i, hand, False):
-                break
-            if hand[i] == 1 or not pairs or i not in pairs:
-                winners.append((40.0 + 1.5 * t.points[i], (i,)))
-        for score, play in winners:
-            if s == TRUMP:
-                score = 30.0 + 8 * (len(play) // 2) + (10 if unseen_trumps else -25)
-                score += 10 if dealer_side and n_trumps >= 8 else 0
-            else:
-                pts = sum(t.points[i] for i in play)
-                score = score * (1 - risk) - 20 * risk - pts * risk
+        for score, play in _suit_leads(p, me, s, cards) if cards else ():
             if score > best[0]:
                 best = (score, play)
-        if s != TRUMP and len(winners) >= 2:
-            throw = _throw(winners)
-            if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
-                pts = sum(t.points[i] for i in throw)
-                score = (45.0 + 1.5 * pts + 6 * len(throw)) * (1 - risk) - 25 * risk
-                if score > best[0]:
-                    best = (score, throw)
-        # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
-        partner_ruffs = s != TRUMP and s in voids[partner] and TRUMP not in voids[partner] and not ruffable
-        shortness = max(0, 6 - sum(hand[i] for i in cards)) * 1.5
-        for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
-            for n in (1, 2) if hand[i] >= 2 else (1,):
-                keep = t.keep[i] * n
-                pts = t.points[i] * n
-                if s == TRUMP:
-                    score = (8.0 if long_trumps else -12.0) - 0.8 * keep - 1.5 * pts + 3 * (n - 1)
-                else:
-                    score = -keep - pts * (0.5 if partner_ruffs else 2.5) + shortness
-                    score += 12 if partner_ruffs else 0
-                    score += 2 + 2 - t.strength[i] * 0.3 if n == 2 else 0
-                score -= 6 if n == 1 and hand[i] >= 2 else 0
-                if score > best[0]:
-                    best = (score, (i,) * n)
     return best[1]
+
+
+def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple[float, tuple[int, ...]]]:
+    """Scored leads of suit ``s``: its sure winners, a throw of them, then cheap losing leads."""
+    t = p.t
+    hand = p.hands[me.seat]
+    left = sum(2 - p.played[i] - hand[i] for i in t.by_suit[s])
+    ruffable = s != TRUMP and any(s in p.voids[o] and TRUMP not in p.voids[o] for o in me.opps)
+    risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
+    pairs = [i for i in cards if hand[i] >= 2]
+    winners = _winners(p, hand, cards, pairs)
+    out = [(_winner_score(p, me, s, risk, score, play), play) for score, play in winners]
+    if s != TRUMP and len(winners) >= 2:
+        throw = _throw(winners)
+        if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
+            pts = sum(t.points[i] for i in throw)
+            out.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - risk) - 25 * risk, throw))
+    partner_ruffs = s != TRUMP and s in p.voids[me.partner] and TRUMP not in p.voids[me.partner] and not ruffable
+    return out + _low_leads(p, me, s, cards, partner_ruffs)
+
+
+def _winners(p: PlayState, hand: list[int], cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
+    """Sure winners with their base scores: the top tractor, top pairs, top singles (not from a pair)."""
+    t = p.t
+    winners: list[tuple[float, tuple[int, ...]]] = []
+    if len(pairs) >= 2:
+        chain = tractor_chain(p, pairs)
+        if len(chain) >= 2 and p.top_free(chain[0], hand, True):
+            pts = 2 * sum(t.points[i] for i in chain)
+            winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
+    for i in pairs:
+        if not p.top_free(i, hand, True):
+            break
+        winners.append((50.0 + 3 * t.points[i], (i, i)))
+    for i in cards:
+        if not p.top_free(i, hand, False):
+            break
+        if hand[i] == 1 or not pairs or i not in pairs:
+            winners.append((40.0 + 1.5 * t.points[i], (i,)))
+    return winners
+
+
+def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, play: tuple[int, ...]) -> float:
+    """A sure winner's score: trumps pull (调主), plain suits are discounted by the ruff risk."""
+    if s == TRUMP:
+        score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
+        return score + (10 if me.dealer_side and me.n_trumps >= 8 else 0)
+    pts = sum(p.t.points[i] for i in play)
+    return score * (1 - risk) - 20 * risk - pts * risk
+
+
+def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int],
+               partner_ruffs: bool) -> list[tuple[float, tuple[int, ...]]]:
+    """Losing leads: cheap, pointless, from a short suit; better if the partner can ruff them."""
+    t = p.t
+    hand = p.hands[me.seat]
+    shortness = max(0, 6 - sum(hand[i] for i in cards)) * 1.5
+    out: list[tuple[float, tuple[int, ...]]] = []
+    for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
+        for n in (1, 2) if hand[i] >= 2 else (1,):
+            keep = t.keep[i] * n
+            pts = t.points[i] * n
+            if s == TRUMP:
+                score = (8.0 if me.long_trumps else -12.0) - 0.8 * keep - 1.5 * pts + 3 * (n - 1)
+            else:
+                score = -keep - pts * (0.5 if partner_ruffs else 2.5) + shortness
+                score += 12 if partner_ruffs else 0
+                score += 2 + 2 - t.strength[i] * 0.3 if n == 2 else 0
+            score -= 6 if n == 1 and hand[i] >= 2 else 0
+            out.append((score, (i,) * n))
+    return out
 
 
 def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:
