@@ -86,3 +86,50 @@ def raw_name_problems(env: Any, names: Iterable[str]) -> list[str]:
 def displayed(name: str) -> str:
     """What a client should show for a hostile name: the name itself, minus the reordering controls."""
     return "".join(ch for ch in name if ch not in BIDI_CONTROLS)
+
+
+# -- the authorization matrix: who, where, forged clicks, and "nothing changed" ----------------------------------
+
+ROLES = ("seated", "other_seated", "member", "manager", "outsider", "dm")
+
+
+async def forge(env: Any, actor: Any, carrier: Any, custom_id: str, values: list[str] | None = None) -> Any:
+    """A forged click: ``custom_id`` (a select with ``values`` when given) put on the stored message ``carrier``
+    (one the actor can see: their own message, their private panel, a DM) and clicked. Discord only sends
+    clicks on components a message really has, and discord.py drops others: the component is written into
+    the stored message first, as if a compromised client or a replayed payload carried it."""
+    from simcord.actors import _component_interaction
+
+    if values is None:
+        component: dict[str, Any] = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
+    else:
+        component = {"type": 3, "custom_id": custom_id, "min_values": 0, "max_values": 25,
+                     "options": [{"label": v, "value": v} for v in values]}
+    carrier.components = [{"type": 1, "components": [component]}]
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(actor, carrier, data)
+
+
+def public_writes(env: Any) -> int:
+    """Requests that change something public (channel/thread/DM messages, threads), not interaction answers."""
+    return sum(1 for r in env.http_requests
+               if r.path.startswith(("/channels/", "/guilds/")) and r.method in ("POST", "PATCH", "PUT", "DELETE"))
+
+
+async def snapshot(env: Any) -> Any:
+    """Everything a refused request must leave as it was: every table in memory (record and engine state), its
+    database row, and the public messages."""
+    game = env.bot.game
+    tables = {}
+    for tid, session in sorted(game.sessions.items()):
+        row = await game.db.get_table(tid)
+        tables[tid] = (session.record.to_json(), session.table.to_json() if session.table else None,
+                       row.status, str(row.seats), row.host_id)
+    return tables, public_writes(env)
+
+
+def answer_of(result: Any) -> Any:
+    """The last visible answer of an interaction (``None`` if it was never answered)."""
+    return result.followups[-1] if result.followups else result.response
