@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cogs.safetext import escape_text, literal
-from runtime.records import Status
+from data.records import Status
 from tests.botflow_helpers import bounded, close_game, declare_and_bury, private_leaks, start_table
 from tests.conftest import act_by_panel, humans_to_act
 from tests.security_helpers import displayed, hostile_world, ping_problems, raw_name_problems
