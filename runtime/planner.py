@@ -68,8 +68,10 @@ def turn_timer(seat: int, version: int, now: float, timeout: float, remind_befor
 
 
 def window_mark(table: Table) -> str:
-    """A declaration window's mark in its timer: ``""``, or ``":swap"`` for the 换庄 second window."""
-    return ":swap" if table.hand.swap_stage == "other" else ""
+    """A declaration window's mark in its timer: ``""``, or ``":swapN"`` in the 换庄 second window, where each
+    of its seats in turn has a whole window (``N`` seats still to be asked)."""
+    h = table.hand
+    return f":swap{len(h.overcall_queue)}" if h.swap_stage == "other" else ""
 
 
 def plan(rec: TableRecord, table: Table, now: float,

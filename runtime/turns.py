@@ -96,7 +96,10 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> No
         h = table.hand
         if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
                 and p.get("window", "") == window_mark(table):
-            await service.pipeline.apply(session, CloseDeclaring(), acted_seat=None)
+            # the 换庄 second window asks one seat at a time: its time up is that seat's pass
+            seat = table.to_act()[0] if h.swap_stage == "other" and table.to_act() else None
+            action = CloseDeclaring() if seat is None else Pass(seat=seat)
+            await service.pipeline.apply(session, action, acted_seat=seat)
         return
     seat = p.get("seat")
     if p.get("wait"):  # an AI seat's first-hand declaring wait is over (kept across the others' moves)

@@ -150,8 +150,10 @@ async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any, cloc
 
 
 @pytest.mark.parametrize("bot_options", [DAIWANG_SEED], indirect=True)
+@pytest.mark.parametrize("first_seat_times_out", [False, True])
 @bounded(180.0)
-async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any, clock: Any) -> None:
+async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any, clock: Any,
+                                                               first_seat_times_out: bool) -> None:
     env = simcord_env
     channel, actors, rec, table = await _seated(env, "daiwang")
     script = Script(due_team_passes=True)
@@ -162,6 +164,13 @@ async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any,
     assert table.hand.number == 2 and table.phase is Phase.DECLARING and table.hand.swap_stage == "due"
     due = table.hand.dealer
     other_level = table.levels[1 - due % 2]
+    if first_seat_times_out:  # the first seat asked in the second window lets its time run out: it passes
+        while table.hand.swap_stage != "other":
+            await _by_panel(env, channel, rec, actors, next_move(table, script))
+        assert table.to_act() == ((due + 1) % 4,)
+        await advance(env, clock, rec.options.declare_window + 1)
+        await env.bot.game.scheduler.run_now()
+        assert table.hand.swap_stage == "other" and table.to_act() == ((due + 3) % 4,)
     await _play_hand(env, channel, rec, actors, script, [])
     result = table.results[-1]
     assert script.swap_declarer is not None and script.swap_declarer % 2 != due % 2
