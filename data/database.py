@@ -17,12 +17,13 @@ from data.queued import QueuedMixin
 from data.sqlite import SqliteDriver
 from data.tables import TablesMixin
 from data.timers import TimersMixin
+from data.tournaments import TournamentsMixin
 
 log = logging.getLogger(__name__)
 
 
 class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
-               Connection):
+               TournamentsMixin, Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
     @classmethod

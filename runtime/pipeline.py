@@ -8,7 +8,7 @@ engine table is rebuilt from storage and the error propagates). Settled hands go
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from data.database import Database
@@ -41,6 +41,7 @@ class Pipeline:
         self.images = images
         self.locale = locale
         self.names: dict[int, str] = {}  # user id -> display name, for ladder pictures
+        self.match_listeners: list[Callable[[Session], Awaitable[None]]] = []  # after a match ends (tournaments)
 
     def locale_of(self, session: Session) -> str:
         return str(session.record.meta.get("locale") or self.locale)
@@ -74,7 +75,16 @@ class Pipeline:
             announcements=tuple(notes), acted_seat=acted_seat)
         await self.present(update)
         await self.arm(session)
+        if any(isinstance(e, MatchOver) for e in events):
+            await self._match_over(session)
         return events
+
+    async def _match_over(self, session: Session) -> None:
+        for listener in list(self.match_listeners):
+            try:
+                await listener(session)
+            except Exception:
+                log.exception("match listener failed on table %d", session.record.table_id)
 
     async def _results(self, session: Session, events: Sequence[Event], view: PublicView,
                        notes: list[Announcement]) -> list[Image]:

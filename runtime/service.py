@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from data.database import Database
@@ -81,6 +81,7 @@ class GameService:
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
         self.scheduler = Scheduler(db, self._on_timer, clock)
+        self.timer_kinds: dict[str, Callable[[Timer], Awaitable[None]]] = {}  # timers of no table (tournaments)
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     async def restore_all(self) -> list[int]:
@@ -115,6 +116,10 @@ class GameService:
         await self.scheduler.stop()
 
     async def _on_timer(self, timer: Timer) -> None:
+        other = self.timer_kinds.get(timer.kind)
+        if other is not None:
+            await other(timer)
+            return
         session = self.sessions.get(timer.table_id or -1)
         if session is None or session.table is None or session.record.status is not Status.PLAYING:
             return

@@ -63,7 +63,7 @@ def test_forfeit_decides_the_match_for_the_other_team() -> None:
     t = make(4, Format.KNOCKOUT, seed=3)
     t.start()
     m = t.current.matches[0]  # type: ignore[union-attr]
-    done = t.forfeit(m.b, levels=("5", "3"))  # type: ignore[arg-type]
+    done = t.forfeit(m.b, score=(3, 1))  # type: ignore[arg-type]
     assert done.decided and done.winner == m.a and done.games[-1].forfeit and done.diff == 2
     with pytest.raises(NotAllowed) as err:
         t.forfeit(m.b)  # type: ignore[arg-type]
@@ -194,7 +194,7 @@ def test_deal_big_points_both_teams_and_the_levels_option() -> None:
 
 
 def test_forfeit_result_keeps_levels_reached() -> None:
-    r = forfeit_result(1, ("4", "8"))
+    r = forfeit_result(1, (2, 6))
     assert r.winner == 0 and r.forfeit and r.diff == -4
     assert forfeit_result(0).winner == 1
 

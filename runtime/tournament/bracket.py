@@ -288,15 +288,36 @@ class Tournament:
         self._put(updated)
         return updated
 
-    def forfeit(self, team_id: int, levels: tuple[str, str] | None = None) -> Match:
-        """``team_id`` forfeits its open match (弃权判负); the match is decided at once."""
+    def forfeit(self, team_id: int, score: tuple[int, int] | None = None) -> Match:
+        """``team_id`` forfeits its open match (弃权判负); the match is decided at once. ``score``: the
+        levels (indices) the game in progress had reached, which stay valid."""
         m = self.open_match_of(team_id)
         if m is None:
             raise NotAllowed("tournament.no_open_match")
-        result = forfeit_result(m.side(team_id), levels)
+        result = forfeit_result(m.side(team_id), score)
         updated = self._decide(replace(m, games=(*m.games, result)))
         if not updated.decided:  # best of three: a forfeit gives the whole match
             updated = replace(updated, decided=True, winner=m.other(team_id))
+        self._put(updated)
+        return updated
+
+    def adjudicate(self, match_id: str) -> Match:
+        """Decide an undecided match now (deadline, or the organiser moves on): more games won, then the
+        level difference, then (knock-out) lot; otherwise a draw. A match without a game is a double loss in a
+        knock-out decided by lot, and a draw elsewhere."""
+        m = self.match(match_id)
+        if m.decided:
+            return m
+        wins, diff = m.wins, m.diff
+        if wins[0] != wins[1]:
+            winner: int | None = m.a if wins[0] > wins[1] else m.b
+        elif diff:
+            winner = m.a if diff > 0 else m.b
+        elif m.stage is Stage.KNOCKOUT:
+            winner = (m.a, m.b)[self._rng(f"adjudicate:{match_id}").randrange(2)]
+        else:
+            winner = None
+        updated = replace(m, decided=True, winner=winner)
         self._put(updated)
         return updated
 

@@ -93,7 +93,8 @@ def timed_result(levels: tuple[str, str], on_stage: int, results: Sequence[HandR
     return level_result(levels, on_stage)
 
 
-def forfeit_result(loser: int, levels: tuple[str, str] | None = None) -> GameResult:
-    """``loser`` (0 = team a, 1 = team b) forfeits; the levels reached so far, if any, stay."""
-    base = level_result(levels, 1 - loser) if levels is not None else GameResult(winner=1 - loser)
-    return GameResult(winner=1 - loser, diff=base.diff, score=base.score, forfeit=True)
+def forfeit_result(loser: int, score: tuple[int, int] | None = None) -> GameResult:
+    """``loser`` (0 = team a, 1 = team b) forfeits; the levels reached so far (``score``: level indices of
+    a and b), if any, stay."""
+    score = score or (0, 0)
+    return GameResult(winner=1 - loser, diff=score[0] - score[1], score=score, forfeit=True)

@@ -1,0 +1,161 @@
+"""The offline tournament: a whole tournament of AI teams through the same services as the bot (tables,
+storage, renderer), without Discord.
+
+Each team's two players (user ids ``1000 + 2i`` and ``1001 + 2i``) sign up, and at every table hand their
+seats to the AI (托管), so every game is stored and laddered like any other (guild 0). Written to
+``out_dir``: ``tournament1_bracket.png``, ``tournament1_standings.png`` (the final pictures) and
+``tournament_log.txt``; ``report.json()`` is the one-line summary of ``--json``.
+
+Run: ``python bot.py tournament --teams 9 --format knockout --seed 1 [--end-level 4] [--rounds N] [--json]``
+(or ``python -m runtime.offline_tournament`` with the same options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from data import Database
+from i18n import t as tr
+from runtime.errors import NotAllowed
+from runtime.imaging import ImagePolicy
+from runtime.records import Mode, TableOptions
+from runtime.service import GameService
+from runtime.tournament import Config, Format, Tournament
+from runtime.tournament import Status as TStatus
+from runtime.tournament.model import MAX_TEAMS
+from runtime.tournament_views import RecordingTournamentPresenter, TournamentUpdate
+from runtime.tournaments import TournamentService
+
+log = logging.getLogger(__name__)
+
+GUILD = 0
+ORGANISER = 999
+
+
+class _NullTables:
+    async def table_changed(self, update: object) -> None:
+        return None
+
+
+class _LogPresenter(RecordingTournamentPresenter):
+    def __init__(self, out_dir: Path, locale: str, echo: bool) -> None:
+        super().__init__(out_dir)
+        self.locale = locale
+        self.echo = echo
+        self.lines: list[str] = []
+
+    async def tournament_changed(self, update: TournamentUpdate) -> None:
+        await super().tournament_changed(update)
+        for note in update.announcements:
+            line = tr(note.key, self.locale, **note.params)
+            self.lines.append(line)
+            if self.echo:
+                print(line, flush=True)
+
+
+@dataclass(frozen=True)
+class TournamentReport:
+    tournament: Tournament
+    seconds: float
+    files: tuple[Path, ...] = field(default_factory=tuple)
+
+    def json(self) -> dict[str, Any]:
+        """``{"format", "teams", "rounds", "matches", "champion", "standings": [{"team", "rank", "points",
+        "level_diff"}]}``."""
+        t = self.tournament
+        champion = t.champion
+        return {
+            "format": t.config.format.value, "teams": len(t.teams), "rounds": len(t.rounds),
+            "matches": sum(1 for r in t.rounds for m in r.matches if not m.is_bye),
+            "champion": t.team(champion).name if champion is not None else None,
+            "standings": [{"team": t.team(s.team_id).name, "rank": s.rank, "points": s.points,
+                           "level_diff": s.level_diff} for s in t.standings()],
+        }
+
+
+async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format = Format.KNOCKOUT, seed: int = 1,
+                                 end_level: str | None = "4", rounds: int = 0, best_of_three: int = 0,
+                                 preset: str = "standard", db_path: Path | None = None, locale: str = "en",
+                                 ai_level: str = "random", echo: bool = False) -> TournamentReport:
+    """Run the tournament to its end; ``db_path`` None = an in-memory database."""
+    started = time.monotonic()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    db = await Database.open(str(db_path) if db_path is not None else ":memory:")
+    game = GameService(db, _NullTables(), rng_seed=seed, images=ImagePolicy.NONE, locale=locale,
+                       takeover_level=ai_level, ai_budget=0.05, autorun=False)
+    presenter = _LogPresenter(out_dir, locale, echo)
+    service = TournamentService(game, presenter, table_options=TableOptions.instant(), mode=Mode.ASYNC,
+                                ai_level=ai_level, autopilot=True, rng_seed=seed)
+    try:
+        config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three)
+        tour = await service.create(guild_id=GUILD, channel_id=0, organiser_id=ORGANISER, name="Offline Cup",
+                                    config=config, locale=locale, seed=seed)
+        for i in range(teams):
+            a, b = 1000 + 2 * i, 1001 + 2 * i
+            await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}")
+        await service.start(tour.tournament_id, ORGANISER)
+        while tour.status is TStatus.RUNNING:
+            if not await game.run_until_idle(200):
+                log.error("tournament %d is stuck: no timer is due", tour.tournament_id)
+                break
+        (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+        return TournamentReport(tour, time.monotonic() - started, tuple(presenter.files.values()))
+    finally:
+        await game.close()
+        await db.close()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``python bot.py tournament`` (and ``python -m runtime.offline_tournament``)."""
+    parser.add_argument("--teams", type=int, default=9)
+    parser.add_argument("--format", dest="fmt", default="knockout", choices=[f.value for f in Format])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--end-level", default="4", help="a short match: from 2 to this level")
+    parser.add_argument("--rounds", type=int, default=0, help="Swiss/duplicate rounds (0: ⌈log2 teams⌉)")
+    parser.add_argument("--best-of-three", type=int, default=0, help="last knock-out rounds played best of three")
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"))
+    parser.add_argument("--out", type=Path, default=Path("offline_tournament"))
+    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--locale", default="en")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the result")
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run the offline tournament of parsed ``args``; print the log (or, with ``--json``, the summary line)."""
+    if not 2 <= args.teams <= MAX_TEAMS:
+        raise NotAllowed("tournament.offline_teams", max=MAX_TEAMS)
+    report = asyncio.run(run_offline_tournament(
+        args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed, end_level=args.end_level or None,
+        rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=args.db,
+        locale=args.locale, ai_level=args.ai, echo=not args.json))
+    if args.json:
+        print(json.dumps(report.json(), ensure_ascii=False), flush=True)
+    else:
+        print(tr("tournament.offline_done", args.locale, seconds=f"{report.seconds:.1f}",
+                 out=str(Path(args.out).resolve())), flush=True)
+    return 0 if report.tournament.status is TStatus.FINISHED else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Run an offline 双升 tournament of AI teams.")
+    add_arguments(parser)
+    logging.basicConfig(level=logging.WARNING)
+    try:
+        return run_from_args(parser.parse_args(argv))
+    except NotAllowed as exc:
+        print(tr(exc.key, "en", **exc.params), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

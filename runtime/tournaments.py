@@ -1,0 +1,351 @@
+"""``TournamentService``: tournaments run on the bot's tables (no Discord here).
+
+Sign-up (``create join leave``), ``start``; each round's tables are opened by the service itself
+(``runtime.tournament_tables``); a finished table's result flows into the standings (the pipeline's
+match listener); the next round is drawn when the last match ends or the round's deadline passes (a
+stored timer, kind ``tournament_deadline``). Organiser commands (the organiser or a server manager):
+``forfeit replace advance cancel``. Every change is stored (``data.tournaments``) before it is told;
+``restore`` after a restart picks up results of tables finished meanwhile, opens missing tables and
+re-arms deadlines. Lock order: a table's lock may be held when a tournament's is taken, never the reverse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Sequence
+
+from data.timers import Timer
+from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
+from runtime.errors import NotAllowed
+from runtime.presenter import Announcement
+from runtime.records import Mode, Seat, Status, TableOptions
+from runtime.service import GameService
+from runtime.session import Session
+from runtime.tournament import Config, GameResult, Match, Tournament
+from runtime.tournament import Status as TStatus
+from runtime.tournament.adjudicate import finished_result
+from runtime.tournament_tables import TournamentTables, table_rules
+from runtime.tournament_views import TournamentPresenter, TournamentUpdate, pictures
+
+log = logging.getLogger(__name__)
+
+DEADLINE = "tournament_deadline"
+MAX_NAME = 60
+
+
+class TournamentService:
+    """See the module docstring."""
+
+    def __init__(self, game: GameService, presenter: TournamentPresenter, *, table_options: TableOptions | None = None,
+                 mode: Mode = Mode.ASYNC, ai_level: str = "basic", autopilot: bool = False,
+                 rng_seed: int | None = None, images: bool = True) -> None:
+        self.game = game
+        self.db = game.db
+        self.presenter = presenter
+        self.images = images
+        self.tables = TournamentTables(game, table_options or TableOptions(), mode, ai_level, autopilot)
+        self.tournaments: dict[int, Tournament] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
+        game.pipeline.match_listeners.append(self._on_match_over)
+        game.timer_kinds[DEADLINE] = self._on_deadline
+
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # -- queries ----------------------------------------------------------------------------------------
+    def get(self, tournament_id: int, guild_id: int | None = None) -> Tournament:
+        """A tournament in memory (of ``guild_id`` if given: tournaments are scoped to their server)."""
+        t = self.tournaments.get(tournament_id)
+        if t is None or (guild_id is not None and t.guild_id != guild_id):
+            raise NotAllowed("tournament.not_found", tournament_id=tournament_id)
+        return t
+
+    def of_guild(self, guild_id: int, *, open_only: bool = True) -> list[Tournament]:
+        return [t for _, t in sorted(self.tournaments.items()) if t.guild_id == guild_id
+                and (not open_only or t.status.value in OPEN_TOURNAMENT_STATUSES)]
+
+    # -- sign-up ----------------------------------------------------------------------------------------
+    async def create(self, *, guild_id: int, channel_id: int, organiser_id: int, name: str, config: Config,
+                     locale: str | None = None, seed: int | None = None) -> Tournament:
+        name = " ".join(name.split())[:MAX_NAME]
+        if not name:
+            raise NotAllowed("tournament.bad_name")
+        table_rules(config)  # a bad preset or end level is refused now
+        t = Tournament(tournament_id=0, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
+                       name=name, config=config, seed=seed if seed is not None else self._seeds.randrange(2**62),
+                       meta={"locale": locale} if locale else {})
+        t.tournament_id = await self.db.create_tournament(t.to_json())
+        await self._save(t)
+        self.tournaments[t.tournament_id] = t
+        await self._tell(t, "created", [Announcement("tournament.created", {"name": t.name})])
+        return t
+
+    async def join(self, tournament_id: int, user_id: int, name: str, partner_id: int | None,
+                   partner_name: str | None, team_name: str | None = None, guild_id: int | None = None) -> Tournament:
+        """Sign a team up: the user and a partner (``None``: an AI partner, if the organiser allows it)."""
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id, guild_id)
+            if partner_id is None and not t.config.allow_ai:
+                raise NotAllowed("tournament.partner_needed")
+            if partner_id == user_id:
+                raise NotAllowed("tournament.same_player")
+            team_name = " ".join((team_name or "").split())[:MAX_NAME] or f"{name} & {partner_name or 'AI'}"
+            team = t.add_team(team_name, (user_id, partner_id), (name, partner_name or "AI"))
+            await self._save(t)
+            await self._tell(t, "joined", [Announcement("tournament.joined", {"team": team.name})])
+            return t
+
+    async def leave(self, tournament_id: int, user_id: int, guild_id: int | None = None) -> Tournament:
+        """Before the start the user's team leaves; after it, the team withdraws (its open match is lost)."""
+        t = self.get(tournament_id, guild_id)
+        match = None
+        team = t.team_of(user_id)
+        if team is not None and t.status is TStatus.RUNNING:
+            match = t.open_match_of(team.team_id)
+        if match is not None:
+            await self._stop_open(t, match)
+        async with self.lock(tournament_id):
+            team = t.remove_team_of(user_id)
+            await self._save(t)
+            await self._tell(t, "left", [Announcement("tournament.left", {"team": team.name})])
+            await self._after_results(t)
+            return t
+
+    # -- organiser --------------------------------------------------------------------------------------
+    def require_organiser(self, t: Tournament, user_id: int, manager: bool) -> None:
+        if user_id != t.organiser_id and not manager:
+            raise NotAllowed("tournament.not_organiser")
+
+    async def start(self, tournament_id: int, user_id: int, *, manager: bool = False,
+                    guild_id: int | None = None) -> Tournament:
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id, guild_id)
+            self.require_organiser(t, user_id, manager)
+            t.start(self.game.clock())
+            await self._save(t)
+            await self._tell(t, "started", [Announcement("tournament.started", {
+                "name": t.name, "teams": len(t.teams), "format": t.config.format.value})])
+            await self._round_opened(t)
+            return t
+
+    async def forfeit(self, tournament_id: int, user_id: int, team_id: int, *, manager: bool = False,
+                      guild_id: int | None = None) -> Match:
+        """The organiser declares ``team_id`` forfeit in its open match (弃权判负)."""
+        t = self.get(tournament_id, guild_id)
+        self.require_organiser(t, user_id, manager)
+        match = t.open_match_of(t.team(team_id).team_id)
+        if match is None:
+            raise NotAllowed("tournament.no_open_match")
+        stopped = await self._stop_open(t, match)
+        async with self.lock(tournament_id):
+            score = stopped.score if stopped is not None and not t.big_points else None
+            done = t.forfeit(team_id, score) if not t.match(match.match_id).decided else t.match(match.match_id)
+            await self._save(t)
+            await self._tell(t, "result", [Announcement("tournament.forfeit", {"team": t.team(team_id).name})])
+            await self._after_results(t)
+            return done
+
+    async def replace(self, tournament_id: int, user_id: int, old: int, new: int, name: str, *,
+                      manager: bool = False, guild_id: int | None = None) -> Tournament:
+        """The organiser puts ``new`` in ``old``'s place in its team (and at its open table)."""
+        t = self.get(tournament_id, guild_id)
+        self.require_organiser(t, user_id, manager)
+        async with self.lock(tournament_id):
+            team = t.replace_player(old, new, name)
+            await self._save(t)
+        match = t.open_match_of(team.team_id) if t.status is TStatus.RUNNING else None
+        if match is not None and match.current_table is not None:
+            await self._swap_seat(match.current_table, old, new, name)
+        await self._tell(t, "replaced", [Announcement("tournament.replaced", {"team": team.name, "name": name})])
+        return t
+
+    async def advance(self, tournament_id: int, user_id: int, *, manager: bool = False,
+                      guild_id: int | None = None) -> Tournament:
+        """The organiser closes the current round now: open matches are judged (as at a deadline)."""
+        t = self.get(tournament_id, guild_id)
+        self.require_organiser(t, user_id, manager)
+        if t.status is not TStatus.RUNNING:
+            raise NotAllowed("tournament.not_running")
+        await self._close_round(t, "tournament.advanced")
+        return t
+
+    async def cancel(self, tournament_id: int, user_id: int, *, manager: bool = False,
+                     guild_id: int | None = None) -> Tournament:
+        t = self.get(tournament_id, guild_id)
+        self.require_organiser(t, user_id, manager)
+        async with self.lock(tournament_id):
+            t.cancel()
+            await self._save(t)
+        for m in (t.current.matches if t.current else ()):
+            if m.current_table is not None:
+                await self.tables.stop(t, m.current_table)
+        await self._tell(t, "cancelled", [Announcement("tournament.cancelled", {"name": t.name})])
+        return t
+
+    # -- results ----------------------------------------------------------------------------------------
+    async def _on_match_over(self, session: Session) -> None:
+        """A table's match ended (the table's lock is held): record its game."""
+        meta = session.record.meta
+        t = self.tournaments.get(int(meta.get("tournament") or 0))
+        if t is None or session.table is None or t.status is not TStatus.RUNNING:
+            return
+        result = finished_result(session.table, t.config)
+        async with self.lock(t.tournament_id):
+            await self._record(t, str(meta.get("match")), result, session.record.table_id)
+            await self._after_results(t)
+
+    async def _record(self, t: Tournament, match_id: str, result: GameResult, table_id: int | None) -> None:
+        m = t.match(match_id)
+        if m.decided or (table_id is not None and table_id != m.current_table):
+            return  # already judged (e.g. a forfeit raced the table's end)
+        m = t.record(match_id, GameResult(**{**result.__dict__, "table_id": table_id}))
+        await self._save(t)
+        params = {"a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "wins_a": m.wins[0],
+                  "wins_b": m.wins[1], "diff": abs(m.diff),
+                  "winner": t.team(m.winner).name if m.winner is not None else "-"}
+        key = "tournament.match_won" if m.decided and m.winner is not None else \
+            "tournament.match_drawn" if m.decided else "tournament.game_won"
+        await self._tell(t, "result", [Announcement(key, params)])
+
+    async def _after_results(self, t: Tournament) -> None:
+        """Open the next game of an undecided best of three; draw the next round once this one is complete."""
+        if t.status is not TStatus.RUNNING or t.current is None:
+            return
+        if not t.current.complete:
+            await self._open_tables(t)
+            return
+        if t.draw_next(self.game.clock()) is None:
+            await self._finish(t)
+            return
+        await self._save(t)
+        await self._round_opened(t)
+
+    async def _round_opened(self, t: Tournament) -> None:
+        rnd = t.current
+        assert rnd is not None
+        if rnd.deadline is not None:
+            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+        byes = [t.team(m.a).name for m in rnd.matches if m.is_bye]
+        notes = [Announcement("tournament.round", {"round": rnd.number, "matches": sum(1 for m in rnd.matches
+                                                                                        if not m.is_bye)})]
+        notes += [Announcement("tournament.bye", {"team": name}) for name in byes]
+        await self._tell(t, "round", notes, draw=True)
+        await self._open_tables(t)
+        if t.current is rnd and rnd.complete:  # a round of byes and forfeits only
+            await self._after_results(t)
+
+    async def _open_tables(self, t: Tournament) -> None:
+        rnd = t.current
+        assert rnd is not None
+        for m in rnd.matches:
+            m = t.match(m.match_id)
+            if m.decided or m.current_table is not None:
+                continue
+            rec = self.tables.find(t, m) or await self.tables.open(t, m)
+            t.attach_table(m.match_id, rec.table_id)
+            await self._save(t)
+            await self._tell(t, "table", [Announcement("tournament.table_opened", {
+                "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
+                "table": rec.table_id, "game": len(m.games) + 1})], table_id=rec.table_id, match_id=m.match_id)
+
+    async def _finish(self, t: Tournament) -> None:
+        await self._save(t)
+        standings = t.standings()
+        placings = [Placing(t.tournament_id, user, t.team(s.team_id).name, s.rank, len(t.teams), s.points)
+                    for s in standings for user in t.team(s.team_id).players if user is not None]
+        await self.db.record_placings(t.tournament_id, t.guild_id, placings)
+        champion = t.team(standings[0].team_id).name
+        await self._tell(t, "finished", [Announcement("tournament.finished", {"name": t.name, "team": champion})],
+                         draw=True)
+
+    # -- deadlines and closing a round -------------------------------------------------------------------
+    async def _on_deadline(self, timer: Timer) -> None:
+        t = self.tournaments.get(int(timer.payload.get("tournament", 0)))
+        if t is None or t.status is not TStatus.RUNNING or t.current is None:
+            return
+        if t.current.number != timer.payload.get("round") or t.current.complete:
+            return
+        await self._close_round(t, "tournament.deadline_passed")
+
+    async def _close_round(self, t: Tournament, key: str) -> None:
+        assert t.current is not None
+        number = t.current.number
+        open_matches = [m for m in t.current.matches if not m.decided]
+        stopped = {m.match_id: await self._stop_open(t, m) for m in open_matches}
+        async with self.lock(t.tournament_id):
+            if t.current is None or t.current.number != number:
+                return
+            for match_id, result in stopped.items():
+                if result is not None and not t.match(match_id).decided:
+                    await self._record(t, match_id, result, t.match(match_id).current_table)
+                t.adjudicate(match_id)
+            await self._save(t)
+            await self._tell(t, "round_closed", [Announcement(key, {"round": number})])
+            await self._after_results(t)
+
+    async def _stop_open(self, t: Tournament, match: Match) -> GameResult | None:
+        """Stop the table of ``match``'s game in progress, if any; its judged game (no tournament lock held)."""
+        table_id = match.current_table
+        return await self.tables.stop(t, table_id) if table_id is not None else None
+
+    async def _swap_seat(self, table_id: int, old: int, new: int, name: str) -> None:
+        session = self.game.sessions.get(table_id)
+        if session is None:
+            return
+        async with session.lock:
+            seat = session.record.seat_of(old)
+            if seat is None:
+                return
+            session.record = await self.game.store.save(session.record.with_seat(seat, Seat(name=name, user_id=new)))
+            await self.game.pipeline.publish(session, "tuoguan")
+
+    # -- storage, restart, presenting --------------------------------------------------------------------
+    async def _save(self, t: Tournament) -> None:
+        await self.db.save_tournament(t.tournament_id, t.to_json())
+
+    async def restore(self) -> list[int]:
+        """After ``GameService.restore_all``: load open tournaments, take in results of tables that finished
+        while the bot was down, open missing tables and re-arm deadlines."""
+        restored = []
+        for state in await self.db.list_tournaments(statuses=OPEN_TOURNAMENT_STATUSES):
+            t = Tournament.from_json(state)
+            self.tournaments[t.tournament_id] = t
+            restored.append(t.tournament_id)
+            if t.status is TStatus.RUNNING:
+                try:
+                    await self._resume(t)
+                except Exception:
+                    log.exception("tournament %d could not be resumed", t.tournament_id)
+        log.info("restored %d open tournaments", len(restored))
+        return restored
+
+    async def _resume(self, t: Tournament) -> None:
+        rnd = t.current
+        if rnd is None:
+            return
+        async with self.lock(t.tournament_id):
+            for m in rnd.matches:
+                table_id = t.match(m.match_id).current_table
+                if table_id is None or t.match(m.match_id).decided:
+                    continue
+                rec, table = await self.tables.stored(table_id)
+                if rec.status is Status.FINISHED and table is not None:
+                    await self._record(t, m.match_id, finished_result(table, t.config), table_id)
+            timers = await self.db.tournament_timers(t.tournament_id) if rnd.deadline is not None else []
+            if rnd.deadline is not None and not timers:
+                await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id,
+                                                                       "round": rnd.number})
+            await self._after_results(t)
+
+    async def _tell(self, t: Tournament, reason: str, notes: Sequence[Announcement] = (), *, draw: bool = False,
+                    table_id: int | None = None, match_id: str | None = None) -> None:
+        images = await pictures(t, self.game.pipeline.locale) if draw and self.images else ()
+        try:
+            await self.presenter.tournament_changed(TournamentUpdate(
+                tournament=t, reason=reason, announcements=tuple(notes), images=images, table_id=table_id,
+                match_id=match_id))
+        except Exception:
+            log.exception("tournament presenter failed on %d (%s)", t.tournament_id, reason)

@@ -1,0 +1,41 @@
+"""``python bot.py tournament …``: a whole tournament of AI teams offline, ending with one JSON line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from runtime.offline_tournament import main
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = {"format", "teams", "rounds", "matches", "champion", "standings"}
+
+
+def test_bot_py_runs_a_nine_team_knockout(tmp_path: Path) -> None:
+    out = tmp_path / "ko"
+    done = subprocess.run([sys.executable, "bot.py", "tournament", "--teams", "9", "--format", "knockout",
+                           "--seed", "1", "--end-level", "3", "--json", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=240, env={"PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(result) == KEYS
+    assert (result["format"], result["teams"], result["rounds"], result["matches"]) == ("knockout", 9, 4, 8)
+    assert result["champion"] == result["standings"][0]["team"]
+    assert [s["rank"] for s in result["standings"]] == list(range(1, 10))
+    assert {p.name for p in out.iterdir()} >= {"tournament1_bracket.png", "tournament1_standings.png",
+                                              "tournament_log.txt"}
+
+
+def test_swiss_three_rounds(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["--teams", "4", "--format", "swiss", "--rounds", "3", "--end-level", "3", "--json",
+                 "--out", str(tmp_path), "--locale", "zh-CN"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (result["rounds"], result["matches"]) == (3, 6)
+    assert sum(s["points"] for s in result["standings"]) == 6  # one point per match (a draw: two halves)
+
+
+def test_bad_team_count_is_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["--teams", "1", "--out", str(tmp_path)]) == 2
+    assert "--teams" in capsys.readouterr().err

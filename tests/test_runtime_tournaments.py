@@ -1,0 +1,217 @@
+"""The tournament service on real tables and storage: whole tournaments, a restart at awkward moments,
+deadlines, forfeits, best of three, duplicate deals and the organiser's rights."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from data import Database
+from runtime.errors import NotAllowed
+from runtime.imaging import ImagePolicy
+from runtime.presenter import RecordingPresenter
+from runtime.records import Status
+from runtime.service import GameService
+from runtime.tournament import Config, Format, Tournament
+from runtime.tournament import Status as TStatus
+from runtime.tournament_views import RecordingTournamentPresenter
+from runtime.tournaments import TournamentService
+from tests.test_runtime_support import StepClock, options
+
+ORG = 1
+GUILD = 5
+
+
+async def make(path: Path | str, clock: StepClock, *, autopilot: bool = True,
+               images: bool = False) -> tuple[TournamentService, Database, RecordingTournamentPresenter]:
+    db = await Database.open(str(path))
+    game = GameService(db, RecordingPresenter(), clock=clock, rng_seed=3, images=ImagePolicy.NONE, autorun=False,
+                       takeover_level="random")
+    presenter = RecordingTournamentPresenter()
+    service = TournamentService(game, presenter, table_options=options(), ai_level="random", autopilot=autopilot,
+                                rng_seed=3, images=images)
+    return service, db, presenter
+
+
+async def signed_up(service: TournamentService, teams: int, **config: object) -> Tournament:
+    t = await service.create(guild_id=GUILD, channel_id=9, organiser_id=ORG, name="Cup", seed=11,
+                             config=Config(end_level="3", **config))  # type: ignore[arg-type]
+    for i in range(teams):
+        await service.join(t.tournament_id, 100 + 2 * i, f"A{i}", 101 + 2 * i, f"B{i}", f"T{i + 1}")
+    return t
+
+
+async def run(service: TournamentService, t: Tournament, limit: int = 100_000) -> None:
+    fired = 0
+    while t.status is TStatus.RUNNING and fired < limit:
+        step = await service.game.run_until_idle(50)
+        if not step:
+            return
+        fired += step
+
+
+async def test_whole_knockout_is_stored_and_laddered(tmp_path: Path) -> None:
+    service, db, presenter = await make(tmp_path / "t.sqlite3", StepClock(), images=True)
+    t = await signed_up(service, 5)
+    await service.start(t.tournament_id, ORG)
+    await run(service, t)
+    assert t.status is TStatus.FINISHED and t.champion is not None
+    assert [sum(len(m.teams) for m in r.matches) for r in t.rounds] == [5, 3, 2]
+    stored = Tournament.from_json(await db.get_tournament(t.tournament_id))  # type: ignore[arg-type]
+    assert stored.to_json() == t.to_json()
+    placings = await db.placings(GUILD, tournament_id=t.tournament_id)
+    assert len(placings) == 10 and {p.placing for p in placings} == {1, 2, 3, 4, 5}
+    champion = t.team(t.champion)
+    assert {p.user_id for p in placings if p.placing == 1} == set(champion.players)
+    assert await db.leaderboard(GUILD)  # the games went to the ladder as well
+    keys = presenter.keys()
+    assert keys.count("tournament.table_opened") == 4 and keys[-1] == "tournament.finished"
+    assert {i.kind for u in presenter.updates for i in u.images} == {"bracket", "standings"}
+    await db.close()
+
+
+async def test_restart_mid_round_and_after_a_table_ended_unseen(tmp_path: Path) -> None:
+    """Stop after two tables of round 1 finished; the third finishes while its result is not taken in (a
+    crash between the table's end and the tournament's write); a fresh service takes it in and goes on."""
+    clock = StepClock()
+    path = tmp_path / "t.sqlite3"
+    service, db, _ = await make(path, clock)
+    t = await signed_up(service, 6, format=Format.SWISS, rounds=2)
+    await service.start(t.tournament_id, ORG)
+    first = t.current
+    assert first is not None
+
+    def decided() -> int:
+        return sum(1 for m in t.current.matches if m.decided)  # type: ignore[union-attr]
+
+    while decided() < 2:
+        assert await service.game.run_until_idle(1)
+    service.game.pipeline.match_listeners.clear()  # the "crash": results are no longer taken in
+    def unseen() -> list[int]:
+        return [tid for m in t.current.matches for tid in m.tables  # type: ignore[union-attr]
+                if service.game.record(tid).status is Status.FINISHED and not t.match_of_table(tid).decided]
+
+    while not unseen():
+        assert await service.game.run_until_idle(1)
+    lost = unseen()[0]
+    await service.game.close()
+    await db.close()
+
+    service, db, _ = await make(path, clock)
+    await service.game.restore_all()
+    assert await service.restore() == [t.tournament_id]
+    again = service.get(t.tournament_id)
+    taken_in = again.match_of_table(lost)
+    assert taken_in is not None and taken_in.decided and taken_in.games[-1].table_id == lost
+    assert sum(1 for m in again.rounds[0].matches if m.decided) >= 3
+    await run(service, again)
+    assert again.status is TStatus.FINISHED and len(again.rounds) == 2
+    pairs = [frozenset(m.teams) for r in again.rounds for m in r.matches]
+    assert len(pairs) == len(set(pairs))  # no repeat across the restart
+    await db.close()
+
+
+async def test_deadline_judges_open_matches_and_an_absent_team_forfeits(tmp_path: Path) -> None:
+    clock = StepClock()
+    service, db, presenter = await make(tmp_path / "t.sqlite3", clock, autopilot=False)
+    t = await signed_up(service, 2, deadline_hours=2)
+    await service.start(t.tournament_id, ORG)
+    m = t.current.matches[0]  # type: ignore[union-attr]
+    tid = m.current_table
+    assert tid is not None
+    for user in t.team(m.b).players:  # team b leaves its seats to the AI: it did not play
+        await service.game.go_away(tid, user)  # type: ignore[arg-type]
+    await service.game.run_until_idle(20)
+    assert not t.match(m.match_id).decided
+    clock.advance(2 * 3600 + 1)
+    await service.game.run_until_idle(5)
+    done = t.match(m.match_id)
+    assert done.decided and done.winner == m.a and done.games[-1].forfeit
+    assert t.status is TStatus.FINISHED
+    assert service.game.store and (await service.game.store.load(tid)).status is Status.ENDED
+    assert "tournament.deadline_passed" in presenter.keys()
+    await db.close()
+
+
+async def test_deadline_resumes_after_restart(tmp_path: Path) -> None:
+    clock = StepClock()
+    path = tmp_path / "t.sqlite3"
+    service, db, _ = await make(path, clock, autopilot=False)
+    t = await signed_up(service, 3, format=Format.SWISS, rounds=1, deadline_hours=1)
+    await service.start(t.tournament_id, ORG)
+    await db.close()
+    service, db, _ = await make(path, clock, autopilot=False)
+    await service.game.restore_all()
+    await service.restore()
+    t = service.get(t.tournament_id)
+    assert len(await db.tournament_timers(t.tournament_id)) == 1
+    clock.advance(3601)
+    await service.game.run_until_idle(5)
+    assert t.status is TStatus.FINISHED
+    await db.close()
+
+
+async def test_organiser_commands_refused_to_others(tmp_path: Path) -> None:
+    service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
+    t = await signed_up(service, 4)
+    for call in (lambda: service.start(t.tournament_id, 100), lambda: service.cancel(t.tournament_id, 100),
+                 lambda: service.advance(t.tournament_id, 100), lambda: service.forfeit(t.tournament_id, 100, 1)):
+        with pytest.raises(NotAllowed) as err:
+            await call()
+        assert err.value.key == "tournament.not_organiser"
+    assert t.status is TStatus.SIGNUP
+    with pytest.raises(NotAllowed) as err:
+        service.get(t.tournament_id, guild_id=GUILD + 1)  # another server does not see it
+    assert err.value.key == "tournament.not_found"
+    await service.start(t.tournament_id, 100, manager=True)  # a server manager may
+    assert t.status is TStatus.RUNNING
+    await db.close()
+
+
+async def test_forfeit_stops_the_table_and_keeps_levels(tmp_path: Path) -> None:
+    service, db, presenter = await make(tmp_path / "t.sqlite3", StepClock())
+    t = await signed_up(service, 2)
+    await service.start(t.tournament_id, ORG)
+    m = t.current.matches[0]  # type: ignore[union-attr]
+    await service.game.run_until_idle(30)
+    done = await service.forfeit(t.tournament_id, ORG, m.a)
+    assert done.decided and done.winner == m.b and done.games[-1].forfeit
+    assert (await service.game.store.load(m.current_table or done.tables[-1])).status is Status.ENDED
+    assert t.status is TStatus.FINISHED and t.champion == m.b
+    assert "tournament.forfeit" in presenter.keys()
+    await db.close()
+
+
+async def test_best_of_three_final_opens_games_until_two_wins(tmp_path: Path) -> None:
+    service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
+    t = await signed_up(service, 2, best_of_three=1)
+    await service.start(t.tournament_id, ORG)
+    await run(service, t)
+    final = t.rounds[-1].matches[0]
+    assert final.best_of == 3 and max(final.wins) == 2 and len(final.tables) == len(final.games) >= 2
+    await db.close()
+
+
+async def test_duplicate_round_tables_play_the_same_deals(tmp_path: Path) -> None:
+    service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
+    t = await signed_up(service, 4, format=Format.DUPLICATE, rounds=1)
+    await service.start(t.tournament_id, ORG)
+    seeds = {service.game.record(tid).seed for m in t.current.matches for tid in m.tables}  # type: ignore[union-attr]
+    rules = {service.game.record(tid).rules.match_end.value for m in t.current.matches  # type: ignore[union-attr]
+             for tid in m.tables}
+    assert seeds == {t.current.seed} and rules == {"fixed_deals"}  # type: ignore[union-attr]
+    await db.close()
+
+
+async def test_bad_preset_and_missing_partner_are_refused(tmp_path: Path) -> None:
+    service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
+    with pytest.raises(Exception) as err:
+        await service.create(guild_id=GUILD, channel_id=9, organiser_id=ORG, name="X", config=Config(preset="nope"))
+    assert getattr(err.value, "key", "").startswith("rules.")
+    t = await signed_up(service, 0)
+    with pytest.raises(NotAllowed) as err2:
+        await service.join(t.tournament_id, 50, "Solo", None, None)
+    assert err2.value.key == "tournament.partner_needed"
+    assert service.of_guild(GUILD) == [t]
+    await db.close()
