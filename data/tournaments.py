@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,9 +33,9 @@ class Placing:
     finished_at: float = 0.0
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Placing:
+    def from_row(cls, row: Any) -> Placing:
         return cls(tournament_id=row["tournament_id"], user_id=row["user_id"], team_name=row["team_name"],
-                   placing=row["placing"], teams=row["teams"], points=row["points"], finished_at=row["finished_at"])
+                   placing=row["final_rank"], teams=row["teams"], points=row["points"], finished_at=row["finished_at"])
 
 
 def _status(state: dict[str, Any]) -> str:
@@ -75,10 +74,12 @@ class TournamentsMixin(Connection):
     async def list_tournaments(self, guild_id: int | None = None,
                                statuses: Sequence[str] = TOURNAMENT_STATUSES) -> list[dict[str, Any]]:
         """States of a guild's tournaments (every guild's if ``None``) with one of ``statuses``, oldest first."""
-        marks = ", ".join("?" for _ in statuses)
-        rows = await self.fetchall(
-            f"SELECT state FROM tournaments WHERE status IN ({marks}) AND (? IS NULL OR guild_id = ?) ORDER BY id",
-            (*statuses, guild_id, guild_id))
+        sql = f"SELECT state FROM tournaments WHERE status IN ({', '.join('?' * len(statuses))})"
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        rows = await self.fetchall(sql + " ORDER BY id", tuple(params))
         return [json.loads(r["state"]) for r in rows]
 
     async def record_placings(self, tournament_id: int, guild_id: int, placings: Sequence[Placing]) -> None:
@@ -87,7 +88,7 @@ class TournamentsMixin(Connection):
         async with self.transaction() as tx:
             for p in placings:
                 await tx.execute(
-                    "INSERT INTO tournament_placings (tournament_id, guild_id, user_id, team_name, placing, teams,"
+                    "INSERT INTO tournament_placings (tournament_id, guild_id, user_id, team_name, final_rank, teams,"
                     " points, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, user_id)"
                     " DO NOTHING",
                     (tournament_id, guild_id, p.user_id, p.team_name, p.placing, p.teams, p.points, now))
@@ -95,10 +96,14 @@ class TournamentsMixin(Connection):
     async def placings(self, guild_id: int, user_id: int | None = None,
                        tournament_id: int | None = None) -> list[Placing]:
         """A guild's tournament placings (of one player and/or one tournament), newest first."""
-        rows = await self.fetchall(
-            "SELECT * FROM tournament_placings WHERE guild_id = ? AND (? IS NULL OR user_id = ?)"
-            " AND (? IS NULL OR tournament_id = ?) ORDER BY finished_at DESC, tournament_id DESC, placing",
-            (guild_id, user_id, user_id, tournament_id, tournament_id))
+        sql = "SELECT * FROM tournament_placings WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        for column, value in (("user_id", user_id), ("tournament_id", tournament_id)):
+            if value is not None:
+                sql += f" AND {column} = ?"
+                params.append(value)
+        rows = await self.fetchall(sql + " ORDER BY finished_at DESC, tournament_id DESC, final_rank, user_id",
+                                   tuple(params))
         return [Placing.from_row(r) for r in rows]
 
     async def tournament_timers(self, tournament_id: int, kind: str = "tournament_deadline") -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ CREATE TABLE tournament_placings (
     guild_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
     team_name TEXT NOT NULL,
-    placing INTEGER NOT NULL CHECK (placing >= 1),
+    final_rank INTEGER NOT NULL CHECK (final_rank >= 1),
     teams INTEGER NOT NULL CHECK (teams >= 1),
     points REAL NOT NULL,
     finished_at REAL NOT NULL,
