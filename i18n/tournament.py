@@ -26,6 +26,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.no_open_match": {"en": "That team has no match in progress.", "zh-CN": "该队目前没有进行中的比赛。"},
     "tournament.not_found": {"en": "There is no tournament #{tournament_id} on this server.",
                              "zh-CN": "本服务器没有 {tournament_id} 号比赛。"},
+    "tournament.limit": {"en": "This server already has {limit} open tournaments; finish or cancel one first.",
+                         "zh-CN": "本服务器已有 {limit} 场未结束的比赛；请先结束或取消一场。"},
     "tournament.bad_name": {"en": "Give the tournament a name.", "zh-CN": "请给比赛起个名字。"},
     "tournament.partner_needed": {"en": "Join with a partner: this tournament seats no AI partners.",
                                   "zh-CN": "请和搭档一起报名：本次比赛不允许电脑搭档。"},

@@ -162,10 +162,12 @@ class GameService:
     async def open_table(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
                          rules: Rules | None = None, mode: Mode = Mode.ASYNC, options: TableOptions | None = None,
                          host_seat: int | None = 0, thread_id: int | None = None,
-                         seed: int | None = None) -> TableRecord:
+                         seed: int | None = None, limited: bool = True) -> TableRecord:
         """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts). Refused past the
-        open-table limits (``check_open``)."""
-        self.check_open(guild_id, host_id)
+        open-table limits (``check_open``) unless not ``limited`` (a tournament's tables, bounded by its own
+        limits)."""
+        if limited:
+            self.check_open(guild_id, host_id)
         rec = TableRecord(table_id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                           rules=rules or Rules.from_preset("standard"), mode=Mode(mode),
                           seed=seed if seed is not None else self._seeds.randrange(2**62),

@@ -71,7 +71,7 @@ class TournamentTables:
         rec = await self.game.open_table(guild_id=t.guild_id, channel_id=t.channel_id, host_id=t.organiser_id,
                                          host_name="-", rules=table_rules(t.config), mode=self.mode,
                                          options=table_options(self.base_options, t.config), host_seat=None,
-                                         seed=seed)
+                                         seed=seed, limited=False)
         tid = rec.table_id
         rec = await self.game.set_messages(tid, tournament=t.tournament_id, match=match.match_id,
                                            game=len(match.games) + 1, locale=t.meta.get("locale"))

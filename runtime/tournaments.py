@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 DEADLINE = "tournament_deadline"
 MAX_NAME = 60
+MAX_OPEN_PER_GUILD = 3  # open tournaments (sign-up or running) per server: their tables skip the table limits
 
 
 class TournamentService:
@@ -74,6 +75,8 @@ class TournamentService:
         if not name:
             raise NotAllowed("tournament.bad_name")
         table_rules(config)  # a bad preset or end level is refused now
+        if len(self.of_guild(guild_id)) >= MAX_OPEN_PER_GUILD:
+            raise NotAllowed("tournament.limit", limit=MAX_OPEN_PER_GUILD)
         t = Tournament(tournament_id=0, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                        name=name, config=config, seed=seed if seed is not None else self._seeds.randrange(2**62),
                        meta={"locale": locale} if locale else {})

@@ -215,3 +215,20 @@ async def test_bad_preset_and_missing_partner_are_refused(tmp_path: Path) -> Non
     assert err2.value.key == "tournament.partner_needed"
     assert service.of_guild(GUILD) == [t]
     await db.close()
+
+
+async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited(tmp_path: Path) -> None:
+    from runtime.access import TableLimits
+    from runtime.tournaments import MAX_OPEN_PER_GUILD
+
+    service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
+    service.game.table_limits = TableLimits(per_guild=2, per_host=1)
+    t = await signed_up(service, 8)
+    await service.start(t.tournament_id, ORG)
+    assert len([m for m in t.current.matches if m.current_table]) == 4  # type: ignore[union-attr]
+    for _ in range(MAX_OPEN_PER_GUILD - 1):
+        await signed_up(service, 0)
+    with pytest.raises(NotAllowed) as err:
+        await signed_up(service, 0)
+    assert err.value.key == "tournament.limit"
+    await db.close()
