@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from data import Database
+from data.records import Mode, TableOptions
 from i18n import t as tr
 from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
-from runtime.records import Mode, TableOptions
 from runtime.service import GameService
 from runtime.tournament import Config, Format, Tournament
 from runtime.tournament import Status as TStatus

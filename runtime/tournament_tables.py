@@ -13,10 +13,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from data.records import Mode, TableOptions, TableRecord
+from data.replay import restore_table
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
 from runtime.errors import ServiceError
-from runtime.records import Mode, TableOptions, TableRecord
 from runtime.service import GameService
 from runtime.tournament import Config, Format, GameResult, Match, Tournament
 from runtime.tournament.adjudicate import stopped_result
@@ -111,15 +112,15 @@ class TournamentTables:
             return None
         table: Table | None = None
         try:
-            table = await self.game.store.load_table(rec)
+            table = await restore_table(self.game.db, table_id)
         except Exception:
             log.exception("table %d of tournament %d cannot be loaded", table_id, t.tournament_id)
         return stopped_result(rec, table, t.config)
 
     async def stored(self, table_id: int) -> tuple[TableRecord, Table | None]:
         """A table's record and game state from storage (restart)."""
-        rec = await self.game.store.load(table_id)
+        rec = await self.game.db.get_table(table_id)
         try:
-            return rec, await self.game.store.load_table(rec)
+            return rec, await restore_table(self.game.db, table_id)
         except Exception:
             return rec, None

@@ -16,11 +16,11 @@ import logging
 import random
 from collections.abc import Sequence
 
+from data.records import Mode, Seat, Status, TableOptions
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
-from runtime.records import Mode, Seat, Status, TableOptions
 from runtime.service import GameService
 from runtime.session import Session
 from runtime.tournament import Config, GameResult, Match, Tournament
@@ -302,7 +302,7 @@ class TournamentService:
             seat = session.record.seat_of(old)
             if seat is None:
                 return
-            session.record = await self.game.store.save(session.record.with_seat(seat, Seat(name=name, user_id=new)))
+            session.record = await self.db.save_table(session.record.with_seat(seat, Seat(name=name, user_id=new)))
             await self.game.pipeline.publish(session, "tuoguan")
 
     # -- storage, restart, presenting --------------------------------------------------------------------

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from data import Database
+from data.records import Status
 from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.records import Status
 from runtime.service import GameService
 from runtime.tournament import Config, Format, Tournament
 from runtime.tournament import Status as TStatus
@@ -129,7 +129,7 @@ async def test_deadline_judges_open_matches_and_an_absent_team_forfeits(tmp_path
     done = t.match(m.match_id)
     assert done.decided and done.winner == m.a and done.games[-1].forfeit
     assert t.status is TStatus.FINISHED
-    assert service.game.store and (await service.game.store.load(tid)).status is Status.ENDED
+    assert (await db.get_table(tid)).status is Status.ENDED
     assert "tournament.deadline_passed" in presenter.keys()  # noqa: SIM118 - a list of keys, not a dict
     await db.close()
 
@@ -177,7 +177,7 @@ async def test_forfeit_stops_the_table_and_keeps_levels(tmp_path: Path) -> None:
     await service.game.run_until_idle(30)
     done = await service.forfeit(t.tournament_id, ORG, m.a)
     assert done.decided and done.winner == m.b and done.games[-1].forfeit
-    assert (await service.game.store.load(m.current_table or done.tables[-1])).status is Status.ENDED
+    assert (await db.get_table(done.tables[-1])).status is Status.ENDED
     assert t.status is TStatus.FINISHED and t.champion == m.b
     assert "tournament.forfeit" in presenter.keys()  # noqa: SIM118 - a list of keys, not a dict
     await db.close()

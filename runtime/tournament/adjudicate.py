@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from data.records import TableRecord
 from engine.rules import MatchEnd
 from engine.table import Table
-from runtime.records import TableRecord
 from runtime.tournament.model import Config, GameResult
 from runtime.tournament.scoring import duplicate_result, forfeit_result, level_index, level_result, timed_result
 
