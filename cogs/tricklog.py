@@ -31,7 +31,7 @@ def trick_line(view: PublicView, number: int, trick: TrickView, names: Sequence[
         plays[0] += " (" + i18n.t("ux.log.forced", locale, cards=cards_text(failed.attempted, locale),
                                   penalty=f"{failed.penalty:+d}") + ")"
     elif is_throw(view, trick):
-        plays[0] += f" ({i18n.t('ux.log.throw', locale)})"
+        plays[0] += f" ({i18n.t('ux.log.throw_tag', locale)})"
     text = " · ".join(plays)
     winner = escape_text(names[trick.winner]) if trick.winner is not None else "-"
     return i18n.t("ux.log.line", locale, n=number, plays=text, winner=winner, points=trick.points)

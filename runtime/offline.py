@@ -30,6 +30,7 @@ from engine.views import PublicView
 from i18n import t
 from runtime import imaging
 from runtime.imaging import ImagePolicy
+from runtime.matchlog import event_lines, hand_line, lead_line
 from runtime.presenter import RecordingPresenter, TableUpdate
 from runtime.service import GameService
 
@@ -41,6 +42,13 @@ PLAYERS: tuple[tuple[int, str], ...] = ((1, "South"), (2, "East"), (3, "North"),
 GUILD = 0
 # the files a run writes (see above): what a new run clears from ``out_dir``
 OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png|ladder\.png|match_log\.txt)$")
+
+
+# announcements the match log writes from the events themselves, in more detail (``runtime.matchlog``)
+FROM_EVENTS = frozenset({"announce.hand_started", "announce.declare", "announce.overcall", "announce.reinforce",
+                         "announce.declaring_closed", "announce.redeal", "announce.throw_failed",
+                         "announce.hand_settled", "ux.announce.hand_final", "announce.match_over",
+                         "announce.match_drawn"})
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,7 @@ class OfflineReport:
 
 
 class LogPresenter(RecordingPresenter):
-    """Writes the pictures, and prints (and keeps) one line per announcement."""
+    """Writes the pictures, and prints (and keeps) the match log's lines (``runtime.matchlog``)."""
 
     def __init__(self, out_dir: Path, locale: str, echo: bool = True) -> None:
         super().__init__(out_dir)
@@ -75,8 +83,14 @@ class LogPresenter(RecordingPresenter):
 
     async def table_changed(self, update: TableUpdate) -> None:
         await super().table_changed(update)
-        for note in update.announcements:
-            line = t(note.key, self.locale, **note.params)
+        names, locale = update.record.names, self.locale
+        notes = [t(n.key, locale, **n.params) for n in update.announcements if n.key not in FROM_EVENTS]
+        lines = event_lines(update.events, names, locale)
+        if update.view is not None and update.reason == "started":
+            notes += ["", hand_line(update.view, names, locale)]
+        elif update.view is not None and (lead := lead_line(update.view, names, locale)) is not None:
+            lines.insert(0, lead)
+        for line in [*lines, *notes]:
             self.lines.append(line)
             if self.echo:
                 print(line, flush=True)

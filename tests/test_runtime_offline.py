@@ -56,4 +56,20 @@ def test_report_describes_itself_briefly(tmp_path: Path) -> None:
 async def test_offline_log_names_the_chosen_tuoguan(tmp_path: Path) -> None:
     await run_offline_match(tmp_path, seed=6, ai_level="random", end_level="A", max_hands=1, echo=False)
     log = (tmp_path / "match_log.txt").read_text(encoding="utf-8").splitlines()
-    assert log[1:5] == [f"{name} hands their seat to the AI (托管)." for name in ("South", "East", "North", "West")]
+    away = [f"{name} hands their seat to the AI (托管)." for name in ("South", "East", "North", "West")]
+    start = log.index(away[0])
+    assert log[start:start + 4] == away
+
+
+async def test_the_match_log_reads_as_a_story(tmp_path: Path) -> None:
+    """Teams named one way, each hand's level and dealer, declarations, the kitty and why the levels changed."""
+    report = await run_offline_match(tmp_path, seed=3, end_level="4", echo=False)
+    log = (tmp_path / "match_log.txt").read_text(encoding="utf-8").splitlines()
+    hands = [line for line in log if line.startswith("Hand ") and "played at level" in line]
+    assert len(hands) == report.hands and hands[0].startswith("Hand 1 — played at level 2")
+    assert sum(" declares " in line or " overcalls " in line for line in log) >= report.hands
+    assert sum(line.strip().startswith("Kitty ") for line in log) == report.hands
+    assert sum(line.strip().startswith("Why: ") for line in log) == report.hands
+    teams = {"Team A (South & North)", "Team B (East & West)"}
+    assert all(any(team in line for team in teams) for line in log if line.strip().startswith(("Why", "Team ")))
+    assert sum(line.strip().startswith(tuple(teams)) for line in log) == 2 * report.hands
