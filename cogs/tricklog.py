@@ -1,5 +1,5 @@
 """The quiet thread's trick log: one text message per hand, edited as tricks finish, one line per trick —
-``3. ▶alice K♠ K♠ · bob 3♠ 4♠ · carol A♠ A♠ · dave 5♠ 5♠ → **carol** +20``. The leader is marked ▶, a throw
+``3. ▸alice K♠ K♠ · bob 3♠ 4♠ · carol A♠ A♠ · dave 5♠ 5♠ → **carol** +20``. The leader is marked ▸, a throw
 (甩牌) is tagged, a failed throw names what was attempted (the cards shown are the ones it was forced to play).
 A log longer than one Discord message continues in a new message (``LOG_LIMIT``)."""
 

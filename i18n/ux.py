@@ -35,7 +35,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the quiet thread
     "ux.log.title": {"en": "**Tricks · hand {hand}**", "zh-CN": "**第 {hand} 局 · 出牌记录**"},
     "ux.log.line": {"en": "{n}. {plays} → **{winner}** +{points}", "zh-CN": "{n}. {plays} → **{winner}** +{points}"},
-    "ux.log.lead": {"en": "▶", "zh-CN": "▶"},
+    "ux.log.lead": {"en": "▸", "zh-CN": "▸"},  # not ▶ (an emoji on Discord)
     "ux.log.throw_tag": {"en": "throw", "zh-CN": "甩牌"},
     "ux.log.forced": {"en": "failed throw of {cards}; penalty {penalty}", "zh-CN": "甩牌失败：{cards}，罚 {penalty} 分"},
     "ux.announce.hand_final": {"en": "Hand {hand} over: defenders {points} points. Final levels {levels}.",

@@ -42,6 +42,7 @@ def pictures(locale: str) -> dict[str, Callable[[], bytes]]:
         "hand33_burying": lambda: render_hand(burying, locale=locale, selected=(30, 31)),
         "hand_four_colour": lambda: render_hand(samples.seat_view(25, seed=9), locale=locale, four_colour=True),
         "table": lambda: render_table(samples.public_view(), samples.NAMES, locale=locale, seat_highlight=0),
+        "table_compact": lambda: render_table(samples.public_view(), samples.NAMES, locale=locale, compact=True),
         "table_long_names": lambda: render_table(samples.public_view(trick_plays=2), samples.LONG_NAMES,
                                                  locale=locale),
         "table_declaring": lambda: render_table(samples.declaring_view(), samples.NAMES, locale=locale),

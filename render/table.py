@@ -111,27 +111,29 @@ def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font:
     return chips
 
 
-def header_line(view: PublicView, names: Sequence[str], locale: str) -> tuple[FontT, list[list[Chip]]]:
+def header_line(view: PublicView, names: Sequence[str], locale: str,
+                width: int = WIDTH) -> tuple[FontT, list[list[Chip]]]:
     """The header's chips on one line: the type gets smaller rather than the header wrapping (the picture keeps
     its height through a hand)."""
     for size in (20, 18, 16, 14):
         chip_font = font(size, "bold")
-        lines = layout_chips(header_chips(view, names, locale, chip_font, WIDTH - 2 * MARGIN), chip_font,
-                             WIDTH - 2 * MARGIN, CHIP_GAP)
+        lines = layout_chips(header_chips(view, names, locale, chip_font, width - 2 * MARGIN), chip_font,
+                             width - 2 * MARGIN, CHIP_GAP)
         if len(lines) == 1:
             break
     return chip_font, lines[:1]
 
 
 def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: Sequence[str], locale: str,
-               highlight: bool) -> None:
-    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act."""
+               highlight: bool, big: bool = False) -> None:
+    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act (``big``
+    type for the compact picture, shown smaller still on a phone)."""
     x0, y0, x1, y1 = spot.box
     acting = seat in view.to_act and view.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
     outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
     cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
     cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = font(22, "bold"), font(18)  # shown at about half size in Discord
+    name_font, small = (font(26, "bold"), font(21)) if big else (font(22, "bold"), font(18))  # shown at ~half size
     right = x1 - 10
     if seat == view.dealer:
         tag, tag_font = t("render.dealer_tag", locale), font(15, "bold")
@@ -267,16 +269,19 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
 
 @serialized
 def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_highlight: int | None = None,
-                 four_colour: bool = False) -> bytes:
-    """PNG of the public table state; ``seat_highlight`` frames one seat's name box (e.g. the viewer's)."""
+                 four_colour: bool = False, compact: bool = False) -> bytes:
+    """PNG of the public table state; ``seat_highlight`` frames one seat's name box (e.g. the viewer's). A
+    ``compact`` picture (the quiet thread's live message, whose trick log and text give the last trick and the
+    status) leaves out the side panel and uses larger type: a quarter narrower, so it reads better on a phone."""
     if isinstance(view, SeatView) or not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView, never a SeatView")
     locale = normalize_locale(locale)
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
-    chip_font, lines = header_line(view, names, locale)
+    width = MAIN_W if compact else WIDTH
+    chip_font, lines = header_line(view, names, locale, width)
     header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
-    cv = Canvas.new(WIDTH, header_h + TABLE_H, FELT)
-    cv.draw.rectangle((0, 0, WIDTH, header_h), fill=HEADER)
+    cv = Canvas.new(width, header_h + TABLE_H, FELT)
+    cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
     y = 10 + CHIP_H / 2
     for line in lines:
         x: float = MARGIN
@@ -285,10 +290,11 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
         y += CHIP_H + 6
     spots = seat_spots(header_h)
     for seat, spot in spots.items():
-        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
+        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight, big=compact)
     if view.phase in (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL):
         _draw_declaring(cv, view, spots, names, locale, style)
     else:
         _draw_trick(cv, view, spots, locale, style)
-    draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view), style)
+    if not compact:
+        draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view), style)
     return cv.png()

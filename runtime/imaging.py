@@ -59,8 +59,10 @@ def trick_view(view: PublicView) -> PublicView:
     return out
 
 
-async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int) -> Image:
-    png = await asyncio.to_thread(_renderer("render_table"), view, list(names), locale=locale)
+async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int,
+                      compact: bool = False) -> Image:
+    """The table as it stands (``compact``: without the side panel, for the quiet thread's live message)."""
+    png = await asyncio.to_thread(_renderer("render_table"), view, list(names), locale=locale, compact=compact)
     return Image(TABLE, f"table_v{version:05d}.png", png)
 
 

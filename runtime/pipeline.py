@@ -95,7 +95,8 @@ class Pipeline:
         public = [e for e in events if e.is_public]
         kinds = {type(e) for e in public}
         if self.images is ImagePolicy.EVERY_ACTION and not _quiet_deal(kinds, view):
-            images.append(await imaging.table_image(view, rec.names, locale, view_version(session)))
+            images.append(await imaging.table_image(view, rec.names, locale, view_version(session),
+                                                    compact=not rec.options.trick_pictures))
         if draw and TrickWon in kinds:
             images.append(await imaging.trick_image(view, rec.names, locale))
         for e in public:
@@ -169,7 +170,8 @@ class Pipeline:
         images: tuple[Image, ...] = ()
         if view is not None and self.images is ImagePolicy.EVERY_ACTION and reason in ("restored", "started"):
             images = (await imaging.table_image(view, session.record.names, self.locale_of(session),
-                                                view_version(session)),)
+                                                view_version(session),
+                                                compact=not session.record.options.trick_pictures),)
         notes = list(announcements)
         if reason in ("restored", "started") and view is not None:
             notes += turn_prompts(session.record, None, view)

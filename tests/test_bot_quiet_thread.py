@@ -55,7 +55,7 @@ async def test_a_quiet_hand_posts_one_log_one_picture_and_edits_the_live_message
     assert len(logs) == 1, [m.content for m in history]
     lines = logs[0].content.splitlines()[1:]
     assert [line.split(".")[0] for line in lines] == [str(n) for n in range(1, len(lines) + 1)] and len(lines) >= 8
-    assert all(line.startswith(f"{n}. ▶") and " → **" in line for n, line in enumerate(lines, start=1))
+    assert all(line.startswith(f"{n}. ▸") and " → **" in line for n, line in enumerate(lines, start=1))
     summary = next(m for m in history if any(a.filename == "hand01_summary.png" for a in m.attachments))
     assert summary.content.startswith(f"Hand 1 over: defenders {hand1.defender_points} points")
     # the rest are the hand's notices (declarations, trump) and the one live message at the bottom

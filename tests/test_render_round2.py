@@ -60,3 +60,16 @@ def test_the_last_trick_shows_the_levels_the_hand_was_played_at() -> None:
     shown = trick_view(view)
     assert shown.levels == result.levels_before != result.levels_after
     assert shown.trick == view.tricks[-1]
+
+
+def test_the_compact_table_is_narrower_and_has_no_side_panel() -> None:
+    import io
+
+    from PIL import Image
+
+    from render.table import MAIN_W, WIDTH, render_table
+
+    view = samples.public_view()
+    full = Image.open(io.BytesIO(render_table(view, samples.NAMES, locale="en")))
+    compact = Image.open(io.BytesIO(render_table(view, samples.NAMES, locale="en", compact=True)))
+    assert full.size[0] == WIDTH and compact.size == (MAIN_W, full.size[1])

@@ -3,8 +3,10 @@ Discord, and SimCord's preview renders a channel or thread in Chromium (``tools/
 both). A scripted game in each locale (a zh-CN server with Chinese-speaking players, an English one):
 
 lobby (empty, seats taken + AI, playing), the thread at the start, the private hand panel (ephemeral, seen
-by its owner) while declaring, burying and playing, a few tricks, a failed throw when one can be set up, the
-hand summary, the finished lobby with its result, and ``/ladder`` and ``/stats`` in the channel. PNGs go to
+by its owner) while declaring (and after declaring: the standing declaration and Done), burying and playing,
+a few tricks (the quiet thread: the trick log and the live message), a failed throw when one can be set up, the
+hand summary, the finished lobby with its result, and ``/ladder`` and ``/stats`` in the channel; the thread and
+a panel also at a phone's width (390 px, ``*_phone_*``). PNGs go to
 ``screenshots/`` (git-ignored)::
 
     .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7]
@@ -47,6 +49,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")  # Debian's (tools/in
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 WIDTH = 1100  # about the message column of a desktop Discord window
+PHONE = 390  # a phone's screen (iPhone 12–15: 390 CSS px)
 USER_LOCALES: dict[int, str] = {}
 # AI seats move at once; the declaration window, reminders and 托管 stay far away (the script acts for the
 # humans, and SimCord's settle does not wait for the bot's long timer sleeps)
@@ -119,13 +122,13 @@ class Run:
 
     # -- screenshots ---------------------------------------------------------------------------------------
     async def shot(self, name: str, *, viewer: Any = None, target: Any = None, thread: bool = False,
-                   height: int = 1000, mode: str = "viewport") -> None:
+                   height: int = 1000, mode: str = "viewport", width: int = WIDTH) -> None:
         """A PNG of the channel (or the table's thread) as ``viewer`` sees it, scrolled to ``target`` (default:
-        the latest message the viewer can see)."""
+        the latest message the viewer can see), ``width`` px wide (``PHONE``: a phone's screen)."""
         viewer = viewer or self.players[0]
         where = self.thread if thread else self.channel
         path = self.out / f"{self.prefix}_{len(self.shots) + 1:02d}_{name}.png"
-        async with self.env.preview(where, viewers=[viewer], layout="channel", width=WIDTH, height=height,
+        async with self.env.preview(where, viewers=[viewer], layout="channel", width=width, height=height,
                                     locale="zh-CN" if self.locale == "zh-CN" else "en-US") as preview:
             report = await preview.screenshot(path, viewer=viewer, target=target, mode=mode, allow_incomplete=True)
         if not report.complete:
@@ -171,7 +174,7 @@ class Run:
             wanted.append(next(i for i, c in enumerate(order) if c == card and i not in wanted))
         values = {str(i) for i in wanted}
         for comp in components(message):
-            if comp.get("type") != 3:
+            if comp.get("type") != 3 or not str(comp.get("custom_id", "")).startswith("ts:"):  # card menus only
                 continue
             chosen = [o["value"] for o in comp.get("options", []) if o["value"] in values]
             if chosen:
@@ -244,6 +247,7 @@ async def scenario(run: Run) -> None:
     await run.shot("panel_declaring", viewer=host, thread=True)
     if panel.declarations:
         await run.click(host, message, "decl")
+        await run.shot("panel_declared", viewer=host, thread=True)  # the standing declaration and Done
     elif panel.can_pass:
         await run.click(host, message, "pass")
     for _ in range(8):
@@ -285,12 +289,16 @@ async def scenario(run: Run) -> None:
             cards = run.game.suggest(run.table_id, mover.id).cards
             await run.select(mover, message, cards)
             await run.shot(kind, viewer=mover, thread=True)
+            if kind == "panel_following":
+                await run.shot("phone_panel_following", viewer=mover, thread=True, width=PHONE, height=1600)
             shown_panels.add(kind)
         await run.act(mover)
         if len(run.table.public_view().tricks) == 4 and not any("tricks" in p.name for p in run.shots):
             await run.shot("thread_tricks", thread=True, height=1400)
+            await run.shot("phone_thread_tricks", thread=True, height=1600, width=PHONE)
     await env.settle()
     await run.shot("thread_hand_over", thread=True, height=1400)
+    await run.shot("phone_thread_hand_over", thread=True, height=1600, width=PHONE)
     if run.game.record(run.table_id).status is Status.PLAYING:
         log.warning("the match goes on after one hand")
     await run.shot("thread_end", thread=True, height=2400)
