@@ -80,6 +80,11 @@ def lead_line(view: PublicView, names: Sequence[str], locale: str) -> str | None
     return t("ux.log.throw", locale, who=seat_label(seat, names, locale), cards=cards(played))
 
 
+def is_trick_line(line: str, locale: str) -> bool:
+    """A trick's line (the file has them all; the console leaves them out)."""
+    return line.startswith(t("ux.log.trick", locale, n="\x00", who="", points="", total="").split("\x00")[0])
+
+
 def event_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
     """The log lines of one change's public events."""
     out: list[str] = []

@@ -30,7 +30,7 @@ from engine.views import PublicView
 from i18n import t
 from runtime import imaging
 from runtime.imaging import ImagePolicy
-from runtime.matchlog import event_lines, hand_line, lead_line
+from runtime.matchlog import event_lines, hand_line, is_trick_line, lead_line
 from runtime.presenter import RecordingPresenter, TableUpdate
 from runtime.service import GameService
 
@@ -92,7 +92,7 @@ class LogPresenter(RecordingPresenter):
             lines.insert(0, lead)
         for line in [*lines, *notes]:
             self.lines.append(line)
-            if self.echo:
+            if self.echo and not is_trick_line(line, locale):  # the console: the story without every trick
                 print(line, flush=True)
 
 
