@@ -56,11 +56,28 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
     """Send a response, or a followup if the interaction was already answered or deferred."""
     try:
         if interaction.response.is_done():
+            if ephemeral:
+                await _drop_public_thinking(interaction)
             await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
         else:
             await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
+
+
+async def _drop_public_thinking(interaction: discord.Interaction) -> None:
+    """A command that deferred publicly ("… is thinking" in the channel) would turn a private answer into a public
+    message (Discord's first followup completes the deferred one): delete the placeholder first."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    try:
+        original = await interaction.original_response()
+        if original.flags.ephemeral or original.content or original.attachments or original.embeds:
+            return  # private already, or the command's own answer: left as it is
+        await interaction.edit_original_response(content="…")  # completes it: the next followup is a new message
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not drop the public placeholder of interaction %s", interaction.id)
 
 
 async def reply_error(interaction: discord.Interaction, exc: BaseException) -> None:
