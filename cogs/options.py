@@ -8,11 +8,18 @@ import json
 import logging
 from typing import Any
 
+from discord import app_commands
+
 import i18n
 from cogs.replies import BotError
 from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
 
 log = logging.getLogger(__name__)
+
+# Longest text Discord lets a user type into these options (a longer paste is refused by the client instead of
+# producing an answer over Discord's 2,000-character limit): every option string fits in a few hundred.
+OptionsText = app_commands.Range[str, 0, 400]
+PresetText = app_commands.Range[str, 0, 40]
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600  # a turn's time limit, seconds

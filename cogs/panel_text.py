@@ -89,7 +89,8 @@ def _instruction(panel: Panel, locale: str) -> list[str]:
         trick = panel.view.public.trick
         if trick is not None and trick.plays and not trick.complete:  # following: what was led
             led = trick.plays[0][1]
-            out.append(i18n.t("bot.panel.to_follow", locale, cards=cards_text(led, locale), n=len(led)))
+            key = "bot.panel.to_follow_one" if len(led) == 1 else "bot.panel.to_follow"  # never "(1 cards)"
+            out.append(i18n.t(key, locale, cards=cards_text(led, locale), n=len(led)))
         return out
     if panel.phase is Phase.PLAYING:
         return [i18n.t("bot.panel.wait", locale)]

@@ -22,6 +22,8 @@ from runtime.choices import match_typed, play_text
 
 log = logging.getLogger(__name__)
 
+CardsText = app_commands.Range[str, 1, 200]  # a whole hand of cards fits; a 2,500-character paste is refused
+
 TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
 TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
 
@@ -60,7 +62,7 @@ class Play(commands.Cog):
     @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)
@@ -88,7 +90,7 @@ class Play(commands.Cog):
     @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
-    async def declare(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+    async def declare(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)
@@ -113,7 +115,7 @@ class Play(commands.Cog):
     @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
-    async def bury(self, interaction: discord.Interaction, cards: str, table: int | None = None) -> None:
+    async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)

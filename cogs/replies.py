@@ -44,16 +44,28 @@ def error_text(exc: BaseException, locale: str) -> str:
     echo what the user typed (an option, a card string): they are escaped as literal text."""
     if isinstance(exc, EngineError | BotError):
         params = {k: (" ".join(map(str, v)) if isinstance(v, list | tuple) else v) for k, v in exc.params.items()}
-        return i18n.t(exc.key, locale, **escape_params(params))
+        return i18n.t(exc.key, locale, **escape_params(cut_params(params)))
     key = getattr(exc, "key", None)
     if isinstance(key, str) and key in i18n.MESSAGES:
         return i18n.t(key, locale, **escape_params(getattr(exc, "params", None) or {}))
     return i18n.t("bot.error.internal", locale)
 
 
+ECHO_LIMIT = 100  # characters of the user's own input repeated in an answer
+MESSAGE_LIMIT = 2000  # Discord refuses longer message content
+
+
+def cut_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Long texts (what the user typed, echoed back) cut to ``ECHO_LIMIT`` characters with an ellipsis."""
+    return {k: (v[:ECHO_LIMIT - 1] + "…" if isinstance(v, str) and len(v) > ECHO_LIMIT else v)
+            for k, v in params.items()}
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
     """Send a response, or a followup if the interaction was already answered or deferred."""
+    if content is not None and len(content) > MESSAGE_LIMIT:
+        content = content[:MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
             if ephemeral:

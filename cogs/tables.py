@@ -21,6 +21,8 @@ from cogs.hub import authorized, caller_of
 from cogs.items import TableId
 from cogs.options import (
     DESCRIBE_LIMIT,
+    OptionsText,
+    PresetText,
     build_rules,
     check_timeout,
     describe_rules,
@@ -93,7 +95,8 @@ class Tables(commands.Cog):
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
     @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES)
-    async def new(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+    async def new(self, interaction: discord.Interaction, preset: PresetText | None = None,
+                  options: OptionsText | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                   autoplay: bool | None = None, trick_pictures: bool | None = None,
                   declare_wait: app_commands.Range[int, 0, 600] | None = None) -> None:
@@ -152,7 +155,8 @@ class Tables(commands.Cog):
     @tractor.command(name=ls("rules", "cmd.rules"),
                      description=ls("See the rules of your table, or change them before the start", "cmd.rules.desc"))
     @_named("preset", "options", "table")
-    async def rules(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+    async def rules(self, interaction: discord.Interaction, preset: PresetText | None = None,
+                  options: OptionsText | None = None,
                     table: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
@@ -207,7 +211,8 @@ class Tables(commands.Cog):
     @_named("preset", "options", "mode", "timeout", "ai", "locale", "channel", "allow")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, locale=LOCALE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
-    async def config(self, interaction: discord.Interaction, preset: str | None = None, options: str | None = None,
+    async def config(self, interaction: discord.Interaction, preset: PresetText | None = None,
+                  options: OptionsText | None = None,
                      mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                      locale: str | None = None, channel: discord.TextChannel | None = None,
                      allow: bool | None = None) -> None:

@@ -259,7 +259,7 @@ class Rules:
             if getattr(self, name) not in RANKS:
                 raise RulesError("rules.bad_value", option=name, value=repr(getattr(self, name)))
         if RANKS.index(self.end_level) < RANKS.index(self.start_level):
-            raise RulesError("rules.bad_value", option="end_level", value=repr(self.end_level))
+            raise RulesError("rules.end_below_start", end=self.end_level, start=self.start_level)
         for name in _RANK_LISTS:
             value = getattr(self, name)
             if not isinstance(value, tuple) or any(r not in RANKS for r in value) or len(set(value)) != len(value):

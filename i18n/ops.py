@@ -31,6 +31,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "backup written to {file} ({size}, schema version {version}, {tables} tables)",
         "zh-CN": "备份已写入 {file}（{size}，结构版本 {version}，{tables} 张牌桌）",
     },
+    # user-facing fixes of issue #13 that belong to other areas' messages
+    "bot.panel.to_follow_one": {"en": "To follow: {cards} (1 card).", "zh-CN": "需跟：{cards}（1 张）。"},
+    "rules.end_below_start": {
+        "en": "end_level {end} is below start_level {start}: the match must end at or above the level it starts at.",
+        "zh-CN": "end_level {end} 低于 start_level {start}：终点级别不能低于起始级别。",
+    },
     "ops.check.config": {"en": "configuration", "zh-CN": "配置"},
     "ops.check.migrations": {"en": "migrations", "zh-CN": "数据库迁移"},
     "ops.check.database": {"en": "database", "zh-CN": "数据库"},

@@ -8,7 +8,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.not_found": {"en": "There is no open table #{table_id}.", "zh-CN": "没有进行中的 {table_id} 号牌桌。"},
     "lobby.already_started": {"en": "The match has already started.", "zh-CN": "比赛已经开始了。"},
     "lobby.not_host": {"en": "Only the host can do that.", "zh-CN": "只有房主可以这样做。"},
-    "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 0–3).", "zh-CN": "没有 {seat} 号座位（座位 0–3）。"},
+    "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 1–4).", "zh-CN": "没有 {seat} 号座位（座位 1–4）。"},
     "lobby.full": {"en": "All four seats are taken.", "zh-CN": "四个座位都已坐满。"},
     "lobby.seat_taken": {"en": "Seat {seat} is taken.", "zh-CN": "{seat} 号座位已经有人了。"},
     "lobby.already_seated": {"en": "You already sit in seat {seat}.", "zh-CN": "你已经坐在 {seat} 号座位。"},
@@ -64,8 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.tuoguan_chosen": {"en": "{name} hands their seat to the AI (托管).", "zh-CN": "{name} 选择了托管。"},
     "announce.tuoguan_back": {"en": "{name} is back in control.", "zh-CN": "{name} 取消了托管。"},
     "announce.queued_played": {"en": "Your queued {cards} was played.", "zh-CN": "已打出你预出的 {cards}。"},
-    "announce.queue_dropped": {"en": "Your queued play is no longer legal and was cancelled.",
-                               "zh-CN": "你预出的牌已不合法，已取消。"},
+    "announce.queue_dropped": {"en": "Your queued play was dropped.", "zh-CN": "你预出的牌已取消。"},
     "announce.forced_played": {"en": "Only one legal play: {cards} was played for you.",
                                "zh-CN": "只有一种出法：已自动打出 {cards}。"},
     "offline.summary": {"en": "Offline match: {hands} hands, {actions} actions, levels {levels}, winners {winners} "

@@ -31,8 +31,9 @@ def _require_host(rec: TableRecord, user_id: int, is_admin: bool = False) -> Non
 
 
 def _check_seat(seat: int) -> None:
+    """Seats are 0–3 inside; every message names them 1–4 as the buttons do."""
     if seat not in SEATS:
-        raise LobbyError("lobby.bad_seat", seat=seat)
+        raise LobbyError("lobby.bad_seat", seat=seat + 1)
 
 
 def _free_seat(rec: TableRecord, seat: int | None) -> int:
@@ -44,7 +45,7 @@ def _free_seat(rec: TableRecord, seat: int | None) -> int:
         raise LobbyError("lobby.full")
     _check_seat(seat)
     if rec.seats[seat] is not None:
-        raise LobbyError("lobby.seat_taken", seat=seat)
+        raise LobbyError("lobby.seat_taken", seat=seat + 1)
     return seat
 
 
@@ -52,7 +53,7 @@ def sit(rec: TableRecord, user_id: int, name: str, seat: int | None = None) -> T
     """Seat a human. ``lobby.already_seated`` if the user sits elsewhere at this table."""
     _require_lobby(rec)
     if rec.seat_of(user_id) is not None:
-        raise LobbyError("lobby.already_seated", seat=rec.seat_of(user_id))
+        raise LobbyError("lobby.already_seated", seat=(rec.seat_of(user_id) or 0) + 1)
     return rec.with_seat(_free_seat(rec, seat), Seat(name=name, user_id=user_id))
 
 
@@ -83,7 +84,7 @@ def remove_ai(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False)
     _check_seat(seat)
     current = rec.seats[seat]
     if current is None or not current.is_ai:
-        raise LobbyError("lobby.no_ai", seat=seat)
+        raise LobbyError("lobby.no_ai", seat=seat + 1)
     return rec.with_seat(seat, None)
 
 
@@ -94,7 +95,7 @@ def kick(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> T
     _check_seat(seat)
     current = rec.seats[seat]
     if current is None:
-        raise LobbyError("lobby.seat_empty", seat=seat)
+        raise LobbyError("lobby.seat_empty", seat=seat + 1)
     if current.user_id == rec.host_id:
         raise LobbyError("lobby.cannot_kick_host")
     return rec.with_seat(seat, None)
@@ -135,5 +136,5 @@ def set_away(rec: TableRecord, seat: int, away: bool) -> TableRecord:
     """Put a human seat under 托管 (``away``) or give it back."""
     current = rec.seats[seat]
     if current is None or current.is_ai:
-        raise LobbyError("lobby.no_human", seat=seat)
+        raise LobbyError("lobby.no_human", seat=seat + 1)
     return rec.with_seat(seat, replace(current, away=away))

@@ -62,7 +62,8 @@ def test_follower_sees_the_lead_and_numbered_menus() -> None:
     led = table.public_view().trick.plays[0][1]
     text = panel_text(panel, "en")
     assert i18n.t("bot.panel.your_turn", "en") in text.splitlines()
-    assert i18n.t("bot.panel.to_follow", "en", cards=cards_text(led, "en"), n=len(led)) in text.splitlines()
+    key = "bot.panel.to_follow_one" if len(led) == 1 else "bot.panel.to_follow"
+    assert i18n.t(key, "en", cards=cards_text(led, "en"), n=len(led)) in text.splitlines()
     menus = [m for m in _items(build_panel_view(panel, "zh-CN")) if isinstance(m, discord.ui.Select)
              and (m.custom_id or "").startswith("ts:")]
     assert menus and all("第 " in (m.placeholder or "") and "张" in (m.placeholder or "") for m in menus)
