@@ -67,7 +67,7 @@ async def test_throw_penalty_none_is_accepted(simcord_env):
 async def test_seats_are_numbered_1_to_4_in_replies(simcord_env):
     env = simcord_env
     _guild, channel, (alice,) = world(env, 1)
-    rec, lobby = await open_table(env, alice, channel, mode="async")  # alice sits in the first seat
+    _rec, lobby = await open_table(env, alice, channel, mode="async")  # alice sits in the first seat
     result = await alice.click(lobby, custom_id=free_sit(lobby))  # "Sit 2"
     texts = [m.content for m in await _answers(result)]
     assert i18n.t("lobby.already_seated", "en", seat=1) in texts, texts
