@@ -197,6 +197,12 @@ class Tables(commands.Cog):
             await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_manager(caller_of(interaction), rec))
             await reply_key(interaction, "bot.ended", id=rec.table_id)
 
+    # -- /tractor help ------------------------------------------------------------------------------------------
+    @tractor.command(name=ls("help", "cmd.help"), description=ls("What this bot does and how to play", "cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction):
+            await reply(interaction, i18n.t("ops.help", user_locale(interaction)), ephemeral=True)
+
     # -- /tractor notify, config (implemented in cogs.admin) -----------------------------------------------------
     @tractor.command(name=ls("notify", "cmd.notify"),
                      description=ls("Direct-message me when it is my turn", "cmd.notify.desc"))

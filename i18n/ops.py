@@ -37,6 +37,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "end_level {end} is below start_level {start}: the match must end at or above the level it starts at.",
         "zh-CN": "end_level {end} 低于 start_level {start}：终点级别不能低于起始级别。",
     },
+    "cmd.help": {"en": "help", "zh-CN": "帮助"},
+    "cmd.help.desc": {"en": "What this bot does and how to play", "zh-CN": "机器人介绍与玩法说明"},
+    "ops.help": {
+        "en": (
+            "**双升 Tractor** (Shengji, 80 points): two decks, four players in two teams (seats 1 + 3 against 2 + 4), "
+            "climbing levels from 2 to A.\n"
+            "**Start a table**: `/tractor new` in a channel (optional `preset`, `options`, `mode: live|async`, "
+            "`timeout`). A thread opens for the table; players press **Sit n**, the host may **Add AI** for empty "
+            "seats, then **Start**.\n"
+            "**Play**: press **My panel** in the thread (or `/hand`): a private panel shows your cards. Pick cards "
+            "in the menus, then **Play** (or **Queue for my turn**); **Declare**/**Pass** while dealing, **Bury** "
+            "the kitty, **Suggest** for a hint. Nobody else sees your panel. If you are away, the AI plays for "
+            "you (托管) until you press **Take back control**. Typing works too: `/play cards: 10H 10H`.\n"
+            "**Rules**: `/tractor rules` shows your table's rules option by option (the host changes them before "
+            "the start); presets: standard, national, aihua, minzheng, renda, daiwang, tournament, duplicate.\n"
+            "**More**: `/ladder`, `/stats`, `/history`, `/replay`, `/tractor notify` (a DM on your turn), "
+            "`/tractor end`; server managers set defaults with `/tractor config`."
+        ),
+        "zh-CN": (
+            "**双升**（升级、打八十分）：两副牌，四人分两队（1、3 号位对 2、4 号位），从 2 打到 A。\n"
+            "**开桌**：在频道里用 `/双升 开桌`（可选预设、规则选项、实时或异步模式、出牌超时）。"
+            "每桌会开一个子区；玩家点 **坐 n 号位**，桌主可为空位 **加电脑**，然后点 **开始**。\n"
+            "**出牌**：在子区点 **我的面板**（或用 `/手牌`），私密面板显示你的手牌。在菜单里选牌后点 **出牌**"
+            "（或 **预出（轮到我时）**）；发牌时 **亮**/**不亮**，庄家 **扣底**，**提示** 给出建议。别人看不到你的面板。"
+            "离开时由电脑托管，点 **取消托管** 即可收回。也可以打字：`/出牌` 后输入如 10H 10H。\n"
+            "**规则**：`/双升 改规则` 逐项列出本桌规则（开局前桌主可修改）；预设有 standard、national、aihua、"
+            "minzheng、renda、daiwang、tournament、duplicate。\n"
+            "**更多**：`/排行榜`、`/战绩`、`/历史`、`/回放`、`/双升 提醒`（轮到你时私信提醒）、`/双升 结束`；"
+            "服务器管理员用 `/双升 设置` 设定默认值。"
+        ),
+    },
     "ops.check.config": {"en": "configuration", "zh-CN": "配置"},
     "ops.check.migrations": {"en": "migrations", "zh-CN": "数据库迁移"},
     "ops.check.database": {"en": "database", "zh-CN": "数据库"},

@@ -10,6 +10,7 @@ from cogs.panel_text import panel_text
 from cogs.replies import BotError, cut_params, error_text
 from engine.views import Phase
 from runtime.panel import build_panel
+from tests.botflow_helpers import use_locales
 from tests.conftest import open_table, world
 
 
@@ -107,3 +108,20 @@ def test_the_public_notice_of_a_dropped_queued_play_says_only_that() -> None:
     for locale in ("en", "zh-CN"):
         text = i18n.t("announce.queue_dropped", locale)
         assert "legal" not in text and "合法" not in text
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+async def test_tractor_help_in_both_locales(simcord_env, monkeypatch, locale):
+    """/tractor help: what the bot does, how to start a table, how to play from the panel, where the rules are;
+    private, in the user's language."""
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1)
+    use_locales(monkeypatch, {alice.id: locale})
+    result = await alice.slash(channel, "tractor help")
+    answers = await _answers(result)
+    assert len(answers) == 1 and answers[0].ephemeral
+    text = answers[0].content
+    assert text == i18n.t("ops.help", locale) and len(text) <= 2000
+    words = {"en-US": ("Start a table", "My panel", "Play", "/tractor rules"),
+             "zh-CN": ("开桌", "我的面板", "出牌", "改规则")}[locale]
+    assert all(w in text for w in words)
