@@ -33,6 +33,7 @@ import discord
 
 import i18n
 from cogs.cardtext import announcement_params
+from cogs.delivery import present
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from cogs.safetext import escape_text
 from cogs.tricklog import log_start, log_text
@@ -132,6 +133,8 @@ class _TableState:
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
     log: list[int] = field(default_factory=list)  # the trick log: [hand, first trick index, message id]
+    held: bool = False  # a call waits for a missing permission (the host was told)
+    gone: bool = False  # the thread, channel or server is gone: nothing more is sent (cogs.delivery)
 
     def restore(self, rec: TableRecord, update: TableUpdate) -> None:
         """After a restart: the trick log message of the hand (stored in the record's meta); and the live message
@@ -177,6 +180,8 @@ class DiscordPresenter:
             state = self.states[rec.table_id] = _TableState(live_id=rec.table_message_id,
                                                             prompted=dict(rec.meta.get(PROMPTED) or {}))
             state.restore(rec, update)
+        if state.gone:
+            return
         ops: list[_Op] = []
         state.last_view = update.view or state.last_view
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
@@ -288,12 +293,8 @@ class DiscordPresenter:
             if op.kind == "live" and state.queue and state.queue[0].kind == "live":
                 state.queue[0].pings = {**op.pings, **state.queue[0].pings}  # keep the pings
                 continue  # a newer live state follows at once: skip this one
-            try:
-                await self._run(op, state)
-            except discord.HTTPException as exc:
-                log.warning("table %d: %s failed: %s", table_id, op.kind, exc)
-            except Exception:
-                log.exception("table %d: %s failed", table_id, op.kind)
+            if not await present(self.bot, op, state, lambda op=op: self._run(op, state)):
+                return  # held for a missing permission (the call stays queued), or the thread is gone
 
     def _thread(self, rec: TableRecord) -> discord.abc.Messageable:
         return self.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)

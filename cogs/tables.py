@@ -17,6 +17,7 @@ from discord.ext import commands
 
 import i18n
 from cogs import admin
+from cogs.delivery import tell_host_here
 from cogs.hub import authorized, caller_of
 from cogs.items import TableId
 from cogs.options import (
@@ -124,15 +125,23 @@ class Tables(commands.Cog):
                 options=table_options)
             ai_level = ai or settings["ai_level"]
             message = await interaction.edit_original_response(content=None, embed=None, view=None)
-            thread = await message.create_thread(name=i18n.t("bot.thread.name", locale, id=rec.table_id)[:100],
-                                                 auto_archive_duration=1440)
-            rec = await self.bot.game.set_messages(rec.table_id, thread_id=thread.id, lobby_message_id=message.id,
-                                                   locale=locale, ai_level=ai_level)
+            try:  # a refused thread: the table is played in the channel and the host is told why (cogs.delivery)
+                thread = await message.create_thread(name=i18n.t("bot.thread.name", locale, id=rec.table_id)[:100],
+                                                     auto_archive_duration=10080)  # the longest Discord allows
+            except discord.Forbidden:
+                thread = None
+                await tell_host_here(interaction, rec.table_id, "create_public_threads")
+            rec = await self.bot.game.set_messages(rec.table_id, thread_id=thread.id if thread else None,
+                                                   lobby_message_id=message.id, locale=locale, ai_level=ai_level)
             from cogs.lobby_view import lobby_embed, lobby_view
 
             await interaction.edit_original_response(embed=lobby_embed(rec, locale), view=lobby_view(rec, locale))
-            await thread.send(i18n.t("bot.thread.welcome", locale, host=interaction.user.mention),
-                              allowed_mentions=discord.AllowedMentions.none())
+            if thread is not None:
+                try:
+                    await thread.send(i18n.t("bot.thread.welcome", locale, host=interaction.user.mention),
+                                      allowed_mentions=discord.AllowedMentions.none())
+                except discord.Forbidden:
+                    await tell_host_here(interaction, rec.table_id, "send_messages_in_threads")
 
     def _table_options(self, settings: dict[str, Any], timeout: int | None, autoplay: bool | None) -> TableOptions:
         base: TableOptions = getattr(self.bot, "table_options", None) or TableOptions()

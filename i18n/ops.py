@@ -68,6 +68,20 @@ MESSAGES: dict[str, dict[str, str]] = {
             "服务器管理员用 `/双升 设置` 设定默认值。"
         ),
     },
+    "ops.missing_permission": {
+        "en": "{host}, I cannot post for table #{id}: missing permission {permissions}. The table waits and "
+              "continues as soon as the permission is given (Server Settings → Roles, or the channel's permissions).",
+        "zh-CN": "{host}，我无法为牌桌 #{id} 发消息：缺少权限 {permissions}。牌桌会等待，授予权限后即继续"
+                 "（服务器设置 → 身份组，或频道权限）。",
+    },
+    "ops.perm.unknown": {"en": "(unknown: check the bot's role)", "zh-CN": "（未知：请检查机器人的身份组）"},
+    "ops.perm.view_channel": {"en": "View Channels", "zh-CN": "查看频道"},
+    "ops.perm.send_messages": {"en": "Send Messages", "zh-CN": "发送消息"},
+    "ops.perm.send_messages_in_threads": {"en": "Send Messages in Threads", "zh-CN": "在子区中发送消息"},
+    "ops.perm.create_public_threads": {"en": "Create Public Threads", "zh-CN": "创建公开子区"},
+    "ops.perm.attach_files": {"en": "Attach Files", "zh-CN": "附加文件"},
+    "ops.perm.embed_links": {"en": "Embed Links", "zh-CN": "嵌入链接"},
+    "ops.perm.read_message_history": {"en": "Read Message History", "zh-CN": "阅读消息历史"},
     "ops.check.config": {"en": "configuration", "zh-CN": "配置"},
     "ops.check.migrations": {"en": "migrations", "zh-CN": "数据库迁移"},
     "ops.check.database": {"en": "database", "zh-CN": "数据库"},

@@ -26,6 +26,7 @@ from runtime.presenter import Announcement, Image, Presenter, TableUpdate
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
+PAUSED = "paused"  # meta key: no clocks (AI moves, timeouts) until the table is ended
 
 DEAL_PICTURE_EVERY = 25
 
@@ -186,7 +187,8 @@ class Pipeline:
 
     async def arm(self, session: Session) -> None:
         """Store the timers the table needs now (stored deadlines with the same key are kept)."""
-        if session.table is None or session.record.status is not Status.PLAYING:
+        paused = session.record.meta.get(PAUSED)  # the interface lost the table's thread (cogs.delivery)
+        if session.table is None or session.record.status is not Status.PLAYING or paused:
             await self.db.cancel_timers(session.record.table_id)
             return
         wanted = plan(session.record, session.table, self.clock(), session.queued)

@@ -1,0 +1,193 @@
+"""What the presenter's worker does when Discord refuses one of its calls (real Discord, not the simulator).
+
+- HTTP 429 and 5xx: retried with exponential backoff (``BACKOFF``). Moves are never involved (they are committed
+  before anything is shown), and a retried post is first looked for in the thread, so it is never doubled.
+- Thread archived (code 50083, Discord's auto-archive during a days-long game): the thread is unarchived and the
+  call made again.
+- HTTP 403 (a permission is missing: create threads, send, attach, embed …): the call stays at the head of the
+  table's queue (nothing is lost, the table's messages wait), and the host is told once which permission is
+  missing, in the table's channel or else by DM. The next change of the table tries again.
+- Thread or channel deleted, or the bot removed from the server (404 unknown channel/guild): the table is
+  *gone* for the presenter: its queue is dropped, its timers are stopped (the table is paused: no AI moves, no
+  clocks) and it can still be ended with ``/tractor end table:N``; nothing crashes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from enum import Enum
+from typing import Any
+
+import discord
+
+import i18n
+from runtime.pipeline import PAUSED
+
+log = logging.getLogger(__name__)
+
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each retry of a 429/5xx
+ARCHIVED = 50083  # "Thread is archived"
+GONE_CODES = frozenset({10003, 10004})  # unknown channel, unknown guild
+PERMISSION_NAMES = ("view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
+                    "attach_files", "embed_links", "read_message_history")
+
+
+class Outcome(Enum):
+    DONE = "done"  # sent, or given up after the retries (logged)
+    HOLD = "hold"  # a permission is missing: keep the call queued, stop for now
+    GONE = "gone"  # the table's thread or channel (or server) is gone
+
+
+def retryable(exc: discord.HTTPException) -> bool:
+    return exc.status == 429 or exc.status >= 500
+
+
+async def deliver(call: Callable[[], Awaitable[None]], *, unarchive: Callable[[], Awaitable[None]],
+                  posted: Callable[[], Awaitable[bool]] | None = None) -> Outcome:
+    """Run ``call`` under the policy above. ``unarchive`` reopens the table's thread; ``posted`` tells whether a
+    post that failed with a 5xx reached the thread anyway (then it is not sent again)."""
+    for attempt in range(len(BACKOFF) + 1):
+        try:
+            await call()
+            return Outcome.DONE
+        except discord.Forbidden:
+            return Outcome.HOLD
+        except discord.HTTPException as exc:
+            if exc.code in GONE_CODES or (isinstance(exc, discord.NotFound) and exc.code == 0):
+                return Outcome.GONE
+            if exc.code == ARCHIVED and attempt == 0:
+                await unarchive()
+                continue
+            if not retryable(exc) or attempt == len(BACKOFF):
+                raise
+            log.info("Discord answered %s; retrying in %.1f s", exc.status, BACKOFF[attempt])
+            await asyncio.sleep(BACKOFF[attempt])
+            if exc.status >= 500 and posted is not None and await posted():
+                return Outcome.DONE
+    return Outcome.DONE
+
+
+def missing_permissions(bot: Any, guild_id: int, channel_id: int, *, image: bool = False,
+                        embed: bool = False) -> list[str]:
+    """The permissions the bot lacks in ``channel_id`` for a post (with an ``image``/``embed``), read from the
+    cache; empty when unknown."""
+    guild = bot.get_guild(guild_id)
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if guild is None or channel is None or guild.me is None:
+        return []
+    perms = channel.permissions_for(guild.me)
+    thread = isinstance(channel, discord.Thread)
+    needed = ["view_channel", "send_messages_in_threads" if thread else "send_messages", "read_message_history"]
+    needed += ["attach_files"] if image else []
+    needed += ["embed_links"] if embed else []
+    return [name for name in needed if not getattr(perms, name, True)]
+
+
+def permission_label(name: str, locale: str) -> str:
+    return i18n.t(f"ops.perm.{name}", locale)
+
+
+async def tell_host(bot: Any, guild_id: int, channel_id: int, host_id: int, table_id: int, missing: list[str],
+                    locale: str) -> None:
+    """Tell the host, in the table's channel (else by DM), which permissions the bot is missing."""
+    names = i18n.t("bot.list_sep", locale).join(permission_label(n, locale) for n in missing) if missing \
+        else i18n.t("ops.perm.unknown", locale)
+    text = i18n.t("ops.missing_permission", locale, host=f"<@{host_id}>", id=table_id, permissions=names)
+    mention = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(host_id)])
+    try:
+        await bot.get_partial_messageable(channel_id, guild_id=guild_id).send(text, allowed_mentions=mention)
+        return
+    except discord.HTTPException:
+        log.info("table %d: cannot post the permission notice in the channel; trying a DM", table_id)
+    try:
+        user = bot.get_user(host_id) or await bot.fetch_user(host_id)
+        await user.send(text)
+    except discord.HTTPException:
+        log.warning("table %d: the host could not be told that %s is missing", table_id, names)
+
+
+async def present(bot: Any, op: Any, state: Any, call: Callable[[], Awaitable[None]]) -> bool:
+    """Run one presenter call (``op``) of a table under the policy above; False when the table's worker must stop
+    (the call is put back at the head of ``state.queue``, or the table is gone)."""
+    rec = op.rec
+    posted = (lambda: _posted(bot, rec, op.content)) if op.kind == "post" else None
+    try:
+        outcome = await deliver(call, unarchive=lambda: _unarchive(bot, rec), posted=posted)
+    except discord.HTTPException as exc:
+        log.warning("table %d: %s failed: %s", rec.table_id, op.kind, exc)
+        return True
+    except Exception:
+        log.exception("table %d: %s failed", rec.table_id, op.kind)
+        return True
+    if outcome is Outcome.HOLD:
+        state.queue.insert(0, op)
+        await _hold(bot, op, state)
+        return False
+    if outcome is Outcome.GONE:
+        await _gone(bot, rec, state)
+        return False
+    state.held = False
+    return True
+
+
+async def _hold(bot: Any, op: Any, state: Any) -> None:
+    rec = op.rec
+    log.warning("table %d: %s refused (missing permission); its messages wait", rec.table_id, op.kind)
+    if state.held:
+        return
+    state.held = True
+    where = rec.thread_id if op.kind != "lobby" and rec.thread_id else rec.channel_id
+    missing = missing_permissions(bot, rec.guild_id, where, image=op.image is not None, embed=op.embed is not None)
+    locale = i18n.normalize_locale(rec.meta.get("locale") or "en")
+    await tell_host(bot, rec.guild_id, rec.channel_id, rec.host_id, rec.table_id, missing, locale)
+
+
+async def _gone(bot: Any, rec: Any, state: Any) -> None:
+    """The thread or channel was deleted (or the bot removed): stop sending and pause the table's clocks."""
+    log.warning("table %d: its thread or channel is gone; paused until it is ended", rec.table_id)
+    state.gone = True
+    state.queue.clear()
+    game = getattr(bot, "game", None)
+    if game is not None and rec.table_id in game.sessions:
+        await game.set_messages(rec.table_id, **{PAUSED: True})  # pipeline.arm keeps it without clocks
+        await game.db.cancel_timers(rec.table_id)
+
+
+async def _unarchive(bot: Any, rec: Any) -> None:
+    """Reopen the table's thread closed by Discord's auto-archive."""
+    if rec.thread_id is None:
+        return
+    thread = bot.get_channel(rec.thread_id) or await bot.fetch_channel(rec.thread_id)
+    await thread.edit(archived=False)
+    log.info("table %d: thread %d unarchived", rec.table_id, rec.thread_id)
+
+
+async def _posted(bot: Any, rec: Any, content: str | None) -> bool:
+    """Whether a post that failed with a server error reached the thread anyway (so it is not doubled)."""
+    me = getattr(bot.user, "id", None)
+    try:
+        channel = bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
+        async for message in channel.history(limit=5):
+            if message.author.id == me and message.content == (content or ""):
+                return True
+    except discord.HTTPException:
+        return False
+    return False
+
+
+async def tell_host_here(interaction: discord.Interaction, table_id: int, needed: str) -> None:
+    """``/tractor new`` was refused a step (creating the thread, posting in it): the host is told privately which
+    permission is missing; the table stays open."""
+    locale = i18n.normalize_locale(interaction.locale)
+    missing = [needed]
+    if interaction.guild is not None and interaction.channel is not None and interaction.guild.me is not None:
+        perms = interaction.channel.permissions_for(interaction.guild.me)
+        missing = [name for name in PERMISSION_NAMES if not getattr(perms, name, True)] or missing
+    names = i18n.t("bot.list_sep", locale).join(permission_label(n, locale) for n in missing)
+    text = i18n.t("ops.missing_permission", locale, host=interaction.user.mention, id=table_id, permissions=names)
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("table %d: the host could not be told that %s is missing", table_id, names)
