@@ -10,7 +10,7 @@ import discord
 
 import i18n
 from tests.botflow_helpers import thread_messages
-from tests.conftest import act_by_panel, button_id, open_table, thread_of, world
+from tests.conftest import act_by_panel, button_id, open_panel, open_table, thread_of, world
 
 
 async def _start_with_ai(env, channel, alice):
@@ -144,4 +144,25 @@ async def test_a_deleted_thread_pauses_the_table_and_it_can_be_ended(simcord_env
     result = await alice.slash(channel, "tractor end", table=rec.table_id)
     answers = [m for m in (result.response, *result.followups) if m is not None]
     assert any(m.content == i18n.t("bot.ended", "en", id=rec.table_id) for m in answers), env.transcript()
+    assert env.errors == []
+
+
+async def test_a_panel_older_than_15_minutes_still_works_through_a_fresh_reply(simcord_env):
+    """Interaction tokens expire after 15 minutes: the panel opened before can no longer be edited with its own
+    token, but a click on it is a new interaction and is answered through that one (the move is made)."""
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1)
+    rec, lobby = await _start_with_ai(env, channel, alice)
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    await _settle(env)
+    game = env.bot.game
+    assert game.panel(rec.table_id, alice.id).can_pass
+    message = await open_panel(env, alice, channel, rec.table_id)
+    await env.advance_time(16 * 60)  # the panel's own token is dead now
+    version = game.sessions[rec.table_id].table.version
+    result = await alice.click(message, custom_id=button_id(message, "pass"))
+    await _settle(env)
+    assert game.sessions[rec.table_id].table.version > version  # the pass was made
+    answers = [m for m in (result.response, *result.followups) if m is not None]
+    assert result.response is not None or answers, env.transcript()
     assert env.errors == []
