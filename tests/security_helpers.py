@@ -127,7 +127,9 @@ async def snapshot(env: Any) -> Any:
         row = await game.db.get_table(tid)
         tables[tid] = (session.record.to_json(), session.table.to_json() if session.table else None,
                        row.status, str(row.seats), row.host_id)
-    return tables, public_writes(env)
+    guilds = {r.guild_id for r in game.tables()}
+    settings = {g: await game.db.guild_settings(g) for g in sorted(guilds)}
+    return tables, settings, public_writes(env)
 
 
 def answer_of(result: Any) -> Any:

@@ -84,3 +84,20 @@ async def test_forged_slash_options_are_refused_and_change_nothing(simcord_env: 
             assert answer.content == i18n.t("table.not_found", "en", table_id=unknown), (name, answer.content)
         assert "@everyone" not in answer.content  # echoed back escaped (@ + zero-width space)
         assert await snapshot(env) == before, (name, options)
+
+
+@bounded(120)
+async def test_autocomplete_sees_only_the_callers_table_here(simcord_env: Any) -> None:
+    env = simcord_env
+    sc = await scene(env, playing=True)
+    channel, members, _users, mallory, elsewhere = env._security_cast
+    game = env.bot.game
+    player = next(p for p in sc.roles.values() if getattr(p, "guild", None) is not None
+                  and p.id in game.record(sc.table_id).humans.values() and game.panel(sc.table_id, p.id).declarations)
+    other_channel = player.guild.create_text_channel("elsewhere")  # same guild, not the table's channel
+    offered = await player.autocomplete(channel, "declare", "cards", "")
+    assert offered  # the player's own declarations, in the table's channel
+    assert await player.autocomplete(other_channel, "declare", "cards", "") == []
+    assert await members["erin"].autocomplete(channel, "declare", "cards", "") == []  # not seated
+    assert await mallory.autocomplete(elsewhere, "declare", "cards", "") == []  # another guild
+    assert await mallory.autocomplete(elsewhere, "declare", "cards", "", table=sc.table_id) == []
