@@ -1,5 +1,6 @@
 """User-supplied text as literal Discord text: the one escaping helper for nicknames, table, tournament and
-team names and option strings echoed back, wherever they appear (message text, embeds, thread names, DMs).
+team names and option strings echoed back, wherever they appear (message text, embeds, DMs; thread and
+channel names, which Discord shows without markdown, take ``plain_text``).
 
 ``escape_text`` makes a text show as exactly what the user typed, and never as a mention, a link or
 formatting: every markdown character is backslash-escaped (``*_~|`>[]()<#-:`` and the backslash itself),
@@ -26,6 +27,13 @@ def escape_text(text: object) -> str:
     """``text`` as literal Discord text (see the module docstring)."""
     out = SPECIAL.sub(r"\\\1", str(text).translate(_TRANSLATE))
     return out.replace("@", "@" + ZWSP)
+
+
+def plain_text(text: object, limit: int = 100) -> str:
+    """User-supplied text for a place Discord shows without markdown (a thread or channel name, a button label):
+    the reordering controls and line breaks removed, ``@`` never starting a mention, cut to ``limit``."""
+    out = str(text).translate(_TRANSLATE).replace("@", "@" + ZWSP)
+    return out if len(out) <= limit else out[:limit - 1] + "…"
 
 
 def escape_params(params: Mapping[str, Any], keep: frozenset[str] = frozenset()) -> dict[str, Any]:
