@@ -36,6 +36,9 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     if bot.config.sharded:  # only this process's shards: their tables, timers and commits (data.shards)
         await database.claim_shards(bot.config.shard_count, bot.config.shard_ids)
     bot.game = GameService(database, bot.presenter, **service_kwargs)
+    from cogs.tournament_presenter import attach_tournaments
+
+    attach_tournaments(bot)
     bot.owns_db = own_db
     bot.restored = asyncio.Event()
 
@@ -44,6 +47,7 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
         try:
             ids = await bot.game.restore_all()  # starts the timer loop (runtime.scheduler)
             log.info("restored tables %s", ids)
+            await bot.tournaments.restore()  # after the tables: takes in results of tables that ended meanwhile
         finally:
             bot.restored.set()
 

@@ -90,8 +90,12 @@ class Ladder(commands.Cog):
             locale = user_locale(interaction)
             await interaction.response.defer(thinking=True)
             row = await self.db.player_stats(interaction.guild_id, target.id)
+            from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
+
+            text = placings_text(await self.db.placings(interaction.guild_id, target.id), locale)
             if row is None:
-                await interaction.followup.send(i18n.t("bot.stats.none", locale, name=escape_text(target.display_name)),
+                none = i18n.t("bot.stats.none", locale, name=escape_text(target.display_name))
+                await interaction.followup.send("\n".join(filter(None, [none, text])),
                                                 allowed_mentions=discord.AllowedMentions.none())
                 return
             rank = await self.db.player_rank(interaction.guild_id, target.id)
@@ -103,7 +107,8 @@ class Ladder(commands.Cog):
                              defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
                              kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank)
             png = await asyncio.to_thread(render_stats, card, locale=locale)
-            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="stats.png"))
+            await interaction.followup.send(text or None, file=discord.File(io.BytesIO(png), filename="stats.png"),
+                                            allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=ls("history", "cmd.history"),
                           description=ls("Recent matches on this server", "cmd.history.desc"))

@@ -1,0 +1,258 @@
+"""``/tractor tournament …``: create, join, leave, start, standings, bracket; organiser-only forfeit,
+replace, advance, cancel (the organiser or a member with Manage Server; anyone else is refused privately).
+
+Tournaments belong to their server: a tournament number from another server names nothing. Without a
+number a command means the server's newest open tournament. Refusals are ephemeral; the tournament's
+own messages go to its channel (``cogs.tournament_presenter``).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.hub import caller_of
+from cogs.options import preset_choices
+from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
+from cogs.safetext import escape_text
+from cogs.translator import ls
+from data.tournaments import Placing
+from runtime.tournament import BigPoints, Config, Format, TimedTie, Tournament
+from runtime.tournament_views import pictures
+
+log = logging.getLogger(__name__)
+
+FORMAT_CHOICES = [app_commands.Choice(name=ls(f.value, f"tournament.format.{f.value}"), value=f.value) for f in Format]
+TIE_CHOICES = [app_commands.Choice(name=ls("team on stage", "tournament.cmd.tie.on_stage"), value="on_stage"),
+               app_commands.Choice(name=ls("first to reach the level", "tournament.cmd.tie.first"), value="first")]
+BIG_CHOICES = [app_commands.Choice(name=ls("the sheet's table", "tournament.cmd.big.sheet"), value="sheet"),
+               app_commands.Choice(name=ls("levels credited", "tournament.cmd.big.levels"), value="levels")]
+
+
+def _cmd(name: str, text: str) -> dict[str, Any]:
+    return {"name": ls(name, f"tournament.cmd.{name}"), "description": ls(text, f"tournament.cmd.{name}.desc")}
+
+
+def _opts(**texts: str) -> Any:
+    """Localized names and descriptions of options (``tournament.opt.<name>`` keys)."""
+    def decorate(func: Any) -> Any:
+        func = app_commands.describe(**{p: ls(d, f"tournament.opt.{p}.desc") for p, d in texts.items()})(func)
+        return app_commands.rename(**{p: ls(p, f"tournament.opt.{p}") for p in texts})(func)
+    return decorate
+
+
+def display_name(user: Any) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class TournamentCommands(app_commands.Group):
+    """The ``tournament`` subgroup of ``/tractor``."""
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(name=ls("tournament", "tournament.cmd.group"), description=ls(
+            "Tournaments: knock-out, Swiss, groups, duplicate", "tournament.cmd.group.desc"))
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.tournaments
+
+    def _find(self, interaction: discord.Interaction, number: int | None) -> Tournament:
+        if interaction.guild_id is None:
+            raise BotError("bot.error.guild_only")
+        if number is not None:
+            return self.service.get(number, interaction.guild_id)
+        open_ones = self.service.of_guild(interaction.guild_id)
+        if not open_ones:
+            raise BotError("tournament.none_here")
+        return open_ones[-1]
+
+    # -- sign-up --------------------------------------------------------------------------------------
+    @app_commands.command(**_cmd("create", "Create a tournament in this channel (you organise it)"))
+    @_opts(name="Tournament name", format="Format", preset="Rule preset of every table",
+           end_level="Matches end at this level (short matches: 5)", rounds="Swiss/duplicate rounds (0: automatic)",
+           best_of_three="How many last knock-out rounds are best of three (1: the final)",
+           minutes="Time limit of a match in minutes (0: none)", deadline_hours="Deadline of each round in hours",
+           tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners")
+    @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES)
+    async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
+                     preset: str | None = None, end_level: str | None = None,
+                     rounds: app_commands.Range[int, 0, 20] = 0, best_of_three: app_commands.Range[int, 0, 6] = 0,
+                     minutes: app_commands.Range[int, 0, 600] = 0, deadline_hours: app_commands.Range[int, 0, 720] = 0,
+                     tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise BotError("bot.error.guild_only")
+            config = Config(format=Format(format), preset=preset or "standard", end_level=end_level or None,
+                            rounds=rounds, best_of_three=best_of_three, match_minutes=float(minutes),
+                            deadline_hours=float(deadline_hours), timed_tie=TimedTie(tie),
+                            big_points=BigPoints(big_points), allow_ai=ai_partners)
+            channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
+                                          organiser_id=interaction.user.id, name=name, config=config,
+                                          locale=guild_locale(interaction))
+            await reply_key(interaction, "tournament.bot.created", ephemeral=True, id=t.tournament_id,
+                            name=escape_text(t.name))
+
+    @create.autocomplete("preset")
+    async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p, value=p) for p in preset_choices(current)][:25]
+
+    @app_commands.command(**_cmd("join", "Sign up a team: you and a partner"))
+    @_opts(partner="Your partner (leave out for an AI partner, if allowed)", team_name="Team name",
+           tournament="Tournament number (default: the newest here)")
+    async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
+                   team_name: app_commands.Range[str, 1, 60] | None = None, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t = self._find(interaction, tournament)
+            if partner is not None and partner.bot:
+                raise BotError("tournament.bot.partner_is_bot")
+            await self.service.join(t.tournament_id, interaction.user.id, display_name(interaction.user),
+                                    partner.id if partner else None, display_name(partner) if partner else None,
+                                    team_name, guild_id=interaction.guild_id)
+            team = t.team_of(interaction.user.id)
+            await reply_key(interaction, "tournament.bot.joined", ephemeral=True, team=escape_text(team.name),
+                            name=escape_text(t.name))
+
+    @app_commands.command(**_cmd("leave", "Leave (before the start) or withdraw your team"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def leave(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t = self._find(interaction, tournament)
+            await defer(interaction)
+            await self.service.leave(t.tournament_id, interaction.user.id, guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.left", name=escape_text(t.name))
+
+    # -- views ----------------------------------------------------------------------------------------
+    async def _picture(self, interaction: discord.Interaction, tournament: int | None, kind: str) -> None:
+        t = self._find(interaction, tournament)
+        await defer(interaction, ephemeral=False)
+        images = [i for i in await pictures(t, user_locale(interaction)) if i.kind == kind]
+        if not images:
+            raise BotError("tournament.bot.no_picture")
+        image = images[0]
+        await reply(interaction, escape_text(t.name), ephemeral=False,
+                    file=discord.File(io.BytesIO(image.png), filename=image.name))
+
+    @app_commands.command(**_cmd("standings", "The standings table"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            await self._picture(interaction, tournament, "standings")
+
+    @app_commands.command(**_cmd("bracket", "The bracket (the pairings of every round)"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def bracket(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            await self._picture(interaction, tournament, "bracket")
+
+    # -- organiser ------------------------------------------------------------------------------------
+    def _organiser(self, interaction: discord.Interaction, tournament: int | None) -> tuple[Tournament, bool]:
+        """The tournament and whether the caller is a manager; refuses anyone but the organiser or a manager."""
+        t = self._find(interaction, tournament)
+        manager = caller_of(interaction).manager
+        self.service.require_organiser(t, interaction.user.id, manager)
+        return t, manager
+
+    @app_commands.command(**_cmd("start", "Start the tournament: round 1 is drawn (organiser)"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t, manager = self._organiser(interaction, tournament)
+            await defer(interaction)
+            await self.service.start(t.tournament_id, interaction.user.id, manager=manager,
+                                     guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.started", name=escape_text(t.name))
+
+    @app_commands.command(**_cmd("forfeit", "Declare a team forfeit in its match (organiser)"))
+    @_opts(team="Team number (as in the standings)", tournament="Tournament number (default: the newest here)")
+    async def forfeit(self, interaction: discord.Interaction, team: int, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t, manager = self._organiser(interaction, tournament)
+            await defer(interaction)
+            await self.service.forfeit(t.tournament_id, interaction.user.id, team, manager=manager,
+                                       guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.forfeited", team=escape_text(t.team(team).name))
+
+    @app_commands.command(**_cmd("replace", "Replace a player of a team (organiser)"))
+    @_opts(player="The player who leaves", substitute="The player who takes the place",
+           tournament="Tournament number (default: the newest here)")
+    async def replace(self, interaction: discord.Interaction, player: discord.Member, substitute: discord.Member,
+                      tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t, manager = self._organiser(interaction, tournament)
+            if substitute.bot:
+                raise BotError("tournament.bot.partner_is_bot")
+            await self.service.replace(t.tournament_id, interaction.user.id, player.id, substitute.id,
+                                       display_name(substitute), manager=manager, guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.replaced", name=escape_text(display_name(substitute)))
+
+    @app_commands.command(**_cmd("advance", "Close the current round now; open matches are judged (organiser)"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def advance(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t, manager = self._organiser(interaction, tournament)
+            await defer(interaction)
+            await self.service.advance(t.tournament_id, interaction.user.id, manager=manager,
+                                       guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.advanced", name=escape_text(t.name))
+
+    @app_commands.command(**_cmd("cancel", "Cancel the tournament; its open tables end (organiser)"))
+    @_opts(tournament="Tournament number (default: the newest here)")
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            t, manager = self._organiser(interaction, tournament)
+            await defer(interaction)
+            await self.service.cancel(t.tournament_id, interaction.user.id, manager=manager,
+                                      guild_id=interaction.guild_id)
+            await reply_key(interaction, "tournament.bot.cancelled", name=escape_text(t.name))
+
+
+def placings_text(placings: list[Placing], locale: str, limit: int = 5) -> str:
+    """A player's tournament results for ``/stats`` (the ladder's record of tournaments), newest first."""
+    if not placings:
+        return ""
+    items = [i18n.t("tournament.bot.placing", locale, rank=p.placing, teams=p.teams, team=escape_text(p.team_name))
+             for p in placings[:limit]]
+    wins = sum(1 for p in placings if p.placing == 1)
+    return i18n.t("tournament.bot.placings", locale, wins=wins, count=len(placings),
+                  list=i18n.t("bot.list_sep", locale).join(items))
+
+
+class Tournaments(commands.Cog):
+    """Adds ``/tractor tournament`` to the ``/tractor`` group of ``cogs.tables``."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.group = TournamentCommands(bot)
+
+    async def cog_load(self) -> None:
+        tractor = self.bot.tree.get_command("tractor")
+        if not isinstance(tractor, app_commands.Group):
+            raise RuntimeError("cogs.tables must be loaded before cogs.tournaments")
+        tractor.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        tractor = self.bot.tree.get_command("tractor")
+        if isinstance(tractor, app_commands.Group):
+            tractor.remove_command(self.group.name)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Tournaments(bot))
