@@ -77,6 +77,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.pic.big_points": {"en": "Big points", "zh-CN": "大分"},
     "tournament.pic.record": {"en": "W–D–L", "zh-CN": "胜–平–负"},
     "tournament.pic.level_diff": {"en": "Levels", "zh-CN": "级差"},
+    "tournament.pic.points_diff": {"en": "Diff", "zh-CN": "分差"},
     # -- offline ------------------------------------------------------------------------------------------
     "tournament.offline_teams": {"en": "--teams must be between 2 and {max}.", "zh-CN": "--teams 须在 2 到 {max} 之间。"},
     "tournament.offline_done": {"en": "Tournament finished in {seconds} s; pictures in {out}.",

@@ -121,7 +121,8 @@ def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
 
 @serialized
 def render_standings(lines: Sequence[StandingLine], *, title: str, locale: str, big_points: bool = False) -> bytes:
-    """PNG of the standings in the order given (``big_points``: the points column is big points, 大分)."""
+    """PNG of the standings in the order given (``big_points``: the points column is big points, 大分, and the
+    difference column their difference)."""
     locale = normalize_locale(locale)
     height = HEAD_H + COLS_H + max(1, len(lines)) * ROW_H + PAD
     cv = Canvas.new(WIDTH, height, FELT)
@@ -132,8 +133,8 @@ def render_standings(lines: Sequence[StandingLine], *, title: str, locale: str, 
     cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
     cv.label(t("tournament.pic.team", locale), small, COL_TEAM, y, TEXT_DIM)
     points_key = "tournament.pic.big_points" if big_points else "tournament.pic.points"
-    for key, col in ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD),
-                     ("tournament.pic.level_diff", COL_DIFF)):
+    diff_key = "tournament.pic.points_diff" if big_points else "tournament.pic.level_diff"
+    for key, col in ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD), (diff_key, COL_DIFF)):
         cv.label(t(key, locale), small, col, y, TEXT_DIM, align="right")
     top = HEAD_H + COLS_H
     if not lines:
