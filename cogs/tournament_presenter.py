@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.safetext import escape_params, escape_text
+from cogs.safetext import escape_params, escape_text, plain_text
 from data.records import TableRecord
 from runtime.tournament import Match, Tournament
 from runtime.tournament_views import TournamentUpdate
@@ -71,7 +71,7 @@ class DiscordTournamentPresenter:
                                                a=escape_text(a.name), b=escape_text(b.name), table=rec.table_id),
                                         allowed_mentions=discord.AllowedMentions.none())
             name = i18n.t("tournament.bot.thread", locale, round=match.round, a=a.name, b=b.name)
-            thread = await notice.create_thread(name=" ".join(name.split())[:100], auto_archive_duration=1440)
+            thread = await notice.create_thread(name=plain_text(name), auto_archive_duration=1440)
             players = [u for u in (*a.players, *b.players) if u is not None]
             mentions = " ".join(f"<@{u}>" for u in players)
             await thread.send(i18n.t("tournament.bot.table_ping", locale, players=mentions, a=escape_text(a.name),
