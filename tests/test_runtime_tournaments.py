@@ -34,9 +34,9 @@ async def make(path: Path | str, clock: StepClock, *, autopilot: bool = True,
     return service, db, presenter
 
 
-async def signed_up(service: TournamentService, teams: int, **config: object) -> Tournament:
+async def signed_up(service: TournamentService, teams: int, end_level: str = "3", **config: object) -> Tournament:
     t = await service.create(guild_id=GUILD, channel_id=9, organiser_id=ORG, name="Cup", seed=11,
-                             config=Config(end_level="3", **config))  # type: ignore[arg-type]
+                             config=Config(end_level=end_level, **config))  # type: ignore[arg-type]
     for i in range(teams):
         await service.join(t.tournament_id, 100 + 2 * i, f"A{i}", 101 + 2 * i, f"B{i}", f"T{i + 1}")
     return t
@@ -231,4 +231,30 @@ async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited
     with pytest.raises(NotAllowed) as err:
         await signed_up(service, 0)
     assert err.value.key == "tournament.limit"
+    await db.close()
+
+
+async def test_timed_match_stops_at_time_and_is_judged_by_the_tie_rule(tmp_path: Path) -> None:
+    from data.replay import restore_table
+    from engine.rules import MatchEnd
+    from runtime.tournament import TimedTie
+    from runtime.tournament.adjudicate import finished_result
+
+    clock = StepClock()
+    service, db, _ = await make(tmp_path / "t.sqlite3", clock)
+    t = await signed_up(service, 2, end_level="A", match_minutes=1, timed_tie=TimedTie.FIRST)  # time decides
+    await service.start(t.tournament_id, ORG)
+    m = t.current.matches[0]  # type: ignore[union-attr]
+    rec = service.game.record(m.current_table)  # type: ignore[arg-type]
+    assert rec.rules.match_end is MatchEnd.TIMED and rec.options.match_time == 60
+    await service.game.run_until_idle(40)
+    clock.advance(61)
+    await run(service, t)
+    table_id = t.match(m.match_id).tables[-1]
+    table = await restore_table(db, table_id)
+    assert table.match_over_reason == "time_up"
+    game = t.match(m.match_id).games[-1]
+    assert (game.winner, game.diff, game.table_id) == (finished_result(table, t.config).winner,
+                                                       finished_result(table, t.config).diff, table_id)
+    assert t.status is TStatus.FINISHED
     await db.close()
