@@ -58,7 +58,8 @@ def streak_text(streak: int, locale: str) -> str:
     return t("render.streak.win" if streak > 0 else "render.streak.loss", locale, n=abs(streak))
 
 
-def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
+def rank_badge(cv: Canvas, rank: int, y: float) -> None:
+    """A rank at the ``COL_RANK`` column: a medal for the first three (also the tournament standings)."""
     fnt = font(18, "bold")
     if 1 <= rank <= len(MEDALS):
         r = 15
@@ -94,7 +95,7 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlig
         cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8,
                  outline=SELECT if mine else None, width=3)
         mid = y0 + ROW_H / 2
-        _rank_badge(cv, row.rank, mid)
+        rank_badge(cv, row.rank, mid)
         cv.label(row.name, name_font, COL_NAME, mid, TEXT, max_width=COL_RATING - 110 - COL_NAME)
         cv.label(format_rating(row.rating), num_font, COL_RATING, mid, ACCENT, align="right")
         cv.label(row.level, num_font, COL_LEVEL, mid, TEXT, align="right")

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.ladder import MEDALS
-from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, TEXT, TEXT_DARK, TEXT_DIM
+from render.ladder import COL_RANK, rank_badge
+from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
 
@@ -107,16 +107,7 @@ def render_bracket(columns: Sequence[BracketColumn], *, title: str, locale: str)
 WIDTH = 820
 ROW_H = 52
 COLS_H = 36
-COL_RANK, COL_TEAM, COL_POINTS, COL_RECORD, COL_DIFF = 62, 78, 560, 680, 790
-
-
-def _rank_badge(cv: Canvas, rank: int, y: float) -> None:
-    if 1 <= rank <= len(MEDALS):
-        cx = COL_RANK - 16
-        cv.draw.ellipse((cx - 15, y - 15, cx + 15, y + 15), fill=MEDALS[rank - 1])
-        cv.text((cx, y), str(rank), font(18, "bold"), TEXT_DARK, "mm")
-    else:
-        cv.text((COL_RANK - 4, y), str(rank), font(18, "bold"), TEXT_DIM, "rm")
+COL_TEAM, COL_POINTS, COL_RECORD, COL_DIFF = 78, 560, 680, 790  # COL_RANK: the ladder's
 
 
 @serialized
@@ -143,7 +134,7 @@ def render_standings(lines: Sequence[StandingLine], *, title: str, locale: str, 
         y0 = top + i * ROW_H
         cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8)
         mid = y0 + ROW_H / 2
-        _rank_badge(cv, line.rank, mid)
+        rank_badge(cv, line.rank, mid)
         cv.label(line.team, font(19, "bold"), COL_TEAM, mid - 10, TEXT, max_width=COL_POINTS - 90 - COL_TEAM)
         players = f"{line.players} · {line.note}" if line.note else line.players
         cv.label(players, font(14), COL_TEAM, mid + 12, TEXT_DIM, max_width=COL_POINTS - 90 - COL_TEAM)
