@@ -343,6 +343,23 @@ def trump_when_undeclared(kitty: Sequence[Card], rules: Rules, level: str = "2")
     return NO_TRUMP
 
 
+def turned_kitty_cards(kitty: Sequence[Card], rules: Rules, level: str = "2") -> tuple[Card, ...]:
+    """The kitty cards turned face up to find the trump when nobody declared (翻底), in kitty order: only
+    as many as ``trump_when_undeclared`` had to look at (the first card; up to the third or the first plain
+    card after it; up to the first level card, else all eight), none for ``no_trump`` or a redeal policy.
+    The rest of the kitty stays hidden: it goes to the dealer unseen."""
+    policy = rules.no_declaration
+    if policy in ("redeal", "no_trump") or not kitty:
+        return ()
+    if policy in ("kitty_first", "swap_dealer"):
+        return tuple(kitty[:1])
+    if policy == "kitty_level":
+        stop = next((i for i, c in enumerate(kitty) if not c.is_joker and c.rank == level), len(kitty) - 1)
+        return tuple(kitty[:stop + 1])
+    stop = next((i for i in range(2, len(kitty)) if not kitty[i].is_joker), len(kitty) - 1)
+    return tuple(kitty[:stop + 1])
+
+
 def _kitty_level_suit(kitty: Sequence[Card], level: str) -> str:
     """民政部: the first level card's suit; without one, the highest plain card's (A high), earliest first."""
     plain = [c for c in kitty if not c.is_joker]

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import rounds
 from engine.cards import Card, card_points, format_cards, is_sub_multiset, parse_cards, remove_cards, shuffled_deck
-from engine.declaring import KITTY, check_declaration, declaration_kind, trump_when_undeclared
+from engine.declaring import KITTY, check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
 from engine.events import (
     Buried,
@@ -229,8 +229,8 @@ class HandState:
                 return [Redeal("no_declaration")], True
             self.trump, how = trump, f"no_declaration_{self.rules.no_declaration}"
         assert self.dealer is not None
-        events: list[Event] = [DeclaringClosed(rounds.public_trump(self), self.dealer, how,
-                                               tuple(self.kitty) if how.startswith("no_decl") else None)]
+        turned = turned_kitty_cards(self.kitty, self.rules, self.level) if how.startswith("no_decl") else None
+        events: list[Event] = [DeclaringClosed(rounds.public_trump(self), self.dealer, how, turned)]
         events += self._give_kitty(self.dealer)
         return events, False
 
