@@ -61,6 +61,7 @@ async def detach_game(bot: Any) -> None:
     if game is None:
         return
     await game.scheduler.stop()
+    await finish_moves(game, FLUSH_TIMEOUT)
     presenter = getattr(bot, "presenter", None)
     if presenter is not None:
         try:
@@ -71,6 +72,20 @@ async def detach_game(bot: Any) -> None:
     if getattr(bot, "owns_db", False):
         await game.db.close()
     bot.game = None
+
+
+async def finish_moves(game: Any, timeout: float) -> None:
+    """Wait (at most ``timeout`` s) until no table is in the middle of a move: a click being applied and committed
+    when the bot is asked to stop completes before the database closes."""
+    async def every_table() -> None:
+        for session in list(game.sessions.values()):
+            async with session.lock:
+                pass
+
+    try:
+        await asyncio.wait_for(every_table(), timeout)
+    except TimeoutError:
+        log.warning("a move was still running after %.0f s at shutdown", timeout)
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:

@@ -45,3 +45,30 @@ def test_signal_stops_the_bot_gracefully(tmp_path: Path, sig: signal.Signals) ->
     assert status == "playing"  # paused by the stop, not ended
     assert last == closed["version"] >= ready["version"] > 0  # every move made is committed
     assert timers >= 1  # the turn's timers wait in the database for the next start
+
+
+async def test_closing_waits_for_a_move_in_progress(simcord_env):
+    """A move holding its table's lock when the bot is told to stop finishes before the database closes."""
+    import asyncio
+
+    from cogs.hub import detach_game
+    from tests.conftest import open_table, world
+
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1)
+    rec, _lobby = await open_table(env, alice, channel, mode="async")
+    session = env.bot.game.sessions[rec.table_id]
+    db = env.bot.game.db
+    done: list[bool] = []
+
+    async def move() -> None:
+        async with session.lock:
+            await asyncio.sleep(0.3)
+            await db.get_table(rec.table_id)  # the database is still open for the move's commit
+            done.append(True)
+
+    task = asyncio.create_task(move())
+    await asyncio.sleep(0)
+    await detach_game(env.bot)
+    assert done == [True]
+    await task
