@@ -191,3 +191,19 @@ async def tell_host_here(interaction: discord.Interaction, table_id: int, needed
         await interaction.followup.send(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("table %d: the host could not be told that %s is missing", table_id, names)
+
+
+async def guild_gone(bot: Any, guild_id: int) -> list[int]:
+    """The bot was removed from a server: every open table there is paused like a table whose thread is gone
+    (no clocks, nothing sent); the ids paused."""
+    game = getattr(bot, "game", None)
+    presenter = getattr(bot, "presenter", None)
+    if game is None or presenter is None:
+        return []
+    paused = []
+    for rec in game.tables(guild_id=guild_id):
+        state = presenter.state_of(rec)
+        if not state.gone:
+            await _gone(bot, rec, state)
+            paused.append(rec.table_id)
+    return paused

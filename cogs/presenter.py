@@ -163,6 +163,10 @@ class DiscordPresenter:
         if panel is not None and update.reason not in ("lobby",):
             panel.refresh_for(update)
 
+    def state_of(self, rec: TableRecord) -> _TableState:
+        """The presenter's state of a table (created empty if the table was not shown yet)."""
+        return self.states.setdefault(rec.table_id, _TableState(live_id=rec.table_message_id))
+
     async def flush(self, table_id: int | None = None) -> None:
         """Wait until the queued Discord calls are done (tests, shutdown)."""
         ids = [table_id] if table_id is not None else list(self.states)

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 import i18n
 from cogs import admin
-from cogs.delivery import tell_host_here
+from cogs.delivery import guild_gone, tell_host_here
 from cogs.hub import authorized, caller_of
 from cogs.items import TableId
 from cogs.options import (
@@ -205,6 +205,13 @@ class Tables(commands.Cog):
             rec = authorized(self.bot, interaction, table, Op.END)
             await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_manager(caller_of(interaction), rec))
             await reply_key(interaction, "bot.ended", id=rec.table_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its tables are paused (no clocks, nothing sent), still in the database."""
+        paused = await guild_gone(self.bot, guild.id)
+        if paused:
+            log.warning("removed from guild %d: tables %s paused", guild.id, paused)
 
     # -- /tractor help ------------------------------------------------------------------------------------------
     @tractor.command(name=ls("help", "cmd.help"), description=ls("What this bot does and how to play", "cmd.help.desc"))

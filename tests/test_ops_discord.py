@@ -170,3 +170,19 @@ async def test_a_panel_older_than_15_minutes_still_works_through_a_fresh_reply(s
     answers = [m for m in (result.response, *result.followups) if m is not None]
     assert result.response is not None or answers, env.transcript()
     assert env.errors == []
+
+
+async def test_removed_from_the_server_its_tables_are_paused(simcord_env):
+    env = simcord_env
+    guild, channel, (alice,) = world(env, 1)
+    rec, lobby = await _start_with_ai(env, channel, alice)
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    await _settle(env)
+    assert await env.bot.game.db.table_timers(rec.table_id)  # the declaration window is running
+    # Discord sends GUILD_DELETE (not unavailable) when the bot is removed; SimCord has no builder for it, so
+    # its gateway emits that event as Discord would.
+    env.backend.emit("GUILD_DELETE", {"id": str(guild.id)})
+    await _settle(env)
+    assert env.bot.presenter.states[rec.table_id].gone
+    assert await env.bot.game.db.table_timers(rec.table_id) == []
+    assert env.bot.game.record(rec.table_id).meta.get("paused") is True and env.errors == []
