@@ -20,6 +20,15 @@ async def _start_with_ai(env, channel, alice):
     return rec, lobby
 
 
+async def _started(env):
+    """alice's async table with three AI, started; (guild, channel, alice, table record)."""
+    guild, channel, (alice,) = world(env, 1)
+    rec, lobby = await _start_with_ai(env, channel, alice)
+    await alice.click(lobby, custom_id=button_id(lobby, "start"))
+    await _settle(env)
+    return guild, channel, alice, rec
+
+
 async def _settle(env, seconds: float = 20.0) -> None:
     """Let the presenter's worker run its retries (their backoff sleeps run on SimCord's virtual clock)."""
     await env.settle()
@@ -50,10 +59,7 @@ async def test_server_errors_are_retried_and_nothing_is_doubled(simcord_env):
 
 async def test_an_archived_thread_is_unarchived_on_the_next_move(simcord_env):
     env = simcord_env
-    _guild, channel, (alice,) = world(env, 1)
-    rec, lobby = await _start_with_ai(env, channel, alice)
-    await alice.click(lobby, custom_id=button_id(lobby, "start"))
-    await _settle(env)
+    _guild, channel, alice, rec = await _started(env)
     thread = thread_of(env, channel, rec)
     env.inject_error("*", f"/channels/{thread.id}/messages*", status=400, code=50083,
                      message="Thread is archived", times=1)
@@ -155,10 +161,7 @@ async def test_a_panel_older_than_15_minutes_still_works_through_a_fresh_reply(s
     """Interaction tokens expire after 15 minutes: the panel opened before can no longer be edited with its own
     token, but a click on it is a new interaction and is answered through that one (the move is made)."""
     env = simcord_env
-    _guild, channel, (alice,) = world(env, 1)
-    rec, lobby = await _start_with_ai(env, channel, alice)
-    await alice.click(lobby, custom_id=button_id(lobby, "start"))
-    await _settle(env)
+    _guild, channel, alice, rec = await _started(env)
     game = env.bot.game
     assert game.panel(rec.table_id, alice.id).can_pass
     message = await open_panel(env, alice, channel, rec.table_id)
@@ -174,10 +177,7 @@ async def test_a_panel_older_than_15_minutes_still_works_through_a_fresh_reply(s
 
 async def test_removed_from_the_server_its_tables_are_paused(simcord_env):
     env = simcord_env
-    guild, channel, (alice,) = world(env, 1)
-    rec, lobby = await _start_with_ai(env, channel, alice)
-    await alice.click(lobby, custom_id=button_id(lobby, "start"))
-    await _settle(env)
+    guild, _channel, _alice, rec = await _started(env)
     assert await env.bot.game.db.table_timers(rec.table_id)  # the declaration window is running
     # Discord sends GUILD_DELETE (not unavailable) when the bot is removed; SimCord has no builder for it, so
     # its gateway emits that event as Discord would.
