@@ -119,8 +119,8 @@ class TournamentCommands(app_commands.Group):
                                     partner.id if partner else None, display_name(partner) if partner else None,
                                     team_name, guild_id=interaction.guild_id)
             team = t.team_of(interaction.user.id)
-            await reply_key(interaction, "tournament.bot.joined", ephemeral=True, team=escape_text(team.name),
-                            name=escape_text(t.name))
+            await reply_key(interaction, "tournament.bot.joined", ephemeral=True,
+                            team=escape_text(team.name if team else ""), name=escape_text(t.name))
 
     @app_commands.command(**_cmd("leave", "Leave (before the start) or withdraw your team"))
     @_opts(tournament="Tournament number (default: the newest here)")

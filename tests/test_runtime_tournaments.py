@@ -258,3 +258,20 @@ async def test_timed_match_stops_at_time_and_is_judged_by_the_tie_rule(tmp_path:
                                                        finished_result(table, t.config).diff, table_id)
     assert t.status is TStatus.FINISHED
     await db.close()
+
+
+async def test_ai_partner_only_where_allowed_and_withdrawal_after_the_start(tmp_path: Path) -> None:
+    service, db, presenter = await make(tmp_path / "t.sqlite3", StepClock(), autopilot=False)
+    t = await signed_up(service, 1, allow_ai=True)
+    await service.join(t.tournament_id, 50, "Solo", None, None, "Lone")  # an AI partner: allowed here
+    await service.start(t.tournament_id, ORG)
+    m = t.current.matches[0]  # type: ignore[union-attr]
+    rec = service.game.record(m.current_table)  # type: ignore[arg-type]
+    side = m.side(t.team_of(50).team_id)  # type: ignore[union-attr]
+    assert rec.seats[side + 2].is_ai and rec.seats[side].user_id == 50
+    await service.leave(t.tournament_id, 50)  # withdrawing after the start forfeits the match
+    done = t.match(m.match_id)
+    assert done.decided and done.winner != t.team_of(50).team_id and t.status is TStatus.FINISHED  # type: ignore
+    assert (await db.get_table(m.current_table)).status is Status.ENDED  # type: ignore[arg-type]
+    assert "tournament.left" in presenter.keys()  # noqa: SIM118 - a list of keys
+    await db.close()

@@ -94,10 +94,11 @@ def rank(teams: Sequence[int], rounds: Sequence[Round], seed: int, *, big: bool 
     t = tally(teams, rounds, big=big, stages=stages)
 
     def primary(team: int) -> tuple[float, ...]:
-        out = t[team].out if t[team].out is not None else _ALIVE
+        record = t[team]
+        out = record.out if record.out is not None else _ALIVE
         if qualified is not None and team not in qualified:
             out = 0
-        return (-out, -t[team].points) if knockout else (-t[team].points,)
+        return (-out, -record.points) if knockout else (-record.points,)
 
     ordered: list[int] = []
     by_key: dict[tuple[float, ...], list[int]] = defaultdict(list)
