@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.actions import Action, DealAll, Pass
-from engine.ai import choose_action
+from engine.ai import ARENA_LEVELS, choose_action
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import HandResult, Phase
@@ -166,8 +166,8 @@ def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: f
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
-    parser.add_argument("--team-a", default="strong", choices=("random", "basic", "strong", "playout"))
-    parser.add_argument("--team-b", default="basic", choices=("random", "basic", "strong", "playout"))
+    parser.add_argument("--team-a", default="strong", choices=ARENA_LEVELS)
+    parser.add_argument("--team-b", default="basic", choices=ARENA_LEVELS)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))

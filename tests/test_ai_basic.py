@@ -99,3 +99,32 @@ def test_wins_cheaply_when_last() -> None:
 def test_discards_low_when_it_cannot_win() -> None:
     v = view(1, "KC 10C 3C 7S", trick=[(0, "AC")], tricks=[[(2, "AC"), (3, "4C"), (0, "5C"), (1, "6C")]])
     assert suggest(v).cards == cards("3C")
+
+
+def test_bury_with_long_trumps_voids_a_short_suit_and_buries_its_points() -> None:
+    # 15 trumps: voiding clubs (KC 10C 5C: 25 points, no ace to protect them) is worth more than keeping them,
+    # and a hand this long in trumps expects to defend the bottom (保底)
+    ctx = trump_context("2", "H", Rules())
+    hand = cards("BJ SJ 2H 2S 2C AH KH QH JH 10H 9H 8H 7H 6H 5H "
+                 "AS KS 9S 8S "
+                 "KC 10C 5C "
+                 "AD QD JD 10D 9D 8D 7D 6D 4D 3D 3D")
+    assert len(hand) == 33
+    buried = choose_bury(hand, ctx)
+    assert set(cards("KC 10C 5C")) <= set(buried)
+    assert not any(ctx.is_trump(c) for c in buried)
+    assert Card("A", "S") not in buried and Card("A", "D") not in buried
+
+
+def test_bury_keeps_no_points_in_a_short_suit_without_its_ace() -> None:
+    # 9 trumps: the short ace-less spades (KS 10S 6S) would lose their 20 points to the ace holder, and
+    # burying them makes a void (断门) to ruff with; the long clubs and diamonds keep their low cards
+    ctx = trump_context("2", "H", Rules())
+    hand = cards("BJ 2H 2D AH KH QH 9H 8H 7H "
+                 "KS 10S 6S "
+                 "AC QC JC 9C 8C 7C 6C 4C 3C "
+                 "AD KD QD JD 9D 8D 7D 6D 5D 4D 3D 3D")
+    assert len(hand) == 33
+    buried = choose_bury(hand, ctx)
+    assert set(cards("KS 10S 6S")) <= set(buried)
+    assert not any(ctx.is_trump(c) for c in buried)

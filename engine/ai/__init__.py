@@ -17,6 +17,7 @@ from engine.views import SeatView
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "playout")  # also for measuring (not offered to players)
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
@@ -24,12 +25,15 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
 
     ``budget_s`` bounds the strong AI's thinking time; ``iterations`` (if given) fixes its number of
-    sampled deals instead, which makes it deterministic for a given ``rng`` seed. The extra level
-    ``playout`` plays the strong AI's fast rollout policy on its own (to measure the rollouts' quality)."""
+    sampled deals instead, which makes it deterministic for a given ``rng`` seed. The extra levels
+    ``playout`` (the strong AI's fast rollout policy on its own, to measure the rollouts' quality) and
+    ``basic_v1`` (the first basic rules) are for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
         return basic_action(view)
+    if level == "basic_v1":
+        return basic_action(view, v1=True)
     if level == "strong":
         from engine.ai.strong import strong_action
 
@@ -46,4 +50,4 @@ def suggest(view: SeatView) -> Action | None:
     return basic_action(view)
 
 
-__all__ = ["LEVELS", "choose_action", "suggest"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "choose_action", "suggest"]

@@ -8,6 +8,7 @@ import logging
 
 from engine.actions import Action, Bury, Play
 from engine.ai.bury import choose_bury
+from engine.ai.bury_v1 import choose_bury_v1
 from engine.ai.declare import choose_declaration
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
@@ -36,15 +37,19 @@ def known_trump(view: SeatView) -> str:
     return "NT"
 
 
-def basic_action(view: SeatView) -> Action | None:
-    """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare)."""
+def basic_action(view: SeatView, v1: bool = False) -> Action | None:
+    """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare).
+
+    ``v1`` plays the first version of the rules (``basic_v1``: the old bury, no public certainties), kept
+    to measure the current one against it."""
     pub = view.public
     phase = pub.phase
     if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
         return choose_declaration(view)
     if phase is Phase.BURYING:
         ctx = trump_context(pub.level, known_trump(view), pub.rules)
-        return Bury(seat=view.seat, cards=choose_bury(view.hand, ctx))
+        bury = choose_bury_v1 if v1 else choose_bury
+        return Bury(seat=view.seat, cards=bury(view.hand, ctx))
     if phase is Phase.PLAYING:
-        return Play(seat=view.seat, cards=choose_play(situation_from_view(view)))
+        return Play(seat=view.seat, cards=choose_play(situation_from_view(view, certainties=not v1)))
     return None

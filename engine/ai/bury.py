@@ -1,8 +1,10 @@
-"""Burying the kitty (扣底): make voids (断门) in short plain suits, keep trumps, aces, pairs and points.
+"""Burying the kitty (扣底): voids (断门) first, then the cheapest cards; keep trumps, aces and pairs.
 
-Every subset of plain suits that fits in the 8 cards may be emptied (a void earns a bonus, a void of a
-suit holding an ace or a pair costs its value); the rest is filled with the cheapest cards. Point cards
-cost more unless the holder is long in trumps and can defend the bottom (保底).
+Every subset of plain suits that fits in the 8 cards may be emptied; the rest is filled with the cheapest
+cards. A bury is scored by the value of the cards it gives up, minus a bonus for each void made (worth more
+the more trumps the hand holds, since a void is only useful with trumps to ruff (毙) with), plus a penalty
+for the points kept in short plain suits without their top card (the opponents will catch them). Point
+cards are cheap to bury with 10 or more trumps: such a hand expects to defend the bottom (保底).
 """
 
 from __future__ import annotations
@@ -18,48 +20,98 @@ from engine.trump import TrumpContext
 log = logging.getLogger(__name__)
 
 KITTY_SIZE = 8
-VOID_BONUS = 7.0
+VOID_BASE = 4.0
+VOID_PER_TRUMP = 0.9  # a void's bonus grows with the trumps held
+LONG_TRUMPS = 10  # from here on point cards are cheap to bury
+SHORT_SUIT = 4  # a kept plain suit this short and without its top card loses its points
+KEPT_POINTS = 1.2  # penalty per point kept in such a suit
+WEAK_HIGH = 0.5  # share of a high card's keep value left in such a suit (it is likely to be caught)
 
 
-def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], strong: bool, top: dict[str, int]) -> float:
+def void_bonus(trumps: int) -> float:
+    """The bonus for each plain suit emptied by the bury, for a hand holding ``trumps`` trumps."""
+    return VOID_BASE + VOID_PER_TRUMP * trumps
+
+
+def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], long: bool, top: dict[str, int],
+               weak: bool) -> float:
     suit = ctx.suit_of(card)
     if suit == "T":
         cost = 40.0 + ctx.strength(card)
     else:
         gap = top[suit] - ctx.strength(card)
-        cost = max(0.0, 9.0 - 3.0 * gap) + 0.3 * ctx.strength(card)
+        cost = (max(0.0, 9.0 - 3.0 * gap) + 0.3 * ctx.strength(card)) * (WEAK_HIGH if weak else 1.0)
     if counts[card] >= 2:
         cost += 6.0
     if card.points:
-        cost += card.points * (0.4 if strong else 1.6)
+        cost += card.points * (0.15 if long else 1.0)
     return cost
+
+
+def _top_strength(suit: str, ctx: TrumpContext) -> int:
+    """Strength of the best plain card of ``suit`` (the ace, or the king when aces are the level)."""
+    return max(ctx.strength(Card(r, suit)) for r in ("A", "K", "Q") if not ctx.is_trump(Card(r, suit)))
+
+
+class _Scorer:
+    """Scores one bury of one hand."""
+
+    def __init__(self, hand: Sequence[Card], ctx: TrumpContext) -> None:
+        self.ctx = ctx
+        self.counts = Counter(hand)
+        self.trumps = sum(1 for c in hand if ctx.is_trump(c))
+        self.plain: dict[str, list[Card]] = defaultdict(list)
+        for c in hand:
+            if not ctx.is_trump(c):
+                self.plain[ctx.suit_of(c)].append(c)
+        self.top = {s: _top_strength(s, ctx) for s in self.plain}
+        long = self.trumps >= LONG_TRUMPS
+        self.cost = {c: _card_cost(c, ctx, self.counts, long, self.top, self._weak_card(c)) for c in self.counts}
+
+    def _weak_card(self, card: Card) -> bool:
+        s = self.ctx.suit_of(card)
+        return s != "T" and self.weak_suit(s, self.plain[s])
+
+    def weak_suit(self, suit: str, cards: Sequence[Card]) -> bool:
+        """A short plain suit without its top card: its points are likely lost."""
+        return 0 < len(cards) <= SHORT_SUIT and not any(self.ctx.strength(c) == self.top[suit] for c in cards)
+
+    def fill_order(self, hand: Sequence[Card]) -> list[Card]:
+        """Cards cheapest to bury first (points of weak suits count as cheaper: keeping them costs)."""
+        def key(c: Card) -> tuple[float, int]:
+            return self.cost[c] - (KEPT_POINTS * c.points if self._weak_card(c) else 0.0), self.ctx.sort_key(c)
+
+        return sorted(hand, key=key)
+
+    def score(self, buried: Sequence[Card]) -> float:
+        """Cost of burying ``buried``: the cards' value, minus void bonuses, plus points left in weak suits."""
+        gone = Counter(buried)
+        total = sum(self.cost[c] for c in buried)
+        for s, cards in self.plain.items():
+            left = list((Counter(cards) - gone).elements())
+            if not left:
+                total -= void_bonus(self.trumps)
+            elif self.weak_suit(s, left):
+                total += KEPT_POINTS * sum(c.points for c in left)
+        return total
 
 
 def choose_bury(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
     """Eight cards of ``hand`` (33 cards) to bury."""
-    counts = Counter(hand)
-    trumps = [c for c in hand if ctx.is_trump(c)]
-    strong = len(trumps) >= 12
-    plain: dict[str, list[Card]] = defaultdict(list)
-    for c in hand:
-        if not ctx.is_trump(c):
-            plain[ctx.suit_of(c)].append(c)
-    top = {s: max(ctx.strength(c2) for c2 in [Card("A", s), Card("K", s), Card("Q", s)] if not ctx.is_trump(c2))
-           for s in plain}
-    cost = {c: _card_cost(c, ctx, counts, strong, top) for c in counts}
-    by_cost = sorted(hand, key=lambda c: (cost[c], ctx.sort_key(c)))
+    sc = _Scorer(hand, ctx)
+    order = sc.fill_order(hand)
     best: tuple[float, list[Card]] | None = None
-    suits = sorted(plain)
+    suits = sorted(sc.plain)
     for k in range(len(suits) + 1):
         for combo in itertools.combinations(suits, k):
-            chosen = [c for s in combo for c in plain[s]]
+            chosen = [c for s in combo for c in sc.plain[s]]
             if len(chosen) > KITTY_SIZE:
                 continue
-            rest = list(by_cost)
+            rest = list(order)
             for c in chosen:
                 rest.remove(c)
             chosen += rest[: KITTY_SIZE - len(chosen)]
-            total = sum(cost[c] for c in chosen) - VOID_BONUS * len(combo)
+            total = sc.score(chosen)
             if best is None or total < best[0]:
                 best = (total, chosen)
     assert best is not None

@@ -34,6 +34,7 @@ class Situation:
     kitty: tuple[Card, ...] | None  # known only to the seat that buried it
     hand_sizes: tuple[int, int, int, int]
     defender_points: int = 0
+    certainties: bool = True  # use public certainties (off for ``basic_v1``)
 
     @property
     def is_dealer_team(self) -> bool:
@@ -48,15 +49,15 @@ class Situation:
         return unseen_counts(self.mem, self.hand, self.kitty)
 
 
-def situation_from_view(view: SeatView) -> Situation:
-    """The play situation of ``view`` (phase PLAYING)."""
+def situation_from_view(view: SeatView, certainties: bool = True) -> Situation:
+    """The play situation of ``view`` (phase PLAYING); ``certainties=False`` for ``basic_v1``."""
     pub = view.public
     ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
     mem = memory_from_view(view, ctx)
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
-                     pub.defender_points)
+                     pub.defender_points, certainties)
 
 
 @dataclass(frozen=True)
