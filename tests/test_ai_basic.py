@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.actions import Declare, Pass
 from engine.ai import suggest
+from engine.ai.basic import basic_action
 from engine.ai.bury import choose_bury
 from engine.ai.memory import memory_from_view
 from engine.cards import Card, parse_cards
@@ -128,3 +129,15 @@ def test_bury_keeps_no_points_in_a_short_suit_without_its_ace() -> None:
     buried = choose_bury(hand, ctx)
     assert set(cards("KS 10S 6S")) <= set(buried)
     assert not any(ctx.is_trump(c) for c in buried)
+
+
+def test_leads_a_certain_pair_nobody_can_ruff() -> None:
+    # every trump rank has shown at least once, so no trump pair is left unseen: seat 0, void in clubs,
+    # cannot ruff (毙) a club pair; the other AC fell, so nobody holds a club pair above KC KC — a certain
+    # winner worth 20 points (basic_v1 feared the ruff and led a low diamond)
+    history = [[(3, "BJ"), (0, "SJ"), (1, "2H"), (2, "2S")], [(3, "2C"), (0, "2D"), (1, "AH"), (2, "KH")],
+               [(3, "QH"), (0, "JH"), (1, "10H"), (2, "9H")], [(3, "8H"), (0, "7H"), (1, "6H"), (2, "5H")],
+               [(3, "4H"), (0, "3H"), (1, "BJ"), (2, "SJ")], [(1, "AC"), (2, "3C"), (3, "6C"), (0, "5S")]]
+    v = view(1, "KC KC 9D 5D", tricks=history)
+    assert suggest(v).cards == cards("KC KC")
+    assert basic_action(v, v1=True).cards != cards("KC KC")  # type: ignore[union-attr]

@@ -32,6 +32,7 @@ class FollowScorer:
         self.hand = p.hands[seat]
         trick = p.trick
         self.led = self.t.suit[trick[0][1][0]]
+        self.simple_lead = len(trick[0][1]) <= 2
         n_after = 3 - len(trick)
         self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]
         self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
@@ -69,13 +70,22 @@ class FollowScorer:
         led = self.led
         voids = self.p.voids
         beatable = self.tops(s)[1 if pair else 0] > t.strength[top]
+        certain = not beatable and self.simple_lead
         if s == led:
+            if certain and (led == TRUMP or self.cannot_ruff(pair)):
+                return 1.0
             if led != TRUMP and any(led in voids[o] and TRUMP not in voids[o] for o in self.opps_after):
                 return 0.25
             return 0.35 if beatable else 0.92
+        if certain:
+            return 1.0
         if not any(led in voids[o] for o in self.opps_after):
             return 0.85 if beatable else 0.97
         return 0.3 if beatable else 0.9
+
+    def cannot_ruff(self, pair: bool) -> bool:
+        """No opponent to come can ruff (毙): each is void in trumps, or no trump (pair) is unseen."""
+        return all(TRUMP in self.p.voids[o] for o in self.opps_after) or self.tops(TRUMP)[1 if pair else 0] < 0
 
     def card_score(self, i: int, w: float, used: int = 1) -> float:
         """A non-deciding card's share of the score (its points and its cost)."""

@@ -2,8 +2,9 @@
 
 Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
 their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
-growing as the suit thins out. Trumps are pulled (调主) when the dealer team is long in them. Otherwise
-a cheap low card is led, from a short suit, or from a suit the partner can ruff.
+growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left). Trumps are
+pulled (调主) when the dealer team is long in them. Otherwise a cheap low card is led, from a short suit,
+or from a suit the partner can ruff.
 """
 
 from __future__ import annotations
@@ -58,6 +59,16 @@ class _Seat:
     n_trumps: int
     unseen_trumps: int
     long_trumps: bool
+    safe: tuple[bool, bool]  # (singles, pairs): no opponent can ruff (毙) them
+
+
+def no_ruff(p: PlayState, hand: list[int], opps: tuple[int, int]) -> tuple[bool, bool]:
+    """Public certainty, for (singles, pairs): no opponent can ruff — both are void in trumps, or no trump
+    (trump pair) is unseen by the holder of ``hand``."""
+    if all(TRUMP in p.voids[o] for o in opps):
+        return True, True
+    left = [2 - p.played[i] - hand[i] for i in p.t.by_suit[TRUMP]]
+    return not any(n >= 1 for n in left), not any(n >= 2 for n in left)
 
 
 def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
@@ -67,8 +78,9 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     dealer_side = seat % 2 == p.dealer_team
     n_trumps = sum(hand[i] for i in t.by_suit[TRUMP])
     unseen_trumps = sum(2 - p.played[i] - hand[i] for i in t.by_suit[TRUMP])
-    me = _Seat(seat, ((seat + 1) % 4, (seat + 3) % 4), (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
-               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0)
+    opps = ((seat + 1) % 4, (seat + 3) % 4)
+    me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
+               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0, no_ruff(p, hand, opps))
     best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
     for s in range(5):
         cards = [i for i in t.by_suit[s] if hand[i]]
@@ -92,7 +104,8 @@ def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple
         throw = _throw(winners)
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
             pts = sum(t.points[i] for i in throw)
-            out.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - risk) - 25 * risk, throw))
+            r = 0.0 if me.safe[0] else risk
+            out.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw))
     partner_ruffs = s != TRUMP and s in p.voids[me.partner] and TRUMP not in p.voids[me.partner] and not ruffable
     return out + _low_leads(p, me, s, cards, partner_ruffs)
 
@@ -124,7 +137,8 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
         return score + (10 if me.dealer_side and me.n_trumps >= 8 else 0)
     pts = sum(p.t.points[i] for i in play)
-    return score * (1 - risk) - 20 * risk - pts * risk
+    r = 0.0 if me.safe[len(play) > 1] else risk
+    return score * (1 - r) - 20 * r - pts * r
 
 
 def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int],

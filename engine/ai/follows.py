@@ -12,7 +12,7 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables
+from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, cannot_ruff, card_tables
 from engine.cards import Card
 from engine.follow import enumerate_follows, follow_is_legal
 from engine.trick import trick_winner
@@ -39,13 +39,18 @@ def hold_chance(play: Sequence[Card], lead: Sequence[Card], sit: Situation, afte
     pairs = _is_pair_play(lead)
     beatable = beats_pair(tables, unseen, top) if pairs else beats_single(tables, unseen, top)
     voids = sit.mem.voids
+    certain = not beatable and sit.certainties and len(lead) <= 2  # (throws and tractors: no certainty)
     if suit == led:
+        if certain and (led == "T" or cannot_ruff(sit, opps, tables, unseen, pairs)):
+            return 1.0  # a certain winner: nothing stronger unseen, and nobody can ruff
         if led != "T" and any(led in voids[o] and "T" not in voids[o] for o in opps):
             return 0.25
         if pairs and all(led in sit.mem.no_pairs[o] for o in opps):
             return 0.95
         return 0.35 if beatable else 0.92
-    # a ruff (毙): only an opponent void in the led suit can over-ruff
+    if certain:
+        return 1.0  # a ruff (毙) by the strongest trump (pair) still unseen: nobody can over-ruff
+    # a ruff: only an opponent void in the led suit can over-ruff
     if not any(led in voids[o] for o in opps):
         return 0.85 if beatable else 0.97
     return 0.3 if beatable else 0.9

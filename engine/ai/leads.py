@@ -11,7 +11,15 @@ import logging
 from collections import defaultdict
 
 from engine.ai.fastlead import ruff_risk as risk_from_count
-from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, card_tables, suit_count
+from engine.ai.situation import (
+    CardTables,
+    Situation,
+    beats_pair,
+    beats_single,
+    cannot_ruff,
+    card_tables,
+    suit_count,
+)
 from engine.cards import ALL_CARDS, Card
 from engine.units import Unit, UnitKind, find_pairs, find_tractors
 
@@ -64,6 +72,8 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
     other_trumps = suit_count(tables, unseen, "T")
     partner = sit.partner
     opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
+    # certain winners: an unbeatable unit nobody can ruff (no trumps, or no trump pair, left with them)
+    safe = [sit.certainties and cannot_ruff(sit, opps, tables, unseen, pair) for pair in (False, True)]
     out: list[tuple[float, Play]] = []
     for suit, cards in by_suit.items():
         risk = ruff_risk(suit, sit, tables, unseen)
@@ -86,7 +96,8 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
                     score = (8.0 if long else -12.0) - keep * 0.8 - pts * 1.5 + 3 * unit.pairs
             elif not beatable:
                 winners.append(unit)
-                score = (40.0 + pts * 1.5 + 10 * unit.pairs) * (1 - risk) - 20 * risk - pts * risk
+                r = 0.0 if safe[unit.kind != UnitKind.SINGLE] else risk
+                score = (40.0 + pts * 1.5 + 10 * unit.pairs) * (1 - r) - 20 * r - pts * r
             else:
                 # a losing lead: cheap, pointless, from a short suit; better if the partner can ruff it
                 shortness = max(0, 6 - len(cards)) * 1.5
@@ -100,7 +111,7 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
         throw = _safe_throw(winners, cards)
         if throw is not None:
             pts = sum(c.points for c in throw)
-            risk = ruff_risk(suit, sit, tables, unseen)
+            risk = 0.0 if safe[False] else risk
             out.append(((45.0 + pts * 1.5 + 6 * len(throw)) * (1 - risk) - 25 * risk, throw))
     out.sort(key=lambda t: -t[0])
     return out

@@ -104,6 +104,15 @@ def beats_pair(tables: CardTables, unseen: Sequence[int], card: Card) -> bool:
     return any(unseen[j] >= 2 and tables.strength[j] > st for j in tables.by_suit[tables.suit[i]])
 
 
+def cannot_ruff(sit: Situation, seats: Sequence[int], tables: CardTables, unseen: Sequence[int], pair: bool) -> bool:
+    """Public certainty: none of ``seats`` can ruff (毙) a single (a pair or tractor if ``pair``) — each is
+    known void in trumps, or no unseen trump (trump pair) is left anywhere."""
+    if all("T" in sit.mem.voids[s] for s in seats):
+        return True
+    need = 2 if pair else 1
+    return not any(unseen[j] >= need for j in tables.by_suit["T"])
+
+
 def suit_count(tables: CardTables, counts: Sequence[int], suit: str) -> int:
     """How many cards of effective ``suit`` a counts table holds."""
     return sum(counts[j] for j in tables.by_suit[suit])
