@@ -141,3 +141,13 @@ def test_leads_a_certain_pair_nobody_can_ruff() -> None:
     v = view(1, "KC KC 9D 5D", tricks=history)
     assert suggest(v).cards == cards("KC KC")
     assert basic_action(v, v1=True).cards != cards("KC KC")  # type: ignore[union-attr]
+
+
+def test_dealer_keeps_its_certain_trump_for_the_last_trick() -> None:
+    # 抠底: the dealer buried 60 points; cashing BJ (the other one fell) now would leave KS to lose the last
+    # trick to the unseen AS, doubling the kitty for the defenders — lead KS now, win the last trick with BJ
+    history = [[(1, "BJ"), (2, "3H"), (3, "4H"), (0, "5H")], [(1, "3S"), (2, "4S"), (3, "6S"), (0, "AS")]]
+    v = view(0, "BJ KS", tricks=history, kitty="10D 10C KD KC 5S 5D 3C 4C")
+    assert suggest(v).cards == cards("KS")
+    assert basic_action(v, v1=True).cards == cards("BJ")  # type: ignore[union-attr]
+

@@ -33,9 +33,13 @@ class FollowScorer:
         trick = p.trick
         self.led = self.t.suit[trick[0][1][0]]
         self.simple_lead = len(trick[0][1]) <= 2
+        last = sum(self.hand) <= len(trick[0][1])
+        self.guard = -1 if last else p.guard_card(seat)
         n_after = 3 - len(trick)
         self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]
         self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
+        if last:  # the last trick carries the kitty bonus (抠底)
+            self.base_points += p.kitty_stake(trick[0][1])
         self._tops: dict[int, tuple[int, int]] = {}
         wseat, wplay = trick[p.winner_index()]
         self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
@@ -91,7 +95,8 @@ class FollowScorer:
         """A non-deciding card's share of the score (its points and its cost)."""
         t = self.t
         split = SPLIT if used == 1 and self.hand[i] >= 2 else 0.0
-        return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split)
+        guard = self.p.guard_cost(i) if i == self.guard else 0.0
+        return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split) - guard
 
     def total(self, w: float) -> float:
         return (2 * w - 1) * self.base_points + 2 * w

@@ -60,6 +60,7 @@ class _Seat:
     unseen_trumps: int
     long_trumps: bool
     safe: tuple[bool, bool]  # (singles, pairs): no opponent can ruff (毙) them
+    guard: int  # the one certain trump kept for the last trick (-1: none)
 
 
 def no_ruff(p: PlayState, hand: list[int], opps: tuple[int, int]) -> tuple[bool, bool]:
@@ -80,11 +81,14 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     unseen_trumps = sum(2 - p.played[i] - hand[i] for i in t.by_suit[TRUMP])
     opps = ((seat + 1) % 4, (seat + 3) % 4)
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
-               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0, no_ruff(p, hand, opps))
+               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0, no_ruff(p, hand, opps),
+               p.guard_card(seat))
     best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
     for s in range(5):
         cards = [i for i in t.by_suit[s] if hand[i]]
         for score, play in _suit_leads(p, me, s, cards) if cards else ():
+            if me.guard in play and len(play) < sum(hand):
+                score -= p.guard_cost(me.guard)
             if score > best[0]:
                 best = (score, play)
     return best[1]

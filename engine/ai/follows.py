@@ -12,7 +12,16 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.ai.situation import CardTables, Situation, beats_pair, beats_single, cannot_ruff, card_tables
+from engine.ai.situation import (
+    CardTables,
+    Situation,
+    beats_pair,
+    beats_single,
+    cannot_ruff,
+    card_tables,
+    kitty_guard,
+    kitty_stake,
+)
 from engine.cards import Card
 from engine.follow import enumerate_follows, follow_is_legal
 from engine.trick import trick_winner
@@ -89,6 +98,8 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
     cur_seat = sit.trick[cur][0]
     table_pts = sum(c.points for p in plays for c in p)
     expect_more = 3.0 * len(after)
+    if sit.certainties and len(sit.hand) == len(lead):  # the last trick carries the kitty bonus (抠底)
+        expect_more += kitty_stake(sit, lead)
     partner_w = 0.0
     if cur_seat == sit.partner:
         partner_w = hold_chance(plays[cur], lead, sit, after, tables, unseen)
@@ -106,6 +117,6 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
         played = Counter(x)
         broken = sum(1 for c, k in played.items() if k == 1 and counts[c] >= 2)
         cost += 3.0 * broken
-        out.append((value - 0.7 * cost, x))
+        out.append((value - 0.7 * cost - kitty_guard(sit, x, tables, unseen), x))
     out.sort(key=lambda t: -t[0])
     return out

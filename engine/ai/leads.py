@@ -18,6 +18,7 @@ from engine.ai.situation import (
     beats_single,
     cannot_ruff,
     card_tables,
+    kitty_guard,
     suit_count,
 )
 from engine.cards import ALL_CARDS, Card
@@ -107,6 +108,8 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
                     score += 2 + 2 * unit.pairs - tables.strength[top_i] * 0.3
                 if partner_ruffs:
                     score += 12
+            if suit == "T":
+                score -= kitty_guard(sit, unit.cards, tables, unseen)
             out.append((score, unit.cards))
         throw = _safe_throw(winners, cards)
         if throw is not None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ai.situation import card_tables
+from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cards import ALL_CARDS, Card
 from engine.levels import level_gain
 from engine.settlement import kitty_multiplier
@@ -185,6 +185,29 @@ class PlayState:
             return False
         plays = [to_cards(p) for _, p in self.trick]
         return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
+
+    # -- the kitty (抠底) ------------------------------------------------------------------------------------
+    def kitty_stake(self, lead: tuple[int, ...]) -> float:
+        """The kitty bonus the last trick carries if won with a play shaped like ``lead`` (as ``situation``)."""
+        pts = sum(c.points for c in self.kitty) if self.kitty else KITTY_GUESS
+        ctx = self.ctx
+        return float(pts * kitty_multiplier(to_cards(lead), ctx.level, ctx.trump, ctx.rules))
+
+    def guard_card(self, seat: int) -> int:
+        """Near the end, the seat's one certain trump, kept for the last trick while the kitty bonus is at
+        stake (-1: none; as ``situation.kitty_guard``)."""
+        hand = self.hands[seat]
+        n = sum(hand)  # (before the seat plays: the trick's cards per hand)
+        if n > ENDGAME_CARDS or n <= 1:
+            return -1
+        if self.kitty and not any(c.points for c in self.kitty):
+            return -1
+        certain = [i for i in self.t.by_suit[TRUMP] if hand[i] and self.top_free(i, hand, False)]
+        return certain[0] if sum(hand[i] for i in certain) == 1 else -1
+
+    def guard_cost(self, i: int) -> float:
+        """What spending the guarded trump ``i`` early costs (as ``situation.kitty_guard``)."""
+        return LAST_TRUMP + STAKE_SHARE * self.kitty_stake((i,))
 
     # -- unseen cards from a seat's point of view ----------------------------------------------------------
     def top_free(self, i: int, hand: list[int], pair: bool) -> bool:

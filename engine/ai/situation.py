@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from engine.ai.memory import Memory, memory_from_view, unseen_counts
 from engine.cards import ALL_CARDS, Card
+from engine.settlement import kitty_multiplier
 from engine.trump import TrumpContext, trump_context
 from engine.views import SeatView
 
@@ -111,6 +112,37 @@ def cannot_ruff(sit: Situation, seats: Sequence[int], tables: CardTables, unseen
         return True
     need = 2 if pair else 1
     return not any(unseen[j] >= need for j in tables.by_suit["T"])
+
+
+ENDGAME_CARDS = 8  # from this hand size on, a certain trump is kept for the last trick (抠底/保底)
+KITTY_GUESS = 10  # points expected in a kitty the seat has not seen
+LAST_TRUMP = 15.0  # what giving up the last certain trump early costs, in score points,
+STAKE_SHARE = 1.0  # plus this share of the kitty bonus a single would win
+
+
+def kitty_stake(sit: Situation, lead: Sequence[Card]) -> float:
+    """The kitty bonus (抠底) the last trick carries when won with a play shaped like ``lead``: known
+    kitty points (or a guess) times the multiplier."""
+    pts = sum(c.points for c in sit.kitty) if sit.kitty is not None else KITTY_GUESS
+    return float(pts * kitty_multiplier(lead, sit.ctx.level, sit.ctx.trump, sit.ctx.rules))
+
+
+def certain_trumps(cards: Sequence[Card], tables: CardTables, unseen: Sequence[int]) -> int:
+    """How many of ``cards`` are trumps no unseen card can beat (each wins a trump or a last trick)."""
+    return sum(1 for c in cards if tables.suit[c.index] == "T" and not beats_single(tables, unseen, c))
+
+
+def kitty_guard(sit: Situation, play: Sequence[Card], tables: CardTables, unseen: list[int]) -> float:
+    """Near the end (``ENDGAME_CARDS``), spending the seat's one certain trump before the last trick costs
+    ``LAST_TRUMP`` plus a share of the kitty bonus (抠底) at stake: it is what wins (or saves) the last trick."""
+    n = len(sit.hand)
+    if not sit.certainties or n > ENDGAME_CARDS or n <= len(play):
+        return 0.0
+    if sit.kitty is not None and not any(c.points for c in sit.kitty):
+        return 0.0
+    if certain_trumps(play, tables, unseen) and certain_trumps(sit.hand, tables, unseen) == 1:
+        return LAST_TRUMP + STAKE_SHARE * kitty_stake(sit, play[:1])
+    return 0.0
 
 
 def suit_count(tables: CardTables, counts: Sequence[int], suit: str) -> int:

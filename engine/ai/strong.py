@@ -160,6 +160,6 @@ def playout_policy_action(view: SeatView) -> Action | None:
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
     out = Playout(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
-                  sit.dealer_team, sit.defender_points, ())
+                  sit.dealer_team, sit.defender_points, sit.kitty or ())
     play = out.follow(sit.seat) if trick else out.lead(sit.seat)
     return Play(seat=view.seat, cards=to_cards(play))
