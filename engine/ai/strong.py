@@ -18,6 +18,7 @@ import time
 from engine.actions import Action, Play
 from engine.ai.basic import basic_action
 from engine.ai.determinize import World, sample_world
+from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
 from engine.ai.playout import Playout
@@ -52,8 +53,10 @@ def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]
     return out
 
 
-def simulate(sit: Situation, world: World, play: tuple[Card, ...]) -> float:
-    """Play ``play`` then the rest of the hand on ``world``; the result for ``sit.seat``'s team."""
+def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endgame | None = None) -> float:
+    """Play ``play`` then the rest of the hand on ``world``; the result for ``sit.seat``'s team. With at
+    most ``EXACT_CARDS`` cards per hand the rest is solved exactly (``solver``: one per world, shared by
+    the candidates)."""
     ctx = sit.ctx
     hands = [list(h) for h in world.hands]
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
@@ -70,7 +73,11 @@ def simulate(sit: Situation, world: World, play: tuple[Card, ...]) -> float:
             out.points += penalty if sit.is_dealer_team else -penalty
             play = tuple(check.forced)
     out.apply(sit.seat, tuple(c.index for c in play))
-    points = out.run()
+    if len(sit.hand) <= EXACT_CARDS:  # the endgame (残局) solved exactly on this deal
+        solver = solver or Endgame(ctx, sit.dealer_team, out.kitty)
+        points = out.points + solver.solve(hands_of(out.hands), tuple(out.trick), out.leader)
+    else:
+        points = out.run()
     value = dealer_utility(points, ctx)
     return value if sit.is_dealer_team else -value
 
@@ -91,6 +98,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     deadline = start + budget_s * SAFETY
     per_rollout = 0.0
     worlds = 0
+    exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
     while alive:
         if iterations is not None:
             if worlds >= iterations:
@@ -100,10 +108,11 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
         world = sample_world(sit, rng)
         worlds += 1
         t0 = time.perf_counter()
-        base = simulate(sit, world, cands[0])
+        solver = exact.fork(to_cards(world.kitty)) if exact is not None else None
+        base = simulate(sit, world, cands[0], solver)
         per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
         for i in alive:
-            diffs[i].append(simulate(sit, world, cands[i]) - base)
+            diffs[i].append(simulate(sit, world, cands[i], solver) - base)
             if iterations is None and time.perf_counter() > deadline:
                 break
         if worlds >= MIN_WORLDS:

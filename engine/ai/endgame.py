@@ -1,0 +1,122 @@
+"""Exact endgame (残局): a fully known deal with few cards left is solved by minimax instead of played out.
+
+The defenders maximize and the dealer team minimizes the defenders' points still to come, the kitty bonus
+(抠底) of the last trick included. Every legal follow is tried (``enumerate_follows`` is exact for small
+hands); leads are every single, pair and tractor of the hand (throws (甩牌) are left out). Positions at the
+start of a trick are memoized; within a trick, alpha-beta pruning cuts the plays that cannot matter.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+
+from engine.ai.playstate import fast_tables, to_cards
+from engine.cards import ALL_CARDS, Card
+from engine.follow import enumerate_follows
+from engine.settlement import kitty_multiplier
+from engine.trick import trick_winner
+from engine.trump import TrumpContext
+from engine.units import find_tractors
+
+log = logging.getLogger(__name__)
+
+EXACT_CARDS = 4  # cards per hand from which a deal is solved exactly
+Hands = tuple[tuple[int, ...], ...]  # each seat's cards (sorted indices)
+Trick = tuple[tuple[int, tuple[int, ...]], ...]  # (seat, play) so far, lead first
+
+
+class Endgame:
+    """Solves endgames of one deal (one trump context, dealer team and kitty)."""
+
+    def __init__(self, ctx: TrumpContext, dealer_team: int, kitty: Sequence[Card]) -> None:
+        self.ctx = ctx
+        self.points = fast_tables(ctx).points
+        self.dealer_team = dealer_team
+        self.kitty_points = sum(c.points for c in kitty)
+        self.memo: dict[tuple[Hands, int], int] = {}
+        self.option_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+        self.winner_memo: dict[tuple[tuple[int, ...], ...], int] = {}
+        self.nodes = 0
+
+    def fork(self, kitty: Sequence[Card]) -> Endgame:
+        """A solver for another deal of the same decision (another kitty), sharing the world-independent
+        caches (legal plays, trick winners)."""
+        other = Endgame(self.ctx, self.dealer_team, kitty)
+        other.option_memo = self.option_memo
+        other.winner_memo = self.winner_memo
+        return other
+
+    def solve(self, hands: Hands, trick: Trick, leader: int) -> int:
+        """The defenders' points still to come from this position (``trick`` led by ``leader``) under
+        best play by both teams."""
+        if not trick:
+            return self._from_lead(hands, leader)
+        return self._trick(hands, trick, -math.inf, math.inf)
+
+    def _from_lead(self, hands: Hands, leader: int) -> int:
+        if not hands[leader]:
+            return 0
+        key = (hands, leader)
+        if key not in self.memo:
+            self.memo[key] = self._trick(hands, (), -math.inf, math.inf, leader)
+        return self.memo[key]
+
+    def _trick(self, hands: Hands, trick: Trick, alpha: float, beta: float, leader: int = -1) -> int:
+        self.nodes += 1
+        if len(trick) == 4:
+            return self._finish(hands, trick)
+        seat = (trick[0][0] + len(trick)) % 4 if trick else leader
+        maximize = seat % 2 != self.dealer_team
+        best = -math.inf if maximize else math.inf
+        for play in self._options(hands[seat], trick):
+            rest = list(hands[seat])
+            for i in play:
+                rest.remove(i)
+            after = tuple(tuple(rest) if s == seat else h for s, h in enumerate(hands))
+            value = self._trick(after, (*trick, (seat, play)), alpha, beta)
+            if maximize:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return int(best)
+
+    def _finish(self, hands: Hands, trick: Trick) -> int:
+        key = tuple(p for _, p in trick)
+        k = self.winner_memo.get(key, -1)
+        if k < 0:
+            k = self.winner_memo[key] = trick_winner([to_cards(p) for p in key], self.ctx)
+        winner = trick[k][0]
+        gained = 0
+        if winner % 2 != self.dealer_team:
+            gained = sum(self.points[i] for _, p in trick for i in p)
+            if not hands[winner] and self.kitty_points:
+                ctx = self.ctx
+                gained += self.kitty_points * kitty_multiplier(to_cards(key[k]), ctx.level, ctx.trump, ctx.rules)
+        return gained + self._from_lead(hands, winner)
+
+    def _options(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
+        key = (hand, trick[0][1] if trick else ())
+        if key not in self.option_memo:
+            self.option_memo[key] = self._plays(hand, trick)
+        return self.option_memo[key]
+
+    def _plays(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
+        cards = [ALL_CARDS[i] for i in hand]
+        if trick:
+            follows = enumerate_follows(to_cards(trick[0][1]), cards, self.ctx)
+            return [tuple(sorted(c.index for c in f)) for f in follows]
+        leads: list[tuple[int, ...]] = [(i,) for i in dict.fromkeys(hand)]
+        leads += [(i, i) for i in dict.fromkeys(hand) if hand.count(i) >= 2]
+        leads += [tuple(sorted(c.index for c in t.cards)) for t in find_tractors(cards, self.ctx)]
+        return leads
+
+
+def hands_of(counts: Sequence[Sequence[int]]) -> Hands:
+    """Count vectors as the solver's hands (sorted card indices)."""
+    return tuple(tuple(i for i, n in enumerate(h) for _ in range(n)) for h in counts)
