@@ -7,8 +7,10 @@ Each deal is the first hand of ``Table.new(rules, seed)`` played to settlement, 
 0/2 and once in seats 1/3. A game's result for team A is its level gain minus team B's (``level_gains`` of
 the ``HandResult``); a deal's result is the sum over both games, so the cards' luck cancels. A deal is won
 when that sum is positive, or zero with team A ahead on points (defender points it took minus those it
-conceded). Prints the share of deals won, the mean level difference per deal with a 95% interval, and
-milliseconds per decision by AI level. Every seat's AI sees only its ``SeatView``.
+conceded). Prints the share of deals won, the mean level difference per deal with a 95% interval,
+milliseconds per decision by AI level (wall time; ``cpu_ms_p95``: CPU time) and, for searching levels,
+the median number of sampled deals per searched decision (``worlds_p50``). Every seat's AI sees only its
+``SeatView``.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, DealAll, Pass
 from engine.ai import ARENA_LEVELS, choose_action
+from engine.ai.strong import SearchStats
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import HandResult, Phase
@@ -47,6 +50,8 @@ class GameRecord:
 
     result: HandResult
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # CPU ms per decision
+    worlds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # per searched decision
     actions: list[dict[str, object]] = field(default_factory=list)  # the table's action log (JSON)
     cards_played: int = 0  # cards in the hand's tricks (100 when the hand was played out)
 
@@ -57,13 +62,20 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
     table = Table.new(rules, seed)
     rngs = [random.Random(ai_seed * 4 + s) for s in range(4)]
     times: dict[str, list[float]] = defaultdict(list)
+    cpu_times: dict[str, list[float]] = defaultdict(list)
+    worlds: dict[str, list[int]] = defaultdict(list)
     steps = 0
 
     def act(seat: int) -> Action | None:
         view = table.seat_view(seat)
-        start = time.perf_counter()
-        action = choose_action(view, levels[seat], rngs[seat], budget_s=budget_s, iterations=iterations)
+        stats = SearchStats()
+        start, cpu = time.perf_counter(), time.process_time()
+        action = choose_action(view, levels[seat], rngs[seat], budget_s=budget_s, iterations=iterations,
+                               stats=stats)
         times[levels[seat]].append((time.perf_counter() - start) * 1000)
+        cpu_times[levels[seat]].append((time.process_time() - cpu) * 1000)
+        if stats.worlds:
+            worlds[levels[seat]].append(stats.worlds)
         return action
 
     while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -86,7 +98,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
     pub = table.public_view()
     assert pub.last_result is not None
     played = sum(len(cards) for trick in pub.tricks for _, cards in trick.plays)
-    return GameRecord(pub.last_result, times, table.actions_json(), played)
+    return GameRecord(pub.last_result, times, cpu_times, worlds, table.actions_json(), played)
 
 
 @dataclass
@@ -97,6 +109,8 @@ class DealOutcome:
     level_diff: int
     point_diff: int
     times: dict[str, list[float]]
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    worlds: dict[str, list[int]] = field(default_factory=dict)
 
 
 def _team_points(result: HandResult, team: int) -> int:
@@ -110,6 +124,8 @@ def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutco
     rules, seed, team_a, team_b, budget, iterations = args
     level_diff = point_diff = 0
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
+    worlds: dict[str, list[int]] = defaultdict(list)
     for swap in (0, 1):
         levels = [team_a, team_b, team_a, team_b] if swap == 0 else [team_b, team_a, team_b, team_a]
         rec = play_hand(rules, seed, levels, ai_seed=seed * 2 + swap, budget_s=budget, iterations=iterations)
@@ -119,7 +135,11 @@ def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutco
         point_diff += _team_points(rec.result, a)
         for k, v in rec.times.items():
             times[k].extend(v)
-    return DealOutcome(seed, level_diff, point_diff, dict(times))
+        for k, v in rec.cpu.items():
+            cpu[k].extend(v)
+        for k, w in rec.worlds.items():
+            worlds[k].extend(w)
+    return DealOutcome(seed, level_diff, point_diff, dict(times), dict(cpu), dict(worlds))
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -137,10 +157,9 @@ def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, object]:
     tied = sum(1 for o in outcomes if o.level_diff == 0 and o.point_diff == 0)
     mean = statistics.fmean(diffs) if diffs else 0.0
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    times: dict[str, list[float]] = defaultdict(list)
-    for o in outcomes:
-        for k, v in o.times.items():
-            times[k].extend(v)
+    times = _pooled([o.times for o in outcomes])
+    cpu = _pooled([o.cpu for o in outcomes])
+    worlds = _pooled([{k: [float(x) for x in w] for k, w in o.worlds.items()} for o in outcomes])
     return {
         "deals": n, "share_won": won / n if n else 0.0, "share_tied": tied / n if n else 0.0,
         "mean_diff": mean, "ci_low": mean - half, "ci_high": mean + half,
@@ -149,7 +168,18 @@ def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, object]:
         "ms_p95": {k: round(_percentile(v, 0.95), 2) for k, v in times.items()},
         "ms_max": {k: round(max(v), 2) for k, v in times.items()},
         "decisions": {k: len(v) for k, v in times.items()},
+        "cpu_ms_p95": {k: round(_percentile(v, 0.95), 2) for k, v in cpu.items()},
+        "worlds_p50": {k: _percentile(v, 0.5) for k, v in worlds.items()},  # deals per searched decision
+        "searched": {k: len(v) for k, v in worlds.items()},
     }
+
+
+def _pooled(parts: Sequence[dict[str, list[float]]]) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = defaultdict(list)
+    for part in parts:
+        for k, v in part.items():
+            out[k].extend(v)
+    return out
 
 
 def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: float = 0.2,
@@ -190,7 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"mean point difference {summary['mean_point_diff']:+.1f}")
     for level in sorted(summary["ms_p50"]):  # type: ignore[call-overload]
         print(f"  {level}: ms/decision p50 {summary['ms_p50'][level]}, p95 {summary['ms_p95'][level]}, "  # type: ignore[index]
-              f"max {summary['ms_max'][level]} over {summary['decisions'][level]} decisions")  # type: ignore[index]
+              f"max {summary['ms_max'][level]} over {summary['decisions'][level]} decisions; "  # type: ignore[index]
+              f"CPU ms p95 {summary['cpu_ms_p95'][level]}")  # type: ignore[index]
+    for level, worlds in summary["worlds_p50"].items():  # type: ignore[attr-defined]
+        print(f"  {level}: {worlds:.0f} sampled deals per searched decision (median, "
+              f"{summary['searched'][level]} searched decisions)")  # type: ignore[index]
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     return 0

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.ai.basic import basic_action
 from engine.ai.random_ai import random_action
 from engine.views import SeatView
+
+if TYPE_CHECKING:
+    from engine.ai.strong import SearchStats
 
 log = logging.getLogger(__name__)
 
@@ -21,11 +25,12 @@ ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "playout")  # also for mea
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
-                  iterations: int | None = None) -> Action | None:
+                  iterations: int | None = None, stats: SearchStats | None = None) -> Action | None:
     """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
 
-    ``budget_s`` bounds the strong AI's thinking time; ``iterations`` (if given) fixes its number of
-    sampled deals instead, which makes it deterministic for a given ``rng`` seed. The extra levels
+    ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
+    sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
+    its search did. The extra levels
     ``playout`` (the strong AI's fast rollout policy on its own, to measure the rollouts' quality) and
     ``basic_v1`` (the first basic rules) are for measuring."""
     if level == "random":
@@ -37,7 +42,7 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     if level == "strong":
         from engine.ai.strong import strong_action
 
-        return strong_action(view, rng, budget_s=budget_s, iterations=iterations)
+        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats)
     if level == "playout":
         from engine.ai.strong import playout_policy_action
 

@@ -1,11 +1,13 @@
 """The ``strong`` player: determinized Monte Carlo (确定化蒙特卡洛) over the hidden hands.
 
-For a play decision, the ``basic`` heuristics propose a few candidate plays; then, until the time budget
-(or a fixed number of iterations) is used up, a deal consistent with everything seen is sampled and every
-candidate is played out to the end of the hand on that same deal with the fast ``basic`` playout policy
-(common random numbers: candidates are compared on identical deals). The candidate with the best mean
-result wins — the result being the level change the settlement would give (点数 as a tie-break), from the
-player's team's point of view. Declaring and burying are delegated to ``basic``.
+For a play decision, the ``basic`` heuristics propose a few candidate plays; then, until the CPU-time
+budget, a target number of deals, or a fixed number of iterations is reached, a deal consistent with
+everything seen is sampled and every candidate is played out to the end of the hand on that same deal with
+the fast ``basic`` playout policy (common random numbers: candidates are compared on identical deals); with
+4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
+settlement would give (点数 as a tie-break), from the player's team's point of view. The heuristic's
+choice is overridden only by a candidate whose gain, re-checked on fresh deals, is significantly above zero
+(guarded override). Forced plays are not searched; declaring and burying are delegated to ``basic``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import logging
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from engine.actions import Action, Play
 from engine.ai.basic import basic_action
@@ -36,6 +39,9 @@ MIN_WORLDS = 4
 DROP_Z = 2.0  # a candidate this many standard errors below the first choice is dropped
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
 SAFETY = 0.93  # share of the budget spent thinking (the rest covers set-up and one late rollout)
+TARGET_WORLDS = 400  # enough deals: stop searching even with budget left
+RECHECK_SHARE = 0.3  # share of the budget kept to re-check an override on fresh deals
+RECHECK_Z = 1.645  # an override needs its gain's one-sided 95% lower bound above zero
 
 
 def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]]:
@@ -82,44 +88,83 @@ def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endga
     return value if sit.is_dealer_team else -value
 
 
-def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
-                   k: int = MAX_CANDIDATES) -> tuple[Card, ...]:
-    """The candidate play with the best paired gain over the heuristic's first choice on sampled deals.
+@dataclass
+class SearchStats:
+    """What one decision's search did (for the arena's figures): deals sampled, re-check deals included."""
 
-    Candidates clearly worse than the first choice (by ``DROP_Z`` standard errors, after ``MIN_WORLDS``
-    deals) stop being simulated, so the time goes to the close calls; thinking ends when the budget (or
-    ``iterations`` deals) is used up or no alternative is left."""
-    start = time.perf_counter()
+    worlds: int = 0
+    rechecked: int = 0
+    overridden: bool = False
+
+
+def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
+                   k: int = MAX_CANDIDATES, stats: SearchStats | None = None) -> tuple[Card, ...]:
+    """The heuristic's first choice, unless another candidate is significantly better on sampled deals.
+
+    Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
+    ``TARGET_WORLDS`` deals; or exactly ``iterations`` deals (deterministic for a given ``rng``). Forced and
+    trivial plays are not searched. Candidates clearly worse than the first choice (by ``DROP_Z`` standard
+    errors, after ``MIN_WORLDS`` deals) stop being simulated. A winner other than the first choice is
+    re-checked on fresh deals (the last ``RECHECK_SHARE`` of the budget, or ``iterations`` deals) and
+    overrides the heuristic only if the lower confidence bound of its gain there is above zero."""
+    start = time.process_time()
+    stats = stats if stats is not None else SearchStats()
     cands = candidates(sit, k)
-    if len(cands) == 1:
+    if len(cands) == 1 or len(sit.hand) == 1:
         return cands[0]
-    diffs: dict[int, list[float]] = {i: [] for i in range(1, len(cands))}
-    alive = list(diffs)
-    deadline = start + budget_s * SAFETY
-    per_rollout = 0.0
-    worlds = 0
-    exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
-    while alive:
-        if iterations is not None:
-            if worlds >= iterations:
-                break
-        elif worlds and time.perf_counter() + per_rollout * (1 + len(alive)) > deadline:
-            break
-        world = sample_world(sit, rng)
-        worlds += 1
-        t0 = time.perf_counter()
-        solver = exact.fork(to_cards(world.kitty)) if exact is not None else None
-        base = simulate(sit, world, cands[0], solver)
-        per_rollout = max(per_rollout * 0.8, time.perf_counter() - t0)
-        for i in alive:
-            diffs[i].append(simulate(sit, world, cands[i], solver) - base)
-            if iterations is None and time.perf_counter() > deadline:
-                break
-        if worlds >= MIN_WORLDS:
-            alive = [i for i in alive if not _clearly_worse(diffs[i])]
+    search = _Search(sit, rng, cands, stats)
+    budget = budget_s * SAFETY
+    diffs = search.compare(list(range(1, len(cands))), iterations, start + budget * (1 - RECHECK_SHARE))
     best = pick(diffs)
-    log.debug("strong: %d worlds, %d candidates, best %s", worlds, len(cands), cands[best])
-    return cands[best]
+    if best == 0:
+        return cands[0]
+    check = search.compare([best], iterations, start + budget, dropping=False)[best]
+    stats.rechecked = len(check)
+    mean, se = _mean_se(check) if len(check) >= 2 else (0.0, math.inf)
+    stats.overridden = mean - RECHECK_Z * se > 0
+    log.debug("strong: %d worlds, best %s, re-check %+.3f ± %.3f", stats.worlds, cands[best], mean, se)
+    return cands[best] if stats.overridden else cands[0]
+
+
+class _Search:
+    """Paired comparisons of candidates against the first one on freshly sampled deals."""
+
+    def __init__(self, sit: Situation, rng: random.Random, cands: list[tuple[Card, ...]],
+                 stats: SearchStats) -> None:
+        self.sit = sit
+        self.rng = rng
+        self.cands = cands
+        self.stats = stats
+        self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
+        self.per_world = 0.0
+
+    def compare(self, alive: list[int], iterations: int | None, deadline: float,
+                dropping: bool = True) -> dict[int, list[float]]:
+        """Gains of candidates ``alive`` over candidate 0, deal by deal, until the deadline (CPU time), the
+        target number of deals, or ``iterations`` deals."""
+        diffs: dict[int, list[float]] = {i: [] for i in alive}
+        worlds = 0
+        while alive:
+            if iterations is not None:
+                if worlds >= iterations:
+                    break
+            elif worlds >= TARGET_WORLDS or (worlds and time.process_time() + self.per_world > deadline):
+                break
+            worlds += 1
+            self._one_world(alive, diffs)
+            if dropping and worlds >= MIN_WORLDS:
+                alive = [i for i in alive if not _clearly_worse(diffs[i])]
+        return diffs
+
+    def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
+        t0 = time.process_time()
+        world = sample_world(self.sit, self.rng)
+        self.stats.worlds += 1
+        solver = self.exact.fork(to_cards(world.kitty)) if self.exact is not None else None
+        base = simulate(self.sit, world, self.cands[0], solver)
+        for i in alive:
+            diffs[i].append(simulate(self.sit, world, self.cands[i], solver) - base)
+        self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -150,12 +195,12 @@ def pick(diffs: dict[int, list[float]], z: float = Z_MARGIN) -> int:
 
 
 def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
-                  iterations: int | None = None) -> Action | None:
-    """The strong player's action: Monte Carlo for plays, ``basic`` otherwise."""
+                  iterations: int | None = None, stats: SearchStats | None = None) -> Action | None:
+    """The strong player's action: Monte Carlo for plays, ``basic`` otherwise (``stats``: filled in)."""
     if view.public.phase is not Phase.PLAYING:
         return basic_action(view)
     sit = situation_from_view(view)
-    return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations))
+    return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations, stats=stats))
 
 
 def playout_policy_action(view: SeatView) -> Action | None:
