@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import logging
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine.cards import Card
 from engine.trump import TrumpContext
@@ -96,24 +96,25 @@ class _Scorer:
         return total
 
 
-def choose_bury(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
-    """Eight cards of ``hand`` (33 cards) to bury."""
-    sc = _Scorer(hand, ctx)
-    order = sc.fill_order(hand)
-    best: tuple[float, list[Card]] | None = None
-    suits = sorted(sc.plain)
+def void_first(plain: dict[str, list[Card]], order: Sequence[Card]) -> Iterator[tuple[tuple[str, ...], list[Card]]]:
+    """Every bury that empties a subset of the plain suits (that fits) and fills up from ``order``
+    (cheapest first): ``(suits emptied, cards)``."""
+    suits = sorted(plain)
     for k in range(len(suits) + 1):
         for combo in itertools.combinations(suits, k):
-            chosen = [c for s in combo for c in sc.plain[s]]
+            chosen = [c for s in combo for c in plain[s]]
             if len(chosen) > KITTY_SIZE:
                 continue
             rest = list(order)
             for c in chosen:
                 rest.remove(c)
-            chosen += rest[: KITTY_SIZE - len(chosen)]
-            total = sc.score(chosen)
-            if best is None or total < best[0]:
-                best = (total, chosen)
-    assert best is not None
+            yield combo, chosen + rest[: KITTY_SIZE - len(chosen)]
+
+
+def choose_bury(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
+    """Eight cards of ``hand`` (33 cards) to bury."""
+    sc = _Scorer(hand, ctx)
+    best = min(((sc.score(chosen), chosen) for _, chosen in void_first(sc.plain, sc.fill_order(hand))),
+               key=lambda b: b[0])
     log.debug("bury %s", best)
     return tuple(best[1])

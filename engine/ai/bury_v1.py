@@ -8,17 +8,16 @@ cost more unless the holder is long in trumps and can defend the bottom (保底)
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from engine.ai.bury import void_first
 from engine.cards import Card
 from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
-KITTY_SIZE = 8
 VOID_BONUS = 7.0
 
 
@@ -49,20 +48,7 @@ def choose_bury_v1(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
            for s in plain}
     cost = {c: _card_cost(c, ctx, counts, strong, top) for c in counts}
     by_cost = sorted(hand, key=lambda c: (cost[c], ctx.sort_key(c)))
-    best: tuple[float, list[Card]] | None = None
-    suits = sorted(plain)
-    for k in range(len(suits) + 1):
-        for combo in itertools.combinations(suits, k):
-            chosen = [c for s in combo for c in plain[s]]
-            if len(chosen) > KITTY_SIZE:
-                continue
-            rest = list(by_cost)
-            for c in chosen:
-                rest.remove(c)
-            chosen += rest[: KITTY_SIZE - len(chosen)]
-            total = sum(cost[c] for c in chosen) - VOID_BONUS * len(combo)
-            if best is None or total < best[0]:
-                best = (total, chosen)
-    assert best is not None
+    best = min(((sum(cost[c] for c in chosen) - VOID_BONUS * len(combo), chosen)
+                for combo, chosen in void_first(plain, by_cost)), key=lambda b: b[0])
     log.debug("bury %s", best)
     return tuple(best[1])
