@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,27 @@ def rss_kb() -> int:
         return int(f.read().split()[1]) * 4
 
 
+def memory_owners(before: tracemalloc.Snapshot, tables: int) -> dict[str, Any]:
+    """Python memory allocated since ``before`` per open table (KB): all of it, the part SimCord's simulated
+    Discord holds (its stored messages and pictures, not the bot's), and the largest owners by package."""
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    by_package: dict[str, int] = {}
+    for stat in after.compare_to(before, "filename"):
+        path = stat.traceback[0].filename
+        parts = Path(path).parts
+        key = next((parts[i + 1] for i, p in enumerate(parts) if p == "site-packages" and i + 1 < len(parts)),
+                   Path(path).parent.name or path)
+        by_package[key] = by_package.get(key, 0) + stat.size_diff
+    total = sum(by_package.values())
+    simcord_bytes = by_package.get("simcord", 0)
+    top = sorted(by_package.items(), key=lambda kv: -kv[1])[:8]
+    return {"traced_kb_per_table": round(total / 1024 / tables, 1),
+            "simcord_kb_per_table": round(simcord_bytes / 1024 / tables, 1),
+            "bot_kb_per_table": round((total - simcord_bytes) / 1024 / tables, 1),
+            "traced_top_kb_per_table": {k: round(v / 1024 / tables, 1) for k, v in top}}
+
+
 def _button(message: Any, op: str) -> str:
     for row in message.components:
         for comp in row.get("components", []):
@@ -80,7 +102,7 @@ def _button(message: Any, op: str) -> str:
     raise RuntimeError(f"no {op} button")
 
 
-async def run(n_tables: int, url: str | None) -> dict[str, Any]:
+async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, Any]:
     _instrument()
     tmp = Path(tempfile.mkdtemp(prefix="bot_load_"))
     options = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
@@ -92,6 +114,9 @@ async def run(n_tables: int, url: str | None) -> dict[str, Any]:
         channel = guild.create_text_channel("cards")
         hosts = [guild.add_member(env.create_user(f"p{i}")) for i in range(n_tables)]
         base = rss_kb()
+        if trace:
+            tracemalloc.start()
+            before = tracemalloc.take_snapshot()
         started = time.perf_counter()
         for host in hosts:
             result = await host.slash(channel, "tractor new", mode="async")
@@ -110,6 +135,7 @@ async def run(n_tables: int, url: str | None) -> dict[str, Any]:
                     continue
         elapsed = time.perf_counter() - started
         per_table = (rss_kb() - base) / max(1, n_tables)
+        owners = memory_owners(before, n_tables) if trace else {}
         open_tables = len(bot.game.sessions)
         await detach_game(bot)  # SimCord's shutdown does not call bot.close(): close the database ourselves
     sampler.__exit__()
@@ -122,6 +148,7 @@ async def run(n_tables: int, url: str | None) -> dict[str, Any]:
         "latency_ms_p99": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2) if lat else None,
         "latency_ms_max": round(lat[-1], 2) if lat else None,
         "kb_per_table": round(per_table, 1),
+        **owners,
         "seconds": round(elapsed, 1),
         **sampler.figures(),
     }
@@ -143,7 +170,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         url = args.url if cluster is None else cluster.create_database("load")
         if args.ai == "strong":
             return await run_ai(args, url)
-        return await run(args.tables, url)
+        return await run(args.tables, url, args.trace_memory)
     finally:
         if cluster is not None:
             cluster.stop()
@@ -160,6 +187,8 @@ def main() -> int:
     parser.add_argument("--no-images", action="store_true", help="--ai strong: render no pictures")
     parser.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
+    parser.add_argument("--trace-memory", action="store_true",
+                        help="attribute the memory per table (tracemalloc, slower): the bot's own vs SimCord's")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

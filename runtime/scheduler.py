@@ -38,6 +38,7 @@ class Scheduler:
         self._sleeper: asyncio.Task[None] | None = None
         self._dirty = False
         self._unsubscribe: Callable[[], None] | None = None
+        self._inflight: set[asyncio.Task[None]] = set()  # handlers the loop started (one per due timer)
 
     # -- firing -------------------------------------------------------------------------------------------
     async def fire_next(self) -> bool:
@@ -82,14 +83,36 @@ class Scheduler:
     async def run_now(self) -> None:
         """Wake and wait until every due timer has fired (tests, the benchmark)."""
         self.wake()
-        while self._runner is not None and not self._runner.done():
-            await asyncio.shield(self._runner)
+        while (self._runner is not None and not self._runner.done()) or self._inflight:
+            if self._runner is not None and not self._runner.done():
+                await asyncio.shield(self._runner)
+            if self._inflight:
+                await asyncio.gather(*list(self._inflight), return_exceptions=True)
+
+    async def _dispatch_due(self) -> None:
+        """Claim (delete) every due timer and run each handler in its own task: one table's slow move (an AI
+        thinking in the pool, a commit) never holds up another table's timer. Handlers of one table still
+        run one at a time (they take the table's lock) and a stale one sees the table has moved on."""
+        while True:
+            timer = await self.db.next_timer()
+            if timer is None or timer.due_at > self.clock():
+                return
+            if await self.db.delete_timer(timer.id):
+                task = asyncio.get_running_loop().create_task(self._fire(timer), name=f"tractor-timer-{timer.id}")
+                self._inflight.add(task)
+                task.add_done_callback(self._inflight.discard)
+
+    async def _fire(self, timer: Timer) -> None:
+        try:
+            await self.handler(timer)
+        except Exception:
+            log.exception("timer %d (%s) of table %s failed", timer.id, timer.kind, timer.table_id)
 
     async def _run(self) -> None:
         while self._dirty and self.running:
             self._dirty = False
             try:
-                await self.run_due()
+                await self._dispatch_due()
                 nxt = await self.db.next_timer()
             except Exception:
                 log.exception("timer run failed")
@@ -116,7 +139,7 @@ class Scheduler:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        for task in (self._sleeper, self._runner):
+        for task in (self._sleeper, self._runner, *self._inflight):
             if task is not None and not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
