@@ -110,7 +110,17 @@ class PanelCog(commands.Cog, name="Panel"):
         # else discord.py would keep every ephemeral panel's View alive with a 15-minute expiry timer.
         view.stop()
         await interaction.followup.send(panel_text(panel, locale, (), note), file=file, view=view, ephemeral=True)
+        old = self.open.get((panel.table_id, panel.seat))
         self._remember(interaction, panel)
+        if old is not None and old.interaction is not interaction and time.monotonic() - old.opened < TOKEN_LIFETIME:
+            await self._supersede(old)
+
+    async def _supersede(self, old: _Open) -> None:
+        """The panel a fresh one replaces shrinks to a one-line pointer (no picture, no buttons): the thread keeps
+        one working panel per player instead of a trail of stale ones."""
+        with contextlib.suppress(discord.HTTPException):
+            await old.interaction.edit_original_response(content=i18n.t("ux.panel.moved", user_locale(old.interaction)),
+                                                         attachments=[], view=None)
 
     def _remember(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = ()) -> None:
         key = (panel.table_id, panel.seat)

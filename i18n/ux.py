@@ -13,6 +13,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.play.pair": {"en": "Pair {cards}", "zh-CN": "对子 {cards}"},
     "ux.play.tractor": {"en": "Tractor {cards}", "zh-CN": "拖拉机 {cards}"},
     "ux.play.follow": {"en": "Follow {cards}", "zh-CN": "跟 {cards}"},
+    "ux.panel.moved": {"en": "This panel moved: use the newer one below.", "zh-CN": "面板已更新：请使用下面的新面板。"},
     "ux.panel.refused": {"en": "⚠️ {reason}", "zh-CN": "⚠️ {reason}"},
     "ux.panel.ok": {"en": "✅ {text}", "zh-CN": "✅ {text}"},
     "ux.panel.trick": {"en": "**Trick {n}** · {plays}", "zh-CN": "**第 {n} 墩** · {plays}"},

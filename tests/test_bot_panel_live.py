@@ -143,3 +143,16 @@ async def test_after_declaring_the_panel_shows_the_declaration_and_done(simcord_
     assert seat not in table.to_act() and table.public_view().declaration == declaration
     assert _stored(env, message).content.splitlines()[0] == i18n.t("ux.panel.ok", "en",
                                                                     text=i18n.t("ux.panel.done", "en"))
+
+
+@bounded()
+async def test_a_fresh_panel_replaces_the_old_one(simcord_env: Any) -> None:
+    env = simcord_env
+    rec, channel, actors = await four_humans(env)
+    await declare_and_bury(env, rec, channel, actors)
+    player = actors[env.bot.game.sessions[rec.table_id].table.to_act()[0]]
+    first = await open_panel(env, player, channel, rec.table_id)
+    second = await open_panel(env, player, channel, rec.table_id)
+    old = _stored(env, first)
+    assert old.content == i18n.t("ux.panel.moved", "en") and not old.components and not old.attachments
+    assert _stored(env, second).components  # the new one works

@@ -247,7 +247,7 @@ async def scenario(run: Run) -> None:
     await run.shot("panel_declaring", viewer=host, thread=True)
     if panel.declarations:
         await run.click(host, message, "decl")
-        await run.shot("panel_declared", viewer=host, thread=True)  # the standing declaration and Done
+        await run.shot("panel_declared", viewer=host, thread=True, target=message)  # the declaration and Done
     elif panel.can_pass:
         await run.click(host, message, "pass")
     for _ in range(8):
