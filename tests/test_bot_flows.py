@@ -65,8 +65,8 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
 
-    # alice opens a second panel; then bob passes: the first panel is now from an earlier version
-    await open_panel(env, alice, channel, rec.table_id)
+    # alice's panel is no longer refreshed (as after a restart); then bob passes: it is from an earlier version
+    env.bot.get_cog("Panel").open.pop((rec.table_id, 0), None)
     panel_b = await open_panel(env, bob, channel, rec.table_id)
     await bob.click(panel_b, custom_id=button_id(panel_b, "pass"))
     assert 1 in table.public_view().passed
@@ -248,6 +248,7 @@ async def test_panel_from_an_earlier_trick_is_refused(simcord_env: Any) -> None:
     leader = actors[table.to_act()[0]]
     old = await open_panel(env, leader, channel, rec.table_id)  # the leader's panel of the first trick
     old_panel = game.panel(rec.table_id, leader.id)
+    env.bot.get_cog("Panel").open.clear()  # no longer refreshed nor retired (as if opened before a restart)
     for _ in range(4):  # the first trick is played through fresh panels
         actor = actors[table.to_act()[0]]
         message = await open_panel(env, actor, channel, rec.table_id)
