@@ -33,7 +33,8 @@ class FollowScorer:
         trick = p.trick
         self.led = self.t.suit[trick[0][1][0]]
         self.simple_lead = len(trick[0][1]) <= 2
-        last = sum(self.hand) <= len(trick[0][1])
+        n_lead = len(trick[0][1])
+        last = p.cards_left <= n_lead and sum(self.hand) <= n_lead  # (cards_left never below the hand size)
         self.guard = -1 if last else p.guard_card(seat)
         n_after = 3 - len(trick)
         self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]

@@ -196,6 +196,8 @@ class PlayState:
     def guard_card(self, seat: int) -> int:
         """Near the end, the seat's one certain trump, kept for the last trick while the kitty bonus is at
         stake (-1: none; as ``situation.kitty_guard``)."""
+        if self.cards_left > ENDGAME_CARDS:  # (never below the seat's hand size: a quick exit)
+            return -1
         hand = self.hands[seat]
         n = sum(hand)  # (before the seat plays: the trick's cards per hand)
         if n > ENDGAME_CARDS or n <= 1:
