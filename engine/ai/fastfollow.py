@@ -35,7 +35,7 @@ class FollowScorer:
         self.simple_lead = len(trick[0][1]) <= 2
         n_lead = len(trick[0][1])
         last = p.cards_left <= n_lead and sum(self.hand) <= n_lead  # (cards_left never below the hand size)
-        self.guard = -1 if last else p.guard_card(seat)
+        self.guard, self.guard_pair = (-1, -1) if last else p.guard_card(seat)
         n_after = 3 - len(trick)
         self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]
         self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
@@ -97,6 +97,8 @@ class FollowScorer:
         t = self.t
         split = SPLIT if used == 1 and self.hand[i] >= 2 else 0.0
         guard = self.p.guard_cost(i) if i == self.guard else 0.0
+        if used == 2 and i == self.guard_pair:  # (counted once per card of the pair)
+            guard += self.p.guard_cost(i, True) / 2
         return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split) - guard
 
     def total(self, w: float) -> float:

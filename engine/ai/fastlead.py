@@ -60,7 +60,7 @@ class _Seat:
     unseen_trumps: int
     long_trumps: bool
     safe: tuple[bool, bool]  # (singles, pairs): no opponent can ruff (毙) them
-    guard: int  # the one certain trump kept for the last trick (-1: none)
+    guard: tuple[int, int]  # the one certain trump, and trump pair, kept for the last trick (-1: none)
 
 
 def no_ruff(p: PlayState, hand: list[int], opps: tuple[int, int]) -> tuple[bool, bool]:
@@ -87,11 +87,18 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     for s in range(5):
         cards = [i for i in t.by_suit[s] if hand[i]]
         for score, play in _suit_leads(p, me, s, cards) if cards else ():
-            if me.guard in play and len(play) < sum(hand):
-                score -= p.guard_cost(me.guard)
+            if me.guard != (-1, -1) and len(play) < sum(hand):
+                score -= _guard(p, me.guard, play)
             if score > best[0]:
                 best = (score, play)
     return best[1]
+
+
+def _guard(p: PlayState, guard: tuple[int, int], play: tuple[int, ...]) -> float:
+    """The kitty guard's cost of leading ``play`` (the certain trump, or pair, kept for the last trick)."""
+    single, pair = guard
+    cost = p.guard_cost(single) if single in play else 0.0
+    return cost + (p.guard_cost(pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
 
 
 def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple[float, tuple[int, ...]]]:

@@ -193,23 +193,23 @@ class PlayState:
         ctx = self.ctx
         return float(pts * kitty_multiplier(to_cards(lead), ctx.level, ctx.trump, ctx.rules))
 
-    def guard_card(self, seat: int) -> int:
-        """Near the end, the seat's one certain trump, kept for the last trick while the kitty bonus is at
-        stake (-1: none; as ``situation.kitty_guard``)."""
+    def guard_card(self, seat: int) -> tuple[int, int]:
+        """Near the end, the seat's one certain trump and its one certain trump pair, kept for the last
+        trick while the kitty bonus is at stake (-1: none; as ``situation.kitty_guard``)."""
         if self.cards_left > ENDGAME_CARDS:  # (never below the seat's hand size: a quick exit)
-            return -1
+            return -1, -1
         hand = self.hands[seat]
         n = sum(hand)  # (before the seat plays: the trick's cards per hand)
-        if n > ENDGAME_CARDS or n <= 1:
-            return -1
-        if self.kitty and not any(c.points for c in self.kitty):
-            return -1
-        certain = [i for i in self.t.by_suit[TRUMP] if hand[i] and self.top_free(i, hand, False)]
-        return certain[0] if sum(hand[i] for i in certain) == 1 else -1
+        if n > ENDGAME_CARDS or n <= 1 or (self.kitty and not any(c.points for c in self.kitty)):
+            return -1, -1
+        trumps = [i for i in self.t.by_suit[TRUMP] if hand[i]]
+        certain = [i for i in trumps if self.top_free(i, hand, False)]
+        pairs = [i for i in trumps if hand[i] >= 2 and self.top_free(i, hand, True)]
+        return (certain[0] if sum(hand[i] for i in certain) == 1 else -1), (pairs[0] if len(pairs) == 1 else -1)
 
-    def guard_cost(self, i: int) -> float:
-        """What spending the guarded trump ``i`` early costs (as ``situation.kitty_guard``)."""
-        return LAST_TRUMP + STAKE_SHARE * self.kitty_stake((i,))
+    def guard_cost(self, i: int, pair: bool = False) -> float:
+        """What spending the guarded trump ``i`` (pair) early costs (as ``situation.kitty_guard``)."""
+        return LAST_TRUMP + STAKE_SHARE * self.kitty_stake((i, i) if pair else (i,))
 
     # -- unseen cards from a seat's point of view ----------------------------------------------------------
     def top_free(self, i: int, hand: list[int], pair: bool) -> bool:

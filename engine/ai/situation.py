@@ -133,16 +133,27 @@ def certain_trumps(cards: Sequence[Card], tables: CardTables, unseen: Sequence[i
 
 
 def kitty_guard(sit: Situation, play: Sequence[Card], tables: CardTables, unseen: list[int]) -> float:
-    """Near the end (``ENDGAME_CARDS``), spending the seat's one certain trump before the last trick costs
-    ``LAST_TRUMP`` plus a share of the kitty bonus (抠底) at stake: it is what wins (or saves) the last trick."""
+    """Near the end (``ENDGAME_CARDS``), spending the seat's one certain trump (or its one certain trump
+    pair) before the last trick costs ``LAST_TRUMP`` plus a share of the kitty bonus (抠底) it would win:
+    it is what wins (or saves) the last trick."""
     n = len(sit.hand)
     if not sit.certainties or n > ENDGAME_CARDS or n <= len(play):
         return 0.0
     if sit.kitty is not None and not any(c.points for c in sit.kitty):
         return 0.0
+    cost = 0.0
     if certain_trumps(play, tables, unseen) and certain_trumps(sit.hand, tables, unseen) == 1:
-        return LAST_TRUMP + STAKE_SHARE * kitty_stake(sit, play[:1])
-    return 0.0
+        cost += LAST_TRUMP + STAKE_SHARE * kitty_stake(sit, play[:1])
+    pairs = certain_trump_pairs(sit.hand, tables, unseen)
+    if len(pairs) == 1 and play.count(pairs[0]) >= 2:  # the one certain pair: the kitty at ×4
+        cost += LAST_TRUMP + STAKE_SHARE * kitty_stake(sit, (pairs[0], pairs[0]))
+    return cost
+
+
+def certain_trump_pairs(cards: Sequence[Card], tables: CardTables, unseen: Sequence[int]) -> list[Card]:
+    """The trump pairs among ``cards`` that no unseen pair can beat."""
+    return [c for c in dict.fromkeys(cards) if tables.suit[c.index] == "T" and cards.count(c) >= 2
+            and not beats_pair(tables, unseen, c)]
 
 
 def suit_count(tables: CardTables, counts: Sequence[int], suit: str) -> int:
