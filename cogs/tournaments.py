@@ -134,7 +134,9 @@ class TournamentCommands(app_commands.Group):
 
     # -- views ----------------------------------------------------------------------------------------
     async def _picture(self, interaction: discord.Interaction, tournament: int | None, kind: str) -> None:
-        t = self._find(interaction, tournament)
+        if interaction.guild_id is None:
+            raise BotError("bot.error.guild_only")
+        t = await self.service.find(interaction.guild_id, tournament)  # finished tournaments too
         await defer(interaction, ephemeral=False)
         images = [i for i in await pictures(t, user_locale(interaction)) if i.kind == kind]
         if not images:

@@ -83,6 +83,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.offline_done": {"en": "Tournament finished in {seconds} s; pictures in {out}.",
                                 "zh-CN": "比赛在 {seconds} 秒内结束；图片在 {out}。"},
     # -- Discord ------------------------------------------------------------------------------------------
+    "tournament.none_yet": {"en": "This server has had no tournament yet.", "zh-CN": "本服务器还没有举办过比赛。"},
     "tournament.none_here": {"en": "There is no open tournament on this server.", "zh-CN": "本服务器没有进行中的比赛。"},
     "tournament.bot.title": {"en": "🏆 Tournament #{id} “{name}”", "zh-CN": "🏆 {id} 号比赛“{name}”"},
     "tournament.bot.table_notice": {"en": "Round {round}: {a} against {b} — table #{table}.",

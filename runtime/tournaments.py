@@ -64,6 +64,24 @@ class TournamentService:
             raise NotAllowed("tournament.not_found", tournament_id=tournament_id)
         return t
 
+    async def find(self, guild_id: int, tournament_id: int | None = None) -> Tournament:
+        """A tournament of ``guild_id`` to look at, finished ones included (read from storage if not in memory):
+        ``tournament_id``, else the guild's newest open one, else its newest."""
+        if tournament_id is None:
+            open_ones = self.of_guild(guild_id)
+            if open_ones:
+                return open_ones[-1]
+            states = await self.db.list_tournaments(guild_id)
+            if not states:
+                raise NotAllowed("tournament.none_yet")
+            return self.tournaments.get(int(states[-1]["tournament_id"])) or Tournament.from_json(states[-1])
+        if tournament_id in self.tournaments:
+            return self.get(tournament_id, guild_id)
+        state = await self.db.get_tournament(tournament_id) if 0 < tournament_id < 2**63 else None
+        if state is None or int(state["guild_id"]) != guild_id:
+            raise NotAllowed("tournament.not_found", tournament_id=tournament_id)
+        return Tournament.from_json(state)
+
     def of_guild(self, guild_id: int, *, open_only: bool = True) -> list[Tournament]:
         return [t for _, t in sorted(self.tournaments.items()) if t.guild_id == guild_id
                 and (not open_only or t.status.value in OPEN_TOURNAMENT_STATUSES)]

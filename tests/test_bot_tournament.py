@@ -102,6 +102,11 @@ async def test_four_team_knockout_with_restart_forfeit_and_refusal(simcord_env: 
 
     reply = last_reply(await bob.slash(channel, "tractor tournament standings", tournament=t.tournament_id))
     assert not reply.ephemeral and reply.attachments
+    reply = last_reply(await carol.slash(channel, "tractor tournament bracket"))
+    assert not reply.ephemeral
+    assert [a.filename for a in reply.attachments] == [f"tournament{t.tournament_id}_bracket.png"]
+    reply = last_reply(await carol.slash(channel, "tractor tournament standings", tournament=t.tournament_id + 99))
+    assert reply.ephemeral and reply.content == i18n.t("tournament.not_found", "en", tournament_id=t.tournament_id + 99)
     placings = await env.bot.game.db.placings(channel.guild.id, tournament_id=t.tournament_id)
     assert len(placings) == 8 and {p.placing for p in placings} == {1, 2, 3, 4}
     winner = t.team(t.champion).players[0]

@@ -69,6 +69,17 @@ async def test_whole_knockout_is_stored_and_laddered(db_target: str) -> None:
     assert keys.count("tournament.table_opened") == 4 and keys[-1] == "tournament.finished"
     assert {i.kind for u in presenter.updates for i in u.images} == {"bracket", "standings"}
     await db.close()
+    again, db, _ = await make(db_target, StepClock())  # after a restart a finished tournament is still shown
+    assert await again.restore() == []
+    shown = await again.find(GUILD)
+    assert shown.to_json() == t.to_json() and (await again.find(GUILD, t.tournament_id)).champion == t.champion
+    with pytest.raises(NotAllowed) as err:
+        await again.find(GUILD + 1, t.tournament_id)
+    assert err.value.key == "tournament.not_found"
+    with pytest.raises(NotAllowed) as err:
+        await again.find(GUILD + 1)
+    assert err.value.key == "tournament.none_yet"
+    await db.close()
 
 
 async def test_restart_mid_round_and_after_a_table_ended_unseen(db_target: str) -> None:
