@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.gamebot import GameBot
 from cogs.guard import GuardedTree
 from cogs.translator import CatalogueTranslator
 from data.records import TableOptions
@@ -34,7 +35,7 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
-class TractorBot(commands.Bot):
+class TractorBot(GameBot):
     """The bot: the game service, the cogs, the persistent items, the command translator."""
 
     def __init__(self, config: Config, table_options: TableOptions | None = None, **game_kwargs: Any) -> None:
@@ -48,7 +49,6 @@ class TractorBot(commands.Bot):
         self.config = config
         self.table_options = table_options  # the base options of new tables (tests: no delays)
         self.game_kwargs = game_kwargs
-        self.game: Any = None  # runtime.service.GameService, built in setup_hook
 
     async def setup_hook(self) -> None:
         from cogs.hub import attach_game

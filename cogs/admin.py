@@ -11,23 +11,23 @@ import logging
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.options import build_rules, check_timeout
 from cogs.replies import reply_key, user_locale
 
 log = logging.getLogger(__name__)
 
 
-async def set_notify(bot: Any, interaction: discord.Interaction, on: bool) -> None:
+async def set_notify(bot: GameBot, interaction: discord.Interaction, on: bool) -> None:
     """Opt in or out of turn DMs on this server."""
     assert interaction.guild_id is not None
     await bot.game.db.set_dm_notify(interaction.guild_id, interaction.user.id, on)
     await reply_key(interaction, "bot.notify.on" if on else "bot.notify.off")
 
 
-async def configure(bot: Any, interaction: discord.Interaction, *, preset: str | None, options: str | None,
+async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: str | None, options: str | None,
                     mode: str | None, timeout: int | None, ai: str | None, locale: str | None,
                     channel: discord.TextChannel | None, allow: bool | None) -> None:
     """Change the given server defaults (all validated first), then show every setting."""
@@ -64,5 +64,5 @@ async def configure(bot: Any, interaction: discord.Interaction, *, preset: str |
                                             allowed_mentions=discord.AllowedMentions.none())
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     """No cog of its own: the commands are declared in ``cogs.tables`` under ``/tractor``."""

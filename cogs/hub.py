@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from cogs.gamebot import GameBot
 from cogs.presenter import DiscordPresenter
 from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
 from data.database import Database
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 FLUSH_TIMEOUT = 10.0  # seconds a stopping bot waits for its queued Discord calls
 
 
-async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str, tuple[int, float]] | None = None,
+async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[str, tuple[int, float]] | None = None,
                       **service_kwargs: Any) -> None:
     """Set ``bot.game`` (the service), ``bot.presenter`` and ``bot.limiter``; restore tables when ready."""
     own_db = db is None
@@ -34,7 +35,9 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
                                                           bot.config.max_hosted_per_user))
     if bot.config.sharded:  # only this process's shards: their tables, timers and commits (data.shards)
-        await database.claim_shards(bot.config.shard_count, bot.config.shard_ids)
+        count = bot.config.shard_count
+        assert count is not None  # sharded
+        await database.claim_shards(count, bot.config.shard_ids or range(count))
     bot.game = GameService(database, bot.presenter, **service_kwargs)
     from cogs.tournament_presenter import attach_tournaments
 
@@ -54,7 +57,7 @@ async def attach_game(bot: Any, *, db: Database | None = None, limits: dict[str,
     bot.restore_task = asyncio.create_task(restore(), name="restore-tables")
 
 
-async def detach_game(bot: Any) -> None:
+async def detach_game(bot: GameBot) -> None:
     """Stop the timers, let the presenter finish its Discord calls (so the stored live message id and
     pinged turns are current for the next start), and close the database if the bot opened it."""
     game = getattr(bot, "game", None)
@@ -71,7 +74,7 @@ async def detach_game(bot: Any) -> None:
     await game.close()
     if getattr(bot, "owns_db", False):
         await game.db.close()
-    bot.game = None
+    del bot.game
 
 
 async def finish_moves(game: Any, timeout: float) -> None:
@@ -97,14 +100,14 @@ def caller_of(interaction: discord.Interaction) -> Caller:
                   parent_id=getattr(channel, "parent_id", None), manager=manager)
 
 
-def find_table(bot: Any, interaction: discord.Interaction, table_id: int | None = None, *,
+def find_table(bot: GameBot, interaction: discord.Interaction, table_id: int | None = None, *,
                here: bool = False) -> TableRecord:
     """The table an interaction names, only within its guild (and channel/thread when ``here``): see
     ``runtime.access.find_table``."""
     return bot.game.find(caller_of(interaction), table_id, here=here)
 
 
-def authorized(bot: Any, interaction: discord.Interaction, table_id: int | None, op: Op, *, here: bool = False,
+def authorized(bot: GameBot, interaction: discord.Interaction, table_id: int | None, op: Op, *, here: bool = False,
                seat: int | None = None) -> TableRecord:
     """``find_table`` then ``runtime.access.authorize`` for ``op``: the table, or the localized refusal."""
     caller = caller_of(interaction)

@@ -31,6 +31,14 @@ TABLE_OPS = ("sit", "leave", "addai", "rmai", "start", "end", "hand", "back", "k
 PANEL_OPS = ("play", "bury", "clear", "hint", "auto", "decl", "pass", "back", "fresh")
 
 
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    """The chosen values of a select menu interaction."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    raw = data.get("values", [])
+    return [str(v) for v in raw] if isinstance(raw, list) else []
+
+
 @dataclass(frozen=True)
 class TableId:
     table: int
@@ -165,7 +173,7 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(ident, options, getattr(item, "placeholder", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(interaction.data.get("values", []) if interaction.data else [])  # type: ignore[union-attr]
+        values = _values(interaction)
         await _dispatch(interaction, "on_card_select", self.ident, values)
 
 
@@ -188,7 +196,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tq:(?P<t>
         return cls(ident, list(getattr(item, "options", []) or []), getattr(item, "placeholder", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(interaction.data.get("values", []) if interaction.data else [])  # type: ignore[union-attr]
+        values = _values(interaction)
         await _dispatch(interaction, "on_play_select", self.ident, values)
 
 

@@ -15,11 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.panel_view import cards_text
-from cogs.replies import answering, check_rate, user_locale
+from cogs.replies import BotError, answering, check_rate, user_locale
 from cogs.safetext import escape_text
 from cogs.translator import ls
+from data.database import Database
 from render.labels import level_short
 from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.stats import StatsCard, render_stats
@@ -38,14 +40,21 @@ def member_name(guild: discord.Guild | None, user_id: int) -> str:
     return member.display_name if member is not None else f"#{str(user_id)[-4:]}"
 
 
+
+def _guild(interaction: discord.Interaction) -> int:
+    """The guild of a guild-only command."""
+    if interaction.guild_id is None:
+        raise BotError("bot.error.guild_only")
+    return interaction.guild_id
+
 class Ladder(commands.Cog):
     """Ladders, statistics, history, replays."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.bot.game.db
 
     def _names(self, guild: discord.Guild | None, rec_names: dict[int, str]) -> dict[int, str]:
@@ -61,7 +70,7 @@ class Ladder(commands.Cog):
             check_rate(interaction, "command")
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
-            stats = await self.db.leaderboard(interaction.guild_id, by=by, limit=20)
+            stats = await self.db.leaderboard(_guild(interaction), by=by, limit=20)
             if not stats:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
@@ -89,17 +98,17 @@ class Ladder(commands.Cog):
             target = user or interaction.user
             locale = user_locale(interaction)
             await interaction.response.defer(thinking=True)
-            row = await self.db.player_stats(interaction.guild_id, target.id)
+            row = await self.db.player_stats(_guild(interaction), target.id)
             from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
 
-            text = placings_text(await self.db.placings(interaction.guild_id, target.id), locale)
+            text = placings_text(await self.db.placings(_guild(interaction), target.id), locale)
             if row is None:
                 none = i18n.t("bot.stats.none", locale, name=escape_text(target.display_name))
                 await interaction.followup.send("\n".join(filter(None, [none, text])),
                                                 allowed_mentions=discord.AllowedMentions.none())
                 return
-            rank = await self.db.player_rank(interaction.guild_id, target.id)
-            matches = await self.db.match_history(interaction.guild_id, target.id, limit=20)
+            rank = await self.db.player_rank(_guild(interaction), target.id)
+            matches = await self.db.match_history(_guild(interaction), target.id, limit=20)
             recent = tuple(m.winner_team == m.team_of(target.id) for m in reversed(matches))
             card = StatsCard(name=target.display_name, rating=row.rating, level=row.level, laps=row.laps,
                              matches_won=row.matches_won, matches_lost=row.matches_lost,
@@ -117,7 +126,7 @@ class Ladder(commands.Cog):
         async with answering(interaction):
             check_rate(interaction, "command")
             locale = user_locale(interaction)
-            matches = await self.db.match_history(interaction.guild_id, limit=10)
+            matches = await self.db.match_history(_guild(interaction), limit=10)
             if not matches:
                 await interaction.response.send_message(i18n.t("bot.history.empty", locale), ephemeral=True)
                 return
@@ -175,5 +184,5 @@ def seat_label(seat: Any, index: int, locale: str) -> str:
     return i18n.t("bot.lobby.ai_seat", locale, name=AI_NAME.format(n=index + 1))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Ladder(bot))

@@ -25,6 +25,7 @@ import discord
 from discord.ext import commands
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.hub import authorized, find_table
 from cogs.items import PanelId, PlayId, SelectId, decode_cards
 from cogs.panel_text import panel_text
@@ -82,7 +83,7 @@ def ok(text: str, locale: str) -> str:
 class PanelCog(commands.Cog, name="Panel"):
     """Private panels and their buttons/selects."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.open: dict[tuple[int, int], _Open] = {}
         self.locks: dict[tuple[int, int], asyncio.Lock] = {}  # a seat's answer and its refresh, one at a time
@@ -361,5 +362,5 @@ class PanelCog(commands.Cog, name="Panel"):
         await self._show(interaction, game.panel(ident.table, user), (), note)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(PanelCog(bot))

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.hub import find_table
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, check_rate, reply, user_locale
@@ -35,7 +36,7 @@ def _choices(texts: list[str]) -> list[app_commands.Choice[str]]:
 class Play(commands.Cog):
     """Slash commands for players."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     def _parse(self, cards: str) -> tuple[Any, ...]:
@@ -56,7 +57,9 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering(interaction):
-            await self.bot.get_cog("Panel").open_panel(interaction, table)
+            panel = self.bot.panels()
+            assert panel is not None, "the Panel cog is loaded with the others"
+            await panel.open_panel(interaction, table)
 
     @app_commands.command(name=ls("play", "cmd.play"), description=ls("Play cards", "cmd.play.desc"))
     @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
@@ -142,5 +145,5 @@ class Play(commands.Cog):
         return _choices(out)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Play(bot))

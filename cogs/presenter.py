@@ -34,6 +34,7 @@ import discord
 import i18n
 from cogs.cardtext import announcement_params
 from cogs.delivery import present
+from cogs.gamebot import GameBot
 from cogs.lobby_view import live_view, lobby_embed, lobby_view
 from cogs.safetext import escape_text
 from cogs.tricklog import log_start, log_text
@@ -149,7 +150,7 @@ class _TableState:
 class DiscordPresenter:
     """Implements ``runtime.presenter.Presenter`` for one bot."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.states: dict[int, _TableState] = {}
 
@@ -159,7 +160,7 @@ class DiscordPresenter:
             self._plan(update)
         except Exception:
             log.exception("presenting table %d failed", update.record.table_id)
-        panel = self.bot.get_cog("Panel")
+        panel = self.bot.panels()
         if panel is not None and update.reason not in ("lobby",):
             panel.refresh_for(update)
 
@@ -300,7 +301,7 @@ class DiscordPresenter:
             if not await present(self.bot, op, state, lambda op=op: self._run(op, state)):
                 return  # held for a missing permission (the call stays queued), or the thread is gone
 
-    def _thread(self, rec: TableRecord) -> discord.abc.Messageable:
+    def _thread(self, rec: TableRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
 
     async def _run(self, op: _Op, state: _TableState) -> None:
@@ -333,7 +334,7 @@ class DiscordPresenter:
         ``redundant`` picture is left out while the message above it has a picture (see the module doc)."""
         rec = op.rec
         image = None if op.redundant and state.picture_above else op.image
-        attachments = [_file(image)] if image is not None else []
+        attachments = [discord.File(io.BytesIO(image.png), filename=image.name)] if image is not None else []
         if state.live_id is not None and (state.buried or op.pings):
             await self._delete(rec, state.live_id)
             state.live_id = None

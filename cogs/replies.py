@@ -66,13 +66,15 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
     """Send a response, or a followup if the interaction was already answered or deferred."""
     if content is not None and len(content) > MESSAGE_LIMIT:
         content = content[:MESSAGE_LIMIT - 1] + "…"
+    if content is not None:
+        kwargs["content"] = content
     try:
         if interaction.response.is_done():
             if ephemeral:
                 await _drop_public_thinking(interaction)
-            await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
         else:
-            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
 

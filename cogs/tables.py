@@ -18,6 +18,7 @@ from discord.ext import commands
 import i18n
 from cogs import admin
 from cogs.delivery import guild_gone, tell_host_here
+from cogs.gamebot import GameBot
 from cogs.hub import authorized, caller_of
 from cogs.items import TableId
 from cogs.options import (
@@ -89,7 +90,7 @@ class Tables(commands.Cog):
                                                                                    "cmd.tractor.desc"),
                                  guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     # -- /tractor new ------------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ class Tables(commands.Cog):
                 raise BotError("bot.error.guild_only")
             settings = await self.bot.game.db.guild_settings(interaction.guild_id)
             allowed = settings["allowed_channels"]
-            channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            channel_id: int = getattr(interaction.channel, "parent_id", None) or interaction.channel.id
             if allowed and channel_id not in allowed:
                 raise BotError("bot.error.channel_not_allowed")
             rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
@@ -260,7 +261,8 @@ class Tables(commands.Cog):
             game = self.bot.game
             user = interaction.user.id
             if ident.op == "hand":
-                panel = self.bot.get_cog("Panel")
+                panel = self.bot.panels()
+                assert panel is not None, "the Panel cog is loaded with the others"
                 await panel.open_panel(interaction, rec.table_id)
                 return
             if ident.op == "back":
@@ -296,7 +298,7 @@ BUTTON_OPS: dict[str, Op] = {"sit": Op.JOIN, "leave": Op.JOIN, "addai": Op.MANAG
                              "start": Op.MANAGE, "end": Op.END, "hand": Op.SEAT, "back": Op.SEAT}
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Tables(bot))
 
 

@@ -1,0 +1,47 @@
+"""The bot as the cogs see it: discord.py's ``Bot`` plus the game service and its helpers.
+
+``bot.TractorBot`` is one; ``cogs.hub.attach_game`` sets the attributes below (``game`` exists between
+``attach_game`` and ``detach_game``). Typed here so every cog → service → data call is checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from cogs.ratelimit import RateLimiter
+from data.records import TableOptions
+from runtime.config import Config
+from runtime.presenter import Presenter, TableUpdate
+from runtime.service import GameService
+
+
+@runtime_checkable
+class Panels(Protocol):
+    """What other cogs ask of the panel cog (``cogs.panel.PanelCog``)."""
+
+    async def open_panel(self, interaction: discord.Interaction, table_id: int | None = None,
+                         note: str | None = None) -> None: ...
+
+    def refresh_for(self, update: TableUpdate) -> None: ...
+
+
+class GameBot(commands.Bot):
+    """discord.py's bot with the game attached."""
+
+    config: Config
+    table_options: TableOptions | None  # the base options of new tables (tests: no delays)
+    game: GameService
+    presenter: Presenter
+    limiter: RateLimiter
+    restored: asyncio.Event  # set once the open tables are restored
+    restore_task: asyncio.Task[None]
+    owns_db: bool  # the bot opened the database (and closes it)
+
+    def panels(self) -> Panels | None:
+        """The panel cog (``None`` before it is loaded)."""
+        cog = self.get_cog("Panel")
+        return cog if isinstance(cog, Panels) else None
