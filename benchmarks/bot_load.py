@@ -121,12 +121,14 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
         for host in hosts:
             result = await host.slash(channel, "tractor new", mode="async")
             lobby = result.response
+            assert lobby is not None
             for _ in range(3):
                 await host.click(lobby, custom_id=_button(lobby, "addai"))
             await host.click(lobby, custom_id=_button(lobby, "start"))
         for host in hosts:
             result = await host.slash(channel, "hand")
             panel = result.followups[-1] if result.followups else result.response
+            assert panel is not None
             for op in ("pass", "decl"):
                 try:
                     await host.click(panel, custom_id=_button(panel, op))

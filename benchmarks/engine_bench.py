@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.actions import Play
 from engine.cards import parse_cards
 from engine.follow import enumerate_follows, follow_is_legal
 from engine.randomplay import play_random_hand, random_action
@@ -57,7 +58,7 @@ def collect_follows(n_hands: int, seed: int) -> list[tuple]:
         while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
             action = random_action(table, rng)
             h = table.hand
-            if table.phase is Phase.PLAYING and h.trick:
+            if table.phase is Phase.PLAYING and h.trick and isinstance(action, Play):
                 seat = table.to_act()[0]
                 lead = h.trick[0][1]
                 hand = list(h.hands[seat])

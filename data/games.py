@@ -54,7 +54,7 @@ def encode_state(state: dict[str, Any]) -> bytes:
 
 def decode_state(value: bytes | str) -> dict[str, Any]:
     """Inverse of ``encode_state``; plain JSON text is accepted too."""
-    return json.loads(zlib.decompress(value) if isinstance(value, bytes) else value)  # type: ignore[no-any-return]
+    return json.loads(zlib.decompress(value) if isinstance(value, bytes) else value)
 
 
 class GamesMixin(ShardsMixin):

@@ -47,7 +47,7 @@ def rate_match(seats: Sequence[Skill], winner_team: int) -> list[Skill]:
 
     The caller keeps the new values of human seats only (AI placeholders stay fixed)."""
     teams = [[MODEL.rating(mu=seats[s].mu, sigma=seats[s].sigma) for s in (t, t + 2)] for t in (0, 1)]
-    ranks = [0, 1] if winner_team == 0 else [1, 0]
+    ranks = [0.0, 1.0] if winner_team == 0 else [1.0, 0.0]
     rated = MODEL.rate(teams, ranks=ranks)
     out: list[Skill] = [Skill()] * 4
     for team in (0, 1):

@@ -115,5 +115,5 @@ def action_from_json(obj: Any) -> Action:
         cards = obj.get("cards")
         if not isinstance(cards, list):
             raise EngineError("action.invalid", action=repr(obj)[:80])
-        return cls(seat=seat, cards=parse_cards(cards))  # type: ignore[call-arg]
+        return cls(seat=seat, cards=parse_cards(cards))
     return cls(seat=seat)

@@ -307,7 +307,9 @@ class HandState:
                     events.append(self._throw_failed(seat, cards, check.forced, check.beaten_unit))
                     cards = tuple(check.forced)
         else:
-            key = follow_error(self.trick_lead(), self.hands[seat], cards, ctx)
+            led = self.trick_lead()
+            assert led is not None  # the trick has a lead
+            key = follow_error(led, self.hands[seat], cards, ctx)
             if key is not None:
                 raise IllegalAction(key)
         self.hands[seat] = remove_cards(self.hands[seat], cards)

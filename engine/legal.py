@@ -99,7 +99,7 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
     in display order, pairs high→low, tractors longest first then higher first (worked on card indices)."""
     ids = [c.index for c in hand]
     rank = ctx.rank_table.__getitem__
-    out = [(ALL_CARDS[i],) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
+    out: list[tuple[Card, ...]] = [(ALL_CARDS[i],) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
     seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
 
     def add(cards: tuple[int, ...]) -> None:

@@ -63,10 +63,10 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         if declares and rng.random() < 0.3:
             return rng.choice(declares)
         return Pass(seat=seat)
-    seats = table.to_act()
-    if not seats:
+    to_act = table.to_act()
+    if not to_act:
         return rng.choice(table.legal_actions(None))
-    seat = seats[0]
+    seat = to_act[0]
     if phase is Phase.BURYING:
         hand = list(table.hand.hands[seat])
         return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))

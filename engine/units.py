@@ -147,7 +147,7 @@ def find_tractors(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
     return units
 
 
-def _unit_order(u: Unit, ctx: TrumpContext) -> tuple:
+def _unit_order(u: Unit, ctx: TrumpContext) -> tuple[int, int, list[int]]:
     return (u.pairs, ctx.rank_key(u.top), [ctx.rank_key(c) for c in u.cards])
 
 

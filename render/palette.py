@@ -47,7 +47,7 @@ def _swatch() -> Image.Image:
 def palette_image() -> Image.Image:
     """A ``P`` image whose palette is the exact theme colours followed by an octree reduction of the swatch."""
     reduced = _swatch().quantize(256 - len(EXACT), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    flat_extra = reduced.getpalette()[: 3 * (256 - len(EXACT))]
+    flat_extra = (reduced.getpalette() or [])[: 3 * (256 - len(EXACT))]
     extra = [tuple(flat_extra[i:i + 3]) for i in range(0, len(flat_extra), 3)]
     # drop near-duplicates of exact colours, so flat areas map onto the exact theme colour
     extra = [c for c in extra if all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > NEAR for e in EXACT)]

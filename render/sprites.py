@@ -93,7 +93,7 @@ def _draw_joker(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, lang: str
         glyph_px = round((size.strip - 8) * s)
         step = glyph_px + 4 * s
     glyph_font = font(glyph_px, "bold")
-    y = 6 * s
+    y: float = 6 * s
     for ch in label:
         draw_ink(draw, ch, glyph_font, cx, y, ink)
         y += step

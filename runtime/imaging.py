@@ -44,7 +44,7 @@ def _renderer(name: str) -> Callable[..., bytes]:
         except ImportError:
             continue
         if fn is not None:
-            return fn  # type: ignore[no-any-return]
+            return fn
     raise RuntimeError(f"render.{name} is not available")
 
 

@@ -29,6 +29,7 @@ from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
 from engine.views import Phase
+from runtime.aipool import AiPool
 from runtime.pipeline import Pipeline
 from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
@@ -44,6 +45,7 @@ class TimerHost(Protocol):
     pipeline: Pipeline
     takeover_level: str
     ai_budget: float
+    ai_pool: AiPool | None
 
     async def set_away_locked(self, session: Session, seat: int, away: bool = True, *, publish: bool = True,
                               chosen: bool = False) -> list[Announcement]: ...

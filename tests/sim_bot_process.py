@@ -33,6 +33,7 @@ async def main(db_path: Path) -> int:
 
     from bot import create_bot
     from cli.serve import serve, stop_on_signals
+    from cogs.presenter import DiscordPresenter
     from data import Database
     from data.records import TableOptions
     from runtime.config import Config
@@ -47,7 +48,9 @@ async def main(db_path: Path) -> int:
             print(json.dumps({"ready": {"table": table_id, "version": session.table.version}}), flush=True)
             while not bot.is_closed():
                 await asyncio.sleep(0.02)
-            workers = [s.worker for s in bot.presenter.states.values() if s.worker is not None]
+            presenter = bot.presenter
+            assert isinstance(presenter, DiscordPresenter)
+            workers = [s.worker for s in presenter.states.values() if s.worker is not None]
             print(json.dumps({"closed": {"version": session.table.version,
                                          "pending_messages": sum(not w.done() for w in workers),
                                          "db_closed": db.closed}}), flush=True)

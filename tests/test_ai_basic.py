@@ -10,10 +10,9 @@ from engine.ai.basic import basic_action
 from engine.ai.bury import choose_bury
 from engine.ai.memory import memory_from_view
 from engine.cards import Card, parse_cards
-from engine.declaring import DeclarationView
 from engine.rules import Rules
 from engine.trump import trump_context
-from engine.views import Phase, PublicView, SeatView, TrickView
+from engine.views import DeclarationView, Phase, PublicView, SeatView, TrickView
 
 
 def cards(text: str) -> tuple[Card, ...]:

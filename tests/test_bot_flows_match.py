@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from engine.declaring import declaration_kind
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from render.ladder import LadderRow
 from tests.botflow_helpers import (
     advance,
     bounded,
@@ -201,8 +203,11 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
     titles: list[str] = []  # the ladder picture's title (the reply has no text repeating it)
     ladder_cog = sys.modules["cogs.ladder"]  # the module the bot loaded as an extension
     original = ladder_cog.render_ladder
-    monkeypatch.setattr(ladder_cog, "render_ladder", lambda rows, *, title, locale: (
-        titles.append(title), original(rows, title=title, locale=locale))[1])
+    def render(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
+        titles.append(title)
+        return original(rows, title=title, locale=locale)
+
+    monkeypatch.setattr(ladder_cog, "render_ladder", render)
     for actor, loc in ((alice, "en"), (bob, "zh-CN")):
         for by in ("rating", "level"):
             reply = last_reply(await actor.slash(channel, "ladder", by=by))

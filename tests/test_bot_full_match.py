@@ -101,7 +101,8 @@ def next_move(table: Table) -> Action:
         view = table.seat_view(seat)
         return Bury(seat=seat, cards=tuple(view_context(view).sort_hand(view.hand)[-8:]))
     assert phase is Phase.PLAYING, phase
-    return max(table.legal_actions(seat), key=lambda a: len(a.cards))  # the first of the longest: pairs, tractors
+    plays = [a for a in table.legal_actions(seat) if isinstance(a, Play)]
+    return max(plays, key=lambda a: len(a.cards))  # the first of the longest: pairs, tractors
 
 
 @dataclass(frozen=True)

@@ -100,8 +100,8 @@ def _check_settled_hand(table: Table, rules: Rules) -> None:
     h, r = table.hand, table.results[-1]
     assert _cards_in_play(table) == FULL_DECK and not any(h.hands)
     assert sum(t.points for t in h.tricks) + card_points(h.kitty) == 200
-    assert r.trick_points == sum(t.points for t in h.tricks if t.winner % 2 != r.dealer % 2) + sum(
-        p.penalty for p in h.penalties)
+    won = sum(t.points for t in h.tricks if t.winner is not None and t.winner % 2 != r.dealer % 2)
+    assert r.trick_points == won + sum(p.penalty for p in h.penalties)
     assert r.defender_points >= 0
     if rules.match_end is MatchEnd.FIXED_DEALS:
         return
@@ -117,7 +117,8 @@ def _play_hands(rules: Rules, seed: int, hands: int) -> tuple[int, set[str]]:
     """Play ``hands`` settled hands (new matches as matches end); return (hands, settlement notes and event
     kinds seen)."""
     rng = random.Random(seed)
-    table, played, notes, previous = Table.new(rules, seed), 0, set(), None
+    notes: set[str] = set()
+    table, played, previous = Table.new(rules, seed), 0, None
     while played < hands:
         if table.phase is Phase.MATCH_OVER:
             table, previous = Table.new(rules, rng.randrange(2**32)), None

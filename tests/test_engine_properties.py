@@ -47,7 +47,8 @@ def test_cards_are_conserved_and_points_sum_to_200(seed: int, preset: str, progr
     h = table.hand
     assert sum(t.points for t in h.tricks) + card_points(h.kitty) == 200
     result = table.results[-1]
-    trick_points = sum(t.points for t in h.tricks if t.winner % 2 != h.dealer % 2)
+    trick_points = sum(t.points for t in h.tricks if t.winner is not None and h.dealer is not None
+                       and t.winner % 2 != h.dealer % 2)
     assert result.trick_points == trick_points + sum(p.penalty for p in h.penalties)
 
 

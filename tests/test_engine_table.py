@@ -44,7 +44,7 @@ def test_deal_gives_25_cards_each_and_keeps_8_in_the_kitty() -> None:
     assert len(table.hand.kitty) == 8
     assert table.phase is Phase.DECLARING
     private = [e for e in events if isinstance(e, CardsDealt)]
-    assert sorted(e.to for e in private) == [0, 1, 2, 3]
+    assert sorted(e.seat for e in private) == [0, 1, 2, 3]
     assert all(e.seat == e.to for e in private)
 
 
