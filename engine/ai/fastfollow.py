@@ -1,9 +1,10 @@
 """The ``basic`` follow rule (跟牌) in fast form for playouts: single and pair leads on count vectors.
 
-Same score as ``engine.ai.follows``: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our
-team takes the trick (a winning play's hold chance, else the partner's), ``T`` the points on the table,
-in the play and expected from the seats still to play; ``cost`` the keep value of the cards spent, plus a
-penalty for splitting a pair. Cards that cannot win are chosen card by card, since the score adds up.
+The score of ``engine.ai.follows`` (nearly the same choices: tests/test_ai_policy_agreement.py):
+``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our team takes the trick (a winning play's
+hold chance, else the partner's), ``T`` the points on the table, in the play and expected from the seats
+still to play; ``cost`` the keep value of the cards spent, plus a penalty for splitting a pair. Cards that
+cannot win are chosen card by card, since the score adds up.
 """
 
 from __future__ import annotations

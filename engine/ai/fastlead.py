@@ -1,4 +1,5 @@
-"""The ``basic`` lead rule (出牌) in fast form for playouts, on count vectors.
+"""The ``basic`` lead rule (出牌) in fast form for playouts, on count vectors (an approximation of
+``engine.ai.leads``: tests/test_ai_policy_agreement.py keeps the two close).
 
 Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
 their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
