@@ -17,6 +17,7 @@ from data.records import TableOptions
 from runtime.config import Config
 from runtime.presenter import Presenter, TableUpdate
 from runtime.service import GameService
+from runtime.tournaments import TournamentService
 
 
 @runtime_checkable
@@ -35,6 +36,7 @@ class GameBot(commands.Bot):
     config: Config
     table_options: TableOptions | None  # the base options of new tables (tests: no delays)
     game: GameService
+    tournaments: TournamentService
     presenter: Presenter
     limiter: RateLimiter
     restored: asyncio.Event  # set once the open tables are restored

@@ -116,8 +116,11 @@ class Ladder(commands.Cog):
                              defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
                              kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank)
             png = await asyncio.to_thread(render_stats, card, locale=locale)
-            await interaction.followup.send(text or None, file=discord.File(io.BytesIO(png), filename="stats.png"),
-                                            allowed_mentions=discord.AllowedMentions.none())
+            file = discord.File(io.BytesIO(png), filename="stats.png")
+            if text:
+                await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await interaction.followup.send(file=file, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=ls("history", "cmd.history"),
                           description=ls("Recent matches on this server", "cmd.history.desc"))

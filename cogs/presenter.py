@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 from dataclasses import dataclass, field
@@ -298,7 +299,7 @@ class DiscordPresenter:
             if op.kind == "live" and state.queue and state.queue[0].kind == "live":
                 state.queue[0].pings = {**op.pings, **state.queue[0].pings}  # keep the pings
                 continue  # a newer live state follows at once: skip this one
-            if not await present(self.bot, op, state, lambda op=op: self._run(op, state)):
+            if not await present(self.bot, op, state, functools.partial(self._run, op, state)):
                 return  # held for a missing permission (the call stays queued), or the thread is gone
 
     def _thread(self, rec: TableRecord) -> discord.PartialMessageable:

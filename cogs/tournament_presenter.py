@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.safetext import escape_params, escape_text, plain_text
 from data.records import TableRecord
 from runtime.tournament import Match, Tournament
@@ -38,7 +39,7 @@ def pinging(user_ids: list[int]) -> discord.AllowedMentions:
 class DiscordTournamentPresenter:
     """Posts a tournament's updates in its channel and opens a thread for each game's table."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     async def _channel(self, t: Tournament) -> Any:
@@ -83,7 +84,7 @@ class DiscordTournamentPresenter:
             return None
 
 
-def attach_tournaments(bot: Any, **options: Any) -> TournamentService:
+def attach_tournaments(bot: GameBot, **options: Any) -> TournamentService:
     """``bot.tournaments``: the tournament service on ``bot.game`` with the Discord presenter."""
     presenter = DiscordTournamentPresenter(bot)
     base = getattr(bot, "table_options", None)

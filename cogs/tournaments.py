@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.options import preset_choices
 from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
@@ -54,7 +55,7 @@ def display_name(user: Any) -> str:
 class TournamentCommands(app_commands.Group):
     """The ``tournament`` subgroup of ``/tractor``."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         super().__init__(name=ls("tournament", "tournament.cmd.group"), description=ls(
             "Tournaments: knock-out, Swiss, groups, duplicate", "tournament.cmd.group.desc"))
         self.bot = bot
@@ -240,7 +241,7 @@ def placings_text(placings: list[Placing], locale: str, limit: int = 5) -> str:
 class Tournaments(commands.Cog):
     """Adds ``/tractor tournament`` to the ``/tractor`` group of ``cogs.tables``."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.group = TournamentCommands(bot)
 
@@ -256,5 +257,5 @@ class Tournaments(commands.Cog):
             tractor.remove_command(self.group.name)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Tournaments(bot))

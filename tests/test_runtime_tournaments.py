@@ -94,7 +94,7 @@ async def test_restart_mid_round_and_after_a_table_ended_unseen(db_target: str) 
     assert first is not None
 
     def decided() -> int:
-        return sum(1 for m in t.current.matches if m.decided)  # type: ignore[union-attr]
+        return len([m for m in t.current.matches if m.decided])
 
     while decided() < 2:
         assert await service.game.run_until_idle(1)
