@@ -91,6 +91,8 @@ class TournamentCommands(app_commands.Group):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise BotError("bot.error.guild_only")
+            if getattr(self.bot.config, "sharded", False):  # one process must see every table of a tournament
+                raise BotError("tournament.bot.sharded")
             config = Config(format=Format(format), preset=preset or "standard", end_level=end_level or None,
                             rounds=rounds, best_of_three=best_of_three, match_minutes=float(minutes),
                             deadline_hours=float(deadline_hours), timed_tie=TimedTie(tie),

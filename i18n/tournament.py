@@ -104,6 +104,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.bot.placing": {"en": "#{rank} of {teams} ({team})", "zh-CN": "{teams} 队中第 {rank}（{team}）"},
     "tournament.bot.placings": {"en": "🏆 Tournaments: {count} played, {wins} won — {list}",
                                 "zh-CN": "🏆 比赛：参加 {count} 次，夺冠 {wins} 次 —— {list}"},
+    "tournament.bot.sharded": {"en": "Tournaments need the bot to run as one process (not sharded).",
+                               "zh-CN": "比赛功能需要机器人以单进程运行（不分片）。"},
     "tournament.bot.no_picture": {"en": "Nothing to show yet.", "zh-CN": "暂时没有可显示的内容。"},
     # -- slash commands (names: lowercase, no spaces) -----------------------------------------------------
     "tournament.cmd.group": {"en": "tournament", "zh-CN": "比赛"},
