@@ -233,15 +233,23 @@ class PanelCog(commands.Cog, name="Panel"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.open_panel(interaction, table_id, note=note)
 
+    async def _current(self, interaction: discord.Interaction, ident: SelectId | PlayId) -> Panel | None:
+        """The current panel for a click (the interaction deferred), or ``None`` once a click on a panel of an
+        earlier version was answered with a fresh panel."""
+        check_rate(interaction, "action")
+        panel = self._check(interaction, ident)
+        if panel is None:
+            await self._stale(interaction, ident.table)
+            return None
+        await interaction.response.defer()
+        return panel
+
     async def on_card_select(self, interaction: discord.Interaction, ident: SelectId, values: list[str]) -> None:
         """A card menu: the cards picked in it are toggled (a ticked card picked again is unselected)."""
         async with self._answering(interaction, ident.table):
-            check_rate(interaction, "action")
-            panel = self._check(interaction, ident)
+            panel = await self._current(interaction, ident)
             if panel is None:
-                await self._stale(interaction, ident.table)
                 return
-            await interaction.response.defer()
             current = selection_from_message(interaction.message, select_prefix(ident.table, ident.seat,
                                                                                 ident.version))
             picked = {int(v) for v in values if v.isdigit() and int(v) < len(panel.hand)}
@@ -250,12 +258,9 @@ class PanelCog(commands.Cog, name="Panel"):
     async def on_play_select(self, interaction: discord.Interaction, ident: PlayId, values: list[str]) -> None:
         """The "Legal plays" menu: the chosen play is played at once."""
         async with self._answering(interaction, ident.table):
-            check_rate(interaction, "action")
-            panel = self._check(interaction, ident)
+            panel = await self._current(interaction, ident)
             if panel is None:
-                await self._stale(interaction, ident.table)
                 return
-            await interaction.response.defer()
             order = hand_order(panel)
             indices = [int(x) for x in (values[0] if values else "").split(",") if x.isdigit()]
             cards = tuple(order[i] for i in indices if i < len(order))
