@@ -9,9 +9,9 @@ import contextlib
 import logging
 import signal
 from collections.abc import Awaitable, Iterator
-from typing import Any
 
 from cli.common import CliError
+from cogs.gamebot import GameBot
 from runtime.config import Config
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ async def serve_discord(config: Config) -> int:
             await db.close()
 
 
-async def serve(bot: Any, connect: Awaitable[None], stop: asyncio.Event) -> int:
+async def serve(bot: GameBot, connect: Awaitable[None], stop: asyncio.Event) -> int:
     """Run ``connect`` (the bot's login and gateway loop) until it ends or ``stop`` is set, then close the bot
     (``TractorBot.close``: finish moves, flush the presenter, stop the timers). A failed connection is raised
     as a one-line ``CliError``; a stop is a clean exit (0)."""

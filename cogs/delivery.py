@@ -23,6 +23,8 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.gamebot import GameBot
+from data.records import TableRecord
 from runtime.pipeline import PAUSED
 
 log = logging.getLogger(__name__)
@@ -69,7 +71,7 @@ async def deliver(call: Callable[[], Awaitable[None]], *, unarchive: Callable[[]
     return Outcome.DONE
 
 
-def missing_permissions(bot: Any, guild_id: int, channel_id: int, *, image: bool = False,
+def missing_permissions(bot: GameBot, guild_id: int, channel_id: int, *, image: bool = False,
                         embed: bool = False) -> list[str]:
     """The permissions the bot lacks in ``channel_id`` for a post (with an ``image``/``embed``), read from the
     cache; empty when unknown."""
@@ -89,7 +91,7 @@ def permission_label(name: str, locale: str) -> str:
     return i18n.t(f"ops.perm.{name}", locale)
 
 
-async def tell_host(bot: Any, guild_id: int, channel_id: int, host_id: int, table_id: int, missing: list[str],
+async def tell_host(bot: GameBot, guild_id: int, channel_id: int, host_id: int, table_id: int, missing: list[str],
                     locale: str) -> None:
     """Tell the host, in the table's channel (else by DM), which permissions the bot is missing."""
     names = i18n.t("bot.list_sep", locale).join(permission_label(n, locale) for n in missing) if missing \
@@ -108,7 +110,7 @@ async def tell_host(bot: Any, guild_id: int, channel_id: int, host_id: int, tabl
         log.warning("table %d: the host could not be told that %s is missing", table_id, names)
 
 
-async def present(bot: Any, op: Any, state: Any, call: Callable[[], Awaitable[None]]) -> bool:
+async def present(bot: GameBot, op: Any, state: Any, call: Callable[[], Awaitable[None]]) -> bool:
     """Run one presenter call (``op``) of a table under the policy above; False when the table's worker must stop
     (the call is put back at the head of ``state.queue``, or the table is gone)."""
     rec = op.rec
@@ -132,7 +134,7 @@ async def present(bot: Any, op: Any, state: Any, call: Callable[[], Awaitable[No
     return True
 
 
-async def _hold(bot: Any, op: Any, state: Any) -> None:
+async def _hold(bot: GameBot, op: Any, state: Any) -> None:
     rec = op.rec
     log.warning("table %d: %s refused (missing permission); its messages wait", rec.table_id, op.kind)
     if state.held:
@@ -144,7 +146,7 @@ async def _hold(bot: Any, op: Any, state: Any) -> None:
     await tell_host(bot, rec.guild_id, rec.channel_id, rec.host_id, rec.table_id, missing, locale)
 
 
-async def _gone(bot: Any, rec: Any, state: Any) -> None:
+async def _gone(bot: GameBot, rec: TableRecord, state: Any) -> None:
     """The thread or channel was deleted (or the bot removed): stop sending and pause the table's clocks."""
     log.warning("table %d: its thread or channel is gone; paused until it is ended", rec.table_id)
     state.gone = True
@@ -155,16 +157,18 @@ async def _gone(bot: Any, rec: Any, state: Any) -> None:
         await game.db.cancel_timers(rec.table_id)
 
 
-async def _unarchive(bot: Any, rec: Any) -> None:
+async def _unarchive(bot: GameBot, rec: TableRecord) -> None:
     """Reopen the table's thread closed by Discord's auto-archive."""
     if rec.thread_id is None:
         return
     thread = bot.get_channel(rec.thread_id) or await bot.fetch_channel(rec.thread_id)
+    if not isinstance(thread, discord.Thread):
+        return
     await thread.edit(archived=False)
     log.info("table %d: thread %d unarchived", rec.table_id, rec.thread_id)
 
 
-async def _posted(bot: Any, rec: Any, content: str | None) -> bool:
+async def _posted(bot: GameBot, rec: TableRecord, content: str | None) -> bool:
     """Whether a post that failed with a server error reached the thread anyway (so it is not doubled)."""
     me = getattr(bot.user, "id", None)
     try:
@@ -193,7 +197,7 @@ async def tell_host_here(interaction: discord.Interaction, table_id: int, needed
         log.warning("table %d: the host could not be told that %s is missing", table_id, names)
 
 
-async def guild_gone(bot: Any, guild_id: int) -> list[int]:
+async def guild_gone(bot: GameBot, guild_id: int) -> list[int]:
     """The bot was removed from a server: every open table there is paused like a table whose thread is gone
     (no clocks, nothing sent); the ids paused."""
     game = getattr(bot, "game", None)

@@ -77,7 +77,7 @@ async def detach_game(bot: GameBot) -> None:
     del bot.game
 
 
-async def finish_moves(game: Any, timeout: float) -> None:
+async def finish_moves(game: GameService, timeout: float) -> None:
     """Wait (at most ``timeout`` s) until no table is in the middle of a move: a click being applied and committed
     when the bot is asked to stop completes before the database closes."""
     async def every_table() -> None:
