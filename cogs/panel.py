@@ -117,11 +117,14 @@ class PanelCog(commands.Cog, name="Panel"):
             await self._supersede(old)
 
     async def _supersede(self, old: _Open) -> None:
-        """The panel a fresh one replaces shrinks to a one-line pointer (no picture, no buttons): the thread keeps
-        one working panel per player instead of a trail of stale ones."""
-        with contextlib.suppress(discord.HTTPException):
-            await old.interaction.edit_original_response(content=i18n.t("ux.panel.moved", user_locale(old.interaction)),
-                                                         attachments=[], view=None)
+        """The panel a fresh one replaces is deleted (else it shrinks to a one-line pointer, without picture or
+        buttons): the thread keeps one working panel per player instead of a trail of stale ones."""
+        try:
+            await old.interaction.delete_original_response()
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await old.interaction.edit_original_response(
+                    content=i18n.t("ux.panel.moved", user_locale(old.interaction)), attachments=[], view=None)
 
     def _remember(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = ()) -> None:
         key = (panel.table_id, panel.seat)
