@@ -5,8 +5,10 @@
 - Thread archived (code 50083, Discord's auto-archive during a days-long game): the thread is unarchived and the
   call made again.
 - HTTP 403 (a permission is missing: create threads, send, attach, embed …): the call stays at the head of the
-  table's queue (nothing is lost, the table's messages wait), and the host is told once which permission is
-  missing, in the table's channel or else by DM. The next change of the table tries again.
+  table's queue (nothing is lost, the table's messages wait), the host is told once which permission is
+  missing, in the table's channel or else by DM, and the table waits: its clocks stop (no AI move, no timeout
+  while nobody can see the thread). The call is tried again after ``HELD_RETRY`` (doubling, capped) and at the
+  next change of the table; once it goes through, the clocks run again.
 - Thread or channel deleted, or the bot removed from the server (404 unknown channel/guild): the table is
   *gone* for the presenter: its queue is dropped, its timers are stopped (the table is paused: no AI moves, no
   clocks) and it can still be ended with ``/tractor end table:N``; nothing crashes.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from enum import Enum
 from typing import Any
 
@@ -30,6 +32,8 @@ from runtime.pipeline import PAUSED
 log = logging.getLogger(__name__)
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each retry of a 429/5xx
+HELD_RETRY = (30.0, 900.0)  # a call refused for a missing permission: first retry after 30 s, doubling to 15 min
+PERMISSION = "permission"  # the PAUSED reason of a table that waits for a permission
 ARCHIVED = 50083  # "Thread is archived"
 GONE_CODES = frozenset({10003, 10004})  # unknown channel, unknown guild
 PERMISSION_NAMES = ("view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
@@ -110,9 +114,10 @@ async def tell_host(bot: GameBot, guild_id: int, channel_id: int, host_id: int, 
         log.warning("table %d: the host could not be told that %s is missing", table_id, names)
 
 
-async def present(bot: GameBot, op: Any, state: Any, call: Callable[[], Awaitable[None]]) -> bool:
+async def present(bot: GameBot, op: Any, state: Any, call: Callable[[], Awaitable[None]],
+                  again: Callable[[], Coroutine[Any, Any, None]] | None = None) -> bool:
     """Run one presenter call (``op``) of a table under the policy above; False when the table's worker must stop
-    (the call is put back at the head of ``state.queue``, or the table is gone)."""
+    (the call is put back at the head of ``state.queue``, to be tried again by ``again``, or the table is gone)."""
     rec = op.rec
     posted = (lambda: _posted(bot, rec, op.content)) if op.kind == "post" else None
     try:
@@ -126,12 +131,40 @@ async def present(bot: GameBot, op: Any, state: Any, call: Callable[[], Awaitabl
     if outcome is Outcome.HOLD:
         state.queue.insert(0, op)
         await _hold(bot, op, state)
+        if again is not None:
+            _retry_later(state, again)
         return False
     if outcome is Outcome.GONE:
         await _gone(bot, rec, state)
         return False
-    state.held = False
+    if state.held:
+        await _resume(bot, rec, state)
     return True
+
+
+def _retry_later(state: Any, again: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Try the held call again after a delay (doubling at each refusal) unless a change of the table did first."""
+    first, cap = HELD_RETRY
+    delay = min(cap, first * 2 ** state.tries)
+    state.tries += 1
+
+    async def later() -> None:
+        await asyncio.sleep(delay)
+        if state.queue and not state.gone and (state.worker is None or state.worker.done()):
+            state.worker = asyncio.create_task(again(), name="present-retry")
+
+    if state.retry is not None and not state.retry.done():
+        state.retry.cancel()
+    state.retry = asyncio.create_task(later(), name="present-held")
+
+
+async def _resume(bot: GameBot, rec: TableRecord, state: Any) -> None:
+    """The held call went through (the permission is back): the table's clocks run again."""
+    state.held, state.tries = False, 0
+    game = getattr(bot, "game", None)
+    if game is not None and rec.table_id in game.sessions and game.record(rec.table_id).meta.get(PAUSED) == PERMISSION:
+        log.info("table %d: its messages go through again; clocks restarted", rec.table_id)
+        await game.pause(rec.table_id, None)
 
 
 async def _hold(bot: GameBot, op: Any, state: Any) -> None:
@@ -140,6 +173,9 @@ async def _hold(bot: GameBot, op: Any, state: Any) -> None:
     if state.held:
         return
     state.held = True
+    game = getattr(bot, "game", None)
+    if game is not None and rec.table_id in game.sessions and not game.record(rec.table_id).meta.get(PAUSED):
+        await game.pause(rec.table_id, PERMISSION)  # the table waits: no AI move, no timeout, nothing lost
     where = rec.thread_id if op.kind != "lobby" and rec.thread_id else rec.channel_id
     missing = missing_permissions(bot, rec.guild_id, where, image=op.image is not None, embed=op.embed is not None)
     locale = i18n.normalize_locale(rec.meta.get("locale") or "en")
@@ -153,8 +189,7 @@ async def _gone(bot: GameBot, rec: TableRecord, state: Any) -> None:
     state.queue.clear()
     game = getattr(bot, "game", None)
     if game is not None and rec.table_id in game.sessions:
-        await game.set_messages(rec.table_id, **{PAUSED: True})  # pipeline.arm keeps it without clocks
-        await game.db.cancel_timers(rec.table_id)
+        await game.pause(rec.table_id, "gone")  # pipeline.arm keeps it without clocks
 
 
 async def _unarchive(bot: GameBot, rec: TableRecord) -> None:

@@ -135,7 +135,9 @@ class _TableState:
     queue: list[_Op] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
     log: list[int] = field(default_factory=list)  # the trick log: [hand, first trick index, message id]
-    held: bool = False  # a call waits for a missing permission (the host was told)
+    held: bool = False  # a call waits for a missing permission (the host was told; the table's clocks wait too)
+    retry: asyncio.Task[None] | None = None  # the next try of a held call (cogs.delivery.HELD_RETRY)
+    tries: int = 0  # how many times the held call was tried again
     gone: bool = False  # the thread, channel or server is gone: nothing more is sent (cogs.delivery)
 
     def restore(self, rec: TableRecord, update: TableUpdate) -> None:
@@ -299,7 +301,8 @@ class DiscordPresenter:
             if op.kind == "live" and state.queue and state.queue[0].kind == "live":
                 state.queue[0].pings = {**op.pings, **state.queue[0].pings}  # keep the pings
                 continue  # a newer live state follows at once: skip this one
-            if not await present(self.bot, op, state, functools.partial(self._run, op, state)):
+            if not await present(self.bot, op, state, functools.partial(self._run, op, state),
+                                 again=functools.partial(self._drain, table_id, state)):
                 return  # held for a missing permission (the call stays queued), or the thread is gone
 
     def _thread(self, rec: TableRecord) -> discord.PartialMessageable:

@@ -26,7 +26,7 @@ from runtime.presenter import Announcement, Image, Presenter, TableUpdate
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
-PAUSED = "paused"  # meta key: no clocks (AI moves, timeouts) until the table is ended
+PAUSED = "paused"  # meta key: no clocks (AI moves, timeouts) while set (GameService.pause; the reason, e.g. "gone")
 
 DEAL_PICTURE_EVERY = 25
 

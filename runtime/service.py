@@ -41,7 +41,7 @@ from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
-from runtime.pipeline import Pipeline
+from runtime.pipeline import PAUSED, Pipeline
 from runtime.presenter import Announcement, Presenter
 from runtime.scheduler import Scheduler
 from runtime.session import Session, restore_queued
@@ -226,6 +226,15 @@ class GameService:
                           meta={**rec.meta, **meta})
             session.record = await self.db.save_table(rec)
             return session.record
+
+    async def pause(self, table_id: int, why: str | None) -> None:
+        """Stop the table's clocks (AI moves, timeouts) while the interface cannot show it (``why`` is stored in the
+        record's meta, e.g. ``"permission"`` or ``"gone"``), or restart them (``None``)."""
+        session = self.session(table_id)
+        async with session.lock:
+            meta = {**session.record.meta, PAUSED: why}
+            session.record = await self.db.save_table(replace(session.record, meta=meta))
+            await self.pipeline.arm(session)
 
     async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
         """The host (or a manager) starts the match (all four seats filled): the timers deal the first hand."""

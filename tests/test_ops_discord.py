@@ -102,6 +102,12 @@ async def test_a_missing_permission_is_named_to_the_host_and_the_table_waits(sim
     state = env.bot.presenter.states[rec.table_id]
     assert state.queue and state.held  # the refused messages wait in order, nothing dropped
     assert env.bot.game.record(rec.table_id).status.value == "playing" and env.errors == []
+    # the table waits: no clock runs while nobody can see it, so the AI seats make no move unseen
+    assert await env.bot.game.db.table_timers(rec.table_id) == []
+    moves = len(env.bot.game.session(rec.table_id).table.actions)
+    await _settle(env, 600.0)
+    assert len(env.bot.game.session(rec.table_id).table.actions) == moves and state.held
+    assert len([m for m in channel.history() if label in m.content]) == 1  # the retries do not tell the host again
 
 
 async def test_a_refused_thread_keeps_the_table_in_the_channel(simcord_env):
@@ -128,11 +134,13 @@ async def test_a_refused_post_is_sent_once_the_permission_is_back(simcord_env):
                      message="Missing Permissions", times=1)
     start = len(env.http_requests)
     await alice.click(lobby, custom_id=button_id(lobby, "start"))
-    await _settle(env)
+    await _settle(env, 60.0)  # the held post is tried again (cogs.delivery.HELD_RETRY) and goes through
     notices = [m.content for m in channel.history() if "missing permission" in m.content]
     assert len(notices) == 1 and f"<@{alice.id}>" in notices[0]
     state = env.bot.presenter.states[rec.table_id]
-    assert not state.queue and not state.held  # the moves that followed carried the waiting post out
+    assert not state.queue and not state.held  # the waiting post went out, then the moves that followed
+    assert not env.bot.game.record(rec.table_id).meta.get("paused")  # the clocks run again
+    assert len(env.bot.game.session(rec.table_id).table.actions) > 0
     texts = [m.content for m in thread_messages(env, channel, rec)]
     begins = i18n.t("announce.table_started", "en")
     assert texts.count(begins) == 1, texts
@@ -185,4 +193,4 @@ async def test_removed_from_the_server_its_tables_are_paused(simcord_env):
     await _settle(env)
     assert env.bot.presenter.states[rec.table_id].gone
     assert await env.bot.game.db.table_timers(rec.table_id) == []
-    assert env.bot.game.record(rec.table_id).meta.get("paused") is True and env.errors == []
+    assert env.bot.game.record(rec.table_id).meta.get("paused") == "gone" and env.errors == []
