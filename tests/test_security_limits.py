@@ -50,7 +50,9 @@ async def test_rate_limit_covers_commands_autocomplete_and_buttons(simcord_env: 
     env = simcord_env
     _guild, channel, (alice, bob) = world(env, 2)
     rec, lobby = await open_table(env, alice, channel)
-    env.bot.limiter = RateLimiter({"command": (2, 60.0), "action": (2, 60.0), "autocomplete": (3, 60.0)})
+    # a stopped clock: the bucket refills not at all during the test, so the wait it names is exactly 30 s
+    env.bot.limiter = RateLimiter({"command": (2, 60.0), "action": (2, 60.0), "autocomplete": (3, 60.0)},
+                                  clock=lambda: 1000.0)
     limited = i18n.t("bot.error.rate_limited", "en", seconds=30)
 
     await bob.slash(channel, "ladder")
