@@ -33,30 +33,50 @@ LEGEND_H = 34
 SS = 2  # supersampling of the chart lines
 
 
-def level_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
-    """Each team's position before the first hand and after every hand: 2 → 0 … A → 12, a negative level below
-    0 (``-1`` → -1), each lap (``timed_laps``) 13 further up."""
+def _points(results: Sequence[HandResult]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Each team's (lap, level index) before the first hand and after every hand."""
     if not results:
         return [], []
     first = results[0]
-    paths: tuple[list[int], list[int]] = ([_position(first.levels_before[0], first.laps_before[0])],
-                                          [_position(first.levels_before[1], first.laps_before[1])])
+    out: tuple[list[tuple[int, int]], list[tuple[int, int]]] = (
+        [(first.laps_before[0], level_index(first.levels_before[0]))],
+        [(first.laps_before[1], level_index(first.levels_before[1]))])
     for r in results:
         for team in (0, 1):
-            paths[team].append(_position(r.levels_after[team], r.laps_after[team]))
-    return paths
+            out[team].append((r.laps_after[team], level_index(r.levels_after[team])))
+    return out
 
 
-def _position(level: str, laps: int) -> int:
-    return laps * len(RANKS) + level_index(level)
+def _lap_starts(points: Sequence[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Per lap: (its first position, its lowest level index). A lap's rungs are its negative levels reached, if
+    any, then 2 … A; the next lap starts above them, so a negative level after a lap never lands on the
+    previous lap's ranks."""
+    low = {lap: 0 for lap in range(max([0, *(lap for lap, _ in points)]) + 1)}
+    for lap, index in points:
+        low[lap] = min(low[lap], index)
+    starts, position = {}, 0
+    for lap in sorted(low):
+        starts[lap] = (position, low[lap])
+        position += len(RANKS) - low[lap]
+    return starts
 
 
-def _axis_label(position: int) -> str:
-    """The chart's y label: the level, prefixed by the lap (``1·5``) after a lap, negative levels as ``-1``."""
-    if position < 0:
-        return level_name(position)
-    lap, index = divmod(position, len(RANKS))
-    return level_short(RANKS[index], lap)
+def level_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
+    """Each team's position before the first hand and after every hand, from 0 at the lowest rung: in each lap
+    (``timed_laps``) its negative levels reached (``-2``, ``-1``), then 2 … A, then the next lap."""
+    p0, p1 = _points(results)
+    starts = _lap_starts(p0 + p1)
+    return ([starts[lap][0] + index - starts[lap][1] for lap, index in p0],
+            [starts[lap][0] + index - starts[lap][1] for lap, index in p1])
+
+
+def _axis_labels(results: Sequence[HandResult]) -> tuple[str, ...]:
+    """The chart's y labels, one per position: the level, prefixed by the lap (``1·5``, ``1·-2``) after a lap,
+    negative levels as ``-1``."""
+    p0, p1 = _points(results)
+    labels = [level_short(level_name(index), lap) for lap, (_start, low) in sorted(_lap_starts(p0 + p1).items())
+              for index in range(low, len(RANKS))]
+    return tuple(labels)
 
 
 def credit_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
@@ -83,9 +103,9 @@ def series_for(results: Sequence[HandResult], credits: bool) -> Series:
         top = max(1, *c0, *c1)
         return Series((tuple(c0), tuple(c1)), tuple(str(v) for v in range(top + 1)))
     p0, p1 = level_paths(results)
-    low, high = min([0, *p0, *p1]), max([len(RANKS) - 1, *p0, *p1])
-    labels = tuple(_axis_label(p) for p in range(low, high + 1))
-    return Series((tuple(p - low for p in p0), tuple(p - low for p in p1)), labels)
+    labels = _axis_labels(results)
+    top = max([labels.index(RANKS[-1]), *p0, *p1])  # at least up to the first lap's A
+    return Series((tuple(p0), tuple(p1)), labels[:top + 1])
 
 
 def _box(width: int, height: int, scale: int = 1) -> tuple[int, int, int, int]:

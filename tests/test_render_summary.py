@@ -110,6 +110,21 @@ def test_negative_levels_and_laps_on_the_match_chart() -> None:
     assert level_change_text(results[2], 1, "zh-CN").endswith("A · 1 轮（+2）")
 
 
+def test_a_negative_level_after_a_lap_is_not_drawn_as_the_previous_lap() -> None:
+    """timed_laps with deducted_negative: a team that scored a lap and then fell below 2 (RULES §8) is at
+    ``-2`` of its lap, and the chart labels that point so, not as the previous lap's K."""
+    results = [replace(r, laps_before=(0, 0), laps_after=(0, 0)) for r in match_results()[:3]]
+    results[1] = replace(results[1], levels_after=("2", "5"), laps_after=(1, 0))
+    results[2] = replace(results[2], levels_before=("2", "5"), laps_before=(1, 0), levels_after=("-2", "5"),
+                         laps_after=(1, 0), level_gains=(-2, 0))
+    series = series_for(results, credits=False)
+    assert series.labels[series.values[0][2]] == "1·2"
+    assert series.labels[series.values[0][3]] == "1·-2"
+    assert series.values[0][3] < series.values[0][2]
+    assert series.labels[:13] == ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    assert len(set(series.labels)) == len(series.labels)  # no level of the axis is written twice
+
+
 def test_ladder_20_rows_small_and_deterministic() -> None:
     rows = ladder_rows(20)
     png = render_ladder(rows, title="Ladder", locale="en")
