@@ -26,8 +26,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLite file (default: TRACTOR_DB, else tractor.sqlite3); ':memory:' keeps nothing")
     parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the pictures")
     parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"), help="AI level")
-    parser.add_argument("--hands", type=int, default=30, help="end the table after this many hands (default 30)")
-    parser.add_argument("--budget", type=float, default=0.1, help="strong AI thinking time per move (s)")
+    parser.add_argument("--hands", type=positive_int, default=30,
+                        help="end the table after this many hands (default 30)")
+    parser.add_argument("--budget", type=positive_float, default=0.1, help="strong AI thinking time per move (s)")
+
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number ≥ 1 (else a usage error naming the value)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:

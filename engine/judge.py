@@ -233,12 +233,9 @@ def _settle_inputs(obj: dict[str, Any]) -> dict[str, Any]:
 
 def q_settle(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     result = settle_hand(rules=rules, **_settle_inputs(obj))
-    answer = {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
-              "next_dealer": result.next_dealer, "levels": list(result.levels_after),
-              "match_winner": result.match_winner}
-    if result.laps_after != result.laps_before:
-        answer["laps"] = list(result.laps_after)
-    return answer
+    return {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
+            "next_dealer": result.next_dealer, "levels": list(result.levels_after),
+            "match_winner": result.match_winner}
 
 
 QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {

@@ -72,8 +72,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.log.trick": {"en": "  Trick {n}: {who} wins {points} points (defenders {total})",
                      "zh-CN": "  第 {n} 墩：{who} 赢 {points} 分（闲家共 {total} 分）"},
     "ux.log.settled": {"en": "  Hand {hand} settled: {team}, the defenders, {points} points "
-                             "({tricks} from tricks + {bonus} kitty bonus)",
-                       "zh-CN": "  第 {hand} 局结算：闲家 {team} 共 {points} 分（牌分 {tricks} + 抠底 {bonus}）"},
+                             "({tricks} from tricks, kitty bonus {bonus})",
+                       "zh-CN": "  第 {hand} 局结算：闲家 {team} 共 {points} 分（牌分 {tricks}，抠底 {bonus}）"},
     "ux.log.kitty": {"en": "  Kitty {cards}: {points} points × {multiplier} (last trick won by {winner})",
                      "zh-CN": "  底牌 {cards}：{points} 分 × {multiplier}（末墩由 {winner} 赢得）"},
     "ux.log.take_over": {"en": "  Why: the defenders {defenders} reached {points} points, so they take over the deal",

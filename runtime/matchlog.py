@@ -51,7 +51,7 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[s
     why (the defenders' points against the dealers' team, special rules named by their notes)."""
     defenders = 1 - r.dealer % 2
     lines = [t("ux.log.settled", locale, hand=r.hand_number, team=team_label(defenders, names, locale),
-               points=r.defender_points, tricks=r.trick_points, bonus=r.kitty_bonus),
+               points=r.defender_points, tricks=r.trick_points, bonus=f"{r.kitty_bonus:+d}"),
              t("ux.log.kitty" if r.kitty_multiplier else "ux.log.kitty_kept", locale, cards=cards(r.kitty),
                points=r.kitty_points, multiplier=r.kitty_multiplier, winner=seat_label(r.last_winner, names, locale))]
     why = "ux.log.take_over" if r.defenders_take_over else "ux.log.hold"

@@ -40,6 +40,9 @@ def test_offline_options_and_refusals(tmp_path: Path) -> None:
     assert not (tmp_path / "tractor.sqlite3").exists()  # :memory: keeps nothing
     bad = bot("offline", "--db", ":memory:", "--options", "throw_penalty=sometimes", cwd=tmp_path, env=env)
     assert bad.returncode == 1 and bad.stderr.startswith("bot.py: error: ") and "Traceback" not in bad.stderr
+    for flag, value in (("--hands", "-5"), ("--hands", "many"), ("--budget", "0")):
+        refused = bot("offline", "--db", ":memory:", flag, value, cwd=tmp_path, env=env)
+        assert refused.returncode == 2 and flag in refused.stderr and "Traceback" not in refused.stderr
     missing = bot("offline", "--db", "nope/x.sqlite3", "--out", "fresh", cwd=tmp_path, env=env)
     assert missing.returncode == 1 and "does not exist" in missing.stderr
     assert not (tmp_path / "fresh").exists()  # refused before anything was written

@@ -80,6 +80,16 @@ def test_settle_example() -> None:
                                   "levels": ["2", "6"], "match_winner": None}
 
 
+def test_settle_answers_exactly_the_judge_md_keys_when_a_lap_is_scored() -> None:
+    """JUDGE.md's ``settle`` answer has five keys; under ``timed_laps`` a team passing the end level starts again
+    from 2 and the answer keeps the same five keys (no extra field an exact comparison would trip on)."""
+    got = ask(q="settle", level="A", trump="S", dealer=0, levels=["A", "5"], points=0,
+              kitty=["3C", "3C", "4C", "4C", "6C", "6C", "7C", "7C"], last=["AS"], last_winner=0,
+              rules={"preset": "standard", "match_end": "timed_laps", "end_level": "A"})
+    assert set(got) == {"kitty_bonus", "defender_points", "next_dealer", "levels", "match_winner"}
+    assert got["levels"][0] in ("2", "3", "4", "5") and got["levels"][1] == "5" and got["match_winner"] is None
+
+
 @pytest.mark.parametrize("line", [
     "not json",
     "[1, 2]",

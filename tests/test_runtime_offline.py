@@ -73,3 +73,5 @@ async def test_the_match_log_reads_as_a_story(tmp_path: Path) -> None:
     teams = {"Team A (South & North)", "Team B (East & West)"}
     assert all(any(team in line for team in teams) for line in log if line.strip().startswith(("Why", "Team ")))
     assert sum(line.strip().startswith(tuple(teams)) for line in log) == 2 * report.hands
+    settled = [line for line in log if "settled" in line]
+    assert settled and all("kitty bonus +" in line or "kitty bonus -" in line for line in settled)  # signed once
