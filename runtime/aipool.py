@@ -61,9 +61,8 @@ class AiPool:
 
     async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float) -> Action | None:
         """The AI's action for ``view`` (computed in a worker; the event loop only waits)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.executor(), choose_action, view, level, rng, budget_s)
+        try:  # submit, not loop.run_in_executor (SimCord wraps that callable in an unpicklable one)
+            return await asyncio.wrap_future(self.executor().submit(choose_action, view, level, rng, budget_s))
         except BrokenProcessPool:
             log.exception("an AI worker died; restarting the pool and deciding this move in a thread")
             self.close()
@@ -71,8 +70,7 @@ class AiPool:
 
     async def run(self, func: object, *args: object) -> object:
         """Run a picklable module-level function in a worker (for tests and warm-up)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor(), func, *args)  # type: ignore[arg-type]
+        return await asyncio.wrap_future(self.executor().submit(func, *args))  # type: ignore[arg-type]
 
     def close(self) -> None:
         """Stop the workers (running decisions are abandoned); the next ``decide`` starts new ones."""
