@@ -296,10 +296,11 @@ def test_jokers_only_also_unlinks_fixed_trump_ranks_in_nt() -> None:
         nt_tractors="jokers_only")))
 
 
-def test_judge_settle_reports_laps_when_a_lap_is_scored() -> None:
-    """RULES_NOTES 23: the judge adds ``laps`` (team 0, team 1) to its answer when the hand scored a lap."""
+def test_judge_settle_restarts_the_level_when_a_lap_is_scored() -> None:
+    """RULES_NOTES 23: under ``timed_laps`` the dealers passing A start again from 2; the answer keeps exactly
+    JUDGE.md's five keys (the standard preset's pass_end ends the match instead)."""
     query = {"q": "settle", "rules": "aihua", "level": "A", "trump": "S", "dealer": 0, "levels": ["A", "9"],
              "points": 30, "kitty": ["3C", "4C", "6D", "7D", "8D", "9D", "2H", "3H"], "last": ["AC"], "last_winner": 0}
     assert answer(json.dumps(query)) == {"kitty_bonus": 0, "defender_points": 30, "next_dealer": 2,
-                                         "levels": ["2", "9"], "match_winner": None, "laps": [1, 0]}
-    assert "laps" not in answer(json.dumps({**query, "rules": "standard"}))
+                                         "levels": ["2", "9"], "match_winner": None}
+    assert answer(json.dumps({**query, "rules": "standard"}))["match_winner"] == 0

@@ -79,7 +79,7 @@ def use_system_chromium(path: str = CHROMIUM) -> None:
         kwargs["args"] = [*CHROMIUM_ARGS, *(kwargs.get("args") or [])]
         return await original(self, **kwargs)
 
-    BrowserType.launch = launch  # type: ignore[method-assign]
+    BrowserType.launch = launch  # type: ignore[method-assign, unused-ignore]  # typed only with playwright installed
 
 
 def button_id(message: Any, op: str) -> str | None:
