@@ -39,3 +39,15 @@ def test_swiss_three_rounds(tmp_path: Path, capsys) -> None:  # type: ignore[no-
 def test_bad_team_count_is_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["--teams", "1", "--out", str(tmp_path)]) == 2
     assert "--teams" in capsys.readouterr().err
+
+
+def test_groups_then_knockout(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Five teams: groups of at most four (here 3 + 2) play round-robin, the top two of each go into a knock-out."""
+    assert main(["--teams", "5", "--format", "groups", "--end-level", "3", "--json", "--seed", "2",
+                 "--out", str(tmp_path)]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(result) == KEYS and (result["format"], result["teams"]) == ("groups", 5)
+    assert result["matches"] == 3 + 1 + 3  # round-robins of 3 and 2 teams, then a four-team knock-out
+    assert result["champion"] == result["standings"][0]["team"]
+    assert sorted(s["rank"] for s in result["standings"]) == [1, 2, 3, 4, 5]
+    assert (tmp_path / "tournament1_bracket.png").exists()
