@@ -57,6 +57,23 @@ async def test_hand_moves_humans_only_and_counts_dealer_hands(db: Database) -> N
     assert await db.player_stats(G, 999) is None
 
 
+async def test_a_negative_team_level_goes_onto_the_ladder(db: Database) -> None:
+    """deducted_negative (aihua): the dealers fall to level -4; the ladder row of each of them reads -4 (the
+    database used to refuse a progress below 0 and the table stopped in the middle of its next move)."""
+    tid = await table(db)
+    seats = [101, None, 102, None]
+    fall = HandResult(hand_number=1, dealer=0, level="2", trump="S", kitty=(), kitty_points=0, trick_points=195,
+                      kitty_multiplier=0, kitty_bonus=0, defender_points=195, last_winner=1,
+                      levels_before=("2", "2"), levels_after=("-4", "3"), level_gains=(-6, 1),
+                      defenders_take_over=True, next_dealer=1, match_winner=None)
+    assert await db.record_hand(G, tid, seats, fall)
+    for user in (101, 102):
+        stats = await db.player_stats(G, user)
+        assert stats is not None and stats.level == "-4"
+    board = await db.fetchone("SELECT MIN(progress) FROM ladder")
+    assert board is not None and int(board[0]) == -4
+
+
 async def test_defenders_take_over_with_kitty_bonus(db: Database) -> None:
     tid = await table(db)
     seats = [101, 201, 102, 202]
