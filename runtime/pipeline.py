@@ -67,7 +67,11 @@ class Pipeline:
         if after.phase is not Phase.PLAYING:
             await self.unqueue(session)
         notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
-        images = await self._results(session, events, after, notes)
+        try:
+            images = await self._results(session, events, after, notes)
+        except Exception:  # the move is committed and stands: the table must go on (shown, its clocks armed)
+            log.exception("recording the results of table %d failed; the move stands", session.record.table_id)
+            images = []
         private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
         update = TableUpdate(
             record=session.record, version=table.version, reason=reason, view=after,
