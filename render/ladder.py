@@ -70,24 +70,35 @@ def rank_badge(cv: Canvas, rank: int, y: float) -> None:
         cv.text((COL_RANK - 4, y), str(rank), fnt, TEXT_DIM, "rm")
 
 
+def ranked_table(width: int, title: str, locale: str, rows: int, row_h: int, foot: int, name: tuple[str, float],
+                 columns: Sequence[tuple[str, float]], empty: str) -> Canvas:
+    """The frame of a ranked table (the ladder, the tournament standings): the header with ``title``, the column
+    labels — rank, ``name`` (label, x) left-aligned, ``columns`` (label, x) right-aligned — and ``empty`` in the
+    first row's place when there are no ``rows``; ``foot`` is the height kept below the rows. Labels come localized."""
+    cv = Canvas.new(width, HEAD_H + COLS_H + max(1, rows) * row_h + foot, FELT)
+    cv.draw.rectangle((0, 0, width, HEAD_H), fill=HEADER)
+    cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=width - 2 * PAD)
+    y = HEAD_H + COLS_H / 2
+    small = font(16, "bold")
+    cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
+    cv.label(name[0], small, name[1], y, TEXT_DIM)
+    for label, col in columns:
+        cv.label(label, small, col, y, TEXT_DIM, align="right")
+    if not rows:
+        cv.label(empty, font(20), width / 2, HEAD_H + COLS_H + row_h / 2, TEXT_DIM, align="center")
+    return cv
+
+
 @serialized
 def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlight: int | None = None) -> bytes:
     """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller); the row of
     rank ``highlight`` (e.g. the caller's) is outlined."""
     locale = normalize_locale(locale)
-    height = HEAD_H + COLS_H + max(1, len(rows)) * ROW_H + FOOT_H
-    cv = Canvas.new(WIDTH, height, FELT)
-    cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
-    cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=WIDTH - 2 * PAD)
-    y = HEAD_H + COLS_H / 2
-    small = font(16, "bold")
-    cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
-    cv.label(t("render.ladder.name", locale), small, COL_NAME, y, TEXT_DIM)
-    for key, col in (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK)):
-        cv.label(t(f"render.ladder.{key}", locale), small, col, y, TEXT_DIM, align="right")
+    columns = [(t(f"render.ladder.{key}", locale), col) for key, col in
+               (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK))]
+    cv = ranked_table(WIDTH, title, locale, len(rows), ROW_H, FOOT_H, (t("render.ladder.name", locale), COL_NAME),
+                      columns, t("render.ladder.empty", locale))
     top = HEAD_H + COLS_H
-    if not rows:
-        cv.label(t("render.ladder.empty", locale), font(20), WIDTH / 2, top + ROW_H / 2, TEXT_DIM, align="center")
     name_font, num_font = font(20, "bold"), font(20, "bold")
     for i, row in enumerate(rows):
         y0 = top + i * ROW_H

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.ladder import COL_RANK, rank_badge
+from render.ladder import rank_badge, ranked_table
 from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
@@ -115,21 +115,13 @@ def render_standings(lines: Sequence[StandingLine], *, title: str, locale: str, 
     """PNG of the standings in the order given (``big_points``: the points column is big points, 大分, and the
     difference column their difference)."""
     locale = normalize_locale(locale)
-    height = HEAD_H + COLS_H + max(1, len(lines)) * ROW_H + PAD
-    cv = Canvas.new(WIDTH, height, FELT)
-    cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
-    cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=WIDTH - 2 * PAD)
-    y = HEAD_H + COLS_H / 2
-    small = font(16, "bold")
-    cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
-    cv.label(t("tournament.pic.team", locale), small, COL_TEAM, y, TEXT_DIM)
     points_key = "tournament.pic.big_points" if big_points else "tournament.pic.points"
     diff_key = "tournament.pic.points_diff" if big_points else "tournament.pic.level_diff"
-    for key, col in ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD), (diff_key, COL_DIFF)):
-        cv.label(t(key, locale), small, col, y, TEXT_DIM, align="right")
+    columns = [(t(key, locale), col) for key, col in
+               ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD), (diff_key, COL_DIFF))]
+    cv = ranked_table(WIDTH, title, locale, len(lines), ROW_H, PAD, (t("tournament.pic.team", locale), COL_TEAM),
+                      columns, t("tournament.pic.no_teams", locale))
     top = HEAD_H + COLS_H
-    if not lines:
-        cv.label(t("tournament.pic.no_teams", locale), font(20), WIDTH / 2, top + ROW_H / 2, TEXT_DIM, align="center")
     for i, line in enumerate(lines):
         y0 = top + i * ROW_H
         cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8)
