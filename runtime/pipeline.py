@@ -18,6 +18,7 @@ from engine.actions import Action, Play
 from engine.cards import Card
 from engine.events import CardDealt, DealingDone, Event, HandSettled, MatchOver, TrickWon
 from engine.views import Phase, PublicView
+from i18n import t
 from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
@@ -115,7 +116,7 @@ class Pipeline:
             before = await self._ratings(rec)
             await self.db.record_match(rec.guild_id, rec.table_id, rec.seats, view.match_winner)
             notes.append(Announcement("announce.ladder_updated", {"changes": rating_changes(
-                rec, before, await self._ratings(rec))}))
+                rec, before, await self._ratings(rec), locale)}))
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
                 rows = await self.db.leaderboard(rec.guild_id)
@@ -124,11 +125,11 @@ class Pipeline:
         return images
 
     async def _ratings(self, rec: TableRecord) -> dict[int, float]:
-        """seat -> ladder rating of each human seat (absent: not rated yet)."""
+        """seat -> ladder rating of each human seat (absent: no rated match yet)."""
         out: dict[int, float] = {}
         for seat, user in rec.humans.items():
             stats = await self.db.player_stats(rec.guild_id, user)
-            if stats is not None:
+            if stats is not None and stats.matches_won + stats.matches_lost > 0:
                 out[seat] = stats.rating
         return out
 
@@ -199,12 +200,13 @@ class Pipeline:
         await sync_timers(self.db, session.record.table_id, wanted)
 
 
-def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, float]) -> str:
-    """``alice 27.4 (+1.3) · bob 22.0 (-0.8)``: the humans' ladder ratings after the match and the change."""
+def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, float], locale: str = "en") -> str:
+    """``alice 27.4 (+1.3) · bob 22.0 (new)``: the humans' ladder ratings after the match and the change (a
+    player's first rated match says *new*, not the whole rating as a gain)."""
     parts = []
     for seat, rating in sorted(after.items()):
-        delta = rating - before.get(seat, rating) if seat in before else rating
-        parts.append(f"{rec.names[seat]} {rating:.1f} ({delta:+.1f})")
+        change = f"{rating - before[seat]:+.1f}" if seat in before else t("ux.ladder.new", locale)
+        parts.append(f"{rec.names[seat]} {rating:.1f} ({change})")
     return " · ".join(parts) or "-"
 
 

@@ -195,7 +195,9 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
         assert not [m.content for m in place.history() if m.components], place
     locale = game.record(rec.table_id).meta["locale"]
     ladder = i18n.t("announce.ladder_updated", locale, changes="")
-    assert any(line.startswith(ladder) for t in thread_texts(env, channel, rec) for line in t.splitlines())
+    lines = [line for t in thread_texts(env, channel, rec) for line in t.splitlines() if line.startswith(ladder)]
+    new = i18n.t("ux.ladder.new", locale)
+    assert lines and lines[-1].count(new) == 2 and "+" not in lines[-1], lines  # their first rated match: new
     rows = await game.db.leaderboard(rec.guild_id)
     assert {r.user_id for r in rows} == {alice.id, bob.id}
     assert all(r.matches_won + r.matches_lost == 1 for r in rows)
