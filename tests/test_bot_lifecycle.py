@@ -81,8 +81,14 @@ async def _prompted_alice(env):
     rec = env.bot.game.record(rec.table_id)
     locale = rec.meta["locale"]
     prompt = said("announce.turn_playing", locale, alice.id, name="alice")
-    assert _pings(env, alice.id)[-1].startswith(prompt) and _dms(env, alice.id)
+    live = env.backend.get_message(rec.thread_id, rec.table_message_id)
+    assert prompt in live.content and _dms(env, alice.id)  # the quiet thread: the live message names her turn,
+    assert _pings(env, alice.id)[-1] == _light_ping(alice.id, locale)  # and a light ping below notifies her
     return channel, alice, rec, prompt
+
+
+def _light_ping(user_id: int, locale: str) -> str:
+    return i18n.t("ux.ping.turn", locale, mentions=f"<@{user_id}>")
 
 
 @on_both_backends
@@ -95,6 +101,8 @@ async def test_a_restart_does_not_ping_the_player_again(simcord_env, clock):
     prompts = [m for m in thread_of(env, channel, rec).history() if prompt in m.content]
     assert [m.id for m in prompts] == [live_id]  # the one prompt: the live message, refreshed in place
     assert env.bot.game.record(rec.table_id).table_message_id == live_id
+    locale = env.bot.game.record(rec.table_id).meta["locale"]
+    assert len([m for m in thread_of(env, channel, rec).history() if m.content == _light_ping(alice.id, locale)]) == 1
     assert await act_by_panel(env, alice, channel, rec.table_id) == "play"  # and the game goes on
 
 
@@ -105,7 +113,10 @@ async def test_a_turn_whose_ping_was_lost_is_pinged_after_a_restart(simcord_env,
     await env.bot.game.set_messages(rec.table_id, prompted={})  # as if the bot died before pinging her
     since, dms = len(env.http_requests), len(_dms(env, alice.id))
     await restart(env, clock)
-    assert [p for p in _pings(env, alice.id, since) if p.startswith(prompt)] != []
+    locale = env.bot.game.record(rec.table_id).meta["locale"]
+    assert _pings(env, alice.id, since) == [_light_ping(alice.id, locale)]
+    history = thread_of(env, channel, rec).history()
+    assert [m.content for m in history].count(_light_ping(alice.id, locale)) == 1  # the old ping was replaced
     assert len(_dms(env, alice.id)) == dms + 1
     prompts = [m for m in thread_of(env, channel, rec).history() if prompt in m.content]
     assert len(prompts) == 1 and prompts[0].id == env.bot.game.record(rec.table_id).table_message_id

@@ -34,7 +34,7 @@ async def test_a_quiet_hand_posts_one_log_one_picture_and_edits_the_live_message
     table = game.sessions[rec.table_id].table
     assert not rec.options.trick_pictures
     thread = thread_of(env, channel, rec)
-    start = len(thread.history())
+    before = {m.id for m in thread.history()}
     for _ in range(300):  # hand 1, until the second hand is dealt
         if table.public_view().hand_number > 1 or game.record(rec.table_id).status is not Status.PLAYING:
             break
@@ -45,7 +45,7 @@ async def test_a_quiet_hand_posts_one_log_one_picture_and_edits_the_live_message
     await env.settle()
     await env.bot.presenter.flush(rec.table_id)
     hand1 = table.public_view().results[0]
-    history = thread.history()[start:]  # what the thread shows of hand 1 (and the live message below)
+    history = [m for m in thread.history() if m.id not in before]  # what the thread shows of hand 1 (and below)
     uploads = public_uploads(env)
     assert not [f for f in uploads if "_trick" in f]  # no picture per trick
     pictures = [a.filename for m in history for a in m.attachments if not a.filename.startswith("table_v")]
@@ -103,3 +103,45 @@ async def test_tractor_new_sets_the_trick_pictures_and_declare_wait_options(simc
     assert rec.options.trick_pictures and rec.options.ai_declare_wait == 5.0
     rec, _lobby = await open_table(env, alice, channel)
     assert not rec.options.trick_pictures  # quiet by default
+
+
+def _thread_posts(env: Any, thread_id: int, since: int) -> list[Any]:
+    return [e for e in env.http_requests[since:] if e.method == "POST" and e.path == f"/channels/{thread_id}/messages"
+            and isinstance(e.json, dict)]
+
+
+def _pinged(entry: Any) -> list[str]:
+    return [str(u) for u in (entry.json.get("allowed_mentions") or {}).get("users", [])]
+
+
+@bounded(90)
+async def test_a_quiet_turn_edits_the_live_message_and_pings_lightly(simcord_env: Any) -> None:
+    """A turn prompt in the quiet thread edits the live message in place (never re-posts it to ping) and posts a
+    light ping that mentions only the player to act; the previous ping is deleted, so the thread keeps one."""
+    env = simcord_env
+    channel, alice, rec = await _table(env)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    thread = thread_of(env, channel, rec)
+    since = len(env.http_requests)
+    for _ in range(300):  # hand 1
+        if table.public_view().hand_number > 1 or game.record(rec.table_id).status is not Status.PLAYING:
+            break
+        await act_by_panel(env, humans_to_act(env, rec.table_id, [alice])[0], channel, rec.table_id)
+    await env.settle()
+    await env.bot.presenter.flush(rec.table_id)
+    posts = _thread_posts(env, thread.id, since)
+    live_posts = [e for e in posts if e.json.get("components")]
+    pings = [e for e in posts if str(e.json.get("content", "")).endswith(i18n.t("ux.ping.turn", "en", mentions=""))]
+    assert len(pings) >= 10, [e.json.get("content") for e in posts]  # alice played every trick of the hand
+    assert all(_pinged(e) == [str(alice.id)] and e.json["content"].startswith(f"<@{alice.id}>") for e in pings)
+    assert all(_pinged(e) == [] for e in live_posts)  # the live message itself pings nobody
+    # the live message is sent anew only below a new post (a hand's notices, the trick log), not for a ping
+    assert len(live_posts) < len(pings) // 2, (len(live_posts), len(pings))
+    left = [m for m in thread.history() if m.content.endswith(i18n.t("ux.ping.turn", "en", mentions=""))]
+    assert len(left) <= 1  # the older pings were deleted
+    stored = game.record(rec.table_id).meta.get("ping") or []
+    if left:  # the one ping left is for alice's current turn, and a restart finds it
+        assert game.record(rec.table_id).seat_of(alice.id) in table.to_act() and stored[0] == left[0].id
+    else:
+        assert stored == []
