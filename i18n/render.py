@@ -55,8 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "zh-CN": "甩牌失败 · 闲家 {penalty:+d}"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "render.buried": {"en": "Buried", "zh-CN": "底牌"},
-    "render.kitty_taken": {"en": "Pick 8 cards to bury (gold numbers: from the kitty)",
-                           "zh-CN": "选 8 张扣底（金色编号为底牌）"},
+    "render.kitty_taken": {"en": "Bury {n} (gold = kitty)", "zh-CN": "扣 {n} 张（金色为底牌）"},
     # hand summary
     "render.summary.title": {"en": "Hand {n} result", "zh-CN": "第 {n} 局结算"},
     "render.summary.kitty": {"en": "Kitty ({points} pts)", "zh-CN": "底牌（{points} 分）"},

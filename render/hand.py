@@ -1,6 +1,8 @@
 """The private hand picture (seat only): cards in ``hand_order``, overlapped in up to three rows of suit groups
 (``render.hand_layout``), each labelled 1..N like the bot's select menu, selected cards raised, cards from the
-kitty marked while burying, and a header with trump, level, phase and whose turn it is.
+kitty marked while burying, and a header with trump, level, phase and whose turn it is (one line,
+``render.hand_header``). The height is fixed (``MAX_ROWS`` rows of cards however many are left), so a panel
+refreshed in place keeps its size through a hand; the kitty strip is added once the kitty is buried.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from engine.cards import Card
 from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
-from render.fonts import fit_text, font
-from render.hand_layout import Placed, layout_hand, row_width
-from render.labels import Chip, draw_chip, layout_chips, phase_text, relative_name, seat_name, trump_chip
-from render.order import hand_groups, is_shown_trump, shown_trump
+from render.fonts import font
+from render.hand_header import GAP, fit_header, ranked_chips
+from render.hand_layout import MAX_ROWS, Placed, layout_hand, row_width
+from render.labels import draw_chip
+from render.order import hand_groups, is_shown_trump
 from render.sprites import sprite_for
 from render.theme import (
     ACCENT,
@@ -27,7 +30,6 @@ from render.theme import (
     SELECT,
     SMALL_CARD,
     TEXT,
-    TEXT_DARK,
     TEXT_DIM,
 )
 
@@ -35,42 +37,11 @@ log = logging.getLogger(__name__)
 
 MARGIN = 16
 RAISE = 20
-LABEL_H = 28
+LABEL_H = 32
+LABEL_FONT = 25  # the numbers under the cards (the select menus' numbers): ~12 px on a phone
 ROW_GAP = 6
-CHIP_H = 38
+CHIP_H = 40
 HEADER_PAD = 10
-
-
-def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip | None:
-    public = view.public
-    if public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not public.to_act:
-        return None
-    if view.seat in public.to_act:
-        return Chip(t("render.your_turn", locale), ACCENT, TEXT_DARK)
-    if len(public.to_act) > 1:
-        return Chip(t("render.turn_many", locale))
-    seat = public.to_act[0]
-    who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale)
-    return Chip(t("render.turn", locale, name=fit_text(who, font(22, "bold"), 220)))
-
-
-def header_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_selected: int,
-                 four_colour: bool) -> list[Chip]:
-    """Trump, level, phase, turn, points and the number of selected cards (the last label counts the hand)."""
-    public = view.public
-    chips = [trump_chip(shown_trump(public), locale, four_colour),
-             Chip(t("render.level", locale, level=public.level)),
-             Chip(phase_text(public.phase, locale))]
-    turn = _turn_chip(view, names, locale)
-    if public.phase is Phase.BURYING and public.kitty_holder == view.seat and view.seat in public.to_act:
-        turn = Chip(t("render.kitty_taken", locale), ACCENT, TEXT_DARK)
-    if turn is not None:
-        chips.append(turn)
-    if public.phase is Phase.PLAYING:
-        chips.append(Chip(t("render.points", locale, points=public.defender_points)))
-    if n_selected:
-        chips.append(Chip(t("render.selected", locale, n=n_selected), SELECT, TEXT))
-    return chips
 
 
 @serialized
@@ -86,10 +57,9 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     chosen = {i for i in selected if 0 <= i < len(placed)}
     width = row_width(size) + 2 * MARGIN
 
-    chip_font = font(21, "bold")
-    lines = layout_chips(header_chips(view, names, locale, len(chosen), four_colour), chip_font, width - 2 * MARGIN)
-    header_h = HEADER_PAD * 2 + len(lines) * CHIP_H + (len(lines) - 1) * 6
-    n_rows = (placed[-1].row + 1) if placed else 1
+    chip_font, chips = fit_header(ranked_chips(view, names, locale, len(chosen), four_colour), width - 2 * MARGIN)
+    header_h = HEADER_PAD * 2 + CHIP_H
+    n_rows = max(MAX_ROWS, placed[-1].row + 1 if placed else 1)  # fixed: the height stays as cards are played
     row_h = RAISE + size.height + (LABEL_H if labels else 0) + ROW_GAP
     kitty = view.kitty if view.kitty is not None and view.public.phase is not Phase.BURYING else None
     kitty_h = SMALL_CARD.height + 16 if kitty else 0
@@ -97,16 +67,13 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
 
     cv = Canvas.new(width, height, FELT)
     cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
-    y = HEADER_PAD + CHIP_H / 2
-    for line in lines:
-        x: float = MARGIN
-        for chip in line:
-            x = draw_chip(cv, chip, chip_font, x, y, CHIP_H, four_colour) + 8
-        y += CHIP_H + 6
+    x: float = MARGIN
+    for chip in chips:
+        x = draw_chip(cv, chip, chip_font, x, HEADER_PAD + CHIP_H / 2, CHIP_H, four_colour) + GAP
 
     if not placed:
         cv.text((width // 2, header_h + row_h // 2), "—", font(28), TEXT_DIM, "mm")
-    label_font = font(21, "bold")
+    label_font = font(LABEL_FONT, "bold")
     from_kitty = kitty_indices(placed, view)
     top0 = header_h + MARGIN // 2
     lang = "zh-CN" if locale == "zh-CN" else "en"
@@ -122,9 +89,9 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
             cx = x0 + size.strip / 2 + 1
             ly = top + RAISE + size.height + LABEL_H / 2 + 1
             if raised:
-                cv.pill((cx - 18, ly - 13, cx + 18, ly + 13), SELECT)
+                cv.pill((cx - 20, ly - 15, cx + 20, ly + 15), SELECT)
             elif p.index in from_kitty:
-                cv.pill((cx - 18, ly - 13, cx + 18, ly + 13), PANEL_ALT, outline=ACCENT)
+                cv.pill((cx - 20, ly - 15, cx + 20, ly + 15), PANEL_ALT, outline=ACCENT)
             ink = TEXT if raised else ACCENT if p.index in from_kitty else TEXT_DIM
             cv.text((cx, ly), str(p.index + 1), label_font, ink, "mm")
     if kitty:

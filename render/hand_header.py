@@ -1,0 +1,102 @@
+"""The private hand picture's header: one line of chips, never two (the picture keeps its height through a hand).
+
+The chips, most important first: trump and level (always), whose turn it is, the number of selected cards, the
+defenders' points, the phase. The type gets smaller first (``SIZES``); if the line is still too long the least
+important chips are left out (the phase, then the points), the turn chip's text is cut with ``…`` (to no less
+than ``MIN_ELASTIC``), then the selection count goes, and last the turn chip is cut further.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from engine.views import Phase, SeatView
+from i18n import t
+from render.fonts import FontT, fit_text, font, text_width
+from render.labels import Chip, chip_width, phase_text, relative_name, seat_name, trump_chip
+from render.order import shown_trump
+from render.theme import ACCENT, SELECT, TEXT, TEXT_DARK
+
+log = logging.getLogger(__name__)
+
+SIZES = (24, 22, 20)  # chip type, largest first (the picture is shown at about half size on a phone)
+GAP = 8
+MIN_ELASTIC = 150  # px of the turn chip's text kept before the selection count is left out
+ESSENTIAL, TURN, SELECTED, POINTS, PHASE = 0, 1, 2, 3, 4  # priorities: lower is kept longer
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A chip, its priority and whether its text may be cut to fit."""
+
+    chip: Chip
+    rank: int
+    elastic: bool = False
+
+
+def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip | None:
+    public = view.public
+    if public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not public.to_act:
+        return None
+    if public.phase is Phase.BURYING and public.kitty_holder == view.seat and view.seat in public.to_act:
+        return Chip(t("render.kitty_taken", locale, n=len(view.kitty or ()) or 8), ACCENT, TEXT_DARK)
+    if view.seat in public.to_act:
+        return Chip(t("render.your_turn", locale), ACCENT, TEXT_DARK)
+    if len(public.to_act) > 1:
+        return Chip(t("render.turn_many", locale))
+    seat = public.to_act[0]
+    who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale)
+    return Chip(t("render.turn", locale, name=who))
+
+
+def ranked_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_selected: int,
+                 four_colour: bool) -> list[Ranked]:
+    """Every chip the header would show with room enough, in display order."""
+    public = view.public
+    out = [Ranked(trump_chip(shown_trump(public), locale, four_colour), ESSENTIAL),
+           Ranked(Chip(t("render.level", locale, level=public.level)), ESSENTIAL),
+           Ranked(Chip(phase_text(public.phase, locale)), PHASE)]
+    turn = _turn_chip(view, names, locale)
+    if turn is not None:
+        out.append(Ranked(turn, TURN, elastic=True))
+    if public.phase is Phase.PLAYING:
+        out.append(Ranked(Chip(t("render.points", locale, points=public.defender_points)), POINTS))
+    if n_selected:
+        out.append(Ranked(Chip(t("render.selected", locale, n=n_selected), SELECT, TEXT), SELECTED))
+    return out
+
+
+def _width(chips: Sequence[Chip], fnt: FontT) -> int:
+    return sum(chip_width(c, fnt) for c in chips) + GAP * max(0, len(chips) - 1)
+
+
+def _cut(kept: Sequence[Ranked], fnt: FontT, max_width: int, least: int) -> list[Chip]:
+    """The chips with the elastic one's text cut (to no less than ``least`` px) so that the line fits."""
+    chips = [r.chip for r in kept]
+    over = _width(chips, fnt) - max_width
+    for i, r in enumerate(kept):
+        if r.elastic and over > 0:
+            room = max(least, text_width("…", fnt), text_width(r.chip.text, fnt) - over)
+            chips[i] = replace(r.chip, text=fit_text(r.chip.text, fnt, room))
+    return chips
+
+
+def fit_header(ranked: Sequence[Ranked], max_width: int) -> tuple[FontT, list[Chip]]:
+    """The font and the chips of the one header line (see the module doc)."""
+    for size in SIZES:
+        fnt = font(size, "bold")
+        if _width([r.chip for r in ranked], fnt) <= max_width:
+            return fnt, [r.chip for r in ranked]
+    kept = list(ranked)
+    for rank in (PHASE, POINTS):
+        if _width([r.chip for r in kept], fnt) > max_width:
+            kept = [r for r in kept if r.rank != rank]
+    chips = _cut(kept, fnt, max_width, MIN_ELASTIC)
+    if _width(chips, fnt) > max_width:
+        kept = [r for r in kept if r.rank != SELECTED]
+        chips = _cut(kept, fnt, max_width, 0)
+    while len(chips) > 1 and _width(chips, fnt) > max_width:  # a very long trump or level text: last resort
+        chips.pop()
+    return fnt, chips
