@@ -75,11 +75,11 @@ class Chip:
     suit: str | None = None
 
 
-def trump_chip(trump: str | None, locale: str, four_colour: bool = False) -> Chip:
-    """The trump as a light chip whose symbol is drawn in the suit's colour."""
+def trump_chip(trump: str | None, locale: str, four_colour: bool = False, short: bool = False) -> Chip:
+    """The trump as a light chip whose symbol is drawn in the suit's colour (``short``: the suit's name only)."""
     if trump in ("S", "H", "C", "D"):
         name = trump_text(trump, locale).split(" ", 1)[1]
-        return Chip(t("render.trump", locale, trump=name), CARD_FACE, TEXT_DARK, trump)
+        return Chip(name if short else t("render.trump", locale, trump=name), CARD_FACE, TEXT_DARK, trump)
     return Chip(trump_text(trump, locale), CARD_FACE, TEXT_DARK)  # 无主 / No trump, or not set
 
 

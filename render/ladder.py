@@ -1,4 +1,5 @@
-"""The ladder picture (排行榜): the top N players with rank, name, rating, level, wins–losses and streak."""
+"""The ladder picture (排行榜): the top N players with rank, name, rating, level, wins–losses and streak; narrow,
+with large type, so it reads at a phone's width (shown ~320 px wide), and a footnote on the rating and the level."""
 
 from __future__ import annotations
 
@@ -8,20 +9,21 @@ from dataclasses import dataclass
 
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
-from render.fonts import font
+from render.fonts import font, wrap_text
 from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_ALT, RGB, SELECT, TEXT, TEXT_DARK, TEXT_DIM
 
 log = logging.getLogger(__name__)
 
-WIDTH = 760
+WIDTH = 600
 PAD = 20
-ROW_H = 44
+ROW_H = 52
 HEAD_H = 76
 COLS_H = 36
-FOOT_H = 64  # the footnote: what the rating and the level column mean
+FOOT_LINE = 28  # the footnote (what the rating and the level column mean): lines of this height
 MEDALS: tuple[RGB, ...] = ((255, 196, 64), (200, 206, 216), (214, 140, 80))
 # column right edges (name is left aligned from COL_NAME)
-COL_RANK, COL_NAME, COL_RATING, COL_LEVEL, COL_RECORD, COL_STREAK = 62, 78, 470, 550, 660, 740
+COL_RANK, COL_NAME, COL_RATING, COL_LEVEL, COL_RECORD, COL_STREAK = 62, 78, 354, 420, 494, 584
+NOTE_FONT = 19
 
 
 @dataclass(frozen=True)
@@ -58,11 +60,11 @@ def streak_text(streak: int, locale: str) -> str:
     return t("render.streak.win" if streak > 0 else "render.streak.loss", locale, n=abs(streak))
 
 
-def rank_badge(cv: Canvas, rank: int, y: float) -> None:
+def rank_badge(cv: Canvas, rank: int, y: float, size: int = 18) -> None:
     """A rank at the ``COL_RANK`` column: a medal for the first three (also the tournament standings)."""
-    fnt = font(18, "bold")
+    fnt = font(size, "bold")
     if 1 <= rank <= len(MEDALS):
-        r = 15
+        r = 15 if size <= 18 else 17
         cx = COL_RANK - 16
         cv.draw.ellipse((cx - r, y - r, cx + r, y + r), fill=MEDALS[rank - 1])
         cv.text((cx, y), str(rank), fnt, TEXT_DARK, "mm")
@@ -71,7 +73,7 @@ def rank_badge(cv: Canvas, rank: int, y: float) -> None:
 
 
 def ranked_table(width: int, title: str, locale: str, rows: int, row_h: int, foot: int, name: tuple[str, float],
-                 columns: Sequence[tuple[str, float]], empty: str) -> Canvas:
+                 columns: Sequence[tuple[str, float]], empty: str, label_size: int = 16) -> Canvas:
     """The frame of a ranked table (the ladder, the tournament standings): the header with ``title``, the column
     labels — rank, ``name`` (label, x) left-aligned, ``columns`` (label, x) right-aligned — and ``empty`` in the
     first row's place when there are no ``rows``; ``foot`` is the height kept below the rows. Labels come localized."""
@@ -79,13 +81,13 @@ def ranked_table(width: int, title: str, locale: str, rows: int, row_h: int, foo
     cv.draw.rectangle((0, 0, width, HEAD_H), fill=HEADER)
     cv.label(title, font(28, "bold"), PAD, HEAD_H / 2, TEXT, max_width=width - 2 * PAD)
     y = HEAD_H + COLS_H / 2
-    small = font(16, "bold")
+    small = font(label_size, "bold")
     cv.label(t("render.ladder.rank", locale), small, COL_RANK - 4, y, TEXT_DIM, align="right")
     cv.label(name[0], small, name[1], y, TEXT_DIM)
     for label, col in columns:
         cv.label(label, small, col, y, TEXT_DIM, align="right")
     if not rows:
-        cv.label(empty, font(20), width / 2, HEAD_H + COLS_H + row_h / 2, TEXT_DIM, align="center")
+        cv.label(empty, font(label_size + 4), width / 2, HEAD_H + COLS_H + row_h / 2, TEXT_DIM, align="center")
     return cv
 
 
@@ -96,24 +98,27 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlig
     locale = normalize_locale(locale)
     columns = [(t(f"render.ladder.{key}", locale), col) for key, col in
                (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK))]
-    cv = ranked_table(WIDTH, title, locale, len(rows), ROW_H, FOOT_H, (t("render.ladder.name", locale), COL_NAME),
-                      columns, t("render.ladder.empty", locale))
+    notes = [line for key in ("ux.ladder.note_rating", "ux.ladder.note_level")
+             for line in wrap_text(t(key, locale), font(NOTE_FONT), WIDTH - 2 * PAD)]
+    cv = ranked_table(WIDTH, title, locale, len(rows), ROW_H, len(notes) * FOOT_LINE + 20,
+                      (t("render.ladder.name", locale), COL_NAME), columns, t("render.ladder.empty", locale),
+                      label_size=18)
     top = HEAD_H + COLS_H
-    name_font, num_font = font(20, "bold"), font(20, "bold")
+    name_font, num_font = font(24, "bold"), font(23, "bold")
     for i, row in enumerate(rows):
         y0 = top + i * ROW_H
         mine = row.rank == highlight
         cv.panel((PAD - 8, y0 + 2, WIDTH - PAD + 8, y0 + ROW_H - 2), PANEL if i % 2 == 0 else PANEL_ALT, radius=8,
                  outline=SELECT if mine else None, width=3)
         mid = y0 + ROW_H / 2
-        rank_badge(cv, row.rank, mid)
-        cv.label(row.name, name_font, COL_NAME, mid, TEXT, max_width=COL_RATING - 110 - COL_NAME)
+        rank_badge(cv, row.rank, mid, size=21)
+        cv.label(row.name, name_font, COL_NAME, mid, TEXT, max_width=COL_RATING - 84 - COL_NAME)
         cv.label(format_rating(row.rating), num_font, COL_RATING, mid, ACCENT, align="right")
         cv.label(row.level, num_font, COL_LEVEL, mid, TEXT, align="right")
-        cv.label(f"{row.wins}–{row.losses}", font(19), COL_RECORD, mid, TEXT, align="right")
+        cv.label(f"{row.wins}–{row.losses}", font(22), COL_RECORD, mid, TEXT, align="right")
         colour = GOOD if row.streak > 0 else BAD if row.streak < 0 else TEXT_DIM
-        cv.label(streak_text(row.streak, locale), font(18, "bold"), COL_STREAK, mid, colour, align="right")
-    foot = top + max(1, len(rows)) * ROW_H + 8
-    for k, key in enumerate(("ux.ladder.note_rating", "ux.ladder.note_level")):
-        cv.label(t(key, locale), font(16), PAD, foot + 12 + 22 * k, TEXT_DIM, max_width=WIDTH - 2 * PAD)
+        cv.label(streak_text(row.streak, locale), font(22, "bold"), COL_STREAK, mid, colour, align="right")
+    foot = top + max(1, len(rows)) * ROW_H + 10
+    for k, line in enumerate(notes):
+        cv.label(line, font(NOTE_FONT), PAD, foot + FOOT_LINE / 2 + FOOT_LINE * k, TEXT_DIM)
     return cv.png()

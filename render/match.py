@@ -24,12 +24,14 @@ from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TE
 
 log = logging.getLogger(__name__)
 
-WIDTH = 760
+WIDTH = 600  # narrow and tall: readable at a phone's width (shown ~320 px wide)
 PAD = 20
-CHART_H = 360
+CHART_H = 400
 TABLE_MAX = 2  # up to this many hands: the table of hands instead of the chart
-ROW_H = 48
-LEGEND_H = 34
+ROW_H = 84  # a hand of the table: two lines
+LEGEND_H = 70  # two lines: the marks, then the axes
+TOP_H = 96 + 64 + 164  # header, banner, the two teams
+AXIS_FONT = 17
 SS = 2  # supersampling of the chart lines
 
 
@@ -109,7 +111,7 @@ def series_for(results: Sequence[HandResult], credits: bool) -> Series:
 
 
 def _box(width: int, height: int, scale: int = 1) -> tuple[int, int, int, int]:
-    return 46 * scale, (width - 16) * scale, 14 * scale, (height - 34) * scale
+    return 50 * scale, (width - 18) * scale, 16 * scale, (height - 38) * scale
 
 
 def _chart(results: Sequence[HandResult], series: Series, width: int, height: int) -> Image.Image:
@@ -137,15 +139,15 @@ def _chart(results: Sequence[HandResult], series: Series, width: int, height: in
 def _axes(cv: Canvas, results: Sequence[HandResult], series: Series, x0: int, y0: int, width: int,
           height: int) -> None:
     """Y labels on the left (every one while they fit), hand numbers below."""
-    small = font(14)
+    small = font(AXIS_FONT)
     n, steps = max(1, len(results)), max(1, len(series.labels) - 1)
     left, right, top, bottom = (v + o for v, o in zip(_box(width, height), (x0, x0, y0, y0), strict=True))
-    every = max(1, -(-steps // 14))
+    every = max(1, -(-steps // 13))
     for k in range(0, steps + 1, every):
         cv.text((left - 12, bottom - (bottom - top) * k / steps), series.labels[k], small, TEXT_DIM, "rm")
-    step = max(1, -(-n // 16))
+    step = max(1, -(-n // 12))
     for i in range(0, n + 1, step):
-        cv.text((left + (right - left) * i / n, bottom + 16), str(i), small, TEXT_DIM, "mm")
+        cv.text((left + (right - left) * i / n, bottom + 19), str(i), small, TEXT_DIM, "mm")
 
 
 def _table_height(results: Sequence[HandResult]) -> int:
@@ -155,18 +157,20 @@ def _table_height(results: Sequence[HandResult]) -> int:
 def _hand_table(cv: Canvas, results: Sequence[HandResult], names: Sequence[str], locale: str, y: int) -> None:
     """One row per hand: ``Hand 1 · Dealer alice · Defenders 70`` and each team's ``A → A (+0)`` in its colour."""
     cv.panel((PAD, y, WIDTH - PAD, y + _table_height(results)), PANEL, radius=10)
-    body, bold = font(18), font(18, "bold")
+    body, bold = font(21), font(21, "bold")
     for i, r in enumerate(results):
-        mid = y + 8 + i * ROW_H + ROW_H // 2
+        top = y + 8 + i * ROW_H
         if i:
-            cv.draw.line((PAD + 12, mid - ROW_H // 2, WIDTH - PAD - 12, mid - ROW_H // 2), fill=PANEL_LINE, width=1)
-        cv.label(t("render.hand_number", locale, n=r.hand_number), bold, PAD + 16, mid, TEXT)
+            cv.draw.line((PAD + 12, top, WIDTH - PAD - 12, top), fill=PANEL_LINE, width=1)
+        first, second = top + ROW_H * 0.3, top + ROW_H * 0.72
+        x = PAD + 16 + cv.label(t("render.hand_number", locale, n=r.hand_number), bold, PAD + 16, first, TEXT)
+        points = t("render.points", locale, points=r.defender_points)
+        points_w = cv.label(points, body, WIDTH - PAD - 16, first, TEXT_DIM, align="right")
         dealer = t("render.dealer", locale, name=seat_name(names, r.dealer, locale))
-        cv.label(dealer, body, PAD + 116, mid, TEAM[r.dealer % 2], max_width=190)
-        cv.label(t("render.points", locale, points=r.defender_points), body, PAD + 324, mid, TEXT_DIM)
-        for team, right in ((0, WIDTH - PAD - 180), (1, WIDTH - PAD - 16)):
-            change = level_change_text(r, team, locale)
-            cv.label(change, bold if r.level_gains[team] else body, right, mid, TEAM[team], align="right")
+        cv.label(dealer, body, x + 14, first, TEAM[r.dealer % 2], max_width=round(WIDTH - PAD - 46 - points_w - x))
+        for team, (x_at, align) in ((0, (PAD + 16, "left")), (1, (WIDTH - PAD - 16, "right"))):
+            change = f"{team_name(team, locale)} {level_change_text(r, team, locale)}"
+            cv.label(change, bold if r.level_gains[team] else body, x_at, second, TEAM[team], align=align)
 
 
 @serialized
@@ -190,38 +194,37 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
     table = len(results) <= TABLE_MAX and not credits
-    height = 86 + 110 + (_table_height(results) if table else CHART_H + LEGEND_H) + PAD
+    height = TOP_H + (_table_height(results) if table else CHART_H + LEGEND_H) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
-    cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
-    cv.label(t("render.match.title", locale), font(28, "bold"), PAD, 30, TEXT)
+    cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
+    cv.label(t("render.match.title", locale), font(30, "bold"), PAD, 30, TEXT)
     hands = t("render.match.one_hand", locale) if len(results) == 1 else t("render.match.hands", locale, n=len(results))
     if rules is not None:
         hands = f"{hands} · {match_format(rules, locale)}"
-    cv.label(hands, font(18), PAD, 66, TEXT_DIM, max_width=WIDTH // 2)
+    cv.label(hands, font(21), PAD, 68, TEXT_DIM, max_width=WIDTH - 2 * PAD)
     if winner is None:
         banner = t("render.match.draw" if finished else "render.match.in_progress", locale)
         fill, ink = PANEL, TEXT
     else:
         banner, fill, ink = t("render.summary.winner", locale, team=team_name(winner, locale)), ACCENT, TEXT_DARK
-    bfont = font(22, "bold")
-    bw = Canvas.pill_width(banner, bfont, 16)
-    cv.text_pill(banner, bfont, WIDTH - PAD - bw, 43, fill, ink, pad=16, height=44)
+    cv.panel((PAD, 104, WIDTH - PAD, 150), fill, radius=12)
+    cv.label(banner, font(25, "bold"), WIDTH / 2, 127, ink, align="center", max_width=WIDTH - 4 * PAD)
 
     series = series_for(results, credits)
-    y = 96
-    for team in (0, 1):
-        row_y = y + 24 + team * 48
-        x = cv.text_pill(team_name(team, locale), font(20, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
-                         height=36)
+    y = 160
+    for team in (0, 1):  # the team and its final level, the players below
+        row_y = y + 24 + team * 82
+        x = cv.text_pill(team_name(team, locale), font(23, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
+                         height=40)
         final = series.labels[series.values[team][-1]] if credits and results else "—"
         if results and not credits:
             final = level_text(results[-1].levels_after[team], results[-1].laps_after[team], locale)
         total = t("render.match.credits" if credits else "render.match.level", locale, value=final)
-        level_w = cv.label(total, font(22, "bold"), WIDTH - PAD, row_y, ACCENT if team == winner else TEXT,
-                           align="right")
-        cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,
-                 max_width=round(WIDTH - PAD - level_w - x - 36))
-    y += 110
+        cv.label(total, font(26, "bold"), WIDTH - PAD, row_y, ACCENT if team == winner else TEXT, align="right",
+                 max_width=round(WIDTH - PAD - x - 16))
+        cv.label(team_members(names, team, locale), font(21), PAD + 4, row_y + 38, TEXT_DIM,
+                 max_width=WIDTH - 2 * PAD)
+    y += 164
     if table:
         _hand_table(cv, results, names, locale, y)
         return cv.png()
@@ -245,12 +248,12 @@ def match_format(rules: Rules, locale: str) -> str:
 
 def _legend(cv: Canvas, credits: bool, locale: str, y: int) -> None:
     """What the marks mean, and the axes: a filled dot = the team dealt that hand, a ring = it defended."""
-    small = font(15)
-    mid = y + LEGEND_H / 2
+    small = font(19)
+    mid = y + LEGEND_H / 4 + 2
     x = PAD + 4
-    cv.draw.ellipse((x, mid - 6, x + 12, mid + 6), fill=TEXT)
-    x += 18 + cv.label(t("ux.match.legend_dealt", locale), small, x + 18, mid, TEXT_DIM) + PAD
-    cv.draw.ellipse((x, mid - 4, x + 8, mid + 4), outline=TEXT, width=2)
-    cv.label(t("ux.match.legend_defended", locale), small, x + 14, mid, TEXT_DIM)
+    cv.draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=TEXT)
+    x += 20 + cv.label(t("ux.match.legend_dealt", locale), small, x + 20, mid, TEXT_DIM) + PAD
+    cv.draw.ellipse((x, mid - 5, x + 10, mid + 5), outline=TEXT, width=2)
+    cv.label(t("ux.match.legend_defended", locale), small, x + 16, mid, TEXT_DIM)
     axis = t("ux.match.axis_credits" if credits else "ux.match.axis", locale)
-    cv.label(axis, small, WIDTH - PAD, mid, TEXT_DIM, align="right")
+    cv.label(axis, small, PAD + 4, y + LEGEND_H * 3 / 4, TEXT_DIM, max_width=WIDTH - 2 * PAD)

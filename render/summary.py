@@ -30,7 +30,7 @@ from render.theme import (
 
 log = logging.getLogger(__name__)
 
-WIDTH = 760
+WIDTH = 600  # narrow and tall: shown ~320 px wide on a phone, the smallest type stays ~9 px
 PAD = 20
 SCALE_MAX = 200
 TAKE_OVER = 80
@@ -53,18 +53,18 @@ def _points_scale(cv: Canvas, points: int, x0: float, x1: float, y: float, colou
     frac = max(0.0, min(1.0, points / SCALE_MAX))
     if frac > 0:
         cv.pill((x0, y - 7, x0 + max(14, (x1 - x0) * frac), y + 7), colour)
-    small = font(14)
+    small = font(17)
     for mark in range(0, SCALE_MAX + 1, 40):
         mx = x0 + (x1 - x0) * mark / SCALE_MAX
         cv.draw.line((mx, y + 10, mx, y + 15), fill=TEXT_DIM if mark != TAKE_OVER else ACCENT, width=2)
-        cv.text((mx, y + 26), str(mark), small, ACCENT if mark == TAKE_OVER else TEXT_DIM, "mm")
+        cv.text((mx, y + 28), str(mark), small, ACCENT if mark == TAKE_OVER else TEXT_DIM, "mm")
 
 
 def _row(cv: Canvas, label: str, value: str, y: float, value_colour: tuple[int, int, int] = TEXT,
          bold: bool = False) -> None:
-    fnt = font(22 if bold else 19, "bold" if bold else "regular")
-    cv.label(label, fnt, PAD + 16, y, TEXT if bold else TEXT_DIM, max_width=WIDTH - 2 * PAD - 160)
-    cv.label(value, font(24 if bold else 20, "bold"), WIDTH - PAD - 16, y, value_colour, align="right")
+    fnt = font(25 if bold else 22, "bold" if bold else "regular")
+    cv.label(label, fnt, PAD + 16, y, TEXT if bold else TEXT_DIM, max_width=WIDTH - 2 * PAD - 130)
+    cv.label(value, font(27 if bold else 23, "bold"), WIDTH - PAD - 16, y, value_colour, align="right")
 
 
 @serialized
@@ -73,25 +73,26 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     if not isinstance(result, HandResult):
         raise TypeError("render_hand_summary takes a HandResult")
     locale = normalize_locale(locale)
-    note_font = font(17)
+    note_font = font(20)
     notes = [wrap_text("• " + t(k, locale), note_font, WIDTH - 2 * PAD - 10) for k in result.notes]
     n_note_lines = sum(len(lines) for lines in notes)
     winner = result.match_winner
-    height = (96 + 160 + 150 + 64 + 112 + 50 + (28 * n_note_lines + 40 if notes else 0)
-              + (62 if winner is not None else 0))
+    n_outcome = 1 if winner is not None else 2
+    height = (100 + 160 + 160 + 70 + 164 + 16 + 36 * n_outcome + (32 * n_note_lines + 44 if notes else 0)
+              + (66 if winner is not None else 0))
     cv = Canvas.new(WIDTH, height, FELT)
 
     # header: title, level, trump, dealer
-    cv.draw.rectangle((0, 0, WIDTH, 86), fill=HEADER)
-    cv.label(t("render.summary.title", locale, n=result.hand_number), font(28, "bold"), PAD, 30, TEXT)
-    dealer = fit_text(seat_name(names, result.dealer, locale), font(18), 220)
+    cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
+    cv.label(t("render.summary.title", locale, n=result.hand_number), font(30, "bold"), PAD, 30, TEXT)
+    dealer = fit_text(seat_name(names, result.dealer, locale), font(21), 200)
     sub = (t("render.summary.trump", locale, level=result.level, trump=trump_text(result.trump, locale))
            + " · " + t("render.dealer", locale, name=dealer))
-    cv.label(sub, font(18), PAD, 66, TEXT_DIM, max_width=WIDTH - 2 * PAD)
-    y = 96
+    cv.label(sub, font(21), PAD, 68, TEXT_DIM, max_width=WIDTH - 2 * PAD)
+    y = 100
 
     # the kitty
-    cv.label(t("render.summary.kitty", locale, points=result.kitty_points), font(20, "bold"), PAD, y + 16, TEXT)
+    cv.label(t("render.summary.kitty", locale, points=result.kitty_points), font(23, "bold"), PAD, y + 16, TEXT)
     ctx = trump_context(result.level, result.trump)
     lang = "zh-CN" if locale == "zh-CN" else "en"
     draw_cards(cv, _kitty_order(result), TABLE_CARD, PAD, y + 40, max_width=WIDTH - 2 * PAD, align="left",
@@ -99,55 +100,56 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     y += 160
 
     # points
-    cv.panel((PAD, y, WIDTH - PAD, y + 140), PANEL, radius=12)
-    _row(cv, t("render.summary.trick_points", locale), str(result.trick_points), y + 24)
+    cv.panel((PAD, y, WIDTH - PAD, y + 150), PANEL, radius=12)
+    _row(cv, t("render.summary.trick_points", locale), str(result.trick_points), y + 26)
     if result.kitty_multiplier:
         key = "render.summary.kitty_bonus" if result.kitty_bonus >= 0 else "render.summary.kitty_guard"  # 保底
         bonus = t(key, locale, points=result.kitty_points, mult=result.kitty_multiplier)
-        _row(cv, bonus, f"{result.kitty_bonus:+d}", y + 58, ACCENT)
+        _row(cv, bonus, f"{result.kitty_bonus:+d}", y + 62, ACCENT)
     else:
-        _row(cv, t("render.summary.no_bonus", locale), "+0", y + 58, TEXT_DIM)
-    cv.draw.line((PAD + 16, y + 80, WIDTH - PAD - 16, y + 80), fill=PANEL_LINE, width=1)
+        _row(cv, t("render.summary.no_bonus", locale), "+0", y + 62, TEXT_DIM)
+    cv.draw.line((PAD + 16, y + 86, WIDTH - PAD - 16, y + 86), fill=PANEL_LINE, width=1)
     dealer_team = result.dealer % 2
     gainer = TEAM[1 - dealer_team] if result.defenders_take_over else TEAM[dealer_team]
-    _row(cv, t("render.summary.final", locale), str(result.defender_points), y + 108, gainer, bold=True)
-    y += 150
+    _row(cv, t("render.summary.final", locale), str(result.defender_points), y + 117, gainer, bold=True)
+    y += 160
     _points_scale(cv, result.defender_points, PAD + 20, WIDTH - PAD - 20, y + 14, gainer)
-    y += 64
+    y += 70
 
-    # level changes
+    # level changes: the team and its change, the players below (a tall layout for phones)
     for team in (0, 1):
-        row_y = y + 22 + team * 52
-        fnt = font(20, "bold")
-        x = cv.text_pill(team_name(team, locale), fnt, PAD, row_y, TEAM[team], TEXT_DARK, pad=12, height=36)
+        row_y = y + 22 + team * 82
+        x = cv.text_pill(team_name(team, locale), font(23, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
+                         height=40)
         if team == dealer_team:
-            x = cv.text_pill(t("render.dealer_team", locale), font(16, "bold"), x + 8, row_y, ACCENT, TEXT_DARK,
-                             pad=8, height=26)
+            x = cv.text_pill(t("render.dealer_team", locale), font(19, "bold"), x + 8, row_y, ACCENT, TEXT_DARK,
+                             pad=8, height=30)
         change = level_change_text(result, team, locale)
-        change_w = cv.label(change, font(22, "bold"), WIDTH - PAD, row_y,
-                            GOOD if result.level_gains[team] > 0 else TEXT, align="right")
-        cv.label(team_members(names, team, locale), font(17), x + 12, row_y, TEXT_DIM,
-                 max_width=round(WIDTH - PAD - change_w - x - 36))
-    y += 112
+        cv.label(change, font(26, "bold"), WIDTH - PAD, row_y, GOOD if result.level_gains[team] > 0 else TEXT,
+                 align="right", max_width=round(WIDTH - PAD - x - 16))
+        cv.label(team_members(names, team, locale), font(21), PAD + 4, row_y + 38, TEXT_DIM,
+                 max_width=WIDTH - 2 * PAD)
+    y += 164
 
-    # outcome and the next dealer (none after the match)
+    # outcome and the next dealer (none after the match), one line each
     outcome = t("render.summary.take_over" if result.defenders_take_over else "render.summary.keep", locale)
+    cv.label(outcome, font(23, "bold"), PAD, y + 18, ACCENT, max_width=WIDTH - 2 * PAD)
     if result.match_winner is None:  # after the match nobody deals next
-        outcome += " · " + t("render.summary.next_dealer", locale, name=seat_name(names, result.next_dealer, locale))
-    cv.label(outcome, font(20, "bold"), PAD, y + 18, ACCENT, max_width=WIDTH - 2 * PAD)
-    y += 50
+        cv.label(t("render.summary.next_dealer", locale, name=seat_name(names, result.next_dealer, locale)),
+                 font(23, "bold"), PAD, y + 54, ACCENT, max_width=WIDTH - 2 * PAD)
+    y += 16 + 36 * n_outcome
     if notes:
-        cv.label(t("render.summary.notes", locale), font(18, "bold"), PAD, y + 10, TEXT)
-        line_y = y + 40
+        cv.label(t("render.summary.notes", locale), font(21, "bold"), PAD, y + 12, TEXT)
+        line_y = y + 44
         indent = text_width("• ", note_font)
         for lines in notes:
             for i, line in enumerate(lines):
                 cv.label(line, note_font, PAD + 10 + (indent if i else 0), line_y, TEXT_DIM)
-                line_y += 28
-        y += 28 * n_note_lines + 40
+                line_y += 32
+        y += 32 * n_note_lines + 44
     if winner is not None:
-        y += 6
-        cv.panel((PAD, y, WIDTH - PAD, y + 46), ACCENT, radius=12)
-        cv.label(t("render.summary.winner", locale, team=team_name(winner, locale)), font(24, "bold"), WIDTH / 2,
-                 y + 23, TEXT_DARK, align="center", max_width=WIDTH - 4 * PAD)
+        y += 8
+        cv.panel((PAD, y, WIDTH - PAD, y + 50), ACCENT, radius=12)
+        cv.label(t("render.summary.winner", locale, team=team_name(winner, locale)), font(26, "bold"), WIDTH / 2,
+                 y + 25, TEXT_DARK, align="center", max_width=WIDTH - 4 * PAD)
     return cv.png()

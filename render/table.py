@@ -59,7 +59,8 @@ log = logging.getLogger(__name__)
 MAIN_W = 760
 WIDTH = MAIN_W + SIDE_W
 TABLE_H = 592
-BOX_W, BOX_H = 214, 58
+BOX_W, BOX_H = 256, 68  # name boxes with large type (the picture is shown ~320 px wide on a phone)
+LAYOUT_BOX_H = 58  # the box height the play areas were laid out for: taller boxes grow away from the plays
 CHIP_H = 34
 CHIP_GAP = 8
 MIN_NAME_W = 60
@@ -81,69 +82,76 @@ class SeatSpot:
 def seat_spots(top: int) -> dict[int, SeatSpot]:
     """Seat 0 bottom, 1 right, 2 top, 3 left (relative to the table region starting at ``top``)."""
     cx = MAIN_W / 2
+    w, h = BOX_W, BOX_H
+    side = top + 210 - (h - LAYOUT_BOX_H)
+    bottom = top + 520 - (h - LAYOUT_BOX_H) // 2
     return {
-        2: SeatSpot((cx - BOX_W / 2, top + 12, cx + BOX_W / 2, top + 12 + BOX_H), cx, top + 88, 470),
-        3: SeatSpot((MARGIN, top + 210, MARGIN + BOX_W, top + 210 + BOX_H), MARGIN + SIDE_PLAY_W / 2, top + 276,
-                    SIDE_PLAY_W),
-        1: SeatSpot((MAIN_W - MARGIN - BOX_W, top + 210, MAIN_W - MARGIN, top + 210 + BOX_H),
-                    MAIN_W - MARGIN - SIDE_PLAY_W / 2, top + 276, SIDE_PLAY_W),
-        0: SeatSpot((cx - BOX_W / 2, top + 520, cx + BOX_W / 2, top + 520 + BOX_H), cx, top + 404, 470),
+        2: SeatSpot((cx - w / 2, top + 12, cx + w / 2, top + 12 + h), cx, top + 88 + (h - LAYOUT_BOX_H) // 2, 470),
+        3: SeatSpot((MARGIN, side, MARGIN + w, side + h), MARGIN + SIDE_PLAY_W / 2, top + 276, SIDE_PLAY_W),
+        1: SeatSpot((MAIN_W - MARGIN - w, side, MAIN_W - MARGIN, side + h), MAIN_W - MARGIN - SIDE_PLAY_W / 2,
+                    top + 276, SIDE_PLAY_W),
+        0: SeatSpot((cx - w / 2, bottom, cx + w / 2, bottom + h), cx, top + 404, 470),
     }
 
 
 def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font: FontT,
-                 max_width: int) -> list[Chip]:
-    """Hand number, trump, level, both teams' levels, dealer and the defenders' points; the dealer's name is
-    fitted into the room left on the line (so a long name does not change the picture's height)."""
-    chips = [Chip(t("render.hand_number", locale, n=view.hand_number)), trump_chip(shown_trump(view), locale),
-             Chip(t("render.level", locale, level=view.level))]
+                 max_width: int, hand: bool = True) -> list[Chip]:
+    """Hand number and dealer (unless not ``hand``), trump, level, both teams' levels and the defenders' points;
+    the dealer's name is fitted into the room left on the line (so a long name does not change the picture's
+    height)."""
+    chips = [Chip(t("render.hand_number", locale, n=view.hand_number))] if hand else []
+    chips += [trump_chip(shown_trump(view), locale, short=not hand), Chip(t("render.level", locale, level=view.level))]
     for team in (0, 1):
         level = level_text(view.levels[team], view.laps[team], locale)
         chips.append(Chip(t("render.team_level_chip", locale, team=team_name(team, locale), level=level),
                           TEAM[team], TEXT_DARK))
     if view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER):
         chips.append(Chip(t("render.points", locale, points=view.defender_points)))
-    if view.dealer is not None:
+    if view.dealer is not None and hand:  # the compact picture: the dealer's name box carries the tag
         used = sum(chip_width(c, chip_font) + CHIP_GAP for c in chips)
         room = max_width - used - chip_width(Chip(t("render.dealer", locale, name="")), chip_font) - 16
         who = fit_text(seat_name(names, view.dealer, locale), chip_font, max(MIN_NAME_W, min(200, room)))
-        chips.insert(5, Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
+        chips.insert(len(chips) - (view.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER)),
+                     Chip(t("render.dealer", locale, name=who), ACCENT, TEXT_DARK))
     return chips
 
 
-def header_line(view: PublicView, names: Sequence[str], locale: str,
-                width: int = WIDTH) -> tuple[FontT, list[list[Chip]]]:
+def header_line(view: PublicView, names: Sequence[str], locale: str, width: int = WIDTH,
+                compact: bool = False) -> tuple[FontT, list[list[Chip]]]:
     """The header's chips on one line: the type gets smaller rather than the header wrapping (the picture keeps
-    its height through a hand)."""
-    for size in (20, 18, 16, 14):
+    its height through a hand). The ``compact`` picture leaves out the hand number (its message says it), the
+    dealer (tagged on its name box) and the word "trump" (the light suit chip), so its type stays large enough
+    for a phone."""
+    for size in (24, 22, 20, 18, 16, 14) if compact else (20, 18, 16, 14):
         chip_font = font(size, "bold")
-        lines = layout_chips(header_chips(view, names, locale, chip_font, width - 2 * MARGIN), chip_font,
-                             width - 2 * MARGIN, CHIP_GAP)
+        lines = layout_chips(header_chips(view, names, locale, chip_font, width - 2 * MARGIN, hand=not compact),
+                             chip_font, width - 2 * MARGIN, CHIP_GAP)
         if len(lines) == 1:
             break
     return chip_font, lines[:1]
 
 
 def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: Sequence[str], locale: str,
-               highlight: bool, big: bool = False) -> None:
-    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act (``big``
-    type for the compact picture, shown smaller still on a phone)."""
+               highlight: bool) -> None:
+    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act (large
+    type: seat names and card counts read on a phone)."""
     x0, y0, x1, y1 = spot.box
     acting = seat in view.to_act and view.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
     outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
     cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
     cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = (font(26, "bold"), font(21)) if big else (font(22, "bold"), font(18))  # shown at ~half size
+    name_font, small = font(30, "bold"), font(25, "bold")
     right = x1 - 10
     if seat == view.dealer:
-        tag, tag_font = t("render.dealer_tag", locale), font(15, "bold")
+        tag, tag_font = t("render.dealer_tag", locale), font(20, "bold")
         tag_w = Canvas.pill_width(tag, tag_font, 7)
-        cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=22)
+        cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=28)
         right = x1 - 16 - tag_w
-    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, y0 + 19, TEXT, max_width=round(right - x0 - 16))
+    first, second = y0 + 21, y0 + 50
+    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, first, TEXT, max_width=round(right - x0 - 16))
     n = view.hand_sizes[seat]
     info = f"{team_name(seat % 2, locale)} · {t('render.card_one' if n == 1 else 'render.cards_count', locale, n=n)}"
-    cv.label(info, small, x0 + 16, y0 + 42, TEXT_DIM, max_width=round(x1 - x0 - 26))
+    cv.label(info, small, x0 + 16, second, TEXT_DIM, max_width=round(x1 - x0 - 26))
 
 
 def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
@@ -156,9 +164,9 @@ def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
 
 def _tag(cv: Canvas, text: str, box: Box, top: bool, fill: RGB = ACCENT) -> None:
     """A small pill on the top-right (``top``) or bottom-right corner of a play's frame."""
-    fnt = font(16, "bold")
+    fnt = font(20, "bold")
     cv.text_pill(text, fnt, box[2] + 10 - Canvas.pill_width(text, fnt, 8), box[1] - 6 if top else box[3] + 6,
-                 fill, TEXT_DARK, pad=8, height=24)
+                 fill, TEXT_DARK, pad=8, height=28)
 
 
 def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], style: CardStyle,
@@ -255,7 +263,7 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
             box = _draw_play(cv, view, spot, decl.cards, style, ACCENT)
             _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, top=seat == 0)
         elif seat in view.passed:
-            text, fnt = t("render.pass", locale), font(18, "bold")
+            text, fnt = t("render.pass", locale), font(21, "bold")
             cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
                          spot.play_y + TABLE_CARD.height / 2, PANEL, TEXT_DIM, pad=14, height=32)
         elif seat in view.to_act and view.phase is not Phase.DEALING:
@@ -278,7 +286,7 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     locale = normalize_locale(locale)
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
     width = MAIN_W if compact else WIDTH
-    chip_font, lines = header_line(view, names, locale, width)
+    chip_font, lines = header_line(view, names, locale, width, compact)
     header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
     cv = Canvas.new(width, header_h + TABLE_H, FELT)
     cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
@@ -290,7 +298,7 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
         y += CHIP_H + 6
     spots = seat_spots(header_h)
     for seat, spot in spots.items():
-        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight, big=compact)
+        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
     if view.phase in (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL):
         _draw_declaring(cv, view, spots, names, locale, style)
     else:

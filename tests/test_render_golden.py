@@ -49,6 +49,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "table_zh": lambda: render_table(public_view(), NAMES, locale="zh-CN", seat_highlight=0),
     "table_en_long_names": lambda: render_table(public_view(trick_plays=2), LONG_NAMES, locale="en"),
     "table_zh_declaring": lambda: render_table(declaring_view(), NAMES, locale="zh-CN"),
+    "table_en_compact": lambda: render_table(public_view(trick_plays=2), LONG_NAMES, locale="en", compact=True),
     "summary_zh": lambda: render_hand_summary(hand_result(), NAMES, locale="zh-CN"),
     "summary_en_notes": lambda: render_hand_summary(
         replace(hand_result(bonus=False), notes=("settle.jack_bottom",), match_winner=0), LONG_NAMES, locale="en"),

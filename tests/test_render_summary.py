@@ -12,6 +12,7 @@ from engine.views import Phase
 from render import LadderRow, StatsCard, render_hand_summary, render_ladder, render_match_summary, render_stats
 from render.labels import level_change_text
 from render.ladder import COL_RATING, format_rating, streak_text
+from render.match import WIDTH as MATCH_WIDTH
 from render.match import level_paths, series_for
 from render.samples import (
     LONG_NAMES,
@@ -102,7 +103,7 @@ def test_negative_levels_and_laps_on_the_match_chart() -> None:
     assert series.labels[series.values[0][2]] == "-2" and series.labels[series.values[1][3]] == "1·A"
     for locale in ("en", "zh-CN"):
         png = render_match_summary(results, NAMES, locale=locale)
-        assert _image(png).width == 760
+        assert _image(png).width == MATCH_WIDTH  # narrow and tall (phones)
         hand = render_hand_summary(results[2], NAMES, locale=locale)
         assert _image(hand).height > 0
     assert level_change_text(results[2], 0, "en") == "-2 → 3 (+3)"

@@ -1,0 +1,93 @@
+"""Pictures read on a phone: Discord shows an attachment about ``SHOWN`` px wide on a 390 px screen, so every text
+of the pictures the quiet thread and the panel show (the compact table, the hand, the hand and match summaries,
+the ladder) is drawn large enough for its picture's width: at least ``SMALLEST`` px once shown, and seat names,
+card counts and the numbers under the cards at least ``KEY`` px."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.rules import Rules
+from engine.views import Phase
+from render import (
+    draw,
+    render_hand,
+    render_hand_summary,
+    render_ladder,
+    render_match_summary,
+    render_table,
+    samples,
+)
+from render.fonts import clean_text
+
+SHOWN = 320  # px: a 390 px screen less the avatar column and the margins
+SMALLEST = 8.0
+KEY = 10.0
+
+
+@contextmanager
+def texts() -> Iterator[list[tuple[int, str]]]:
+    """Every (font size, text) drawn meanwhile."""
+    seen: list[tuple[int, str]] = []
+    original = draw.Canvas.text
+
+    def text(self: draw.Canvas, xy: Any, s: str, fnt: Any, fill: Any, anchor: str = "la") -> None:
+        seen.append((int(fnt.size), s))
+        original(self, xy, s, fnt, fill, anchor)
+
+    draw.Canvas.text = text  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        draw.Canvas.text = original  # type: ignore[method-assign]
+
+
+def _shown(size: int, png: bytes) -> float:
+    return size * SHOWN / Image.open(io.BytesIO(png)).width
+
+
+PICTURES: dict[str, Callable[[str], bytes]] = {
+    "compact_table": lambda loc: render_table(samples.public_view(trick_plays=2), samples.LONG_NAMES, locale=loc,
+                                              compact=True),
+    "compact_declaring": lambda loc: render_table(samples.declaring_view(), samples.NAMES, locale=loc, compact=True),
+    "hand": lambda loc: render_hand(samples.seat_view(25), locale=loc, selected=(1, 2), names=samples.LONG_NAMES),
+    "hand_burying": lambda loc: render_hand(samples.seat_view(33, phase=Phase.BURYING, kitty=True), locale=loc),
+    "summary": lambda loc: render_hand_summary(replace(samples.hand_result(), notes=("settle.jack_bottom",)),
+                                               samples.NAMES, locale=loc),
+    "match": lambda loc: render_match_summary(samples.match_results(), samples.NAMES, 0, locale=loc, rules=Rules()),
+    "match_one_hand": lambda loc: render_match_summary(samples.match_results()[-1:], samples.NAMES, 0, locale=loc),
+    "ladder": lambda loc: render_ladder(samples.ladder_rows(20), title="Ladder", locale=loc),
+}
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_text_reads_at_a_phones_width(name: str, locale: str) -> None:
+    with texts() as seen:
+        png = PICTURES[name](locale)
+    assert seen
+    small = [(size, text) for size, text in seen if _shown(size, png) < SMALLEST]
+    assert not small, small
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_seat_names_card_counts_and_card_numbers_are_large(locale: str) -> None:
+    view = samples.public_view()
+    with texts() as seen:
+        png = render_table(view, samples.NAMES, locale=locale, compact=True)
+    for seat, name in enumerate(samples.NAMES):
+        size = next(size for size, text in seen if text == clean_text(name))  # 王小明 without the emoji
+        assert _shown(size, png) >= KEY, (name, size)
+        count = next(size for size, text in seen if f"· {view.hand_sizes[seat]}" in text)
+        assert _shown(count, png) >= KEY
+    with texts() as seen:
+        png = render_hand(samples.seat_view(25), locale=locale)
+    numbers = [size for size, text in seen if text.isdigit()]
+    assert len(numbers) >= 25 and all(_shown(size, png) >= KEY for size in numbers)
