@@ -42,7 +42,7 @@ def texts() -> Iterator[list[tuple[int, str]]]:
         seen.append((int(fnt.size), s))
         original(self, xy, s, fnt, fill, anchor)
 
-    draw.Canvas.text = text  # type: ignore[method-assign]
+    draw.Canvas.text = text  # type: ignore[method-assign, assignment]
     try:
         yield seen
     finally:
