@@ -131,8 +131,13 @@ class TableLimits:
 
 def check_open(tables: Iterable[TableRecord], guild_id: int, host_id: int, limits: TableLimits) -> None:
     """Refuse a new table when the guild or the host already has the most open tables allowed."""
-    tables = list(tables)
-    if limits.per_guild and sum(r.guild_id == guild_id for r in tables) >= limits.per_guild:
+    if not (limits.per_guild or limits.per_host):
+        return
+    guild_count = host_count = 0
+    for r in tables:
+        guild_count += r.guild_id == guild_id
+        host_count += r.host_id == host_id
+    if limits.per_guild and guild_count >= limits.per_guild:
         raise NotAllowed("security.limit.guild_tables", limit=limits.per_guild)
-    if limits.per_host and sum(r.host_id == host_id for r in tables) >= limits.per_host:
+    if limits.per_host and host_count >= limits.per_host:
         raise NotAllowed("security.limit.hosted", limit=limits.per_host)

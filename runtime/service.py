@@ -35,7 +35,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
-from runtime.access import Caller, TableLimits, check_open, find_table
+from runtime.access import Caller, TableLimits, check_open, find_table, valid_id
 from runtime.aipool import AiPool
 from runtime.choices import MAX_CHOICES, match_typed, throw_choice
 from runtime.errors import NotAllowed, TableNotFound
@@ -146,12 +146,18 @@ class GameService:
 
     def find(self, caller: Caller, table_id: int | None = None, *, here: bool = False) -> TableRecord:
         """The open table a request names, only within the caller's guild (and channel/thread when ``here``):
-        the one lookup of every command, button, select and autocomplete (``runtime.access.find_table``)."""
-        return find_table(self.tables(), caller, table_id, here=here)
+        the one lookup of every command, button, select and autocomplete (``runtime.access.find_table``).
+        A named table is looked up by its id (not a scan of every open table: one per click)."""
+        if table_id is None:
+            return find_table(self.tables(caller.guild_id), caller, None, here=here)
+        session = self.sessions.get(table_id) if valid_id(table_id) else None
+        named = [session.record] if session is not None and session.record.active else []
+        return find_table(named, caller, table_id, here=here)
 
     def check_open(self, guild_id: int, host_id: int) -> None:
         """Raise ``security.limit.*`` if the guild or the host may not open another table now."""
-        check_open(self.tables(), guild_id, host_id, self.table_limits)
+        check_open((s.record for s in self.sessions.values() if s.record.active), guild_id, host_id,
+                   self.table_limits)
 
     def tables_of_user(self, user_id: int) -> list[TableRecord]:
         """Open tables where ``user_id`` sits or hosts."""
