@@ -36,6 +36,7 @@ class Scheduler:
         self.clock = clock
         self._runner: asyncio.Task[None] | None = None
         self._sleeper: asyncio.Task[None] | None = None
+        self._sleep_until = 0.0  # clock time the sleeper wakes at
         self._dirty = False
         self._unsubscribe: Callable[[], None] | None = None
         self._inflight: set[asyncio.Task[None]] = set()  # handlers the loop started (one per due timer)
@@ -89,14 +90,15 @@ class Scheduler:
             if self._inflight:
                 await asyncio.gather(*list(self._inflight), return_exceptions=True)
 
-    async def _dispatch_due(self) -> None:
+    async def _dispatch_due(self) -> Timer | None:
         """Claim (delete) every due timer and run each handler in its own task: one table's slow move (an AI
         thinking in the pool, a commit) never holds up another table's timer. Handlers of one table still
-        run one at a time (they take the table's lock) and a stale one sees the table has moved on."""
+        run one at a time (they take the table's lock) and a stale one sees the table has moved on.
+        Returns the next timer, not yet due (``None``: no timer)."""
         while True:
             timer = await self.db.next_timer()
             if timer is None or timer.due_at > self.clock():
-                return
+                return timer
             if await self.db.delete_timer(timer.id):
                 task = asyncio.get_running_loop().create_task(self._fire(timer), name=f"tractor-timer-{timer.id}")
                 self._inflight.add(task)
@@ -112,23 +114,27 @@ class Scheduler:
         while self._dirty and self.running:
             self._dirty = False
             try:
-                await self._dispatch_due()
-                nxt = await self.db.next_timer()
+                nxt = await self._dispatch_due()
             except Exception:
                 log.exception("timer run failed")
                 return
-            if nxt is not None and nxt.due_at <= self.clock():
-                self._dirty = True
-                continue
-            self._arm(None if nxt is None else nxt.due_at - self.clock())
+            self._arm(None if nxt is None else nxt.due_at)
 
-    def _arm(self, delay: float | None) -> None:
-        if self._sleeper is not None and not self._sleeper.done():
+    def _arm(self, due: float | None) -> None:
+        """Sleep until ``due`` (clock time; ``None``: no timer, no sleep). A sleep that already ends by then
+        is kept (waking early only looks again): a move that re-plans its table's timers does not cancel
+        and recreate the sleep each time."""
+        sleeping = self._sleeper is not None and not self._sleeper.done()
+        if sleeping and due is not None and self._sleep_until <= due:
+            return
+        if sleeping:
+            assert self._sleeper is not None
             self._sleeper.cancel()
         self._sleeper = None
-        if delay is not None:
-            self._sleeper = asyncio.get_running_loop().create_task(
-                self._sleep(min(MAX_SLEEP, max(0.0, delay))), name="tractor-timers-sleep")
+        if due is not None:
+            delay = min(MAX_SLEEP, max(0.0, due - self.clock()))
+            self._sleep_until = self.clock() + delay
+            self._sleeper = asyncio.get_running_loop().create_task(self._sleep(delay), name="tractor-timers-sleep")
 
     async def _sleep(self, delay: float) -> None:
         await asyncio.sleep(delay)
