@@ -123,18 +123,18 @@ class Connection:
             raise DataError("data.closed")
         return self.driver
 
-    # -- single statements (each its own transaction) -------------------------------------------
+    # -- single statements (each its own transaction; a closed driver raises data.closed) --------
     async def execute(self, sql: str, params: Params = ()) -> int:
-        return await self._open().execute(sql, params)
+        return await self.driver.execute(sql, params)
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        return await self._open().insert(sql, params)
+        return await self.driver.insert(sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return await self._open().fetchall(sql, params)
+        return await self.driver.fetchall(sql, params)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        return await self._open().fetchone(sql, params)
+        return await self.driver.fetchone(sql, params)
 
     # -- transactions -----------------------------------------------------------------------------
     @asynccontextmanager

@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
@@ -32,36 +32,43 @@ log = logging.getLogger(__name__)
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
-@contextmanager
-def _integrity() -> Iterator[None]:
-    try:
-        yield
-    except sqlite3.IntegrityError as exc:
-        raise IntegrityViolation(str(exc), foreign_key="FOREIGN KEY" in str(exc)) from exc
+def _violation(exc: sqlite3.IntegrityError) -> IntegrityViolation:
+    return IntegrityViolation(str(exc), foreign_key="FOREIGN KEY" in str(exc))
 
 
 class SqliteTx(Tx):
-    """Statements on the connection (the caller already holds the connection lock)."""
+    """Statements on the connection (the caller already holds the connection lock). The SQL goes to SQLite
+    as written (the portable convention is SQLite's own syntax: no translation on this path), and each
+    statement is one round trip to the connection's thread, as plain aiosqlite calls are."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        with _integrity():
+        try:
             cursor = await self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _violation(exc) from exc
         return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        with _integrity():
+        try:
             await self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise _violation(exc) from exc
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        with _integrity():
+        try:
             row = await self._conn.execute_insert(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _violation(exc) from exc
         return int(row[0]) if row is not None else 0
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        return next(iter(await self._conn.execute_fetchall(sql, params)), None)
 
     async def script(self, sql: str) -> None:
         await self._conn.execute(sql)
@@ -137,6 +144,11 @@ class SqliteDriver(Driver):
         async with self._lock:
             self.raw  # noqa: B018
             return await self._tx.fetchall(sql, params)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._lock:
+            self.raw  # noqa: B018
+            return await self._tx.fetchone(sql, params)
 
     @asynccontextmanager
     async def transaction(self, *, readonly: bool = False, serialize: bool = True) -> AsyncIterator[Tx]:
