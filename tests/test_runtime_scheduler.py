@@ -138,6 +138,38 @@ async def test_the_loop_leaves_no_task_while_idle_and_stops_listening_when_stopp
     assert fired == ["turn", "ai"] and not scheduler.running
 
 
+async def test_replanning_keeps_the_sleep_that_already_ends_in_time(db: Database) -> None:
+    """A timer added after the next one leaves the sleep alone (no cancel and new sleep per move: cancelled
+    sleeps pile up in the loop); an earlier one replaces it; none left ends it."""
+
+    async def handler(timer: Timer) -> None:
+        pass
+
+    def sleeps() -> list[asyncio.Task[object]]:
+        return [t for t in asyncio.all_tasks() if t.get_name() == "tractor-timers-sleep" and not t.done()]
+
+    scheduler = Scheduler(db, handler, clock=lambda: 100.0)
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    await db.add_timer("turn", tid, 400.0)
+    scheduler.start()
+    await scheduler.run_now()
+    first = sleeps()
+    assert len(first) == 1
+    for due in (600.0, 400.0, 3000.0):  # later or equal: the sleep until 400 still ends in time
+        await db.add_timer("later", tid, due)
+        await scheduler.run_now()
+        assert sleeps() == first
+    await db.add_timer("sooner", tid, 200.0)
+    await scheduler.run_now()
+    await asyncio.sleep(0)
+    assert len(sleeps()) == 1 and sleeps() != first and first[0].cancelled()
+    await db.cancel_timers(tid)
+    await scheduler.run_now()
+    await asyncio.sleep(0)
+    assert sleeps() == []
+    await scheduler.stop()
+
+
 def test_no_private_attribute_of_data_is_used_outside_data() -> None:
     """runtime/ and cogs/ use data/'s public API only (e.g. ``on_timers_changed``)."""
     private = re.compile(r"\bdb\._[a-z]\w*")
