@@ -12,6 +12,9 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from engine.arena import play_hand
 from engine.rules import PRESETS, Rules

@@ -17,7 +17,10 @@ import json
 import random
 import statistics
 import sys
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from engine.actions import DealAll, Pass
 from engine.ai import choose_action

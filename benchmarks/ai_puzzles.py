@@ -10,6 +10,9 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from tests.ai_puzzles import load_puzzles, solved_count
 

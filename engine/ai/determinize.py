@@ -85,22 +85,28 @@ def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[i
                         hands[seat][i] += 1
                         left[seat] -= 1
     voids = [{_suit_int(s) for s in sit.mem.voids[seat]} if strict else set() for seat in range(4)]
+    # the destinations accepting each effective suit (the kitty takes anything)
+    accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
     rng.shuffle(rest)
-    # most constrained cards first: those only few destinations accept
-    def allowed(i: int) -> list[int]:
-        return [d for d in range(5) if left[d] > 0 and (d == KITTY or suit[i] not in voids[d])]
-
-    rest.sort(key=lambda i: sum(1 for d in range(5) if d == KITTY or suit[i] not in voids[d]))
+    rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
+    rand = rng.random
     for i in rest:
-        dests = allowed(i)
+        dests = [d for d in accept[suit[i]] if left[d] > 0]
         if not dests:
             if strict:
                 return None
             dests = [d for d in range(5) if left[d] > 0]
             if not dests:
                 return None
-        weights = [left[d] * (kitty_weight[i] if d == KITTY else 1.0) for d in dests]
-        d = rng.choices(dests, weights)[0]
+        d = dests[0]
+        if len(dests) > 1:  # a destination with probability ∝ its free slots (× the kitty's weight)
+            kw = kitty_weight[i]
+            total = sum(left[e] * kw if e == KITTY else left[e] for e in dests)
+            r = rand() * total
+            for d in dests:
+                r -= left[d] * kw if d == KITTY else left[d]
+                if r < 0:
+                    break
         left[d] -= 1
         if d == KITTY:
             kitty.append(i)

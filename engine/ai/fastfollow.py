@@ -11,44 +11,64 @@ from __future__ import annotations
 
 import logging
 
-from engine.ai.playstate import PlayState
+from engine.ai.playstate import FOLLOW_COST, PlayState
 from engine.rules import FollowPolicy
 
 log = logging.getLogger(__name__)
 
 TRUMP = 4
 PER_SEAT = 3.0
-COST = 0.7
+COST = FOLLOW_COST
 SPLIT = 3.0
+SPLIT_COST = COST * SPLIT
 MAX_WIN_CHECKS = 3
+# the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
+OPPS_AFTER = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
+                   for seat in range(4))
 
 
 class FollowScorer:
     """Scores follows for one seat at one moment of a playout."""
 
+    __slots__ = (
+        "_tops",
+        "base_points",
+        "guard",
+        "guard_pair",
+        "hand",
+        "led",
+        "opps_after",
+        "p",
+        "partner_w",
+        "seat",
+        "simple_lead",
+        "t",
+    )
+
     def __init__(self, p: PlayState, seat: int) -> None:
         self.p = p
-        self.t = p.t
+        t = self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
         trick = p.trick
-        self.led = self.t.suit[trick[0][1][0]]
-        self.simple_lead = len(trick[0][1]) <= 2
-        n_lead = len(trick[0][1])
-        last = p.cards_left <= n_lead and sum(self.hand) <= n_lead  # (cards_left never below the hand size)
+        lead = trick[0][1]
+        self.led = p.led
+        n_lead = len(lead)
+        self.simple_lead = n_lead <= 2
+        last = p.cards_left <= n_lead and p.sizes[seat] <= n_lead  # (cards_left never below the hand size)
         self.guard, self.guard_pair = (-1, -1) if last else p.guard_card(seat)
         n_after = 3 - len(trick)
-        self.opps_after = [(seat + k) % 4 for k in range(1, n_after + 1) if k % 2 == 1]
-        self.base_points = sum(self.t.points[i] for _, play in trick for i in play) + PER_SEAT * n_after
+        self.opps_after = OPPS_AFTER[seat][n_after]
+        self.base_points = p.trick_points + PER_SEAT * n_after
         if last:  # the last trick carries the kitty bonus (抠底)
-            self.base_points += p.kitty_stake(trick[0][1])
+            self.base_points += p.kitty_stake(lead)
         self._tops: dict[int, tuple[int, int]] = {}
-        wseat, wplay = trick[p.winner_index()]
-        self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
+        wseat, wplay = trick[p.win_k]
+        self.partner_w = self.hold(max(wplay, key=t.rank.__getitem__), len(wplay) >= 2) \
+            if wseat == (seat + 2) % 4 else 0.0
 
     def top(self, play: tuple[int, ...]) -> int:
-        t = self.t
-        return max(play, key=lambda i: t.strength[i] + (100 if t.suit[i] == TRUMP else 0))
+        return max(play, key=self.t.rank.__getitem__)
 
     def tops(self, suit: int) -> tuple[int, int]:
         """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none)."""
@@ -133,14 +153,25 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     sc = FollowScorer(p, seat)
     t = sc.t
     hand = sc.hand
-    cards = [i for i in t.by_suit[sc.led] if hand[i]]
-    if not cards:
-        cards = [i for i in range(len(hand)) if hand[i]]
-    best, best_v = cards[0], float("-inf")
+    led = p.led
+    cards = [i for i in t.by_suit[led] if hand[i]] if p.held[seat][led] else [i for i, n in enumerate(hand) if n]
+    rank, suit, points, cost = t.rank, t.suit, t.points, t.cost
+    win_key, guard = p.win_key, sc.guard
     pw = sc.partner_w
+    lose_total = sc.total(pw)
+    lose_factor = 2 * pw - 1
+    best, best_v = cards[0], float("-inf")
     for i in cards:
-        w = max(sc.hold(i, False), pw) if p.beats_current((i,)) else pw
-        v = sc.total(w) + sc.card_score(i, w)
+        s = suit[i]
+        if s in (led, TRUMP) and rank[i] > win_key:  # (p.beats_current((i,)), inlined)
+            w = sc.hold(i, False)
+            w = w if w > pw else pw
+            v = sc.total(w) + (2 * w - 1) * points[i]
+        else:
+            v = lose_total + lose_factor * points[i]
+        v -= cost[i] + (SPLIT_COST if hand[i] >= 2 else 0.0)
+        if i == guard:
+            v -= p.guard_cost(i)
         if v > best_v:
             best, best_v = i, v
     return (best,)

@@ -49,7 +49,7 @@ def tractor_chain(p: PlayState, pairs: list[int]) -> list[int]:
     return best
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Seat:
     """What every suit's leads need to know of the leading seat."""
 
@@ -60,35 +60,49 @@ class _Seat:
     n_trumps: int
     unseen_trumps: int
     long_trumps: bool
-    safe: tuple[bool, bool]  # (singles, pairs): no opponent can ruff (毙) them
+    safe: list[bool | None]  # (singles, pairs): no opponent can ruff (毙) them (None: not known yet)
     guard: tuple[int, int]  # the one certain trump, and trump pair, kept for the last trick (-1: none)
 
 
-def no_ruff(p: PlayState, hand: list[int], opps: tuple[int, int]) -> tuple[bool, bool]:
-    """Public certainty, for (singles, pairs): no opponent can ruff — both are void in trumps, or no trump
-    (trump pair) is unseen by the holder of ``hand``."""
-    if all(TRUMP in p.voids[o] for o in opps):
-        return True, True
-    left = [2 - p.played[i] - hand[i] for i in p.t.by_suit[TRUMP]]
-    return not any(n >= 1 for n in left), not any(n >= 2 for n in left)
+def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
+    """Public certainty: no opponent can ruff a single (or a pair) — both are void in trumps, or no trump
+    (trump pair) is unseen by the leading seat (computed once per lead, when first needed)."""
+    known = me.safe[pair]
+    if known is not None:
+        return known
+    voids = p.voids
+    if TRUMP in voids[me.opps[0]] and TRUMP in voids[me.opps[1]]:
+        me.safe[0] = me.safe[1] = True
+    elif me.unseen_trumps < 2:
+        me.safe[0], me.safe[1] = me.unseen_trumps == 0, True
+    else:
+        played, hand = p.played, p.hands[me.seat]
+        me.safe[0] = False
+        me.safe[1] = not any(2 - played[i] - hand[i] >= 2 for i in p.t.by_suit[TRUMP])
+    return bool(me.safe[pair])
 
 
 def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     """The best-scored lead (the first of equal scores, suits in order)."""
     t = p.t
     hand = p.hands[seat]
+    held = p.held[seat]
     dealer_side = seat % 2 == p.dealer_team
-    n_trumps = sum(hand[i] for i in t.by_suit[TRUMP])
-    unseen_trumps = sum(2 - p.played[i] - hand[i] for i in t.by_suit[TRUMP])
+    n_trumps = held[TRUMP]
+    unseen_trumps = t.copies[TRUMP] - p.gone[TRUMP] - n_trumps
     opps = ((seat + 1) % 4, (seat + 3) % 4)
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
-               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0, no_ruff(p, hand, opps),
-               p.guard_card(seat))
+               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
+               [None, None], p.guard_card(seat))
+    guarded = me.guard != (-1, -1)
+    size = p.sizes[seat]
     best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
     for s in range(5):
+        if not held[s]:
+            continue
         cards = [i for i in t.by_suit[s] if hand[i]]
-        for score, play in _suit_leads(p, me, s, cards) if cards else ():
-            if me.guard != (-1, -1) and len(play) < sum(hand):
+        for score, play in _suit_leads(p, me, s, cards):
+            if guarded and len(play) < size:
                 score -= _guard(p, me.guard, play)
             if score > best[0]:
                 best = (score, play)
@@ -106,7 +120,7 @@ def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple
     """Scored leads of suit ``s``: its sure winners, a throw of them, then cheap losing leads."""
     t = p.t
     hand = p.hands[me.seat]
-    left = sum(2 - p.played[i] - hand[i] for i in t.by_suit[s])
+    left = t.copies[s] - p.gone[s] - p.held[me.seat][s]
     ruffable = s != TRUMP and any(s in p.voids[o] and TRUMP not in p.voids[o] for o in me.opps)
     risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
@@ -116,7 +130,7 @@ def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple
         throw = _throw(winners)
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
             pts = sum(t.points[i] for i in throw)
-            r = 0.0 if me.safe[0] else risk
+            r = 0.0 if _safe(p, me, False) else risk
             out.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw))
     partner_ruffs = s != TRUMP and s in p.voids[me.partner] and TRUMP not in p.voids[me.partner] and not ruffable
     return out + _low_leads(p, me, s, cards, partner_ruffs)
@@ -148,8 +162,8 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
     if s == TRUMP:
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
         return score + (10 if me.dealer_side and me.n_trumps >= 8 else 0)
-    pts = sum(p.t.points[i] for i in play)
-    r = 0.0 if me.safe[len(play) > 1] else risk
+    pts = sum([p.t.points[i] for i in play])
+    r = 0.0 if _safe(p, me, len(play) > 1) else risk
     return score * (1 - r) - 20 * r - pts * r
 
 
@@ -158,20 +172,27 @@ def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int],
     """Losing leads: cheap, pointless, from a short suit; better if the partner can ruff them."""
     t = p.t
     hand = p.hands[me.seat]
-    shortness = max(0, 6 - sum(hand[i] for i in cards)) * 1.5
+    keeps, points = t.keep, t.points
     out: list[tuple[float, tuple[int, ...]]] = []
-    for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
-        for n in (1, 2) if hand[i] >= 2 else (1,):
-            keep = t.keep[i] * n
-            pts = t.points[i] * n
-            if s == TRUMP:
-                score = (8.0 if me.long_trumps else -12.0) - 0.8 * keep - 1.5 * pts + 3 * (n - 1)
+    if s == TRUMP:
+        base = 8.0 if me.long_trumps else -12.0
+        for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
+            single = base - 0.8 * keeps[i] - 1.5 * points[i]
+            if hand[i] >= 2:
+                out.append((single - 6, (i,)))
+                out.append((base - 1.6 * keeps[i] - 3.0 * points[i] + 3, (i, i)))
             else:
-                score = -keep - pts * (0.5 if partner_ruffs else 2.5) + shortness
-                score += 12 if partner_ruffs else 0
-                score += 2 + 2 - t.strength[i] * 0.3 if n == 2 else 0
-            score -= 6 if n == 1 and hand[i] >= 2 else 0
-            out.append((score, (i,) * n))
+                out.append((single, (i,)))
+        return out
+    base = max(0, 6 - p.held[me.seat][s]) * 1.5 + (12 if partner_ruffs else 0)
+    feed = 0.5 if partner_ruffs else 2.5
+    for i in cards[-LOW_OPTIONS:]:
+        single = -keeps[i] - points[i] * feed + base
+        if hand[i] >= 2:
+            out.append((single - 6, (i,)))
+            out.append((-2 * keeps[i] - 2 * points[i] * feed + base + 4 - t.strength[i] * 0.3, (i, i)))
+        else:
+            out.append((single, (i,)))
     return out
 
 

@@ -8,10 +8,12 @@ the kitty bonus (抠底) when they win the last trick); the policy that chooses 
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Self
 
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cards import ALL_CARDS, Card
@@ -26,6 +28,7 @@ log = logging.getLogger(__name__)
 N = len(ALL_CARDS)
 SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
 TRUMP = 4
+FOLLOW_COST = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,9 @@ class FastTables:
     keep: tuple[float, ...]
     by_suit: tuple[tuple[int, ...], ...]  # indices of each effective suit, strongest first
     adjacent: tuple[frozenset[int], ...]  # pairs that link upward into a tractor
+    rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
+    copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
+    cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
 
 
 @lru_cache(maxsize=256)
@@ -48,7 +54,11 @@ def fast_tables(ctx: TrumpContext) -> FastTables:
                     for s in range(5))
     adjacent = tuple(frozenset(j for j in range(N) if ctx.pairs_adjacent(ALL_CARDS[i], ALL_CARDS[j]))
                      for i in range(N))
-    return FastTables(suit, t.strength, tuple(c.points for c in ALL_CARDS), t.keep, by_suit, adjacent)
+    rank = tuple(t.strength[i] + (100 if suit[i] == TRUMP else 0) for i in range(N))
+    copies = tuple(2 * len(cards) for cards in by_suit)
+    cost = tuple(FOLLOW_COST * k for k in t.keep)
+    return FastTables(suit, t.strength, tuple(c.points for c in ALL_CARDS), t.keep, by_suit, adjacent, rank, copies,
+                      cost)
 
 
 def to_counts(cards: Sequence[Card]) -> list[int]:
@@ -81,6 +91,18 @@ class PlayState:
         self.ctx = ctx
         self.t = fast_tables(ctx)
         self.hands = hands
+        suit = self.t.suit
+        self.sizes = [sum(h) for h in hands]  # cards in each hand
+        self.held = [[0] * 5 for _ in range(4)]  # cards of each effective suit in each hand
+        self.gone = [0] * 5  # cards of each effective suit played
+        for seat in range(4):
+            held = self.held[seat]
+            for i, n in enumerate(hands[seat]):
+                if n:
+                    held[suit[i]] += n
+        for i, n in enumerate(played):
+            if n:
+                self.gone[suit[i]] += n
         self.leader = leader
         self.trick = trick
         self.played = played
@@ -88,29 +110,54 @@ class PlayState:
         self.dealer_team = dealer_team
         self.points = defender_points
         self.kitty = kitty
+        self.kitty_points = sum(c.points for c in kitty)
         self.simple = True
         self.throw = False
+        self.trick_points = 0  # points on the table in the current trick
         self.led = 0
         self.win_k = 0
         self.win_key = 0
         if trick:
+            self.trick_points = sum(self.t.points[i] for _, p in trick for i in p)
             self._start_trick(trick[0][1])
             for k in range(1, len(trick)):
                 self._follow_update(k)
         self.cards_left = sum(hands[leader]) + (len(trick[0][1]) if trick else 0)  # cards per hand at trick start
 
+    def clone(self) -> Self:
+        """An independent copy (to play several candidates out from one position)."""
+        other = copy.copy(self)
+        other.hands = [list(h) for h in self.hands]
+        other.sizes = list(self.sizes)
+        other.held = [list(h) for h in self.held]
+        other.gone = list(self.gone)
+        other.trick = list(self.trick)
+        other.played = list(self.played)
+        other.voids = [set(v) for v in self.voids]
+        return other
+
     def apply(self, seat: int, play: tuple[int, ...]) -> None:
         hand = self.hands[seat]
         t = self.t
+        suit = t.suit
         played = self.played
+        held = self.held[seat]
+        gone = self.gone
+        points = t.points
         for i in play:
             hand[i] -= 1
             played[i] += 1
+            held[suit[i]] -= 1
+            gone[suit[i]] += 1
+            self.trick_points += points[i]
+        self.sizes[seat] -= len(play)
         trick = self.trick
         if trick:
-            led = t.suit[trick[0][1][0]]
-            if sum(1 for i in play if t.suit[i] == led) < len(play):
-                self.voids[seat].add(led)
+            led = self.led
+            for i in play:
+                if suit[i] != led:
+                    self.voids[seat].add(led)
+                    break
             if self.simple:
                 key = self._key(play)
                 if key > self.win_key:
@@ -137,7 +184,7 @@ class PlayState:
         self.simple = len(lead) == 1 or (len(lead) == 2 and lead[0] == lead[1])
         self.led = t.suit[lead[0]]
         self.win_k = 0
-        self.win_key = t.strength[lead[0]] + (100 if self.led == TRUMP else 0)
+        self.win_key = t.rank[lead[0]]
         self.throw = not self.simple and decompose_lead(to_cards(lead), self.ctx).is_throw
 
     def may_win(self, play: tuple[int, ...]) -> bool:
@@ -151,23 +198,23 @@ class PlayState:
 
     def _key(self, play: tuple[int, ...]) -> int:
         """Strength of a follow to a single/pair lead (-1: cannot win)."""
-        if len(play) == 2 and play[0] != play[1]:
+        i = play[0]
+        if len(play) == 2 and play[1] != i:
             return -1
         t = self.t
-        s = t.suit[play[0]]
-        if s == self.led:
-            return t.strength[play[0]] + (100 if s == TRUMP else 0)
-        return t.strength[play[0]] + 100 if s == TRUMP else -1
+        s = t.suit[i]
+        return t.rank[i] if s == self.led or s == TRUMP else -1
 
     def finish_trick(self) -> None:
         k = self.winner_index()
         seat, play = self.trick[k]
-        pts = sum(self.t.points[i] for _, p in self.trick for i in p)
+        pts = self.trick_points
+        self.trick_points = 0
         if seat % 2 != self.dealer_team:
             self.points += pts
         self.cards_left -= len(self.trick[0][1])
         if self.cards_left == 0 and seat % 2 != self.dealer_team:
-            kitty_pts = sum(c.points for c in self.kitty)
+            kitty_pts = self.kitty_points
             if kitty_pts:
                 self.points += kitty_pts * kitty_multiplier(to_cards(play), self.ctx.level, self.ctx.trump,
                                                             self.ctx.rules)
@@ -189,7 +236,7 @@ class PlayState:
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
     def kitty_stake(self, lead: tuple[int, ...]) -> float:
         """The kitty bonus the last trick carries if won with a play shaped like ``lead`` (as ``situation``)."""
-        pts = sum(c.points for c in self.kitty) if self.kitty else KITTY_GUESS
+        pts = self.kitty_points if self.kitty else KITTY_GUESS
         ctx = self.ctx
         return float(pts * kitty_multiplier(to_cards(lead), ctx.level, ctx.trump, ctx.rules))
 
@@ -199,8 +246,8 @@ class PlayState:
         if self.cards_left > ENDGAME_CARDS:  # (never below the seat's hand size: a quick exit)
             return -1, -1
         hand = self.hands[seat]
-        n = sum(hand)  # (before the seat plays: the trick's cards per hand)
-        if n > ENDGAME_CARDS or n <= 1 or (self.kitty and not any(c.points for c in self.kitty)):
+        n = self.sizes[seat]  # (before the seat plays: the trick's cards per hand)
+        if n > ENDGAME_CARDS or n <= 1 or (self.kitty and not self.kitty_points):
             return -1, -1
         trumps = [i for i in self.t.by_suit[TRUMP] if hand[i]]
         certain = [i for i in trumps if self.top_free(i, hand, False)]

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 MAX_CANDIDATES = 5
 MIN_WORLDS = 4
 DROP_Z = 2.0  # a candidate this many standard errors below the first choice is dropped
+SAME_WORLDS = 8  # so is one that gave exactly the first choice's result on this many deals (no gain to find)
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
 SAFETY = 0.93  # share of the budget spent thinking (the rest covers set-up and one late rollout)
 TARGET_WORLDS = 400  # enough deals: stop searching even with budget left
@@ -59,17 +60,25 @@ def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]
     return out
 
 
-def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endgame | None = None) -> float:
-    """Play ``play`` then the rest of the hand on ``world``; the result for ``sit.seat``'s team. With at
-    most ``EXACT_CARDS`` cards per hand the rest is solved exactly (``solver``: one per world, shared by
-    the candidates)."""
-    ctx = sit.ctx
+def start_state(sit: Situation, world: World) -> Playout:
+    """The position of ``sit`` on the deal ``world``, ready to play out (clone it for each candidate)."""
     hands = [list(h) for h in world.hands]
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     leader = trick[0][0] if trick else sit.seat
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
-    out = Playout(ctx, hands, leader, trick, list(sit.mem.played), voids, sit.dealer_team, sit.defender_points,
-                  to_cards(world.kitty))
+    return Playout(sit.ctx, hands, leader, trick, list(sit.mem.played), voids, sit.dealer_team, sit.defender_points,
+                   to_cards(world.kitty))
+
+
+def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endgame | None = None,
+             start: Playout | None = None) -> float:
+    """Play ``play`` then the rest of the hand on ``world`` (``start``: its position, as ``start_state``
+    gives, shared by the candidates); the result for ``sit.seat``'s team. With at most ``EXACT_CARDS``
+    cards per hand the rest is solved exactly (``solver``: one per world, shared by the candidates)."""
+    ctx = sit.ctx
+    out = (start or start_state(sit, world)).clone()
+    hands = out.hands
+    trick = out.trick
     if not trick and len(play) > 1 and decompose_lead(play, ctx).is_throw:
         others = [to_cards([i for i in range(len(h)) for _ in range(h[i])]) for h in
                   (hands[(sit.seat + k) % 4] for k in (1, 2, 3))]
@@ -93,6 +102,7 @@ class SearchStats:
     """What one decision's search did (for the arena's figures): deals sampled, re-check deals included."""
 
     worlds: int = 0
+    playouts: int = 0  # candidate playouts (or exact solves): a world plays out every surviving candidate
     rechecked: int = 0
     overridden: bool = False
 
@@ -104,7 +114,8 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
     ``TARGET_WORLDS`` deals; or exactly ``iterations`` deals (deterministic for a given ``rng``). Forced and
     trivial plays are not searched. Candidates clearly worse than the first choice (by ``DROP_Z`` standard
-    errors, after ``MIN_WORLDS`` deals) stop being simulated. A winner other than the first choice is
+    errors, after ``MIN_WORLDS`` deals) or equal to it on each of the first ``SAME_WORLDS`` deals stop being
+    simulated. A winner other than the first choice is
     re-checked on fresh deals (the last ``RECHECK_SHARE`` of the budget, or ``iterations`` deals) and
     overrides the heuristic only if the lower confidence bound of its gain there is above zero."""
     start = time.process_time()
@@ -153,17 +164,19 @@ class _Search:
             worlds += 1
             self._one_world(alive, diffs)
             if dropping and worlds >= MIN_WORLDS:
-                alive = [i for i in alive if not _clearly_worse(diffs[i])]
+                alive = [i for i in alive if not _hopeless(diffs[i])]
         return diffs
 
     def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
         t0 = time.process_time()
         world = sample_world(self.sit, self.rng)
         self.stats.worlds += 1
+        self.stats.playouts += 1 + len(alive)
         solver = self.exact.fork(to_cards(world.kitty)) if self.exact is not None else None
-        base = simulate(self.sit, world, self.cands[0], solver)
+        start = start_state(self.sit, world)
+        base = simulate(self.sit, world, self.cands[0], solver, start)
         for i in alive:
-            diffs[i].append(simulate(self.sit, world, self.cands[i], solver) - base)
+            diffs[i].append(simulate(self.sit, world, self.cands[i], solver, start) - base)
         self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 
@@ -176,7 +189,10 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _clearly_worse(values: list[float]) -> bool:
+def _hopeless(values: list[float]) -> bool:
+    """Clearly worse than the first choice, or so far exactly as good on every deal."""
+    if len(values) >= SAME_WORLDS and not any(values):
+        return True
     mean, se = _mean_se(values)
     return mean + DROP_Z * se < 0
 
