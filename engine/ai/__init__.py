@@ -1,7 +1,8 @@
 """AI players (电脑玩家). Each sees only a ``SeatView`` (its own hand and public history), never the table.
 
-Levels: ``random`` (uniform legal action), ``basic`` (rules of thumb with card memory), ``strong``
-(determinized Monte Carlo over hidden hands with ``basic`` playouts, time-budgeted).
+Levels: ``random`` (uniform legal action), ``basic`` (rules of thumb with card memory: the play policy of
+``engine.ai.policy``), ``strong`` (determinized Monte Carlo over hidden hands, every seat of its playouts
+playing that same policy; CPU-time-budgeted).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "playout")  # also for measuring (not offered to players)
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1")  # also for measuring (not offered to players)
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
@@ -30,9 +31,7 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
 
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
-    its search did. The extra levels
-    ``playout`` (the strong AI's fast rollout policy on its own, to measure the rollouts' quality) and
-    ``basic_v1`` (the first basic rules) are for measuring."""
+    its search did. The extra level ``basic_v1`` (the first basic rules) is for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
@@ -43,10 +42,6 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
         from engine.ai.strong import strong_action
 
         return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats)
-    if level == "playout":
-        from engine.ai.strong import playout_policy_action
-
-        return playout_policy_action(view)
     raise ValueError(f"unknown AI level {level!r}")
 
 

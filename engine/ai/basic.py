@@ -1,5 +1,10 @@
-"""The rule-based player (``basic``): declares by trump strength, buries for voids, leads sure winners and
-pulls trumps, follows by winning cheaply / feeding points / discarding low — with card memory (记牌).
+"""The rule-based player (``basic``): declares by trump strength, buries for voids, and plays by the play
+policy (``engine.ai.policy``: lead sure winners and pull trumps, follow by winning cheaply / feeding points /
+discarding low, with card memory (记牌) and public certainties) — the same decision every seat makes in
+the strong player's playouts.
+
+``basic_v1`` (for measuring only) plays the first version: the old bury and the rankings of
+``engine.ai.follows`` / ``leads`` without public certainties.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from engine.ai.bury_v1 import choose_bury_v1
 from engine.ai.declare import choose_declaration
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
+from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
 from engine.trump import trump_context
@@ -20,8 +26,8 @@ from engine.views import Phase, SeatView
 log = logging.getLogger(__name__)
 
 
-def choose_play(sit: Situation) -> tuple[Card, ...]:
-    """The basic policy's play in ``sit`` (a lead when the trick is empty, else a follow)."""
+def choose_play_v1(sit: Situation) -> tuple[Card, ...]:
+    """The first version's play in ``sit``: the best of the rankings (a lead when the trick is empty)."""
     ranked = rank_follows(sit) if sit.trick else rank_leads(sit)
     return ranked[0][1]
 
@@ -40,8 +46,8 @@ def known_trump(view: SeatView) -> str:
 def basic_action(view: SeatView, v1: bool = False) -> Action | None:
     """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare).
 
-    ``v1`` plays the first version of the rules (``basic_v1``: the old bury, no public certainties), kept
-    to measure the current one against it."""
+    ``v1`` plays the first version of the rules (``basic_v1``: the old bury, the old rankings without
+    public certainties), kept to measure the current one against it."""
     pub = view.public
     phase = pub.phase
     if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
@@ -51,5 +57,7 @@ def basic_action(view: SeatView, v1: bool = False) -> Action | None:
         bury = choose_bury_v1 if v1 else choose_bury
         return Bury(seat=view.seat, cards=bury(view.hand, ctx))
     if phase is Phase.PLAYING:
-        return Play(seat=view.seat, cards=choose_play(situation_from_view(view, certainties=not v1)))
+        if v1:
+            return Play(seat=view.seat, cards=choose_play_v1(situation_from_view(view, certainties=False)))
+        return Play(seat=view.seat, cards=choose_play(situation_from_view(view)))
     return None

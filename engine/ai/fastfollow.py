@@ -1,10 +1,11 @@
-"""The ``basic`` follow rule (跟牌) in fast form for playouts: single and pair leads on count vectors.
+"""The play policy's follows (跟牌), on count vectors (see ``engine.ai.policy``: ``basic`` and the playouts).
 
-The score of ``engine.ai.follows`` (nearly the same choices: tests/test_ai_policy_agreement.py):
-``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our team takes the trick (a winning play's
-hold chance, else the partner's), ``T`` the points on the table, in the play and expected from the seats
-still to play; ``cost`` the keep value of the cards spent, plus a penalty for splitting a pair. Cards that
-cannot win are chosen card by card, since the score adds up.
+Score of a follow: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our team takes the trick
+(a winning play's hold chance, else the partner's), ``T`` the points on the table, in the play and expected
+from the seats still to play (the last trick: plus the kitty bonus (抠底)); ``cost`` the keep value of the
+cards spent, a penalty for splitting a pair, and near the end the cost of spending the one certain trump
+kept for the last trick. Single and pair leads are scored directly; tractor and throw leads over the
+enumerated legal follows. Cards that cannot win are chosen card by card, since the score adds up.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class FollowScorer:
         self.opps_after = OPPS_AFTER[seat][n_after]
         self.base_points = p.trick_points + PER_SEAT * n_after
         if last:  # the last trick carries the kitty bonus (抠底)
-            self.base_points += p.kitty_stake(lead)
+            self.base_points += p.kitty_stake(seat, lead)
         self._tops: dict[int, tuple[int, int]] = {}
         wseat, wplay = trick[p.win_k]
         self.partner_w = self.hold(max(wplay, key=t.rank.__getitem__), len(wplay) >= 2) \
@@ -74,7 +75,7 @@ class FollowScorer:
         """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none)."""
         if suit not in self._tops:
             t = self.t
-            played = self.p.played
+            played = self.p.seen[self.seat]
             hand = self.hand
             single = pair = -1
             for j in t.by_suit[suit]:
@@ -117,9 +118,9 @@ class FollowScorer:
         """A non-deciding card's share of the score (its points and its cost)."""
         t = self.t
         split = SPLIT if used == 1 and self.hand[i] >= 2 else 0.0
-        guard = self.p.guard_cost(i) if i == self.guard else 0.0
+        guard = self.p.guard_cost(self.seat, i) if i == self.guard else 0.0
         if used == 2 and i == self.guard_pair:  # (counted once per card of the pair)
-            guard += self.p.guard_cost(i, True) / 2
+            guard += self.p.guard_cost(self.seat, i, True) / 2
         return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split) - guard
 
     def total(self, w: float) -> float:
@@ -171,7 +172,7 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
             v = lose_total + lose_factor * points[i]
         v -= cost[i] + (SPLIT_COST if hand[i] >= 2 else 0.0)
         if i == guard:
-            v -= p.guard_cost(i)
+            v -= p.guard_cost(seat, i)
         if v > best_v:
             best, best_v = i, v
     return (best,)

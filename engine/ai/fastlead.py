@@ -1,11 +1,11 @@
-"""The ``basic`` lead rule (出牌) in fast form for playouts, on count vectors (an approximation of
-``engine.ai.leads``: tests/test_ai_policy_agreement.py keeps the two close).
+"""The play policy's leads (出牌), on count vectors (see ``engine.ai.policy``: ``basic`` and the playouts).
 
 Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
 their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
-growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left). Trumps are
-pulled (调主) when the dealer team is long in them. Otherwise a cheap low card is led, from a short suit,
-or from a suit the partner can ruff.
+growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left unseen).
+Trumps are pulled (调主) when the dealer team is long in them. Otherwise a cheap low card is led, from a
+short suit, or from a suit the partner can ruff. Near the end the one certain trump is kept for the last
+trick while the kitty bonus is at stake. The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -76,9 +76,9 @@ def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
     elif me.unseen_trumps < 2:
         me.safe[0], me.safe[1] = me.unseen_trumps == 0, True
     else:
-        played, hand = p.played, p.hands[me.seat]
+        seen, hand = p.seen[me.seat], p.hands[me.seat]
         me.safe[0] = False
-        me.safe[1] = not any(2 - played[i] - hand[i] >= 2 for i in p.t.by_suit[TRUMP])
+        me.safe[1] = not any(2 - seen[i] - hand[i] >= 2 for i in p.t.by_suit[TRUMP])
     return bool(me.safe[pair])
 
 
@@ -89,7 +89,7 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     held = p.held[seat]
     dealer_side = seat % 2 == p.dealer_team
     n_trumps = held[TRUMP]
-    unseen_trumps = t.copies[TRUMP] - p.gone[TRUMP] - n_trumps
+    unseen_trumps = p.unseen(seat, TRUMP)
     opps = ((seat + 1) % 4, (seat + 3) % 4)
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
                dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
@@ -103,28 +103,28 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
         cards = [i for i in t.by_suit[s] if hand[i]]
         for score, play in _suit_leads(p, me, s, cards):
             if guarded and len(play) < size:
-                score -= _guard(p, me.guard, play)
+                score -= _guard(p, seat, me.guard, play)
             if score > best[0]:
                 best = (score, play)
     return best[1]
 
 
-def _guard(p: PlayState, guard: tuple[int, int], play: tuple[int, ...]) -> float:
+def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...]) -> float:
     """The kitty guard's cost of leading ``play`` (the certain trump, or pair, kept for the last trick)."""
     single, pair = guard
-    cost = p.guard_cost(single) if single in play else 0.0
-    return cost + (p.guard_cost(pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
+    cost = p.guard_cost(seat, single) if single in play else 0.0
+    return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
 
 
 def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple[float, tuple[int, ...]]]:
     """Scored leads of suit ``s``: its sure winners, a throw of them, then cheap losing leads."""
     t = p.t
     hand = p.hands[me.seat]
-    left = t.copies[s] - p.gone[s] - p.held[me.seat][s]
+    left = p.unseen(me.seat, s)
     ruffable = s != TRUMP and any(s in p.voids[o] and TRUMP not in p.voids[o] for o in me.opps)
     risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
-    winners = _winners(p, hand, cards, pairs)
+    winners = _winners(p, me.seat, cards, pairs)
     out = [(_winner_score(p, me, s, risk, score, play), play) for score, play in winners]
     if s != TRUMP and len(winners) >= 2:
         throw = _throw(winners)
@@ -136,21 +136,22 @@ def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple
     return out + _low_leads(p, me, s, cards, partner_ruffs)
 
 
-def _winners(p: PlayState, hand: list[int], cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
+def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
     """Sure winners with their base scores: the top tractor, top pairs, top singles (not from a pair)."""
     t = p.t
+    hand = p.hands[seat]
     winners: list[tuple[float, tuple[int, ...]]] = []
     if len(pairs) >= 2:
         chain = tractor_chain(p, pairs)
-        if len(chain) >= 2 and p.top_free(chain[0], hand, True):
+        if len(chain) >= 2 and p.top_free(chain[0], seat, True):
             pts = 2 * sum(t.points[i] for i in chain)
             winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
     for i in pairs:
-        if not p.top_free(i, hand, True):
+        if not p.top_free(i, seat, True):
             break
         winners.append((50.0 + 3 * t.points[i], (i, i)))
     for i in cards:
-        if not p.top_free(i, hand, False):
+        if not p.top_free(i, seat, False):
             break
         if hand[i] == 1 or not pairs or i not in pairs:
             winners.append((40.0 + 1.5 * t.points[i], (i,)))

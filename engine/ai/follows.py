@@ -4,6 +4,9 @@ to a partner who is winning safely, otherwise discard (垫牌) low cards that ar
 Each legal candidate is scored by ``(2w − 1) · T − cost``: ``w`` the chance that our team takes the trick
 after this play, ``T`` the trick's points (plus a guess for the plays still to come), ``cost`` the value
 of the cards spent (trumps and top cards are worth keeping, so are pairs).
+
+A ranking of every legal follow (not the play policy, ``engine.ai.policy``): it proposes the strong
+player's alternative candidates, and its first entry is ``basic_v1``'s follow (without certainties).
 """
 
 from __future__ import annotations

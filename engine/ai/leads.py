@@ -2,7 +2,8 @@
 (甩牌) of top units, otherwise a cheap low card from a short suit or one the partner can ruff.
 
 Every candidate is a unit (single, pair, tractor) of the hand, or a throw made only of units that no unseen
-cards can beat; each is scored, best first.
+cards can beat; each is scored, best first. A ranking (not the play policy, ``engine.ai.policy``): it
+proposes the strong player's alternative candidates, and its first entry is ``basic_v1``'s lead.
 """
 
 from __future__ import annotations

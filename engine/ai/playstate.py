@@ -1,9 +1,10 @@
 """The state of a fast playout (模拟): one fully known deal on count vectors, the current trick, public memory.
 
-Cards are dense indices (``Card.index``) and hands are count vectors, so a whole hand plays out in a few
-milliseconds. ``PlayState`` applies plays and scores tricks like settlement (the defenders' points plus
-the kitty bonus (抠底) when they win the last trick); the policy that chooses the plays is
-``engine.ai.playout`` (with ``fastlead`` and ``fastfollow``).
+Cards are dense indices (``Card.index``) and hands are count vectors, with hand sizes and per-suit counts
+kept incrementally, so a whole hand plays out in a few milliseconds. ``PlayState`` applies plays and scores
+tricks like settlement (the defenders' points plus the kitty bonus (抠底) when they win the last trick),
+and answers what one seat may know (``seen``: cards played, and the kitty for the seat that buried it).
+The policy that chooses the plays is ``engine.ai.policy`` (with ``fastlead`` and ``fastfollow``).
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ class PlayState:
 
     def __init__(self, ctx: TrumpContext, hands: list[list[int]], leader: int, trick: list[tuple[int, tuple[int, ...]]],
                  played: list[int], voids: list[set[int]], dealer_team: int, defender_points: int,
-                 kitty: Sequence[Card]) -> None:
+                 kitty: Sequence[Card], kitty_seat: int = -1) -> None:
         self.ctx = ctx
         self.t = fast_tables(ctx)
         self.hands = hands
@@ -111,6 +112,8 @@ class PlayState:
         self.points = defender_points
         self.kitty = kitty
         self.kitty_points = sum(c.points for c in kitty)
+        self.kitty_seat = kitty_seat  # the seat that buried the kitty: it knows the kitty's cards (-1: none)
+        self._share_seen()
         self.simple = True
         self.throw = False
         self.trick_points = 0  # points on the table in the current trick
@@ -122,7 +125,7 @@ class PlayState:
             self._start_trick(trick[0][1])
             for k in range(1, len(trick)):
                 self._follow_update(k)
-        self.cards_left = sum(hands[leader]) + (len(trick[0][1]) if trick else 0)  # cards per hand at trick start
+        self.cards_left = self.sizes[(leader + len(trick)) % 4]  # cards per hand at the trick's start
 
     def clone(self) -> Self:
         """An independent copy (to play several candidates out from one position)."""
@@ -134,7 +137,23 @@ class PlayState:
         other.trick = list(self.trick)
         other.played = list(self.played)
         other.voids = [set(v) for v in self.voids]
+        other._share_seen()
         return other
+
+    def _share_seen(self) -> None:
+        """What each seat has seen leave the game: the cards played (shared), and for the kitty's burier
+        the kitty too (its own copy), by card (``seen``) and by effective suit (``seen_suit``)."""
+        self.seen = [self.played] * 4
+        self.seen_suit = [self.gone] * 4
+        k = self.kitty_seat
+        if k >= 0 and self.kitty:
+            seen = list(self.played)
+            seen_suit = list(self.gone)
+            for c in self.kitty:
+                seen[c.index] += 1
+                seen_suit[self.t.suit[c.index]] += 1
+            self.seen[k] = seen
+            self.seen_suit[k] = seen_suit
 
     def apply(self, seat: int, play: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -150,6 +169,12 @@ class PlayState:
             held[suit[i]] -= 1
             gone[suit[i]] += 1
             self.trick_points += points[i]
+        k = self.kitty_seat
+        if k >= 0 and self.seen[k] is not played:
+            seen, seen_suit = self.seen[k], self.seen_suit[k]
+            for i in play:
+                seen[i] += 1
+                seen_suit[suit[i]] += 1
         self.sizes[seat] -= len(play)
         trick = self.trick
         if trick:
@@ -234,9 +259,10 @@ class PlayState:
         return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
 
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
-    def kitty_stake(self, lead: tuple[int, ...]) -> float:
-        """The kitty bonus the last trick carries if won with a play shaped like ``lead`` (as ``situation``)."""
-        pts = self.kitty_points if self.kitty else KITTY_GUESS
+    def kitty_stake(self, seat: int, lead: tuple[int, ...]) -> float:
+        """The kitty bonus the last trick carries, as ``seat`` sees it, if won with a play shaped like
+        ``lead``: the kitty's points if this seat buried it, else a guess (as ``situation.kitty_stake``)."""
+        pts = self.kitty_points if seat == self.kitty_seat else KITTY_GUESS
         ctx = self.ctx
         return float(pts * kitty_multiplier(to_cards(lead), ctx.level, ctx.trump, ctx.rules))
 
@@ -247,27 +273,32 @@ class PlayState:
             return -1, -1
         hand = self.hands[seat]
         n = self.sizes[seat]  # (before the seat plays: the trick's cards per hand)
-        if n > ENDGAME_CARDS or n <= 1 or (self.kitty and not self.kitty_points):
+        if n > ENDGAME_CARDS or n <= 1 or (seat == self.kitty_seat and not self.kitty_points):
             return -1, -1
         trumps = [i for i in self.t.by_suit[TRUMP] if hand[i]]
-        certain = [i for i in trumps if self.top_free(i, hand, False)]
-        pairs = [i for i in trumps if hand[i] >= 2 and self.top_free(i, hand, True)]
+        certain = [i for i in trumps if self.top_free(i, seat, False)]
+        pairs = [i for i in trumps if hand[i] >= 2 and self.top_free(i, seat, True)]
         return (certain[0] if sum(hand[i] for i in certain) == 1 else -1), (pairs[0] if len(pairs) == 1 else -1)
 
-    def guard_cost(self, i: int, pair: bool = False) -> float:
+    def guard_cost(self, seat: int, i: int, pair: bool = False) -> float:
         """What spending the guarded trump ``i`` (pair) early costs (as ``situation.kitty_guard``)."""
-        return LAST_TRUMP + STAKE_SHARE * self.kitty_stake((i, i) if pair else (i,))
+        return LAST_TRUMP + STAKE_SHARE * self.kitty_stake(seat, (i, i) if pair else (i,))
 
     # -- unseen cards from a seat's point of view ----------------------------------------------------------
-    def top_free(self, i: int, hand: list[int], pair: bool) -> bool:
-        """No card unseen by the holder of ``hand`` — a single (or a pair) of ``i``'s suit — is stronger."""
+    def top_free(self, i: int, seat: int, pair: bool) -> bool:
+        """No card unseen by ``seat`` — a single (or a pair) of ``i``'s suit — is stronger than ``i``."""
         t = self.t
         st = t.strength[i]
         need = 2 if pair else 1
-        played = self.played
+        seen = self.seen[seat]
+        hand = self.hands[seat]
         for j in t.by_suit[t.suit[i]]:
             if t.strength[j] <= st:
                 return True
-            if 2 - played[j] - hand[j] >= need:
+            if 2 - seen[j] - hand[j] >= need:
                 return False
         return True
+
+    def unseen(self, seat: int, s: int) -> int:
+        """Cards of effective suit ``s`` that ``seat`` cannot see (in other hands, or an unknown kitty)."""
+        return self.t.copies[s] - self.seen_suit[seat][s] - self.held[seat][s]

@@ -36,6 +36,7 @@ class Situation:
     hand_sizes: tuple[int, int, int, int]
     defender_points: int = 0
     certainties: bool = True  # use public certainties (off for ``basic_v1``)
+    kitty_holder: int = -1  # the seat that took and buried the kitty (-1: none)
 
     @property
     def is_dealer_team(self) -> bool:
@@ -58,7 +59,7 @@ def situation_from_view(view: SeatView, certainties: bool = True) -> Situation:
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
-                     pub.defender_points, certainties)
+                     pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder)
 
 
 @dataclass(frozen=True)

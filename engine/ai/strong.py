@@ -1,14 +1,14 @@
 """The ``strong`` player: determinized Monte Carlo (确定化蒙特卡洛) over the hidden hands.
 
-For a play decision, the ``basic`` heuristics propose a few candidate plays; then, until the CPU-time
-budget, a target number of deals, or a fixed number of iterations is reached, a deal consistent with
-everything seen is sampled and every candidate is played out to the end of the hand on that same deal with
-the fast ``basic`` playout policy (common random numbers: candidates are compared on identical deals); with
-4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
-settlement would give (点数 as a tie-break), from the player's team's point of view. The heuristic's
-choice is overridden only by a candidate whose gain, re-checked on fresh deals, is significantly above zero
-(guarded override). Forced plays are not searched; declaring and burying are delegated to ``basic``.
-"""
+For a play decision, the candidates are ``basic``'s play (the play policy, ``engine.ai.policy``) and a few
+other plays the broader rule-of-thumb rankings propose; then, until the CPU-time budget, a target number
+of deals, or a fixed number of iterations is reached, a deal consistent with everything seen is sampled
+and every surviving candidate is played out to the end of the hand on that same deal, every seat playing
+the play policy from what it may know (common random numbers: candidates are compared on identical deals);
+with 4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
+settlement would give (点数 as a tie-break), from the player's team's point of view. ``basic``'s choice is
+overridden only by a candidate whose gain, re-checked on fresh deals, is significantly above zero
+(guarded override). Forced plays are not searched; declaring and burying are delegated to ``basic``."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
 from engine.ai.playout import Playout
 from engine.ai.playstate import SUIT_INDEX, dealer_utility, to_cards
+from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
 from engine.throws import check_throw, throw_penalty
@@ -46,17 +47,20 @@ RECHECK_Z = 1.645  # an override needs its gain's one-sided 95% lower bound abov
 
 
 def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]]:
-    """The basic heuristics' best ``k`` distinct plays."""
+    """``k`` distinct plays: the play policy's choice (``basic``'s play) first, then the best others of the
+    broader rule-of-thumb rankings (``engine.ai.follows`` / ``leads``, which score every legal follow and
+    every unit of the hand)."""
+    first = choose_play(sit)
     ranked = rank_follows(sit) if sit.trick else rank_leads(sit)
-    out: list[tuple[Card, ...]] = []
-    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[Card, ...]] = [first]
+    seen: set[tuple[int, ...]] = {tuple(sorted(c.index for c in first))}
     for _, play in ranked:
+        if len(out) >= k:
+            break
         ident = tuple(sorted(c.index for c in play))
         if ident not in seen:
             seen.add(ident)
             out.append(play)
-        if len(out) >= k:
-            break
     return out
 
 
@@ -67,7 +71,7 @@ def start_state(sit: Situation, world: World) -> Playout:
     leader = trick[0][0] if trick else sit.seat
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
     return Playout(sit.ctx, hands, leader, trick, list(sit.mem.played), voids, sit.dealer_team, sit.defender_points,
-                   to_cards(world.kitty))
+                   to_cards(world.kitty), sit.kitty_holder)
 
 
 def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endgame | None = None,
@@ -217,19 +221,3 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
         return basic_action(view)
     sit = situation_from_view(view)
     return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations, stats=stats))
-
-
-def playout_policy_action(view: SeatView) -> Action | None:
-    """The fast playout policy as a player (for measuring the rollouts' quality); ``basic`` off the play."""
-    if view.public.phase is not Phase.PLAYING:
-        return basic_action(view)
-    sit = situation_from_view(view)
-    hands = [[0] * 54 for _ in range(4)]
-    for c in sit.hand:
-        hands[sit.seat][c.index] += 1
-    trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
-    voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
-    out = Playout(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
-                  sit.dealer_team, sit.defender_points, sit.kitty or ())
-    play = out.follow(sit.seat) if trick else out.lead(sit.seat)
-    return Play(seat=view.seat, cards=to_cards(play))

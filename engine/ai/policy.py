@@ -1,0 +1,57 @@
+"""The play policy (出牌/跟牌 rules of thumb): ONE decision, used by ``basic`` for its own seat and by every
+seat of the strong player's playouts (模拟).
+
+The policy reads a ``PlayState`` only through what the seat to act can know: its own hand, the public
+history (cards played, the voids (断门) they showed, the current trick, the hand sizes) and the kitty's
+cards only if this seat buried them (another seat guesses the kitty's points). So ``basic`` builds a
+state from its ``SeatView`` (the other hands left empty) and chooses exactly what the same seat chooses
+inside a playout of any deal consistent with that view (tests/test_ai_policy_agreement.py checks it on
+thousands of positions). Leads are ``fastlead``; follows are ``fastfollow``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from engine.ai.fastfollow import follow_general, follow_pair, follow_single
+from engine.ai.fastlead import fast_lead
+from engine.ai.playstate import SUIT_INDEX, N, PlayState, to_cards
+from engine.ai.situation import Situation
+from engine.cards import ALL_CARDS, Card
+from engine.follow import enumerate_follows
+
+log = logging.getLogger(__name__)
+
+GENERAL_FOLLOWS = 8  # legal follows enumerated (cheapest first) for tractor and throw leads
+
+
+def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
+    """The policy's play for ``seat`` (whose turn it is) in ``p``: a lead if the trick is empty."""
+    if not p.trick:
+        return fast_lead(p, seat)
+    lead = p.trick[0][1]
+    if len(lead) == 1:
+        return follow_single(p, seat)
+    if len(lead) == 2 and lead[0] == lead[1]:
+        return follow_pair(p, seat)
+    hand = p.hands[seat]
+    cards = [ALL_CARDS[i] for i in range(N) for _ in range(hand[i])]
+    follows = enumerate_follows(to_cards(lead), cards, p.ctx, limit=GENERAL_FOLLOWS)
+    return follow_general(p, seat, [tuple(c.index for c in play) for play in follows])
+
+
+def seat_state(sit: Situation) -> PlayState:
+    """The position of ``sit`` as its seat knows it: its own hand (the other hands empty), the public
+    history, and the kitty if it buried it."""
+    hands = [[0] * N for _ in range(4)]
+    for c in sit.hand:
+        hands[sit.seat][c.index] += 1
+    trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
+    voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
+    return PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
+                     sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder)
+
+
+def choose_play(sit: Situation) -> tuple[Card, ...]:
+    """The policy's play for the seat of ``sit`` (``basic``'s play, and the first candidate of ``strong``)."""
+    return to_cards(policy_play(seat_state(sit), sit.seat))
