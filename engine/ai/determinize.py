@@ -76,22 +76,17 @@ def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[i
     left = list(caps)
     rest = list(pool)
     if strict:
-        for seat in range(4):
-            for card, n in sit.mem.shown[seat].items():
-                for _ in range(n):
-                    i = card.index
-                    if i in rest and left[seat] > 0:
-                        rest.remove(i)
-                        hands[seat][i] += 1
-                        left[seat] -= 1
+        _deal_shown(sit, rest, hands, left)
     voids = [{_suit_int(s) for s in sit.mem.voids[seat]} if strict else set() for seat in range(4)]
     # the destinations accepting each effective suit (the kitty takes anything)
     accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
     rng.shuffle(rest)
-    rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
+    if any(len(a) < 5 for a in accept):
+        rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
     rand = rng.random
+    free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
     for i in rest:
-        dests = [d for d in accept[suit[i]] if left[d] > 0]
+        dests = free[suit[i]]
         if not dests:
             if strict:
                 return None
@@ -101,18 +96,34 @@ def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[i
         d = dests[0]
         if len(dests) > 1:  # a destination with probability ∝ its free slots (× the kitty's weight)
             kw = kitty_weight[i]
-            total = sum(left[e] * kw if e == KITTY else left[e] for e in dests)
+            total = 0.0
+            for e in dests:
+                total += left[e] * kw if e == KITTY else left[e]
             r = rand() * total
             for d in dests:
                 r -= left[d] * kw if d == KITTY else left[d]
                 if r < 0:
                     break
         left[d] -= 1
+        if not left[d]:
+            free = [[e for e in a if left[e] > 0] for a in accept]
         if d == KITTY:
             kitty.append(i)
         else:
             hands[d][i] += 1
     return World(hands, kitty)
+
+
+def _deal_shown(sit: Situation, rest: list[int], hands: list[list[int]], left: list[int]) -> None:
+    """Cards a seat is known to hold (a declaration still in hand, cards taken back) go to it first."""
+    for seat in range(4):
+        for card, n in sit.mem.shown[seat].items():
+            for _ in range(n):
+                i = card.index
+                if i in rest and left[seat] > 0:
+                    rest.remove(i)
+                    hands[seat][i] += 1
+                    left[seat] -= 1
 
 
 @lru_cache(maxsize=256)

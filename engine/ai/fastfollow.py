@@ -151,10 +151,12 @@ class FollowScorer:
 
 
 def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
-    sc = FollowScorer(p, seat)
-    t = sc.t
-    hand = sc.hand
+    t = p.t
+    hand = p.hands[seat]
     led = p.led
+    if p.held[seat][led] == 1:  # the one card of the led suit: forced
+        return next((i,) for i in t.by_suit[led] if hand[i])
+    sc = FollowScorer(p, seat)
     cards = [i for i in t.by_suit[led] if hand[i]] if p.held[seat][led] else [i for i, n in enumerate(hand) if n]
     rank, suit, points, cost = t.rank, t.suit, t.points, t.cost
     win_key, guard = p.win_key, sc.guard
@@ -179,10 +181,12 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
 
 
 def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
+    t = p.t
+    hand = p.hands[seat]
+    led = p.led
+    if p.held[seat][led] == 2:  # the two cards of the led suit: forced
+        return tuple(i for i in t.by_suit[led] for _ in range(hand[i]))
     sc = FollowScorer(p, seat)
-    t = sc.t
-    hand = sc.hand
-    led = sc.led
     pw = sc.partner_w
     led_cards = [i for i in t.by_suit[led] if hand[i]]
     n_led = sum(hand[i] for i in led_cards)

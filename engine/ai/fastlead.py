@@ -94,19 +94,14 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
                dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
                [None, None], p.guard_card(seat))
-    guarded = me.guard != (-1, -1)
-    size = p.sizes[seat]
-    best: tuple[float, tuple[int, ...]] = (float("-inf"), ())
+    best = float("-inf")
+    best_play: tuple[int, ...] = ()
     for s in range(5):
-        if not held[s]:
-            continue
-        cards = [i for i in t.by_suit[s] if hand[i]]
-        for score, play in _suit_leads(p, me, s, cards):
-            if guarded and len(play) < size:
-                score -= _guard(p, seat, me.guard, play)
-            if score > best[0]:
-                best = (score, play)
-    return best[1]
+        if held[s]:
+            score, play = _suit_best(p, me, s, [i for i in t.by_suit[s] if hand[i]])
+            if score > best:
+                best, best_play = score, play
+    return best_play
 
 
 def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...]) -> float:
@@ -116,24 +111,33 @@ def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...
     return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
 
 
-def _suit_leads(p: PlayState, me: _Seat, s: int, cards: list[int]) -> list[tuple[float, tuple[int, ...]]]:
-    """Scored leads of suit ``s``: its sure winners, a throw of them, then cheap losing leads."""
-    t = p.t
+def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int]) -> tuple[float, tuple[int, ...]]:
+    """The best lead of suit ``s`` (the first of equal scores): its sure winners, a throw of them, then cheap
+    losing leads; near the end, less the kitty guard's cost."""
     hand = p.hands[me.seat]
-    left = p.unseen(me.seat, s)
     ruffable = s != TRUMP and any(s in p.voids[o] and TRUMP not in p.voids[o] for o in me.opps)
-    risk = 0.0 if s == TRUMP else ruff_risk(left, ruffable)
+    risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
     winners = _winners(p, me.seat, cards, pairs)
-    out = [(_winner_score(p, me, s, risk, score, play), play) for score, play in winners]
+    options = [(_winner_score(p, me, s, risk, score, play), play) for score, play in winners]
     if s != TRUMP and len(winners) >= 2:
         throw = _throw(winners)
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
-            pts = sum(t.points[i] for i in throw)
+            pts = sum([p.t.points[i] for i in throw])
             r = 0.0 if _safe(p, me, False) else risk
-            out.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw))
-    partner_ruffs = s != TRUMP and s in p.voids[me.partner] and TRUMP not in p.voids[me.partner] and not ruffable
-    return out + _low_leads(p, me, s, cards, partner_ruffs)
+            options.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw))
+    partner = me.partner
+    partner_ruffs = s != TRUMP and s in p.voids[partner] and TRUMP not in p.voids[partner] and not ruffable
+    options += _low_leads(p, me, s, cards, partner_ruffs)
+    if me.guard != (-1, -1):
+        size = p.sizes[me.seat]
+        options = [(score - _guard(p, me.seat, me.guard, play) if len(play) < size else score, play)
+                   for score, play in options]
+    best = options[0]
+    for option in options:
+        if option[0] > best[0]:
+            best = option
+    return best
 
 
 def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
@@ -153,7 +157,7 @@ def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> lis
     for i in cards:
         if not p.top_free(i, seat, False):
             break
-        if hand[i] == 1 or not pairs or i not in pairs:
+        if hand[i] == 1:  # (the top of a pair leads as the pair)
             winners.append((40.0 + 1.5 * t.points[i], (i,)))
     return winners
 
@@ -163,9 +167,10 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
     if s == TRUMP:
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
         return score + (10 if me.dealer_side and me.n_trumps >= 8 else 0)
+    if _safe(p, me, len(play) > 1):
+        return score  # (no ruff risk)
     pts = sum([p.t.points[i] for i in play])
-    r = 0.0 if _safe(p, me, len(play) > 1) else risk
-    return score * (1 - r) - 20 * r - pts * r
+    return score * (1 - risk) - 20 * risk - pts * risk
 
 
 def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int],

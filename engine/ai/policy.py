@@ -35,6 +35,8 @@ def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
     if len(lead) == 2 and lead[0] == lead[1]:
         return follow_pair(p, seat)
     hand = p.hands[seat]
+    if p.held[seat][p.led] == len(lead):  # exactly the led suit's cards: forced
+        return tuple(i for i in p.t.by_suit[p.led] for _ in range(hand[i]))
     cards = [ALL_CARDS[i] for i in range(N) for _ in range(hand[i])]
     follows = enumerate_follows(to_cards(lead), cards, p.ctx, limit=GENERAL_FOLLOWS)
     return follow_general(p, seat, [tuple(c.index for c in play) for play in follows])
