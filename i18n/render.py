@@ -53,6 +53,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "zh-CN": "甩牌失败：{name}（闲家 {penalty:+d} 分）"},
     "render.throw_failed_tag": {"en": "failed throw · defenders {penalty:+d}",
                                 "zh-CN": "甩牌失败 · 闲家 {penalty:+d}"},
+    "render.hand_empty": {"en": "All your cards are played", "zh-CN": "手牌已出完"},
+    "render.hand_none": {"en": "No cards yet", "zh-CN": "还没有牌"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "render.buried": {"en": "Buried", "zh-CN": "底牌"},
     "render.kitty_taken": {"en": "Bury {n} (gold = kitty)", "zh-CN": "扣 {n} 张（金色为底牌）"},

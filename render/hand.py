@@ -71,8 +71,11 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     for chip in chips:
         x = draw_chip(cv, chip, chip_font, x, HEADER_PAD + CHIP_H / 2, CHIP_H, four_colour) + GAP
 
-    if not placed:
-        cv.text((width // 2, header_h + row_h // 2), "—", font(28), TEXT_DIM, "mm")
+    if not placed:  # nothing dealt yet, or every card played: said in the middle of the empty rows
+        key = "render.hand_empty" if view.public.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER) else \
+            "render.hand_none"
+        cv.text((width // 2, header_h + MARGIN // 2 + n_rows * row_h // 2), t(key, locale), font(28, "bold"),
+                TEXT_DIM, "mm")
     label_font = font(LABEL_FONT, "bold")
     from_kitty = kitty_indices(placed, view)
     top0 = header_h + MARGIN // 2

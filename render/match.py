@@ -169,7 +169,8 @@ def _hand_table(cv: Canvas, results: Sequence[HandResult], names: Sequence[str],
         dealer = t("render.dealer", locale, name=seat_name(names, r.dealer, locale))
         cv.label(dealer, body, x + 14, first, TEAM[r.dealer % 2], max_width=round(WIDTH - PAD - 46 - points_w - x))
         for team, (x_at, align) in ((0, (PAD + 16, "left")), (1, (WIDTH - PAD - 16, "right"))):
-            change = f"{team_name(team, locale)} {level_change_text(r, team, locale)}"
+            change = t("render.team_level_chip", locale, team=team_name(team, locale),
+                       level=level_change_text(r, team, locale))
             cv.label(change, bold if r.level_gains[team] else body, x_at, second, TEAM[team], align=align)
 
 

@@ -62,3 +62,16 @@ def test_a_long_name_is_cut_not_wrapped() -> None:
     turn = next(c.text for c in chips if c.text.startswith("Turn"))
     assert turn.endswith("…") and text_width(turn, fnt) < text_width(f"Turn: {samples.LONG_NAMES[3]}", fnt)
     assert fnt.size >= 20  # still readable on a phone (the picture is shown at about half size)
+
+
+def test_an_empty_hand_says_so_in_the_middle_of_the_fixed_rows() -> None:
+    from tests.test_render_phone import texts
+
+    for locale in ("en", "zh-CN"):
+        with texts() as seen:
+            played_out = render_hand(samples.seat_view(0), locale=locale)
+        assert (28, i18n.t("render.hand_empty", locale)) in seen
+        with texts() as seen:
+            render_hand(samples.seat_view(0, phase=Phase.DEALING, trump=None), locale=locale)
+        assert (28, i18n.t("render.hand_none", locale)) in seen
+        assert _height(played_out) == _height(render_hand(samples.seat_view(25), locale=locale))
