@@ -145,3 +145,37 @@ async def test_a_quiet_turn_edits_the_live_message_and_pings_lightly(simcord_env
         assert game.record(rec.table_id).seat_of(alice.id) in table.to_act() and stored[0] == left[0].id
     else:
         assert stored == []
+
+
+@bounded(90)
+async def test_a_restart_adds_no_picture_to_the_quiet_thread(simcord_env: Any, clock: Any) -> None:
+    """After a restart in the middle of a hand the live message is refreshed in place: no new message, no second
+    picture of the table (nor a ping: alice was pinged for this turn before the restart)."""
+    from tests.restart_helpers import restart
+
+    env = simcord_env
+    channel, alice, rec = await _table(env)
+    game = env.bot.game
+    table = game.sessions[rec.table_id].table
+    for _ in range(300):
+        if table.phase is Phase.PLAYING and len(table.public_view().tricks) >= 3 and humans_to_act(
+                env, rec.table_id, [alice]):
+            break
+        await act_by_panel(env, humans_to_act(env, rec.table_id, [alice])[0], channel, rec.table_id)
+    await env.settle()
+    await env.bot.presenter.flush(rec.table_id)
+    thread = thread_of(env, channel, rec)
+
+    def shown() -> list[tuple[int, list[str]]]:
+        return [(m.id, [a.filename for a in m.attachments]) for m in thread.history()]
+
+    before = shown()
+    assert sum(len(files) for _id, files in before) == 1  # the live message's table picture, nothing else
+    since = len(env.http_requests)
+    await restart(env, clock)
+    await env.settle()
+    await env.bot.presenter.flush(rec.table_id)
+    after = shown()
+    assert [i for i, _ in after] == [i for i, _ in before]  # the same messages: nothing posted, nothing deleted
+    assert sum(len(files) for _id, files in after) == 1
+    assert _thread_posts(env, thread.id, since) == []
