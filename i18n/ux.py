@@ -45,7 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.render.lead": {"en": "lead", "zh-CN": "首出"},
     "ux.render.throw": {"en": "throw", "zh-CN": "甩牌"},
     "ux.render.won_kept": {"en": "won · {points} kept", "zh-CN": "赢 · 保 {points} 分"},
-    "ux.ping.turn": {"en": "{mentions} your turn ↑", "zh-CN": "{mentions} 轮到你了 ↑"},
+    "ux.ping.turn": {"en": "{mentions} your turn", "zh-CN": "{mentions} 轮到你了"},
     "ux.ladder.new": {"en": "new", "zh-CN": "新上榜"},
     "ux.ladder.note_rating": {"en": "Rating: skill estimate from match results (openskill, μ − 3σ); it rises as you win.",
                               "zh-CN": "积分：按比赛胜负估计的实力（openskill，μ − 3σ），赢得越多越高。"},

@@ -157,10 +157,11 @@ class Run:
         return next((p for p in self.players if self.seat_of(p) in to_act), None)
 
     async def open_hand(self, actor: Any) -> Any:
-        """The player clicks *My hand* on the live message of the thread; the ephemeral panel."""
-        live = self.thread.history()[-1]
-        cid = button_id(live, "hand")
-        if cid is None:
+        """The player clicks *My panel* on the live message of the thread (the last message with that button: a
+        light ping may be below it); the ephemeral panel."""
+        live = next((m for m in reversed(self.thread.history()) if button_id(m, "hand")), None)
+        cid = button_id(live, "hand") if live is not None else None
+        if live is None or cid is None:
             result = await actor.slash(self.thread, "hand", table=self.table_id)
         else:
             result = await actor.click(live, custom_id=cid)
@@ -248,6 +249,7 @@ async def scenario(run: Run) -> None:
     if panel.declarations:
         await run.click(host, message, "decl")
         await run.shot("panel_declared", viewer=host, thread=True, target=message)  # the declaration and Done
+        await run.shot("phone_panel_declared", viewer=host, thread=True, target=message, width=PHONE, height=1200)
     elif panel.can_pass:
         await run.click(host, message, "pass")
     for _ in range(8):
@@ -302,9 +304,11 @@ async def scenario(run: Run) -> None:
     if run.game.record(run.table_id).status is Status.PLAYING:
         log.warning("the match goes on after one hand")
     await run.shot("thread_end", thread=True, height=2400)
+    await run.shot("phone_thread_end", thread=True, height=1600, width=PHONE)
     await run.shot("lobby_finished", target=lobby, height=760)  # the lobby message shows the result
     ladder = await host.slash(run.channel, "ladder")
     await run.shot("ladder", target=last_message(ladder), height=900)
+    await run.shot("phone_ladder", target=last_message(ladder), height=1000, width=PHONE)
     stats = await host.slash(run.channel, "stats")
     await run.shot("stats", target=last_message(stats), height=900)
 
