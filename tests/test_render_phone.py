@@ -91,3 +91,18 @@ def test_seat_names_card_counts_and_card_numbers_are_large(locale: str) -> None:
         png = render_hand(samples.seat_view(25), locale=locale)
     numbers = [size for size, text in seen if text.isdigit()]
     assert len(numbers) >= 25 and all(_shown(size, png) >= KEY for size in numbers)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_jokers_differ_without_colour_also_small(lang: str) -> None:
+    """大王/小王 read apart in grey (colour-blind players, the small cards of the last-trick panel)."""
+    from PIL import ImageChops, ImageStat
+
+    from engine.cards import Card
+    from render.sprites import sprite_for
+    from render.theme import HAND_CARD, SMALL_CARD
+
+    for size in (SMALL_CARD, HAND_CARD):
+        big, small = (sprite_for(Card(r, ""), size, True, False, lang).convert("L").point(lambda v: 255 * (v < 160))
+                      for r in ("BJ", "SJ"))  # ink or paper: the shapes alone, whatever their colour
+        assert ImageStat.Stat(ImageChops.difference(big, small)).mean[0] > 3  # (the same card: 0)
