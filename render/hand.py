@@ -16,7 +16,7 @@ from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.hand_header import GAP, fit_header, ranked_chips
+from render.hand_header import GAP, PAD, fit_header, ranked_chips
 from render.hand_layout import MAX_ROWS, Placed, layout_hand, row_width
 from render.labels import draw_chip
 from render.order import hand_groups, is_shown_trump
@@ -69,7 +69,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
     x: float = MARGIN
     for chip in chips:
-        x = draw_chip(cv, chip, chip_font, x, HEADER_PAD + CHIP_H / 2, CHIP_H, four_colour) + GAP
+        x = draw_chip(cv, chip, chip_font, x, HEADER_PAD + CHIP_H / 2, CHIP_H, four_colour, pad=PAD) + GAP
 
     if not placed:  # nothing dealt yet, or every card played: said in the middle of the empty rows
         key = "render.hand_empty" if view.public.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER) else \

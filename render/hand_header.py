@@ -1,9 +1,10 @@
 """The private hand picture's header: one line of chips, never two (the picture keeps its height through a hand).
 
 The chips, most important first: trump and level (always), whose turn it is, the number of selected cards, the
-defenders' points, the phase. The type gets smaller first (``SIZES``); if the line is still too long the least
-important chips are left out (the phase, then the points), the turn chip's text is cut with ``…`` (to no less
-than ``MIN_ELASTIC``), then the selection count goes, and last the turn chip is cut further.
+defenders' points, the phase. The type gets smaller first (``SIZES``), then the trump chip drops the word "trump"
+(the light suit chip says it). If the line is still too long, chips are left out one by one (the phase, the
+points, the selection count), each time with the turn chip's name cut with ``…`` to fit (to no less than
+``MIN_ELASTIC`` px while another chip can still go).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ log = logging.getLogger(__name__)
 
 SIZES = (24, 22, 20)  # chip type, largest first (the picture is shown at about half size on a phone)
 GAP = 8
-MIN_ELASTIC = 150  # px of the turn chip's text kept before the selection count is left out
+PAD = 10  # inside a chip, each side
+MIN_ELASTIC = 140  # px of the turn chip's text kept while another chip can still be left out
 ESSENTIAL, TURN, SELECTED, POINTS, PHASE = 0, 1, 2, 3, 4  # priorities: lower is kept longer
 
 
@@ -34,6 +36,7 @@ class Ranked:
     chip: Chip
     rank: int
     elastic: bool = False
+    short: Chip | None = None  # a shorter form tried before any chip is left out
 
 
 def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip | None:
@@ -55,7 +58,9 @@ def ranked_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_sel
                  four_colour: bool) -> list[Ranked]:
     """Every chip the header would show with room enough, in display order."""
     public = view.public
-    out = [Ranked(trump_chip(shown_trump(public), locale, four_colour), ESSENTIAL),
+    trump = shown_trump(public)
+    out = [Ranked(trump_chip(trump, locale, four_colour), ESSENTIAL,
+                  short=trump_chip(trump, locale, four_colour, short=True)),
            Ranked(Chip(t("render.level", locale, level=public.level)), ESSENTIAL),
            Ranked(Chip(phase_text(public.phase, locale)), PHASE)]
     turn = _turn_chip(view, names, locale)
@@ -69,7 +74,7 @@ def ranked_chips(view: SeatView, names: Sequence[str] | None, locale: str, n_sel
 
 
 def _width(chips: Sequence[Chip], fnt: FontT) -> int:
-    return sum(chip_width(c, fnt) for c in chips) + GAP * max(0, len(chips) - 1)
+    return sum(chip_width(c, fnt, PAD) for c in chips) + GAP * max(0, len(chips) - 1)
 
 
 def _cut(kept: Sequence[Ranked], fnt: FontT, max_width: int, least: int) -> list[Chip]:
@@ -85,18 +90,18 @@ def _cut(kept: Sequence[Ranked], fnt: FontT, max_width: int, least: int) -> list
 
 def fit_header(ranked: Sequence[Ranked], max_width: int) -> tuple[FontT, list[Chip]]:
     """The font and the chips of the one header line (see the module doc)."""
-    for size in SIZES:
-        fnt = font(size, "bold")
-        if _width([r.chip for r in ranked], fnt) <= max_width:
-            return fnt, [r.chip for r in ranked]
-    kept = list(ranked)
-    for rank in (PHASE, POINTS):
-        if _width([r.chip for r in kept], fnt) > max_width:
-            kept = [r for r in kept if r.rank != rank]
-    chips = _cut(kept, fnt, max_width, MIN_ELASTIC)
-    if _width(chips, fnt) > max_width:
-        kept = [r for r in kept if r.rank != SELECTED]
-        chips = _cut(kept, fnt, max_width, 0)
+    for shortened in (ranked, [replace(r, chip=r.short or r.chip) for r in ranked]):
+        for size in SIZES:
+            fnt = font(size, "bold")
+            if _width([r.chip for r in shortened], fnt) <= max_width:
+                return fnt, [r.chip for r in shortened]
+    kept = list(shortened)
+    chips = [r.chip for r in kept]
+    for rank, least in ((PHASE, MIN_ELASTIC), (POINTS, MIN_ELASTIC), (SELECTED, 0)):
+        kept = [r for r in kept if r.rank != rank]
+        chips = _cut(kept, fnt, max_width, least)
+        if _width(chips, fnt) <= max_width:
+            break
     while len(chips) > 1 and _width(chips, fnt) > max_width:  # a very long trump or level text: last resort
         chips.pop()
     return fnt, chips

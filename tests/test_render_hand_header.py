@@ -15,7 +15,7 @@ from engine.views import Phase
 from render import render_hand, samples
 from render.fonts import text_width
 from render.hand import MARGIN
-from render.hand_header import GAP, fit_header, ranked_chips
+from render.hand_header import GAP, PAD, fit_header, ranked_chips
 from render.hand_layout import row_width
 from render.labels import chip_width
 
@@ -48,7 +48,7 @@ def test_the_header_is_one_line_that_fits(locale: str, names: tuple[str, ...]) -
     for view in (turn_of_other, burying, samples.seat_view(25, phase=Phase.DECLARING, trump=None)):
         for n_selected in (0, 3, 25):
             fnt, chips = fit_header(ranked_chips(view, names, locale, n_selected, False), WIDTH - 2 * MARGIN)
-            used = sum(chip_width(c, fnt) for c in chips) + GAP * (len(chips) - 1)
+            used = sum(chip_width(c, fnt, PAD) for c in chips) + GAP * (len(chips) - 1)
             assert used <= WIDTH - 2 * MARGIN
             texts = [c.text for c in chips]
             assert texts[1] == i18n.t("render.level", locale, level=view.public.level)  # trump and level always
