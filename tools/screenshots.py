@@ -5,8 +5,9 @@ both). A scripted game in each locale (a zh-CN server with Chinese-speaking play
 lobby (empty, seats taken + AI, playing), the thread at the start, the private hand panel (ephemeral, seen
 by its owner) while declaring (and after declaring: the standing declaration and Done), burying and playing,
 a few tricks (the quiet thread: the trick log and the live message), a failed throw when one can be set up, the
-hand summary, the finished lobby with its result, and ``/ladder`` and ``/stats`` in the channel; the thread and
-a panel also at a phone's width (390 px, ``*_phone_*``). PNGs go to
+hand summary, the finished lobby with its result, and ``/ladder`` and ``/stats`` in the channel; the thread (a few
+tricks, the end of the hand, the end of the match), the panel (declared, following) and the ladder also at a
+phone's width (390 px, ``*_phone_*``). PNGs go to
 ``screenshots/`` (git-ignored)::
 
     .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7]
