@@ -28,7 +28,7 @@ N_CARDS = len(ALL_CARDS)
 
 @dataclass
 class Memory:
-    """Public knowledge about a hand in play, updated play by play (shared by all seats in a playout)."""
+    """Public knowledge about a hand in play, updated play by play."""
 
     ctx: TrumpContext
     played: list[int] = field(default_factory=lambda: [0] * N_CARDS)  # copies played, by card index

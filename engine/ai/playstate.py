@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Self
 
@@ -45,6 +45,7 @@ class FastTables:
     rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
     copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
     cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
+    multipliers: dict[tuple[int, ...], int] = field(default_factory=dict)  # kitty multiplier by last play
 
 
 @lru_cache(maxsize=256)
@@ -156,6 +157,7 @@ class PlayState:
             self.seen_suit[k] = seen_suit
 
     def apply(self, seat: int, play: tuple[int, ...]) -> None:
+        """``seat`` plays ``play`` (a lead if the trick is empty); a fourth play ends the trick."""
         hand = self.hands[seat]
         t = self.t
         suit = t.suit
@@ -163,12 +165,15 @@ class PlayState:
         held = self.held[seat]
         gone = self.gone
         points = t.points
+        pts = 0
         for i in play:
+            s = suit[i]
             hand[i] -= 1
             played[i] += 1
-            held[suit[i]] -= 1
-            gone[suit[i]] += 1
-            self.trick_points += points[i]
+            held[s] -= 1
+            gone[s] += 1
+            pts += points[i]
+        self.trick_points += pts
         k = self.kitty_seat
         if k >= 0 and self.seen[k] is not played:
             seen, seen_suit = self.seen[k], self.seen_suit[k]
@@ -177,23 +182,37 @@ class PlayState:
                 seen_suit[suit[i]] += 1
         self.sizes[seat] -= len(play)
         trick = self.trick
-        if trick:
-            led = self.led
-            for i in play:
-                if suit[i] != led:
-                    self.voids[seat].add(led)
-                    break
-            if self.simple:
-                key = self._key(play)
-                if key > self.win_key:
-                    self.win_k, self.win_key = len(trick), key
-            elif self.beats_current(play):
-                self.win_k = len(trick)
-        else:
+        if not trick:
             self._start_trick(play)
+        elif len(play) == 1:  # (a single lead's follow)
+            i = play[0]
+            s = suit[i]
+            if s != self.led:
+                self.voids[seat].add(self.led)
+                if s != TRUMP:
+                    s = -1
+            if s >= 0 and t.rank[i] > self.win_key:
+                self.win_k, self.win_key = len(trick), t.rank[i]
+        else:
+            self._follow(seat, play)
         trick.append((seat, play))
         if len(trick) == 4:
             self.finish_trick()
+
+    def _follow(self, seat: int, play: tuple[int, ...]) -> None:
+        """Voids and the winner so far after a follow of several cards."""
+        suit = self.t.suit
+        led = self.led
+        for i in play:
+            if suit[i] != led:
+                self.voids[seat].add(led)
+                break
+        if self.simple:
+            key = self._key(play)
+            if key > self.win_key:
+                self.win_k, self.win_key = len(self.trick), key
+        elif self.beats_current(play):
+            self.win_k = len(self.trick)
 
     def _follow_update(self, k: int) -> None:
         play = self.trick[k][1]
@@ -241,8 +260,7 @@ class PlayState:
         if self.cards_left == 0 and seat % 2 != self.dealer_team:
             kitty_pts = self.kitty_points
             if kitty_pts:
-                self.points += kitty_pts * kitty_multiplier(to_cards(play), self.ctx.level, self.ctx.trump,
-                                                            self.ctx.rules)
+                self.points += kitty_pts * self.multiplier(play)
         self.leader = seat
         self.trick = []
 
@@ -263,22 +281,49 @@ class PlayState:
         """The kitty bonus the last trick carries, as ``seat`` sees it, if won with a play shaped like
         ``lead``: the kitty's points if this seat buried it, else a guess (as ``situation.kitty_stake``)."""
         pts = self.kitty_points if seat == self.kitty_seat else KITTY_GUESS
-        ctx = self.ctx
-        return float(pts * kitty_multiplier(to_cards(lead), ctx.level, ctx.trump, ctx.rules))
+        return float(pts * self.multiplier(lead))
+
+    def multiplier(self, play: tuple[int, ...]) -> int:
+        """The kitty multiplier (抠底倍数) of winning the last trick with ``play`` (remembered)."""
+        mult = self.t.multipliers.get(play)
+        if mult is None:
+            ctx = self.ctx
+            mult = self.t.multipliers[play] = kitty_multiplier(to_cards(play), ctx.level, ctx.trump, ctx.rules)
+        return mult
 
     def guard_card(self, seat: int) -> tuple[int, int]:
         """Near the end, the seat's one certain trump and its one certain trump pair, kept for the last
-        trick while the kitty bonus is at stake (-1: none; as ``situation.kitty_guard``)."""
+        trick while the kitty bonus is at stake (-1: none; as ``situation.kitty_guard``). Certain: no
+        stronger trump (trump pair) unseen by the seat."""
         if self.cards_left > ENDGAME_CARDS:  # (never below the seat's hand size: a quick exit)
             return -1, -1
-        hand = self.hands[seat]
         n = self.sizes[seat]  # (before the seat plays: the trick's cards per hand)
-        if n > ENDGAME_CARDS or n <= 1 or (seat == self.kitty_seat and not self.kitty_points):
+        if n > ENDGAME_CARDS or n <= 1 or not self.held[seat][TRUMP] or (
+                seat == self.kitty_seat and not self.kitty_points):
             return -1, -1
-        trumps = [i for i in self.t.by_suit[TRUMP] if hand[i]]
-        certain = [i for i in trumps if self.top_free(i, seat, False)]
-        pairs = [i for i in trumps if hand[i] >= 2 and self.top_free(i, seat, True)]
-        return (certain[0] if sum(hand[i] for i in certain) == 1 else -1), (pairs[0] if len(pairs) == 1 else -1)
+        hand, seen, strength = self.hands[seat], self.seen[seat], self.t.strength
+        single_free = pair_free = True  # nothing stronger unseen (a single, a pair) so far
+        blocks_single = blocks_pair = False  # ... in the current group of equal strength
+        certain, copies, pair, pairs = -1, 0, -1, 0
+        level = -1
+        for j in self.t.by_suit[TRUMP]:  # strongest first
+            if strength[j] != level:
+                level = strength[j]
+                single_free = single_free and not blocks_single
+                pair_free = pair_free and not blocks_pair
+                if not (single_free or pair_free):
+                    break
+            h = hand[j]
+            if h and single_free:
+                copies += h
+                certain = j if certain < 0 else certain
+            if h >= 2 and pair_free:
+                pairs += 1
+                pair = j if pair < 0 else pair
+            unseen = 2 - seen[j] - h
+            blocks_single = blocks_single or unseen >= 1
+            blocks_pair = blocks_pair or unseen >= 2
+        return (certain if copies == 1 else -1), (pair if pairs == 1 else -1)
 
     def guard_cost(self, seat: int, i: int, pair: bool = False) -> float:
         """What spending the guarded trump ``i`` (pair) early costs (as ``situation.kitty_guard``)."""

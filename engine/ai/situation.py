@@ -1,7 +1,8 @@
 """A decision point in the play (出牌) as the policies see it: one seat's hand plus public memory.
 
-Built from a ``SeatView`` for a real decision, or directly by a playout. Also holds the per-context
-card tables the heuristics use (suit lists, keep values, what unseen cards can beat a unit).
+Built from a ``SeatView`` for a real decision (the play policy then reads it as a ``PlayState``:
+``engine.ai.policy.seat_state``). Also holds the per-context card tables the heuristics use (suit lists,
+keep values, what unseen cards can beat a unit).
 """
 
 from __future__ import annotations

@@ -113,15 +113,16 @@ class SearchStats:
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
                    k: int = MAX_CANDIDATES, stats: SearchStats | None = None) -> tuple[Card, ...]:
-    """The heuristic's first choice, unless another candidate is significantly better on sampled deals.
+    """``basic``'s choice, unless another candidate is significantly better on sampled deals.
 
     Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
     ``TARGET_WORLDS`` deals; or exactly ``iterations`` deals (deterministic for a given ``rng``). Forced and
     trivial plays are not searched. Candidates clearly worse than the first choice (by ``DROP_Z`` standard
     errors, after ``MIN_WORLDS`` deals) or equal to it on each of the first ``SAME_WORLDS`` deals stop being
-    simulated. A winner other than the first choice is
-    re-checked on fresh deals (the last ``RECHECK_SHARE`` of the budget, or ``iterations`` deals) and
-    overrides the heuristic only if the lower confidence bound of its gain there is above zero."""
+    simulated. With no candidate ahead after ``1 - RECHECK_SHARE`` of the budget, the comparison goes on to
+    half of the rest. A winner other than the first choice is re-checked on fresh deals (the rest of the
+    budget, or ``iterations`` deals) and overrides ``basic``'s choice only if the lower confidence bound of
+    its gain there is above zero."""
     start = time.process_time()
     stats = stats if stats is not None else SearchStats()
     cands = candidates(sit, k)
@@ -129,11 +130,16 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
         return cands[0]
     search = _Search(sit, rng, cands, stats)
     budget = budget_s * SAFETY
-    diffs = search.compare(list(range(1, len(cands))), iterations, start + budget * (1 - RECHECK_SHARE))
-    best = pick(diffs)
+    diffs: dict[int, list[float]] = {i: [] for i in range(1, len(cands))}
+    best = 0
+    for share in (1 - RECHECK_SHARE, 1 - RECHECK_SHARE / 2):  # undecided at the first: search on
+        search.compare(diffs, iterations, start + budget * share)
+        best = pick(diffs)
+        if best or iterations is not None:
+            break
     if best == 0:
         return cands[0]
-    check = search.compare([best], iterations, start + budget, dropping=False)[best]
+    check = search.compare({best: []}, iterations, start + budget, dropping=False)[best]
     stats.rechecked = len(check)
     mean, se = _mean_se(check) if len(check) >= 2 else (0.0, math.inf)
     stats.overridden = mean - RECHECK_Z * se > 0
@@ -153,21 +159,22 @@ class _Search:
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
 
-    def compare(self, alive: list[int], iterations: int | None, deadline: float,
+    def compare(self, diffs: dict[int, list[float]], iterations: int | None, deadline: float,
                 dropping: bool = True) -> dict[int, list[float]]:
-        """Gains of candidates ``alive`` over candidate 0, deal by deal, until the deadline (CPU time), the
-        target number of deals, or ``iterations`` deals."""
-        diffs: dict[int, list[float]] = {i: [] for i in alive}
+        """Add the gains of the candidates of ``diffs`` over candidate 0, deal by deal, until the deadline
+        (CPU time), the target number of deals, or ``iterations`` deals; ``dropping``: hopeless candidates
+        stop being simulated."""
+        alive = [i for i in diffs if not (dropping and len(diffs[i]) >= MIN_WORLDS and _hopeless(diffs[i]))]
         worlds = 0
         while alive:
             if iterations is not None:
                 if worlds >= iterations:
                     break
-            elif worlds >= TARGET_WORLDS or (worlds and time.process_time() + self.per_world > deadline):
+            elif len(diffs[alive[0]]) >= TARGET_WORLDS or (worlds and time.process_time() + self.per_world > deadline):
                 break
             worlds += 1
             self._one_world(alive, diffs)
-            if dropping and worlds >= MIN_WORLDS:
+            if dropping and len(diffs[alive[0]]) >= MIN_WORLDS:
                 alive = [i for i in alive if not _hopeless(diffs[i])]
         return diffs
 
