@@ -14,12 +14,12 @@ from render.theme import ACCENT, BAD, FELT, GOOD, HEADER, PANEL, PANEL_LINE, TEX
 
 log = logging.getLogger(__name__)
 
-WIDTH = 760
+WIDTH = 600  # narrow and tall: two tiles a row, readable at a phone's width (shown ~320 px wide)
 PAD = 20
 HEAD_H = 110
-TILE_H = 104
+TILE_H = 114
 GAP = 12
-COLS = 4
+COLS = 2
 RECENT_MAX = 20
 
 
@@ -52,10 +52,10 @@ def _tile(cv: Canvas, box: tuple[float, float, float, float], label: str, value:
           frac: float | None, locale: str) -> None:
     x0, y0, x1, y1 = box
     cv.panel(box, PANEL, radius=12)
-    cv.label(label, font(16), x0 + 14, y0 + 20, TEXT_DIM, max_width=round(x1 - x0 - 24))
-    cv.label(value, font(28, "bold"), x0 + 14, y0 + 51, TEXT, max_width=round(x1 - x0 - 24))
+    cv.label(label, font(20), x0 + 14, y0 + 21, TEXT_DIM, max_width=round(x1 - x0 - 24))
+    cv.label(value, font(32, "bold"), x0 + 14, y0 + 54, TEXT, max_width=round(x1 - x0 - 24))
     if sub:
-        cv.label(sub, font(15), x0 + 14, y0 + 79, TEXT_DIM, max_width=round(x1 - x0 - 24))
+        cv.label(sub, font(18), x0 + 14, y0 + 84, TEXT_DIM, max_width=round(x1 - x0 - 24))
     if frac is not None:
         bx0, bx1 = x0 + 14, x1 - 14
         cv.pill((bx0, y1 - 11, bx1, y1 - 5), PANEL_LINE)
@@ -75,15 +75,16 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
         raise TypeError("render_stats takes a StatsCard")
     locale = normalize_locale(locale)
     tile_w = (WIDTH - 2 * PAD - (COLS - 1) * GAP) / COLS
-    height = HEAD_H + PAD + 2 * TILE_H + GAP + PAD + 96
+    rows = -(-8 // COLS)
+    height = HEAD_H + PAD + rows * TILE_H + (rows - 1) * GAP + PAD + 96
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
     rating = format_rating(card.rating)
     rating_w = cv.label(rating, font(40, "bold"), WIDTH - PAD, 48, ACCENT, align="right")
-    cv.label(t("render.stats.rating", locale), font(16), WIDTH - PAD, 86, TEXT_DIM, align="right")
+    cv.label(t("render.stats.rating", locale), font(19), WIDTH - PAD, 86, TEXT_DIM, align="right")
     cv.label(card.name, font(32, "bold"), PAD, 46, TEXT, max_width=WIDTH - 3 * PAD - rating_w)
     if card.rank is not None:
-        cv.label(t("render.stats.rank", locale, rank=card.rank), font(18), PAD, 86, TEXT_DIM)
+        cv.label(t("render.stats.rank", locale, rank=card.rank), font(20), PAD, 86, TEXT_DIM)
 
     matches = _record(card.matches_won, card.matches_lost, locale)
     dealer = _record(card.dealer_won, card.dealer_lost, locale)
@@ -105,11 +106,11 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
         y0 = HEAD_H + PAD + (i // COLS) * (TILE_H + GAP)
         _tile(cv, (x0, y0, x0 + tile_w, y0 + TILE_H), label, value, sub, frac, locale)
 
-    y = HEAD_H + PAD + 2 * TILE_H + GAP + PAD
-    cv.label(t("render.stats.recent", locale), font(18, "bold"), PAD, y + 14, TEXT)
+    y = HEAD_H + PAD + rows * TILE_H + (rows - 1) * GAP + PAD
+    cv.label(t("render.stats.recent", locale), font(21, "bold"), PAD, y + 14, TEXT)
     recent = card.recent[-RECENT_MAX:]
     if not recent:
-        cv.label(t("render.stats.no_games", locale), font(18), PAD, y + 54, TEXT_DIM)
+        cv.label(t("render.stats.no_games", locale), font(20), PAD, y + 54, TEXT_DIM)
     chip_font = font(17, "bold")
     step = (WIDTH - 2 * PAD) / RECENT_MAX
     for i, won in enumerate(recent):

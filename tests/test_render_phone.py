@@ -1,7 +1,7 @@
 """Pictures read on a phone: Discord shows an attachment about ``SHOWN`` px wide on a 390 px screen, so every text
-of the pictures the quiet thread and the panel show (the compact table, the hand, the hand and match summaries,
-the ladder) is drawn large enough for its picture's width: at least ``SMALLEST`` px once shown, and seat names,
-card counts and the numbers under the cards at least ``KEY`` px."""
+of the pictures the quiet thread, the panel and the commands show (the compact table, the hand, the hand and
+match summaries, the ladder, the stats card) is drawn large enough for its picture's width: at least
+``SMALLEST`` px once shown, and seat names, card counts and the numbers under the cards at least ``KEY`` px."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from render import (
     render_hand_summary,
     render_ladder,
     render_match_summary,
+    render_stats,
     render_table,
     samples,
 )
@@ -64,6 +65,7 @@ PICTURES: dict[str, Callable[[str], bytes]] = {
     "match": lambda loc: render_match_summary(samples.match_results(), samples.NAMES, 0, locale=loc, rules=Rules()),
     "match_one_hand": lambda loc: render_match_summary(samples.match_results()[-1:], samples.NAMES, 0, locale=loc),
     "ladder": lambda loc: render_ladder(samples.ladder_rows(20), title="Ladder", locale=loc),
+    "stats": lambda loc: render_stats(samples.stats_card(), locale=loc),
 }
 
 
