@@ -137,6 +137,8 @@ async def test_ending_a_table_closes_its_live_and_lobby_messages(simcord_env, cl
     assert i18n.t("bot.phase.playing", locale) not in live.content
     assert i18n.t("bot.live.turn", locale, names="")[:4] not in live.content
     assert live.components == []
+    pings = [m for m in thread_of(env, channel, rec).history() if m.content == _light_ping(alice.id, locale)]
+    assert pings == []  # her turn's light ping went with the table
     lobby = env.backend.get_message(channel.id, rec.lobby_message_id)
     assert i18n.t("bot.status.ended", locale) in lobby.embeds[0]["title"] and lobby.components == []
     assert i18n.t("bot.lobby.closed_early", locale) in str(lobby.embeds[0])  # the outcome, not only the status
