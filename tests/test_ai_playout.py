@@ -8,7 +8,8 @@ import pytest
 
 from engine.ai.playout import Playout
 from engine.ai.playstate import dealer_utility, to_cards, to_counts
-from engine.cards import shuffled_deck
+from engine.ai.policy import policy_play
+from engine.cards import Card, shuffled_deck
 from engine.follow import follow_is_legal
 from engine.rules import PRESETS, Rules
 from engine.throws import check_throw
@@ -17,34 +18,39 @@ from engine.trump import trump_context
 from engine.units import decompose_lead
 
 
-class CheckedPlayout(Playout):
-    """A playout that checks every play and every trick against the rule functions."""
+def _hand(state: Playout, seat: int) -> tuple[Card, ...]:
+    return to_cards([i for i in range(54) for _ in range(state.hands[seat][i])])
 
-    checked_tricks = 0
 
-    def apply(self, seat: int, play: tuple[int, ...]) -> None:
-        hand = to_cards([i for i in range(len(self.hands[seat])) for _ in range(self.hands[seat][i])])
+def _checked_run(state: Playout) -> int:
+    """Play the hand out as ``Playout.run`` does, checking every play and every trick against the rule
+    functions (the play policy's plays are legal, the state's trick winner is the rules' winner)."""
+    tricks = 0
+    while state.trick or state.cards_left:
+        seat = (state.leader + len(state.trick)) % 4
+        play = policy_play(state, seat)
         cards = to_cards(play)
-        if self.trick:
-            assert follow_is_legal(to_cards(self.trick[0][1]), hand, cards, self.ctx), (hand, cards)
+        if state.trick:
+            assert follow_is_legal(to_cards(state.trick[0][1]), _hand(state, seat), cards, state.ctx), cards
+        elif decompose_lead(cards, state.ctx).is_throw:
+            others = [_hand(state, (seat + k) % 4) for k in (1, 2, 3)]
+            assert not check_throw(cards, others, state.ctx).failed
+        if len(state.trick) == 3:
+            plays = [to_cards(p) for _, p in state.trick] + [cards]
+            winner = (state.leader + trick_winner(plays, state.ctx)) % 4
+            state.apply(seat, play)
+            assert state.leader == winner
+            tricks += 1
         else:
-            lead = decompose_lead(cards, self.ctx)
-            if lead.is_throw:
-                others = [to_cards([i for i in range(54) for _ in range(self.hands[(seat + k) % 4][i])])
-                          for k in (1, 2, 3)]
-                assert not check_throw(cards, others, self.ctx).failed
-        super().apply(seat, play)
-
-    def finish_trick(self) -> None:
-        assert self.win_k == trick_winner([to_cards(p) for _, p in self.trick], self.ctx)
-        CheckedPlayout.checked_tricks += 1
-        super().finish_trick()
+            state.apply(seat, play)
+    return tricks
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_playouts_are_legal_and_agree_with_the_rules(preset: str) -> None:
     rules = Rules.from_preset(preset)
     rng = random.Random(preset)
+    checked = 0
     for seed in range(6):
         deck = shuffled_deck(seed + 100 * len(preset))
         level = rng.choice(["2", "5", "10", "A"])
@@ -52,9 +58,13 @@ def test_playouts_are_legal_and_agree_with_the_rules(preset: str) -> None:
         ctx = trump_context(level, trump, rules)
         hands = [to_counts(deck[s * 25:(s + 1) * 25]) for s in range(4)]
         kitty = deck[100:]
-        out = CheckedPlayout(ctx, hands, seed % 4, [], [0] * 54, [set(), set(), set(), set()], seed % 2, 0, kitty)
-        points = out.run()
-        assert out.cards_left == 0 and all(sum(h) == 0 for h in out.hands)
-        assert points >= 0
-        assert isinstance(dealer_utility(points, ctx), float)
-    assert CheckedPlayout.checked_tricks >= 60  # throws (甩牌) make some hands shorter than 25 tricks
+        state = Playout(ctx, hands, seed % 4, [], [0] * 54, [set(), set(), set(), set()], seed % 2, 0, kitty)
+        same = state.clone()
+        if hasattr(state, "__dict__"):  # (interpreted, not compiled: every attribute is copied)
+            assert vars(same) == vars(state)
+        checked += _checked_run(state)
+        assert state.cards_left == 0 and all(sum(h) == 0 for h in state.hands)
+        assert state.points >= 0
+        assert same.run() == state.points  # (the policy is deterministic; a clone is independent)
+        assert isinstance(dealer_utility(state.points, ctx), float)
+    assert checked >= 60  # throws (甩牌) make some hands shorter than 25 tricks

@@ -9,7 +9,6 @@ The policy that chooses the plays is ``engine.ai.policy`` (with ``fastlead`` and
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -130,7 +129,9 @@ class PlayState:
 
     def clone(self) -> Self:
         """An independent copy (to play several candidates out from one position)."""
-        other = copy.copy(self)
+        other = type(self)(self.ctx, [[], [], [], []], self.leader, [], [], [set(), set(), set(), set()],
+                           self.dealer_team, self.points, ())
+        other.kitty, other.kitty_points, other.kitty_seat = self.kitty, self.kitty_points, self.kitty_seat
         other.hands = [list(h) for h in self.hands]
         other.sizes = list(self.sizes)
         other.held = [list(h) for h in self.held]
@@ -138,6 +139,9 @@ class PlayState:
         other.trick = list(self.trick)
         other.played = list(self.played)
         other.voids = [set(v) for v in self.voids]
+        other.simple, other.throw, other.led = self.simple, self.throw, self.led
+        other.win_k, other.win_key = self.win_k, self.win_key
+        other.trick_points, other.cards_left = self.trick_points, self.cards_left
         other._share_seen()
         return other
 
