@@ -29,6 +29,7 @@ N = len(ALL_CARDS)
 SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
 TRUMP = 4
 FOLLOW_COST = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
+MEMO_LIMIT = 50_000  # entries of a context's remembered rule answers (cleared when full)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,13 @@ class FastTables:
     rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
     copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
     cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
-    multipliers: dict[tuple[int, ...], int] = field(default_factory=dict)  # kitty multiplier by last play
+    # remembered answers (rules functions are slow): the kitty multiplier of a last play, the winner of a
+    # trick's plays, whether a lead is a throw (甩牌), a hand's cheapest legal follows to a tractor or throw
+    multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
+    winners: dict[tuple[tuple[int, ...], ...], int] = field(default_factory=dict, compare=False)
+    throws: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    follows: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = field(
+        default_factory=dict, compare=False)
 
 
 @lru_cache(maxsize=256)
@@ -224,7 +231,7 @@ class PlayState:
             key = self._key(play)
             if key > self.win_key:
                 self.win_k, self.win_key = k, key
-        elif self.may_win(play) and trick_winner([to_cards(p) for _, p in self.trick[:k + 1]], self.ctx) == k:
+        elif self.may_win(play) and self.winner_of(tuple(p for _, p in self.trick[:k + 1])) == k:
             self.win_k = k
 
     def _start_trick(self, lead: tuple[int, ...]) -> None:
@@ -233,7 +240,13 @@ class PlayState:
         self.led = t.suit[lead[0]]
         self.win_k = 0
         self.win_key = t.rank[lead[0]]
-        self.throw = not self.simple and decompose_lead(to_cards(lead), self.ctx).is_throw
+        if self.simple:
+            self.throw = False
+        else:
+            throw = self.t.throws.get(lead)
+            if throw is None:
+                throw = self.t.throws[lead] = decompose_lead(to_cards(lead), self.ctx).is_throw
+            self.throw = throw
 
     def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
@@ -277,8 +290,17 @@ class PlayState:
             return self._key(play) > self.win_key
         if not self.may_win(play):
             return False
-        plays = [to_cards(p) for _, p in self.trick]
-        return trick_winner([*plays, to_cards(play)], self.ctx) == len(plays)
+        return self.winner_of((*(p for _, p in self.trick), play)) == len(self.trick)
+
+    def winner_of(self, plays: tuple[tuple[int, ...], ...]) -> int:
+        """The index of the play winning a trick of ``plays`` (the rules' ``trick_winner``, remembered)."""
+        memo = self.t.winners
+        k = memo.get(plays)
+        if k is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            k = memo[plays] = trick_winner([to_cards(p) for p in plays], self.ctx)
+        return k
 
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
     def kitty_stake(self, seat: int, lead: tuple[int, ...]) -> float:

@@ -15,7 +15,7 @@ import logging
 
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
-from engine.ai.playstate import SUIT_INDEX, N, PlayState, to_cards
+from engine.ai.playstate import MEMO_LIMIT, SUIT_INDEX, N, PlayState, to_cards
 from engine.ai.situation import Situation
 from engine.cards import ALL_CARDS, Card
 from engine.follow import enumerate_follows
@@ -37,9 +37,22 @@ def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
     hand = p.hands[seat]
     if p.held[seat][p.led] == len(lead):  # exactly the led suit's cards: forced
         return tuple(i for i in p.t.by_suit[p.led] for _ in range(hand[i]))
-    cards = [ALL_CARDS[i] for i in range(N) for _ in range(hand[i])]
-    follows = enumerate_follows(to_cards(lead), cards, p.ctx, limit=GENERAL_FOLLOWS)
-    return follow_general(p, seat, [tuple(c.index for c in play) for play in follows])
+    return follow_general(p, seat, legal_follows(p, lead, hand))
+
+
+def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[tuple[int, ...]]:
+    """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration,
+    remembered per context)."""
+    memo = p.t.follows
+    key = (lead, tuple(hand))
+    follows = memo.get(key)
+    if follows is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        cards = [ALL_CARDS[i] for i in range(N) for _ in range(hand[i])]
+        plays = enumerate_follows(to_cards(lead), cards, p.ctx, limit=GENERAL_FOLLOWS)
+        follows = memo[key] = [tuple(c.index for c in play) for play in plays]
+    return list(follows)
 
 
 def seat_state(sit: Situation) -> PlayState:
