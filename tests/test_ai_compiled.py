@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from tools.build_ai import MODULES, ROOT, built
+from tools.build_ai import MODULES, ROOT, built, expected
 
 
 def test_a_build_is_complete_and_fresh() -> None:
@@ -17,7 +17,7 @@ def test_a_build_is_complete_and_fresh() -> None:
     if not files:
         return  # plain Python
     stems = {p.name.split(".", 1)[0] for p in files}
-    assert {Path(m).stem for m in MODULES} <= stems, f"partial build {sorted(stems)}: run python tools/build_ai.py"
+    assert stems == expected(), f"partial or old build {sorted(stems)}: run python tools/build_ai.py"
     for module in MODULES:
         source = ROOT / module
         compiled = next(p for p in files if p.name.split(".", 1)[0] == source.stem)

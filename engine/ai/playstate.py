@@ -250,10 +250,12 @@ class PlayState:
 
     def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
-        throw), or all trumps on a plain lead."""
+        throw), or all trumps on a plain lead; against a tractor (拖拉机), pairs only."""
         suit = self.t.suit
         s = suit[play[0]]
         if any(suit[i] != s for i in play):
+            return False
+        if not self.throw and any(play.count(i) != 2 for i in play):
             return False
         return (s == self.led and not self.throw) or (s == TRUMP and self.led != TRUMP)
 
