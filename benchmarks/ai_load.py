@@ -7,7 +7,8 @@ load that never goes idle — hundreds of AIs thinking — cannot be driven thro
 same ``GameService`` the cogs call (table pipeline, timers, AI, storage, pictures rendered as the bot
 renders them) with a presenter that drops the output, and times an interaction as the bot's share of a
 click: the panel read, the suggestion and the committed move (``service.act``), from the moment the
-human's click would arrive (their turn came up and the driver noticed it) to the acknowledged commit.
+human's click would arrive (their turn came up and the driver noticed it) to the acknowledged commit, with the
+move's pictures drawn (a click refused because the table moved on meanwhile counts too).
 
 ``--ai-in thread`` runs the AI as before this pool existed (threads sharing the loop's interpreter lock).
 """
@@ -97,7 +98,8 @@ async def human(service: GameService, table_id: int, user: int, latencies: list[
             try:
                 service.panel(table_id, user)
                 await service.act(table_id, user, service.suggest(table_id, user), version=table.version)
-            except Exception:  # the table moved on meanwhile (a timer): just look again
+            except Exception:  # the table moved on meanwhile (a timer): refused (an answer too); look again
+                latencies.append((time.perf_counter() - started) * 1000.0)
                 await asyncio.sleep(0.05)
                 continue
             latencies.append((time.perf_counter() - started) * 1000.0)

@@ -1,5 +1,6 @@
-"""Rendering for the service: calls ``render/`` off the event loop (``asyncio.to_thread``) and names
-the files. Which pictures an update carries depends on the ``ImagePolicy``:
+"""Rendering for the service: calls ``render/`` off the event loop (on the drawing thread of
+``runtime.renderqueue``, an interaction's pictures first) and names the files.
+Which pictures an update carries depends on the ``ImagePolicy``:
 
 - ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card),
   each affected human's hand, plus the completed trick, hand summaries, the match summary and the ladder;
@@ -12,7 +13,6 @@ the files. Which pictures an update carries depends on the ``ImagePolicy``:
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -23,6 +23,7 @@ from typing import Any
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
 from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image
+from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
 
@@ -62,30 +63,30 @@ def trick_view(view: PublicView) -> PublicView:
 async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int,
                       compact: bool = False) -> Image:
     """The table as it stands (``compact``: without the side panel, for the quiet thread's live message)."""
-    png = await asyncio.to_thread(_renderer("render_table"), view, list(names), locale=locale, compact=compact)
+    png = await QUEUE.run(_renderer("render_table"), view, list(names), locale=locale, compact=compact)
     return Image(TABLE, f"table_v{version:05d}.png", png)
 
 
 async def trick_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
     number = len(view.tricks)  # the completed trick's number (1-based)
-    png = await asyncio.to_thread(_renderer("render_table"), trick_view(view), list(names), locale=locale)
+    png = await QUEUE.run(_renderer("render_table"), trick_view(view), list(names), locale=locale)
     return Image(TRICK, f"hand{view.hand_number:02d}_trick{number:02d}.png", png)
 
 
 async def hand_image(view: SeatView, locale: str, names: Sequence[str] | None = None,
                      selected: Sequence[int] = ()) -> Image:
-    png = await asyncio.to_thread(_renderer("render_hand"), view, locale=locale, selected=tuple(selected),
+    png = await QUEUE.run(_renderer("render_hand"), view, locale=locale, selected=tuple(selected),
                                   names=list(names) if names else None)
     return Image(HAND, f"hand_seat{view.seat}.png", png)
 
 
 async def hand_summary_image(result: HandResult, names: Sequence[str], locale: str) -> Image:
-    png = await asyncio.to_thread(_renderer("render_hand_summary"), result, list(names), locale=locale)
+    png = await QUEUE.run(_renderer("render_hand_summary"), result, list(names), locale=locale)
     return Image(HAND_SUMMARY, f"hand{result.hand_number:02d}_summary.png", png)
 
 
 async def match_summary_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
-    png = await asyncio.to_thread(_renderer("render_match_summary"), view, list(names), locale=locale)
+    png = await QUEUE.run(_renderer("render_match_summary"), view, list(names), locale=locale)
     return Image(MATCH_SUMMARY, "match_summary.png", png)
 
 
@@ -97,6 +98,6 @@ async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: s
     rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating, level=p.level,
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]
-    png = await asyncio.to_thread(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),
+    png = await QUEUE.run(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),
                                   locale=locale)
     return Image(LADDER, "ladder.png", png)

@@ -43,9 +43,10 @@ from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
 from runtime.pipeline import PAUSED, Pipeline
 from runtime.presenter import Announcement, Presenter
+from runtime.renderqueue import for_table, in_background
 from runtime.scheduler import Scheduler
 from runtime.session import Session, restore_queued
-from runtime.turns import handle_timer
+from runtime.turns import handle_timer, play_ai_turn
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +124,12 @@ class GameService:
         session = self.sessions.get(timer.table_id or -1)
         if session is None or session.table is None or session.record.status is not Status.PLAYING:
             return
-        async with session.lock:
-            await handle_timer(self, session, timer)
+        # nobody waits for a timer's pictures: an interaction's are drawn first (and this table's if one waits)
+        with in_background(), for_table(session.record.table_id):
+            async with session.lock:
+                turn = await handle_timer(self, session, timer)
+            if turn is not None:  # an AI thinks without the lock: the table's clicks are served meanwhile
+                await play_ai_turn(self, session, turn)
 
     # -- queries --------------------------------------------------------------------------------------------
     def session(self, table_id: int) -> Session:
@@ -183,7 +188,7 @@ class GameService:
         rec = await self.db.create_table(rec)
         session = Session(rec)
         self.sessions[rec.table_id] = session
-        async with session.lock:
+        async with session.serving():
             await self.pipeline.publish(session, "lobby")
         log.info("table %d opened by %d in guild %d", rec.table_id, host_id, guild_id)
         return rec
@@ -191,7 +196,7 @@ class GameService:
     async def _lobby(self, table_id: int, change: Callable[[TableRecord], TableRecord], reason: str = "lobby",
                      announcements: Sequence[Announcement] = ()) -> TableRecord:
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             rec = change(session.record)
             session.record = await self.db.save_table(rec)
             await self.pipeline.publish(session, reason, announcements)
@@ -224,7 +229,7 @@ class GameService:
                            table_message_id: int | None = None, **meta: object) -> TableRecord:
         """Remember where the interface shows the table (no presenter call)."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             rec = session.record
             rec = replace(rec, thread_id=thread_id if thread_id is not None else rec.thread_id,
                           lobby_message_id=lobby_message_id if lobby_message_id is not None else rec.lobby_message_id,
@@ -237,7 +242,7 @@ class GameService:
         """Stop the table's clocks (AI moves, timeouts) while the interface cannot show it (``why`` is stored in the
         record's meta, e.g. ``"permission"`` or ``"gone"``), or restart them (``None``)."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             meta = {**session.record.meta, PAUSED: why}
             session.record = await self.db.save_table(replace(session.record, meta=meta))
             await self.pipeline.arm(session)
@@ -245,7 +250,7 @@ class GameService:
     async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
         """The host (or a manager) starts the match (all four seats filled): the timers deal the first hand."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             rec = lobby.start(session.record, user_id, is_admin)
             rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
@@ -257,7 +262,7 @@ class GameService:
     async def end(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:
         """The host (or an admin) closes the table; its timers are cancelled and it leaves memory."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             rec = lobby.end(session.record, user_id, is_admin)
             session.record = await self.db.save_table(rec)
             await self.db.cancel_timers(table_id)
@@ -284,7 +289,7 @@ class GameService:
         ``IllegalAction`` keys pass through. Committed before it returns. A move by a seat under 托管
         gives the seat back to its player first."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             seat = self._seat(session, user_id)
             table = session.table
             assert table is not None
@@ -361,7 +366,7 @@ class GameService:
         """Queue a play for the user's next turn (played then if still legal, else dropped with a notice);
         if it is already the user's turn, it is played at once. Stored before it returns (kept by a restart)."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             seat = self._seat(session, user_id)
             play = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
             if not play:
@@ -375,21 +380,21 @@ class GameService:
 
     async def cancel_queue(self, table_id: int, user_id: int) -> None:
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             await self.pipeline.unqueue(session, self._seat(session, user_id))
             await self.pipeline.arm(session)
 
     async def go_away(self, table_id: int, user_id: int) -> TableRecord:
         """The user hands their seat to the AI (托管) until ``take_back``."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             await self.set_away_locked(session, self._seat(session, user_id), True, chosen=True)
             return session.record
 
     async def take_back(self, table_id: int, user_id: int) -> TableRecord:
         """The user takes back control of a seat under 托管 (``act.not_away`` if it is not)."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             seat = self._seat(session, user_id)
             occupant = session.record.seats[seat]
             if occupant is None or not occupant.away:
@@ -415,7 +420,7 @@ class GameService:
         """Call time in a ``timed`` match (host or admin; ``action.not_timed`` otherwise): between hands the match
         stops now, during a hand once it is settled (RULES §8); more laps, then the higher level wins."""
         session = self.session(table_id)
-        async with session.lock:
+        async with session.serving():
             if user_id != session.record.host_id and not is_admin:
                 raise NotAllowed("lobby.not_host")
             if session.table is None or session.record.status is not Status.PLAYING:

@@ -8,7 +8,9 @@ a time per table).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from data.database import Database
@@ -17,6 +19,7 @@ from engine.actions import Play, action_from_json
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase
+from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +30,20 @@ class Session:
     table: Table | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     queued: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> play for its next turn
+
+    @contextlib.asynccontextmanager
+    async def serving(self) -> AsyncIterator[None]:
+        """The table's lock for an interaction (a click, a command): while it waits for a timer's move to finish,
+        that move's pictures are drawn first (``runtime.renderqueue``)."""
+        if self.lock.locked():
+            with QUEUE.hurrying(self.record.table_id):
+                await self.lock.acquire()
+        else:
+            await self.lock.acquire()
+        try:
+            yield
+        finally:
+            self.lock.release()
 
 
 async def restore_queued(db: Database, rec: TableRecord, table: Table) -> dict[int, tuple[Card, ...]]:

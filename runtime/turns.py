@@ -4,7 +4,8 @@
   mode deals everything (``DealAll``) and the declaration window opens;
 - ``close``: the declaration window's deadline (``CloseDeclaring``);
 - ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` in the service's AI process pool,
-  or in a thread without one); in the
+  or in a thread without one; decided without the table's lock, so a click is never kept waiting by an AI
+  thinking, and dropped if the table moved on meanwhile); in the
   first hand's declaring an AI seat waits for the humans (``planner.ai_waits_to_declare``): not during a live
   deal, and in the window until the humans passed or its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
@@ -19,18 +20,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from dataclasses import dataclass
 from typing import Protocol
 
 from data.database import Database
-from data.records import Mode
+from data.records import Mode, Status
 from data.timers import Timer
 from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
-from engine.views import Phase
+from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
-from runtime.pipeline import Pipeline
+from runtime.pipeline import PAUSED, Pipeline
 from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
 from runtime.session import Session
@@ -57,15 +59,37 @@ def ai_rng(session: Session, seat: int) -> random.Random:
     return random.Random(f"{session.record.seed}:{session.table.version}:{seat}")
 
 
-async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:
-    """The move of the AI playing ``seat`` (its own level, or the service's 托管 level)."""
+@dataclass(frozen=True)
+class AiTurn:
+    """An AI decision to make for ``seat`` at table ``version``: thought out without the table's lock (a click
+    or another seat's move is served meanwhile), applied only if the table is still where it was."""
+
+    seat: int
+    version: int
+    view: SeatView
+    level: str
+    rng: random.Random
+
+
+def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
+    """What the AI playing ``seat`` (its own level, or the service's 托管 level) is to decide now."""
     assert session.table is not None
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    view = session.table.seat_view(seat)
-    if service.ai_pool is not None:  # another process: a strong AI thinking never holds up the event loop
-        return await service.ai_pool.decide(view, level, ai_rng(session, seat), service.ai_budget)
-    return await asyncio.to_thread(choose_action, view, level, ai_rng(session, seat), service.ai_budget)
+    return AiTurn(seat, session.table.version, session.table.seat_view(seat), level, ai_rng(session, seat))
+
+
+async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
+    """The AI's choice for ``turn``: in the service's AI process pool (a strong AI thinking never holds up the
+    event loop), or in a thread without one."""
+    if service.ai_pool is not None:
+        return await service.ai_pool.decide(turn.view, turn.level, turn.rng, service.ai_budget)
+    return await asyncio.to_thread(choose_action, turn.view, turn.level, turn.rng, service.ai_budget)
+
+
+async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:
+    """The move of the AI playing ``seat``, decided while the caller holds the lock (the live deal's declarations)."""
+    return await decide(service, ai_turn(service, session, seat))
 
 
 def fallback_action(session: Session, seat: int) -> Action | None:
@@ -75,22 +99,46 @@ def fallback_action(session: Session, seat: int) -> Action | None:
     return next((a for a in actions if isinstance(a, Pass)), actions[0] if actions else None)
 
 
-async def ai_move(service: TimerHost, session: Session, seat: int) -> None:
-    """Apply the AI's move for ``seat``; an AI error or an illegal choice falls back to a legal move."""
+def still_due(session: Session, turn: AiTurn) -> bool:
+    """The table is where the AI looked (same version, still playing and unpaused) and the seat is still the AI's
+    to move: otherwise the change that moved it on re-planned its timers, and the decision is dropped."""
+    table, rec = session.table, session.record
+    occupant = rec.seats[turn.seat]
+    return (table is not None and table.version == turn.version and rec.status is Status.PLAYING
+            and not rec.meta.get(PAUSED) and occupant is not None and occupant.autopilot
+            and turn.seat in table.to_act())
+
+
+async def play_ai_turn(service: TimerHost, session: Session, turn: AiTurn) -> None:
+    """Decide ``turn`` *without* the table's lock, then take it and apply the choice if still due; an AI error or
+    an illegal choice falls back to a legal move."""
     try:
-        action = await ai_action(service, session, seat)
-        if action is not None:
-            await service.pipeline.apply(session, action, acted_seat=seat)
-        return
+        action: Action | None = await decide(service, turn)
+        failed = False
     except Exception:
-        log.exception("AI failed on table %d seat %d; playing a fallback move", session.record.table_id, seat)
-    action = fallback_action(session, seat)
-    if action is not None:
-        await service.pipeline.apply(session, action, acted_seat=seat)
+        log.exception("AI failed on table %d seat %d; playing a fallback move", session.record.table_id, turn.seat)
+        action, failed = None, True
+    async with session.lock:
+        if not still_due(session, turn):
+            log.debug("table %d moved on while seat %d's AI thought", session.record.table_id, turn.seat)
+            return
+        if action is not None:
+            try:
+                await service.pipeline.apply(session, action, acted_seat=turn.seat)
+                return
+            except Exception:
+                log.exception("AI move refused on table %d seat %d; playing a fallback move",
+                              session.record.table_id, turn.seat)
+                failed = True
+        if failed and session.table is not None and session.table.version == turn.version:
+            fallback = fallback_action(session, turn.seat)
+            if fallback is not None:
+                await service.pipeline.apply(session, fallback, acted_seat=turn.seat)
 
 
-async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> None:
-    """Run one due timer of ``session`` (the caller holds its lock)."""
+async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> AiTurn | None:
+    """Run one due timer of ``session`` (the caller holds its lock); an AI seat's turn is returned, for the
+    caller to decide after releasing the lock (``play_ai_turn``)."""
     table = session.table
     assert table is not None
     p = timer.payload
@@ -102,17 +150,17 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> No
             seat = table.to_act()[0] if h.swap_stage == "other" and table.to_act() else None
             action = CloseDeclaring() if seat is None else Pass(seat=seat)
             await service.pipeline.apply(session, action, acted_seat=seat)
-        return
+        return None
     seat = p.get("seat")
     if p.get("wait"):  # an AI seat's first-hand declaring wait is over (kept across the others' moves)
         h = table.hand
         if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
                 and seat in table.to_act():
-            await ai_move(service, session, seat)
-        return
+            return ai_turn(service, session, seat)
+        return None
     if p.get("version") != table.version:
         log.debug("stale %s timer on table %d", timer.kind, session.record.table_id)
-        return
+        return None
     if timer.kind == DEAL:
         await _deal(service, session)
     elif timer.kind == NEXT:
@@ -121,11 +169,12 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> No
         note = Announcement("announce.time_up", {})
         await service.pipeline.apply(session, StopMatch(), acted_seat=None, announcements=[note])
     elif timer.kind == AI and seat is not None:
-        await ai_move(service, session, seat)
+        return ai_turn(service, session, seat)
     elif timer.kind == AUTO and seat is not None:
         await _auto(service, session, seat, p.get("why", "forced"))
     elif timer.kind == TURN and seat is not None:
         await _turn(service, session, timer, seat)
+    return None
 
 
 async def _deal(service: TimerHost, session: Session) -> None:

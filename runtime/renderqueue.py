@@ -1,0 +1,135 @@
+"""Pictures are drawn one at a time on one thread, those a person is waiting for first.
+
+``render/`` draws one picture at a time (it holds a lock), so more drawing threads only queue on that lock, in
+no particular order. Under load (hundreds of tables, an AI move every few milliseconds, each redrawing its
+table) a click's pictures would wait behind every AI move's. Here the waiting pictures form one queue by
+priority: a picture drawn for an interaction (a click, a command, a panel: the default) goes before any picture
+of a timer's move (an AI seat, 托管, dealing: drawn ``in_background()``), then in order of arrival. A timer's
+picture of a table (``for_table``) that an interaction is waiting for (``hurrying``: a click waits for the table's
+lock, held by an AI move being drawn) is urgent too: the click is not kept waiting behind other tables' pictures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+URGENT, BACKGROUND = 0, 1
+_PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("render_priority", default=URGENT)
+_TABLE: contextvars.ContextVar[int | None] = contextvars.ContextVar("render_table", default=None)
+
+
+@contextlib.contextmanager
+def in_background() -> Iterator[None]:
+    """Pictures drawn inside this block (this task and the tasks it starts) are for a timer's move: nobody is
+    waiting for them, so they yield to those of interactions."""
+    token = _PRIORITY.set(BACKGROUND)
+    try:
+        yield
+    finally:
+        _PRIORITY.reset(token)
+
+
+@contextlib.contextmanager
+def for_table(table_id: int) -> Iterator[None]:
+    """Pictures drawn inside this block show table ``table_id`` (``QUEUE.hurrying(table_id)`` may hurry them)."""
+    token = _TABLE.set(table_id)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # the waiter was cancelled
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+@dataclass
+class _Job:
+    priority: int
+    table_id: int | None
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+
+
+class RenderQueue:
+    """``await queue.run(fn, *args, **kwargs)`` runs ``fn`` on the drawing thread (started on first use)."""
+
+    def __init__(self) -> None:
+        self._jobs: list[_Job] = []  # in order of arrival (a few hundred at most: the next is found by a scan)
+        self._hurried: dict[int, int] = {}  # table id -> interactions waiting for it
+        self._ready = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    @contextlib.contextmanager
+    def hurrying(self, table_id: int) -> Iterator[None]:
+        """While this block runs (an interaction waiting for the table), the table's pictures are urgent."""
+        with self._ready:
+            self._hurried[table_id] = self._hurried.get(table_id, 0) + 1
+        try:
+            yield
+        finally:
+            with self._ready:
+                left = self._hurried.pop(table_id, 1) - 1
+                if left:
+                    self._hurried[table_id] = left
+
+    async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        with self._ready:
+            self._jobs.append(_Job(_PRIORITY.get(), _TABLE.get(), fn, args, kwargs, loop, future))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._work, name="tractor-render", daemon=True)
+                self._thread.start()
+            self._ready.notify()
+        return await future
+
+    def waiting(self) -> int:
+        """Pictures queued and not started (for the benchmarks)."""
+        with self._ready:
+            return len(self._jobs)
+
+    def _next(self) -> _Job:
+        """The first urgent job (an interaction's, or of a table an interaction waits for), else the oldest."""
+        for i, job in enumerate(self._jobs):
+            if job.priority == URGENT or job.table_id in self._hurried:
+                return self._jobs.pop(i)
+        return self._jobs.pop(0)
+
+    def _work(self) -> None:
+        while True:
+            with self._ready:
+                while not self._jobs:
+                    self._ready.wait()
+                job = self._next()
+            if job.future.cancelled():
+                continue
+            result, error = None, None
+            try:
+                result = job.fn(*job.args, **job.kwargs)
+            except BaseException as exc:  # handed to the waiter
+                error = exc
+            try:
+                job.loop.call_soon_threadsafe(_settle, job.future, result, error)
+            except RuntimeError:  # its loop is closed: nobody waits any more
+                log.debug("a picture finished after its event loop closed")
+
+
+QUEUE = RenderQueue()
