@@ -32,6 +32,7 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
     bot.limiter = RateLimiter(DEFAULT_LIMITS if limits is None else limits)
     processes = getattr(bot.config, "ai_processes", None)
     service_kwargs.setdefault("ai_pool", None if processes == 0 else shared_pool(processes))
+    service_kwargs.setdefault("idle_evict_s", getattr(bot.config, "idle_evict_s", 3600.0))
     service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
                                                           bot.config.max_hosted_per_user))
     if bot.config.sharded:  # only this process's shards: their tables, timers and commits (data.shards)

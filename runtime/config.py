@@ -42,7 +42,8 @@ class Config:
     threads of the bot process), ``TRACTOR_MAX_TABLES`` (open tables per guild, default 25) and
     ``TRACTOR_MAX_HOSTED`` (open tables one user may host, default 3); 0 lifts a limit; ``TRACTOR_SHARD_COUNT``
     and ``TRACTOR_SHARDS`` (``0-3``: this process runs those gateway shards and owns their guilds' tables; see
-    docs/SCALING.md)."""
+    docs/SCALING.md); ``TRACTOR_IDLE_EVICT_S`` (seconds without a move after which an async table's engine state
+    is evicted from memory, rebuilt on its next click or timer; default 3600, 0 = never)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -55,6 +56,7 @@ class Config:
     out_dir: Path = Path("offline_match")
     max_tables_per_guild: int = 25
     max_hosted_per_user: int = 3
+    idle_evict_s: float = 3600.0  # TRACTOR_IDLE_EVICT_S
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -88,6 +90,7 @@ class Config:
             out_dir=Path(get("TRACTOR_OUT") or "offline_match"),
             max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
+            idle_evict_s=float(_count(get("TRACTOR_IDLE_EVICT_S"), int(cls.idle_evict_s))),
         )
 
     @property

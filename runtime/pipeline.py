@@ -54,6 +54,7 @@ class Pipeline:
         """Apply and commit ``action``, then present and re-arm; the events."""
         table = session.table
         assert table is not None
+        session.touched = self.clock()
         before = table.public_view()
         events = table.apply(action)
         try:

@@ -45,12 +45,13 @@ from runtime.pipeline import PAUSED, Pipeline
 from runtime.presenter import Announcement, Presenter
 from runtime.renderqueue import for_table, in_background
 from runtime.scheduler import Scheduler
-from runtime.session import Session, restore_queued
+from runtime.session import Session, evict_idle, restore_queued
 from runtime.turns import handle_timer, play_ai_turn
 
 log = logging.getLogger(__name__)
 
 PLAYER_ACTIONS = (Declare, Pass, Bury, Play)
+IDLE_EVICT_S = 3600.0  # TRACTOR_IDLE_EVICT_S
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ class GameService:
     def __init__(self, db: Database, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
                  ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
-                 ai_pool: AiPool | None = None, table_limits: TableLimits | None = None) -> None:
+                 ai_pool: AiPool | None = None, table_limits: TableLimits | None = None,
+                 idle_evict_s: float = IDLE_EVICT_S) -> None:
         self.db = db
         self.table_limits = table_limits or TableLimits()
         self.clock = clock
@@ -78,6 +80,8 @@ class GameService:
         self.ai_budget = ai_budget
         self.ai_pool = ai_pool  # None: AI decisions in a thread of this process
         self.autorun = autorun
+        self.idle_evict_s = idle_evict_s  # an async table without a move for this long is evicted (0: never)
+        self._swept = clock()
         self.sessions: dict[int, Session] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
@@ -96,6 +100,7 @@ class GameService:
             if rec.status is Status.PLAYING and table is None:
                 continue  # logged by restore_tables; left as is
             session = Session(rec, table)
+            session.touched = self.clock()
             if table is not None:
                 session.queued = await restore_queued(self.db, rec, table)
             self.sessions[rec.table_id] = session
@@ -116,7 +121,14 @@ class GameService:
         """Stop the timer task (the database stays open; its owner closes it)."""
         await self.scheduler.stop()
 
+    def _sweep(self) -> None:
+        """Evict idle tables now and then (on the bot's own activity: no task of its own)."""
+        if self.idle_evict_s > 0 and self.clock() - self._swept >= min(60.0, self.idle_evict_s / 2):
+            self._swept = self.clock()
+            evict_idle(self.sessions, self._swept, self.idle_evict_s)
+
     async def _on_timer(self, timer: Timer) -> None:
+        self._sweep()
         other = self.timer_kinds.get(timer.kind)
         if other is not None:
             await other(timer)
@@ -187,6 +199,7 @@ class GameService:
             rec = lobby.sit(rec, host_id, host_name, host_seat)
         rec = await self.db.create_table(rec)
         session = Session(rec)
+        session.touched = self.clock()
         self.sessions[rec.table_id] = session
         async with session.serving():
             await self.pipeline.publish(session, "lobby")

@@ -3,19 +3,26 @@
 Nothing here is authoritative: the record, the action log and the queued plays in ``data/`` are; a
 session is rebuilt from them at start-up. Every change of a table happens under ``lock`` (one move at
 a time per table).
+
+Small in memory: the engine table keeps only its last ``RECENT_ACTIONS`` actions (the whole log is in the
+database; a long match's log would otherwise be the biggest part of an open table), and an idle table is
+``evict``-ed: its engine state is kept as a compressed snapshot (``Table.to_json``, ~1 KB instead of ~12 KB
+and its log) and rebuilt, exactly, the next time anything reads ``table`` (a click, a command, a timer).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+import zlib
+from collections.abc import AsyncIterator, Iterator, Mapping
+from typing import Any, overload
 
 from data.database import Database
-from data.records import TableRecord
-from engine.actions import Play, action_from_json
+from data.records import Mode, Status, TableRecord
+from engine.actions import Action, Play, action_from_json
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase
@@ -23,13 +30,104 @@ from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
 
+RECENT_ACTIONS = 128  # a hand's worth of moves at most; older ones are read from the database when needed
 
-@dataclass
+
+class RecentActions:
+    """``Table.actions`` of a session: indexed by version like the whole log (``len`` is the number of actions
+    applied since the match began), but holding only the last ``keep`` (an older index raises ``IndexError``)."""
+
+    def __init__(self, actions: list[Action], start: int, keep: int = RECENT_ACTIONS) -> None:
+        self.keep = keep
+        self._start = start  # the version of self._items[0]
+        self._items = list(actions)
+        self._trim()
+
+    def _trim(self) -> None:
+        extra = len(self._items) - self.keep
+        if extra > 0:
+            del self._items[:extra]
+            self._start += extra
+
+    def append(self, action: Action) -> None:
+        self._items.append(action)
+        if len(self._items) > 2 * self.keep:  # trimmed in batches (one list copy per ``keep`` actions)
+            self._trim()
+
+    def __len__(self) -> int:
+        return self._start + len(self._items)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if start < self._start and start < stop:
+                raise IndexError(f"actions before {self._start} are in the database only")
+            return self._items[max(0, start - self._start):max(0, stop - self._start):step]
+        i = index + len(self) if index < 0 else index
+        if not self._start <= i < len(self):
+            raise IndexError(f"action {index} is not in memory (kept: {self._start}..{len(self) - 1})")
+        return self._items[i - self._start]
+
+
+def recent(table: Table) -> Table:
+    """``table`` with its in-memory log bounded (``RecentActions``)."""
+    if not isinstance(table.actions, RecentActions):
+        actions: Any = table.actions
+        table.actions = RecentActions(actions, table.version - len(actions))  # type: ignore[assignment]
+    return table
+
+
 class Session:
-    record: TableRecord
-    table: Table | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    queued: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> play for its next turn
+    """One open table in memory (see the module docstring); ``touched`` is the service clock's time of its last
+    change, ``thinking`` the AI decisions in flight for it."""
+
+    def __init__(self, record: TableRecord, table: Table | None = None) -> None:
+        self.record = record
+        self.lock = asyncio.Lock()
+        self.queued: dict[int, tuple[Card, ...]] = {}  # seat -> play for its next turn
+        self.touched = 0.0
+        self.thinking = 0
+        self._frozen: bytes | None = None
+        self._table: Table | None = None
+        self.table = table
+
+    @property
+    def table(self) -> Table | None:
+        if self._table is None and self._frozen is not None:  # evicted: rebuilt exactly from its snapshot
+            self._table = recent(Table.from_json(json.loads(zlib.decompress(self._frozen))))
+            self._frozen = None
+            log.debug("table %d back in memory", self.record.table_id)
+        return self._table
+
+    @table.setter
+    def table(self, table: Table | None) -> None:
+        self._frozen = None
+        self._table = recent(table) if table is not None else None
+
+    @property
+    def evicted(self) -> bool:
+        return self._frozen is not None
+
+    @property
+    def busy(self) -> bool:
+        """A change is in progress (the lock is held) or an AI is thinking about this table."""
+        return self.lock.locked() or self.thinking > 0
+
+    def evict(self) -> bool:
+        """Keep only the compressed state of the engine table (never while ``busy``); True if evicted."""
+        if self._table is None or self.busy:
+            return False
+        self._frozen = zlib.compress(json.dumps(self._table.to_json(), separators=(",", ":")).encode())
+        self._table = None
+        return True
 
     @contextlib.asynccontextmanager
     async def serving(self) -> AsyncIterator[None]:
@@ -44,6 +142,20 @@ class Session:
             yield
         finally:
             self.lock.release()
+
+
+def evict_idle(sessions: Mapping[int, Session], now: float, idle_s: float) -> list[int]:
+    """Evict the async tables in play without a change for ``idle_s`` seconds (never one with a change or an AI
+    decision in flight); their timers stay armed in the database and fire as usual. The evicted ids."""
+    out = []
+    for tid, session in sessions.items():
+        rec = session.record
+        if rec.mode is Mode.ASYNC and rec.status is Status.PLAYING and not session.evicted \
+                and now - session.touched >= idle_s and session.evict():
+            out.append(tid)
+    if out:
+        log.info("evicted %d idle tables", len(out))
+    return out
 
 
 async def restore_queued(db: Database, rec: TableRecord, table: Table) -> dict[int, tuple[Card, ...]]:

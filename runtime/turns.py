@@ -112,12 +112,15 @@ def still_due(session: Session, turn: AiTurn) -> bool:
 async def play_ai_turn(service: TimerHost, session: Session, turn: AiTurn) -> None:
     """Decide ``turn`` *without* the table's lock, then take it and apply the choice if still due; an AI error or
     an illegal choice falls back to a legal move."""
+    session.thinking += 1  # not evicted meanwhile (runtime.session)
     try:
         action: Action | None = await decide(service, turn)
         failed = False
     except Exception:
         log.exception("AI failed on table %d seat %d; playing a fallback move", session.record.table_id, turn.seat)
         action, failed = None, True
+    finally:
+        session.thinking -= 1
     async with session.lock:
         if not still_due(session, turn):
             log.debug("table %d moved on while seat %d's AI thought", session.record.table_id, turn.seat)
