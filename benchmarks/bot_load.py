@@ -3,8 +3,9 @@
 Each table: ``/tractor new`` (async mode), three *Add AI* clicks, *Start* (cards dealt at once), then the
 host opens the private panel (``/hand``) and passes or declares. AI seats are slowed down (one hour) so
 the N tables stay open at the same time. Prints the interaction handling latency (from the interaction's
-arrival in the bot to its first response: a defer or a message) p50/p99 and the resident memory per
-open table, and the event loop's lag (``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on
+arrival in the bot to its first response: a defer or a message) p50/p99, the resident memory per open
+table (``kb_per_table``: the process's growth with the N tables open, after a collection, without the pictures
+SimCord's simulated Discord keeps; ``process_kb_per_table`` with them), and the event loop's lag (``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on
 the last line.
 
 ``--ai strong``: every table has three strong AI seats (``--budget`` 0.2 s) that really play, in the bot's AI

@@ -36,3 +36,10 @@ def test_shards_of_this_process() -> None:
                 {"TRACTOR_SHARD_COUNT": "x"}):
         config = Config.from_env(bad)
         assert not config.sharded and config.shard_ids is None
+
+
+def test_idle_tables_are_evicted_after_an_hour_by_default() -> None:
+    assert Config.from_env({}).idle_evict_s == 3600.0
+    assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "600"}).idle_evict_s == 600.0
+    assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "0"}).idle_evict_s == 0.0  # never
+    assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "soon"}).idle_evict_s == 3600.0
