@@ -5,8 +5,9 @@ host opens the private panel (``/hand``) and passes or declares. AI seats are sl
 the N tables stay open at the same time. Prints the interaction handling latency (from the interaction's
 arrival in the bot to its first response: a defer or a message) p50/p99, the resident memory per open
 table (``kb_per_table``: the process's growth with the N tables open, after a collection, without the pictures
-SimCord's simulated Discord keeps; ``process_kb_per_table`` with them), and the event loop's lag (``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on
-the last line.
+and request logs SimCord's simulated Discord keeps; ``process_kb_per_table`` with them; ``--trace-memory``: who
+holds the Python memory, ``bot_kb_per_table`` without SimCord's part), and the event loop's lag
+(``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on the last line.
 
 ``--ai strong``: every table has three strong AI seats (``--budget`` 0.2 s) that really play, in the bot's AI
 process pool (``--ai-in thread``: as before the pool), for ``--seconds``; see ``benchmarks/ai_load.py``.
@@ -81,31 +82,56 @@ def rss_kb() -> int:
         return int(f.read().split()[1]) * 4
 
 
-def memory_owners(before: tracemalloc.Snapshot, tables: int) -> dict[str, Any]:
-    """Python memory allocated since ``before`` per open table (KB): all of it, the part SimCord's simulated
-    Discord holds (its stored messages and pictures, not the bot's), and the largest owners by package."""
+OWNERS = ("simcord", "discord", "cogs", "runtime", "render", "data", "engine", "i18n", "aiosqlite", "PIL", "asyncpg")
+TRACE_DEPTH = 24
+
+
+def _owner(traceback: tracemalloc.Traceback) -> str:
+    """Who allocated: the package of the innermost frame that is SimCord's, discord.py's or the bot's (a deep copy
+    or a JSON parse is charged to whoever asked for it); a picture's PNG bytes (drawn by ``render``) are charged
+    to SimCord, whose simulated CDN keeps them."""
+    for frame in reversed(list(traceback)):  # innermost first
+        parts = Path(frame.filename).parts
+        for name in OWNERS:
+            if name in parts:
+                return name
+    return "other"
+
+
+def memory_owners(before: tracemalloc.Snapshot, tables: int, cdn_bytes: int) -> dict[str, Any]:
+    """Python memory allocated since ``before`` per open table (KB), by owner (``_owner``): all of it, SimCord's
+    simulated Discord's part (its messages, request log and stored pictures), and the bot's own part."""
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    by_package: dict[str, int] = {}
-    for stat in after.compare_to(before, "filename"):
-        path = stat.traceback[0].filename
-        parts = Path(path).parts
-        key = next((parts[i + 1] for i, p in enumerate(parts) if p == "site-packages" and i + 1 < len(parts)),
-                   Path(path).parent.name or path)
-        by_package[key] = by_package.get(key, 0) + stat.size_diff
-    total = sum(by_package.values())
-    simcord_bytes = by_package.get("simcord", 0)
-    top = sorted(by_package.items(), key=lambda kv: -kv[1])[:8]
+    by_owner: dict[str, int] = {}
+    for stat in after.compare_to(before, "traceback"):
+        key = _owner(stat.traceback)
+        by_owner[key] = by_owner.get(key, 0) + stat.size_diff
+    by_owner["render"] = by_owner.get("render", 0) - cdn_bytes  # the PNG bytes SimCord's CDN holds
+    by_owner["simcord"] = by_owner.get("simcord", 0) + cdn_bytes
+    total = sum(by_owner.values())
+    simcord_bytes = by_owner["simcord"]
+    top = sorted(by_owner.items(), key=lambda kv: -kv[1])
     return {"traced_kb_per_table": round(total / 1024 / tables, 1),
             "simcord_kb_per_table": round(simcord_bytes / 1024 / tables, 1),
             "bot_kb_per_table": round((total - simcord_bytes) / 1024 / tables, 1),
-            "traced_top_kb_per_table": {k: round(v / 1024 / tables, 1) for k, v in top}}
+            "traced_kb_per_table_by_owner": {k: round(v / 1024 / tables, 1) for k, v in top}}
 
 
 def simulated_cdn_bytes(env: Any) -> int:
     """Bytes of the pictures SimCord's simulated Discord keeps (every attachment the bot posted: on Discord's
-    servers in real life). ``kb_per_table`` is measured after they are dropped; ``process_kb_per_table`` with them."""
+    servers in real life)."""
     return sum(len(blob) for blob in env.backend.cdn._blobs.values())
+
+
+def forget_simulated_logs(env: Any) -> None:
+    """Drop what SimCord's simulated Discord keeps besides the messages themselves: the stored pictures, its log of
+    every HTTP request (deep copies of each payload) and its transcript. None of it is the bot's memory; in
+    SimCord's attribution (``--trace-memory``) it is about two thirds of the process's growth per table. The
+    messages stay (counted against the bot: a conservative figure)."""
+    env.backend.cdn._blobs.clear()
+    env.backend.http_requests.clear()
+    env.backend.transcript.clear()
 
 
 def _button(message: Any, op: str) -> str:
@@ -132,7 +158,7 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
         hosts = [guild.add_member(env.create_user(f"p{i}")) for i in range(n_tables)]
         base = rss_kb()
         if trace:
-            tracemalloc.start()
+            tracemalloc.start(TRACE_DEPTH)
             before = tracemalloc.take_snapshot()
         started = time.perf_counter()
         for host in hosts:
@@ -153,10 +179,10 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
                 except RuntimeError:
                     continue
         elapsed = time.perf_counter() - started
-        owners = memory_owners(before, n_tables) if trace else {}
-        whole = (rss_kb() - base) / max(1, n_tables)
         pictures = simulated_cdn_bytes(env)
-        env.backend.cdn._blobs.clear()  # the simulated Discord's copies of the posted pictures: not the bot's memory
+        owners = memory_owners(before, n_tables, pictures) if trace else {}
+        whole = (rss_kb() - base) / max(1, n_tables)
+        forget_simulated_logs(env)
         per_table = (rss_kb() - base) / max(1, n_tables)
         open_tables = len(bot.game.sessions)
         await detach_game(bot)  # SimCord's shutdown does not call bot.close(): close the database ourselves
