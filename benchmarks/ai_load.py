@@ -8,7 +8,8 @@ same ``GameService`` the cogs call (table pipeline, timers, AI, storage, picture
 renders them) with a presenter that drops the output, and times an interaction as the bot's share of a
 click: the panel read, the suggestion and the committed move (``service.act``), from the moment the
 human's click would arrive (their turn came up and the driver noticed it) to the acknowledged commit, with the
-move's pictures drawn (a click refused because the table moved on meanwhile counts too).
+move's pictures drawn (a click refused because the table moved on meanwhile counts too); ``commit_ms``: to the
+move's commit, before its pictures are drawn and shown (in Discord the click was answered — deferred — at once).
 
 ``--ai-in thread`` runs the AI as before this pool existed (threads sharing the loop's interpreter lock).
 """
@@ -27,6 +28,7 @@ from engine.views import Phase
 from runtime.aipool import AiPool
 from runtime.imaging import ImagePolicy
 from runtime.presenter import TableUpdate
+from runtime.renderqueue import QUEUE
 from runtime.service import GameService
 
 GUILD, CHANNEL = 10 << 22, 20
@@ -44,6 +46,21 @@ def pct(values: list[float], q: float) -> float | None:
         return None
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2)
+
+
+COMMITTED: dict[int, float] = {}  # table id -> when its last action was committed (perf_counter)
+
+
+def watch_commits(db: Any) -> None:
+    """Note when each table's actions are committed (``COMMITTED``): a move's commit latency, before its pictures."""
+    commit = db.append_action
+
+    async def append_action(table_id: int, *args: Any, **kwargs: Any) -> Any:
+        result = await commit(table_id, *args, **kwargs)
+        COMMITTED[table_id] = time.perf_counter()
+        return result
+
+    db.append_action = append_action
 
 
 class LagSampler:
@@ -84,7 +101,7 @@ class LagSampler:
 
 
 async def human(service: GameService, table_id: int, user: int, latencies: list[float], stop: asyncio.Event,
-                rng: random.Random) -> int:
+                rng: random.Random, committed: list[float] | None = None) -> int:
     """Play the human seat: whenever it is their turn, open the panel, take the suggestion, commit it."""
     moves = 0
     await asyncio.sleep(rng.random())  # spread the 200 drivers
@@ -97,20 +114,28 @@ async def human(service: GameService, table_id: int, user: int, latencies: list[
             started = time.perf_counter()
             try:
                 service.panel(table_id, user)
-                await service.act(table_id, user, service.suggest(table_id, user), version=table.version)
+                action = service.suggest(table_id, user)
+            except Exception:  # nothing to do after all (the table moved on): look again
+                await asyncio.sleep(0.05)
+                continue
+            try:
+                await service.act(table_id, user, action, version=table.version)
             except Exception:  # the table moved on meanwhile (a timer): refused (an answer too); look again
                 latencies.append((time.perf_counter() - started) * 1000.0)
                 await asyncio.sleep(0.05)
                 continue
             latencies.append((time.perf_counter() - started) * 1000.0)
+            if committed is not None and table_id in COMMITTED:  # the last commit before act returned: this move
+                committed.append((COMMITTED[table_id] - started) * 1000.0)
             moves += 1
         await asyncio.sleep(0.25 + 0.1 * rng.random())  # the next look (people do not poll faster)
     return moves
 
 
 async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, images: bool,
-              processes: int | None) -> dict[str, Any]:
+              processes: int | None, render_processes: int = 0) -> dict[str, Any]:
     pool = AiPool(processes) if ai_in == "pool" else None
+    QUEUE.use_processes(render_processes)
     options = TableOptions(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.5, turn_timeout=3600.0,
                            reminder_before=60.0, declare_window=1.0, ai_declare_wait=0.5)
     service = GameService(db, DropPresenter(), ai_budget=budget, ai_pool=pool, autorun=True, rng_seed=1,
@@ -118,6 +143,8 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
     await service.restore_all()  # starts the timer task
     if pool is not None:
         await asyncio.gather(*(pool.run(abs, 0) for _ in range(pool.processes)))  # workers up before timing
+    if render_processes:
+        await asyncio.gather(*(QUEUE.run(abs, 0) for _ in range(render_processes)))
     latencies: list[float] = []
     stop = asyncio.Event()
     sampler = LagSampler(asyncio.get_running_loop()).__enter__()
@@ -132,7 +159,10 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
     versions = {tid: 0 for tid in ids}
     started = time.perf_counter()
     rng = random.Random(2)
-    drivers = [asyncio.create_task(human(service, tid, 1000 + i, latencies, stop, rng)) for i, tid in enumerate(ids)]
+    committed: list[float] = []
+    watch_commits(db)
+    drivers = [asyncio.create_task(human(service, tid, 1000 + i, latencies, stop, rng, committed))
+               for i, tid in enumerate(ids)]
     await asyncio.sleep(seconds)
     stop.set()
     elapsed = time.perf_counter() - started
@@ -151,5 +181,6 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
         "ai_moves_per_s": round((total - human_moves) / elapsed, 1),
         "interactions": len(latencies), "latency_ms_p50": pct(latencies, 0.5), "latency_ms_p99": pct(latencies, 0.99),
         "latency_ms_max": pct(latencies, 1.0),
-        **sampler.figures(), "images": images, "backend": db.dialect,
+        "commit_ms_p50": pct(committed, 0.5), "commit_ms_p99": pct(committed, 0.99),
+        **sampler.figures(), "images": images, "render_processes": render_processes, "backend": db.dialect,
     }

@@ -43,7 +43,8 @@ class Config:
     ``TRACTOR_MAX_HOSTED`` (open tables one user may host, default 3); 0 lifts a limit; ``TRACTOR_SHARD_COUNT``
     and ``TRACTOR_SHARDS`` (``0-3``: this process runs those gateway shards and owns their guilds' tables; see
     docs/SCALING.md); ``TRACTOR_IDLE_EVICT_S`` (seconds without a move after which an async table's engine state
-    is evicted from memory, rebuilt on its next click or timer; default 3600, 0 = never)."""
+    is evicted from memory, rebuilt on its next click or timer; default 3600, 0 = never),
+    ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 0: one thread of the bot's)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -57,6 +58,7 @@ class Config:
     max_tables_per_guild: int = 25
     max_hosted_per_user: int = 3
     idle_evict_s: float = 3600.0  # TRACTOR_IDLE_EVICT_S
+    render_processes: int = 0  # TRACTOR_RENDER_PROCESSES
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -91,6 +93,7 @@ class Config:
             max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
             idle_evict_s=float(_count(get("TRACTOR_IDLE_EVICT_S"), int(cls.idle_evict_s))),
+            render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), cls.render_processes),
         )
 
     @property

@@ -15,8 +15,11 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import multiprocessing
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,14 +71,63 @@ class _Job:
     future: asyncio.Future[Any]
 
 
+def _warm_up() -> None:
+    """A drawing process loads its fonts and card sprites before its first picture."""
+    from render import warm_up
+
+    warm_up()
+
+
 class RenderQueue:
-    """``await queue.run(fn, *args, **kwargs)`` runs ``fn`` on the drawing thread (started on first use)."""
+    """``await queue.run(fn, *args, **kwargs)`` runs ``fn`` on the drawing thread (started on first use), or, after
+    ``use_processes(n)``, in one of ``n`` drawing processes (each its own interpreter lock: drawing then takes
+    nothing from the event loop's process; ``fn`` and its arguments must pickle)."""
 
     def __init__(self) -> None:
         self._jobs: list[_Job] = []  # in order of arrival (a few hundred at most: the next is found by a scan)
         self._hurried: dict[int, int] = {}  # table id -> interactions waiting for it
         self._ready = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
+        self._executor: ProcessPoolExecutor | None = None
+        self.processes = 0
+
+    def use_processes(self, processes: int) -> None:
+        """Draw in ``processes`` worker processes (0: on one thread of this process, the default)."""
+        with self._ready:
+            if processes == self.processes:
+                return
+            old, self._executor = self._executor, None
+            self.processes = processes
+            if processes > 0:
+                self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=_warm_up)
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+        log.info("pictures drawn in %s", f"{processes} processes" if processes else "a thread")
+
+    def _draw(self, job: _Job) -> Any:
+        """Draw ``job`` here, or in a drawing process; a process that dies under it is replaced and the picture
+        tried once more in a new one (a second death is the picture's error: never retried in this process)."""
+        for attempt in (1, 2):
+            executor = self._executor
+            if executor is None:
+                return job.fn(*job.args, **job.kwargs)
+            try:
+                return executor.submit(job.fn, *job.args, **job.kwargs).result()
+            except BrokenProcessPool:
+                log.exception("a drawing process died (attempt %d); starting new ones", attempt)
+                self._replace(executor)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        with self._ready:
+            if self._executor is not broken:
+                return  # another drawing thread replaced it already
+            self._executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_warm_up)
+        broken.shutdown(wait=False, cancel_futures=True)
 
     @contextlib.contextmanager
     def hurrying(self, table_id: int) -> Iterator[None]:
@@ -95,9 +147,11 @@ class RenderQueue:
         future: asyncio.Future[Any] = loop.create_future()
         with self._ready:
             self._jobs.append(_Job(_PRIORITY.get(), _TABLE.get(), fn, args, kwargs, loop, future))
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._work, name="tractor-render", daemon=True)
-                self._thread.start()
+            self._threads = [t for t in self._threads if t.is_alive()]
+            while len(self._threads) < max(1, self.processes):  # one drawing thread per drawing process
+                thread = threading.Thread(target=self._work, name="tractor-render", daemon=True)
+                thread.start()
+                self._threads.append(thread)
             self._ready.notify()
         return await future
 
@@ -123,7 +177,7 @@ class RenderQueue:
                 continue
             result, error = None, None
             try:
-                result = job.fn(*job.args, **job.kwargs)
+                result = self._draw(job)
             except BaseException as exc:  # handed to the waiter
                 error = exc
             try:

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
 
 from engine.actions import Action, Pass
 from engine.ai import choose_action
@@ -103,3 +106,23 @@ async def test_pictures_of_clicks_and_of_tables_a_click_waits_for_are_drawn_firs
         release.set()
         assert await asyncio.gather(first, *jobs) == ["first", "ai-a", "ai-b", "click"]
     assert order == ["first", "ai-b", "click", "ai-a"]  # the urgent ones (in order), then the rest
+
+
+async def test_pictures_drawn_in_a_drawing_process_are_the_same_and_a_dead_one_is_replaced() -> None:
+    import os
+
+    from render import render_hand, render_table, samples
+
+    queue = RenderQueue()
+    queue.use_processes(1)
+    try:
+        view, hand = samples.public_view(), samples.seat_view(25)
+        assert await queue.run(os.getpid) != os.getpid()  # drawn in another process
+        assert await queue.run(render_table, view, ["a", "b", "c", "d"], locale="en") \
+            == render_table(view, ["a", "b", "c", "d"], locale="en")
+        assert await queue.run(render_hand, hand, locale="zh-CN") == render_hand(hand, locale="zh-CN")
+        with pytest.raises(BrokenProcessPool):  # kills its process, and the new one it is tried in once more
+            await queue.run(os._exit, 3)
+        assert await queue.run(os.getpid) != os.getpid()  # new drawing processes
+    finally:
+        queue.use_processes(0)

@@ -43,3 +43,8 @@ def test_idle_tables_are_evicted_after_an_hour_by_default() -> None:
     assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "600"}).idle_evict_s == 600.0
     assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "0"}).idle_evict_s == 0.0  # never
     assert Config.from_env({"TRACTOR_IDLE_EVICT_S": "soon"}).idle_evict_s == 3600.0
+
+
+def test_pictures_are_drawn_in_a_thread_unless_processes_are_asked_for() -> None:
+    assert Config.from_env({}).render_processes == 0
+    assert Config.from_env({"TRACTOR_RENDER_PROCESSES": "2"}).render_processes == 2
