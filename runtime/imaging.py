@@ -2,8 +2,10 @@
 ``runtime.renderqueue``, an interaction's pictures first) and names the files.
 Which pictures an update carries depends on the ``ImagePolicy``:
 
-- ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card),
-  each affected human's hand, plus the completed trick, hand summaries, the match summary and the ladder;
+- ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card), the
+  completed trick when the table shows trick pictures (``TableOptions.trick_pictures``; the quiet thread logs a
+  line instead), hand summaries, the match summary and the ladder; a hand is drawn when asked for
+  (``GameService.hand_image``: the private panel);
 - ``TRICKS`` (the offline job): one picture per completed trick (``hand03_trick12.png``), the hand
   summaries (``hand03_summary.png``), the match summary and the ladder; no per-action pictures;
 - ``NONE``: no pictures (logic tests, headless tools).

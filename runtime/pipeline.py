@@ -16,7 +16,7 @@ from data.records import Status, TableRecord
 from data.replay import commit_action, restore_table
 from engine.actions import Action, Play
 from engine.cards import Card
-from engine.events import CardDealt, DealingDone, Event, HandSettled, MatchOver, TrickWon
+from engine.events import CardDealt, Event, HandSettled, MatchOver, TrickWon
 from engine.views import Phase, PublicView
 from i18n import t
 from runtime import imaging
@@ -78,7 +78,7 @@ class Pipeline:
         update = TableUpdate(
             record=session.record, version=table.version, reason=reason, view=after,
             events=tuple(e for e in events if e.is_public), private={s: ev for s, ev in private.items() if ev},
-            images=tuple(images), private_images=await self._hands(session, events, acted_seat),
+            images=tuple(images),
             announcements=tuple(notes), acted_seat=acted_seat)
         await self.present(update)
         await self.arm(session)
@@ -104,8 +104,8 @@ class Pipeline:
         if self.images is ImagePolicy.EVERY_ACTION and not _quiet_deal(kinds, view):
             images.append(await imaging.table_image(view, rec.names, locale, view_version(session),
                                                     compact=not rec.options.trick_pictures))
-        if draw and TrickWon in kinds:
-            images.append(await imaging.trick_image(view, rec.names, locale))
+        if TrickWon in kinds and (self.images is ImagePolicy.TRICKS or (draw and rec.options.trick_pictures)):
+            images.append(await imaging.trick_image(view, rec.names, locale))  # the quiet thread logs a line instead
         for e in public:
             if isinstance(e, HandSettled):
                 result = e.result
@@ -132,21 +132,6 @@ class Pipeline:
             stats = await self.db.player_stats(rec.guild_id, user)
             if stats is not None and stats.matches_won + stats.matches_lost > 0:
                 out[seat] = stats.rating
-        return out
-
-    async def _hands(self, session: Session, events: Sequence[Event], acted_seat: int | None) -> dict[int, Image]:
-        """Each affected human's hand (the ``EVERY_ACTION`` policy; not for single dealt cards)."""
-        if self.images is not ImagePolicy.EVERY_ACTION or session.table is None:
-            return {}
-        seats = {e.to for e in events if e.to is not None and not isinstance(e, CardDealt)}
-        if acted_seat is not None:
-            seats.add(acted_seat)
-        if any(isinstance(e, DealingDone) for e in events):
-            seats.update(range(4))
-        out: dict[int, Image] = {}
-        for seat in sorted(s for s in seats if s in session.record.humans):
-            out[seat] = await imaging.hand_image(session.table.seat_view(seat), self.locale_of(session),
-                                                 session.record.names)
         return out
 
     # -- queued plays ------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 # Image kinds
 TABLE = "table"  # the table as it stands (every change, with the EVERY_ACTION image policy)
 TRICK = "trick"  # a completed trick
-HAND = "hand"  # one seat's private hand (only in ``TableUpdate.private_images``)
+HAND = "hand"  # one seat's private hand (``GameService.hand_image``: drawn when the interface asks)
 HAND_SUMMARY = "hand_summary"
 MATCH_SUMMARY = "match_summary"
 LADDER = "ladder"
@@ -63,7 +63,6 @@ class TableUpdate:
     events: tuple[Event, ...] = ()  # public events of this change
     private: dict[int, tuple[Event, ...]] = field(default_factory=dict)  # seat -> its private events
     images: tuple[Image, ...] = ()  # public images
-    private_images: dict[int, Image] = field(default_factory=dict)  # seat -> its hand (human seats only)
     announcements: tuple[Announcement, ...] = ()
     acted_seat: int | None = None  # the seat whose action caused this update, if any
 

@@ -1,5 +1,5 @@
-"""Pictures the bot gets (``EVERY_ACTION``): the table after each change, the completed trick, and the
-hands of affected humans only (never an AI's); plus the background scheduler playing on its own."""
+"""Pictures the bot gets (``EVERY_ACTION``): the table after each change, the completed trick when the table
+shows trick pictures, a hand only when asked for (the panel); plus the background scheduler playing on its own."""
 
 from __future__ import annotations
 
@@ -16,20 +16,22 @@ from tests.test_runtime_support import HUMAN, StepClock, human_table, until
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def test_every_action_pictures_and_private_hands() -> None:
+async def test_every_action_pictures_and_hands_on_request() -> None:
     db = await Database.open(":memory:")
     presenter = RecordingPresenter()
     service = GameService(db, presenter, clock=StepClock(), rng_seed=1, images=ImagePolicy.EVERY_ACTION,
                           autorun=False)
-    tid = await human_table(service)
-    table = service.session(tid).table
-    await until(service, tid, lambda: len(table.hand.tricks) >= 1)
+    tid = await human_table(service, trick_pictures=True)
+    quiet = await human_table(service)  # the quiet thread (default): a line per trick, no trick picture
+    for table_id in (tid, quiet):
+        table = service.session(table_id).table
+        await until(service, table_id, lambda t=table: len(t.hand.tricks) >= 1)
     acted = [u for u in presenter.updates if u.reason == "action"]
     assert all(any(i.kind == TABLE for i in u.images) for u in acted)
+    tricks = [u.record.table_id for u in presenter.updates for i in u.images if i.kind == TRICK]
+    assert tid in tricks and quiet not in tricks
     assert any(i.kind == TRICK and i.name.endswith("_trick01.png") for i in presenter.images())
-    assert all(set(u.private_images) <= {0} for u in presenter.updates)  # only the human's hand is drawn
-    hands = [u.private_images[0] for u in presenter.updates if 0 in u.private_images]
-    assert hands and all(i.kind == HAND and i.png.startswith(PNG) for i in hands)
+    assert not any(i.kind == HAND for i in presenter.images())  # a hand is drawn when the panel asks for it
     assert all(e.to is None for u in presenter.updates for e in u.events)  # public events are public
     assert all(e.to == s for u in presenter.updates for s, ev in u.private.items() for e in ev)
     assert (await service.hand_image(tid, HUMAN, selected=[0, 1])).startswith(PNG)
