@@ -1,5 +1,6 @@
-"""The table picture's side panel: the previous trick small (winner framed), the current trick's number and
-points, and the latest failed throw (甩牌失败) with its penalty."""
+"""The table picture's side panel, a band below the table (a tall picture that reads on a phone): the previous
+trick small (winner framed; four plays in two columns), the hand and current trick's number and points, and the
+latest failed throw (甩牌失败) with its penalty; before play the dealing/declaring/burying status."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from render.theme import ACCENT, BAD, NEUTRAL, PANEL, PANEL_ALT, PANEL_LINE, SMA
 
 log = logging.getLogger(__name__)
 
-SIDE_W = 250
+SIDE_W = 250  # one column of the band: a play of the previous trick (name and cards)
 PAD = 12
 ROW_H = SMALL_CARD.height + 10
-NAME_W = 88
-NAME_FONT = 18  # the picture shows at about half size in Discord: smaller text is hard to read there
+NAME_W = 100
+NAME_FONT = 21  # the picture shows at about half size in Discord (less on a phone): smaller text is hard to read
+BAND_H = 44 + 2 * ROW_H + 16  # the title line, two rows of two plays
 
 
 def trick_number(view: PublicView) -> int:
@@ -48,23 +50,24 @@ def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | No
 
 def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[str], locale: str, x0: int,
                 y: float, style: CardStyle) -> float:
-    for seat, cards in trick.plays:
+    """The plays of ``trick`` in two columns of ``SIDE_W`` from ``x0``; returns the y below them."""
+    for k, (seat, cards) in enumerate(trick.plays):
+        x, top = x0 + (k % 2) * SIDE_W, y + (k // 2) * ROW_H
         win = seat == trick.winner
         if win:
-            cv.panel((x0 + PAD - 4, y - 4, x0 + SIDE_W - PAD + 4, y + SMALL_CARD.height + 4), PANEL_ALT, radius=8,
+            cv.panel((x + PAD - 4, top - 4, x + SIDE_W - PAD + 4, top + SMALL_CARD.height + 4), PANEL_ALT, radius=8,
                      outline=ACCENT, width=2)
-        cv.draw.ellipse((x0 + PAD + 2, y + 10, x0 + PAD + 10, y + 18), fill=TEAM[seat % 2])
+        cv.draw.ellipse((x + PAD + 2, top + 10, x + PAD + 10, top + 18), fill=TEAM[seat % 2])
         lead = "▶" if seat == trick.leader else ""  # the lead marked in every trick
-        cv.label(lead + seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x0 + PAD + 14,
-                 y + 14, ACCENT if win else TEXT, max_width=NAME_W - 14)
+        cv.label(lead + seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x + PAD + 14,
+                 top + 14, ACCENT if win else TEXT, max_width=NAME_W - 14)
         if win and trick.points:  # points scored by the defenders in gold; kept by the dealer's team in silver
             kept = view.dealer is not None and seat % 2 == view.dealer % 2
-            cv.label(f"{trick.points}" if kept else f"+{trick.points}", font(NAME_FONT, "bold"), x0 + PAD + 14, y + 38,
-                     NEUTRAL if kept else ACCENT)
-        draw_cards(cv, cards, SMALL_CARD, x0 + PAD + NAME_W + 4, y, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
+            cv.label(f"{trick.points}" if kept else f"+{trick.points}", font(NAME_FONT, "bold"), x + PAD + 14,
+                     top + 40, NEUTRAL if kept else ACCENT)
+        draw_cards(cv, cards, SMALL_CARD, x + PAD + NAME_W + 4, top, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
                    align="left", is_trump=lambda c: is_shown_trump(c, view), style=style)
-        y += ROW_H
-    return y
+    return y + -(-len(trick.plays) // 2) * ROW_H
 
 
 PRE_PLAY = (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL)
@@ -82,59 +85,60 @@ def status_text(view: PublicView, names: Sequence[str], locale: str) -> str:
 
 
 def _draw_status(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, y: float,
-                 style: CardStyle) -> float:
+                 style: CardStyle, width: int) -> float:
     """Phase title, the wrapped status line, the dealing progress bar or the kitty's backs."""
-    cv.label(phase_text(view.phase, locale), font(18, "bold"), x0 + PAD, y, TEXT)
-    y += 30
-    body = font(17, "bold")
-    for line in wrap_text(status_text(view, names, locale), body, SIDE_W - 2 * PAD):
+    cv.label(phase_text(view.phase, locale), font(22, "bold"), x0 + PAD, y, TEXT)
+    y += 34
+    body = font(21, "bold")
+    for line in wrap_text(status_text(view, names, locale), body, width - 2 * PAD):
         cv.label(line, body, x0 + PAD, y, ACCENT)
-        y += 26
+        y += 30
     if view.phase is Phase.DEALING:
-        bar = SIDE_W - 2 * PAD
+        bar = width - 2 * PAD
         cv.pill((x0 + PAD, y, x0 + PAD + bar, y + 12), PANEL_LINE)
         cv.pill((x0 + PAD, y, x0 + PAD + max(12, bar * view.cards_dealt / 100), y + 12), ACCENT)
         y += 28
     if view.phase is Phase.BURYING:
-        draw_cards(cv, [None] * 8, SMALL_CARD, x0 + PAD, y, max_width=SIDE_W - 2 * PAD, align="left", style=style)
+        draw_cards(cv, [None] * 8, SMALL_CARD, x0 + PAD, y, max_width=width - 2 * PAD, align="left", style=style)
         y += SMALL_CARD.height + 14
     return y
 
 
-def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, x0: int, top: int,
+def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: str, top: int,
                     shown: TrickView | None, style: CardStyle) -> None:
-    """Draw the panel in the column ``x0 .. x0 + SIDE_W`` from ``top`` down: before play the status, during
-    play the previous trick, the current trick's number and points and a failed throw that led it."""
-    cv.draw.rectangle((x0, top, x0 + SIDE_W, cv.height), fill=PANEL)
-    cv.draw.line((x0, top, x0, cv.height), fill=PANEL_LINE, width=1)
+    """Draw the band from ``top`` to the bottom of the picture: before play the status; during play, on the left
+    (two columns) the previous trick, on the right the hand and current trick's number and points and a failed
+    throw that led it."""
+    cv.draw.rectangle((0, top, cv.width, cv.height), fill=PANEL)
+    cv.draw.line((0, top, cv.width, top), fill=PANEL_LINE, width=1)
     if view.phase in PRE_PLAY:
-        _draw_status(cv, view, names, locale, x0, top + 22, style)
+        _draw_status(cv, view, names, locale, 0, top + 24, style, cv.width)
         return
-    title, small = font(19, "bold"), font(17)
-    y: float = top + 22
-    cv.label(t("render.prev_trick", locale), title, x0 + PAD, y, TEXT)
+    title, small = font(22, "bold"), font(20)
+    y: float = top + 24
+    cv.label(t("render.prev_trick", locale), title, PAD, y, TEXT)
     prev = previous_trick(view, shown)
     if prev is None:
-        cv.label("—", title, x0 + PAD, y + 34, TEXT_DIM)
-        y += 60
+        cv.label("—", title, PAD, y + 40, TEXT_DIM)
     else:
         number, trick = prev
-        cv.label(t("render.trick_number", locale, n=number), small, x0 + SIDE_W - PAD, y, TEXT_DIM, align="right")
-        y = _trick_rows(cv, view, trick, names, locale, x0, y + 22, style) + 6
-    cv.draw.line((x0 + PAD, y, x0 + SIDE_W - PAD, y), fill=PANEL_LINE, width=1)
-    y += 22
+        cv.label(t("render.trick_number", locale, n=number), small, 2 * SIDE_W - PAD, y, TEXT_DIM, align="right")
+        _trick_rows(cv, view, trick, names, locale, 0, y + 24, style)
+    x0, width = 2 * SIDE_W, cv.width - 2 * SIDE_W
+    cv.draw.line((x0, top + 10, x0, cv.height - 10), fill=PANEL_LINE, width=1)
+    cv.label(t("render.hand_number", locale, n=view.hand_number), title, x0 + PAD, y, TEXT)
+    y += 32
     if view.phase is Phase.PLAYING and view.trick is not None:
-        number = trick_number(view)
-        cv.label(t("render.trick_number", locale, n=number), title, x0 + PAD, y, TEXT)
+        cv.label(t("render.trick_number", locale, n=trick_number(view)), title, x0 + PAD, y, TEXT)
         if view.trick.points:
-            cv.label(f"+{view.trick.points}", title, x0 + SIDE_W - PAD, y, ACCENT, align="right")
-        y += 32
+            cv.label(f"+{view.trick.points}", title, x0 + width - PAD, y, ACCENT, align="right")
+        y += 30
     last = lead_failure(view, shown)
     if last is not None:  # only under the trick it led (it stayed under every later trick before)
         who = seat_name(names, last.seat, locale)
         for line in t("render.throw_failed_note", locale, name=who, penalty=last.penalty).split("\n"):
-            cv.label(fit_text(line, small, SIDE_W - 2 * PAD), small, x0 + PAD, y, BAD)
-            y += 22
-        if y + SMALL_CARD.height < cv.height:  # what was attempted
-            draw_cards(cv, last.attempted, SMALL_CARD, x0 + PAD, y - 6, max_width=SIDE_W - 2 * PAD, align="left",
+            cv.label(fit_text(line, small, width - 2 * PAD), small, x0 + PAD, y, BAD)
+            y += 26
+        if y + SMALL_CARD.height - 8 <= cv.height:  # what was attempted
+            draw_cards(cv, last.attempted, SMALL_CARD, x0 + PAD, y - 8, max_width=width - 2 * PAD, align="left",
                        is_trump=lambda c: is_shown_trump(c, view), style=style)

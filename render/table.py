@@ -33,7 +33,7 @@ from render.labels import (
     trump_text,
 )
 from render.order import is_shown_trump, shown_trump
-from render.side_panel import SIDE_W, draw_side_panel, lead_failure
+from render.side_panel import BAND_H, draw_side_panel, lead_failure
 from render.sprites import card_back
 from render.theme import (
     ACCENT,
@@ -57,7 +57,7 @@ from render.theme import (
 log = logging.getLogger(__name__)
 
 MAIN_W = 760
-WIDTH = MAIN_W + SIDE_W
+WIDTH = MAIN_W  # the side panel is a band below the table: a tall picture that reads on a phone
 TABLE_H = 592
 BOX_W, BOX_H = 256, 68  # name boxes with large type (the picture is shown ~320 px wide on a phone)
 LAYOUT_BOX_H = 58  # the box height the play areas were laid out for: taller boxes grow away from the plays
@@ -280,15 +280,15 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
                  four_colour: bool = False, compact: bool = False) -> bytes:
     """PNG of the public table state; ``seat_highlight`` frames one seat's name box (e.g. the viewer's). A
     ``compact`` picture (the quiet thread's live message, whose trick log and text give the last trick and the
-    status) leaves out the side panel and uses larger type: a quarter narrower, so it reads better on a phone."""
+    status) leaves out the side panel (a band below the table)."""
     if isinstance(view, SeatView) or not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView, never a SeatView")
     locale = normalize_locale(locale)
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
-    width = MAIN_W if compact else WIDTH
-    chip_font, lines = header_line(view, names, locale, width, compact)
+    width = WIDTH
+    chip_font, lines = header_line(view, names, locale, width, compact=True)  # the band names the hand
     header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
-    cv = Canvas.new(width, header_h + TABLE_H, FELT)
+    cv = Canvas.new(width, header_h + TABLE_H + (0 if compact else BAND_H), FELT)
     cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
     y = 10 + CHIP_H / 2
     for line in lines:
@@ -304,5 +304,5 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     else:
         _draw_trick(cv, view, spots, locale, style)
     if not compact:
-        draw_side_panel(cv, view, names, locale, MAIN_W, header_h, shown_trick(view), style)
+        draw_side_panel(cv, view, names, locale, header_h + TABLE_H, shown_trick(view), style)
     return cv.png()

@@ -1,7 +1,8 @@
 """Pictures read on a phone: Discord shows an attachment about ``SHOWN`` px wide on a 390 px screen, so every text
-of the pictures the quiet thread, the panel and the commands show (the compact table, the hand, the hand and
-match summaries, the ladder, the stats card) is drawn large enough for its picture's width: at least
-``SMALLEST`` px once shown, and seat names, card counts and the numbers under the cards at least ``KEY`` px."""
+of the pictures the thread, the panel and the commands show (the table, compact or with its side panel below,
+the hand, the hand and match summaries, the ladder, the stats card) is drawn large enough for its picture's
+width: at least ``SMALLEST`` px once shown, and seat names, card counts and the numbers under the cards at least
+``KEY`` px."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def _shown(size: int, png: bytes) -> float:
 PICTURES: dict[str, Callable[[str], bytes]] = {
     "compact_table": lambda loc: render_table(samples.public_view(trick_plays=2), samples.LONG_NAMES, locale=loc,
                                               compact=True),
+    "table": lambda loc: render_table(samples.public_view(trick_plays=2), samples.LONG_NAMES, locale=loc),
+    "table_declaring": lambda loc: render_table(samples.declaring_view(), samples.NAMES, locale=loc),
     "compact_declaring": lambda loc: render_table(samples.declaring_view(), samples.NAMES, locale=loc, compact=True),
     "hand": lambda loc: render_hand(samples.seat_view(25), locale=loc, selected=(1, 2), names=samples.LONG_NAMES),
     "hand_burying": lambda loc: render_hand(samples.seat_view(33, phase=Phase.BURYING, kitty=True), locale=loc),

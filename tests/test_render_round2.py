@@ -62,14 +62,16 @@ def test_the_last_trick_shows_the_levels_the_hand_was_played_at() -> None:
     assert shown.trick == view.tricks[-1]
 
 
-def test_the_compact_table_is_narrower_and_has_no_side_panel() -> None:
+def test_the_compact_table_is_shorter_and_has_no_side_panel() -> None:
     import io
 
     from PIL import Image
 
+    from render.side_panel import BAND_H
     from render.table import MAIN_W, WIDTH, render_table
 
     view = samples.public_view()
     full = Image.open(io.BytesIO(render_table(view, samples.NAMES, locale="en")))
     compact = Image.open(io.BytesIO(render_table(view, samples.NAMES, locale="en", compact=True)))
-    assert full.size[0] == WIDTH and compact.size == (MAIN_W, full.size[1])
+    assert full.size[0] == WIDTH == compact.size[0] == MAIN_W  # the side panel is a band below: a tall picture
+    assert compact.size[1] == full.size[1] - BAND_H
