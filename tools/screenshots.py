@@ -10,7 +10,7 @@ tricks, the end of the hand, the end of the match), the panel (declared, followi
 phone's width (390 px, ``*_phone_*``). PNGs go to
 ``screenshots/`` (git-ignored)::
 
-    .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7]
+    .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7] [--trick-pictures]
 
 Developer tool only (not part of ``requirements.txt`` or CI).
 """
@@ -120,6 +120,7 @@ class Run:
     thread: Any = None
     players: list[Any] = field(default_factory=list)
     table_id: int = 0
+    trick_pictures: bool = False  # the table option: a picture per trick instead of the trick log
 
     # -- screenshots ---------------------------------------------------------------------------------------
     async def shot(self, name: str, *, viewer: Any = None, target: Any = None, thread: bool = False,
@@ -229,7 +230,8 @@ async def scenario(run: Run) -> None:
         USER_LOCALES[p.id] = loc
     host, guest = run.players[0], run.players[1]
 
-    result = await host.slash(run.channel, "tractor new", mode="async", options="start_level=A end_level=A")
+    extra = {"trick_pictures": True} if run.trick_pictures else {}
+    result = await host.slash(run.channel, "tractor new", mode="async", options="start_level=A end_level=A", **extra)
     lobby = result.response
     run.table_id = run.game.tables(channel_id=run.channel.id)[-1].table_id
     rec = run.game.record(run.table_id)
@@ -314,7 +316,7 @@ async def scenario(run: Run) -> None:
     await run.shot("stats", target=last_message(stats), height=900)
 
 
-async def main_async(out: Path, locales: Sequence[str], seed: int) -> list[Path]:
+async def main_async(out: Path, locales: Sequence[str], seed: int, trick_pictures: bool = False) -> list[Path]:
     use_system_chromium()
     use_locales(pytest.MonkeyPatch(), USER_LOCALES)  # the same patch as the tests use; never undone here
     out.mkdir(parents=True, exist_ok=True)
@@ -325,7 +327,8 @@ async def main_async(out: Path, locales: Sequence[str], seed: int) -> list[Path]
                          clock=FrozenClock())
         names = ("小明", "阿红") if loc == "zh-CN" else ("alice", "bob")
         async with simcord.run(bot) as env:
-            run = Run(env, out, loc, "zh" if loc == "zh-CN" else "en", names)
+            prefix = ("zh" if loc == "zh-CN" else "en") + ("_pictures" if trick_pictures else "")
+            run = Run(env, out, loc, prefix, names, trick_pictures=trick_pictures)
             try:
                 await scenario(run)
             finally:
@@ -339,10 +342,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "screenshots")
     parser.add_argument("--locale", choices=("en", "zh-CN", "both"), default="both")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--trick-pictures", action="store_true", help="the table option: a picture per trick")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     locales = ("zh-CN", "en") if args.locale == "both" else (args.locale,)
-    shots = asyncio.run(main_async(args.out, locales, args.seed))
+    shots = asyncio.run(main_async(args.out, locales, args.seed, args.trick_pictures))
     print(f"{len(shots)} screenshots in {args.out}")
     return 0
 
