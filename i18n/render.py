@@ -53,6 +53,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "zh-CN": "甩牌失败：{name}（闲家 {penalty:+d} 分）"},
     "render.throw_failed_tag": {"en": "failed throw · defenders {penalty:+d}",
                                 "zh-CN": "甩牌失败 · 闲家 {penalty:+d}"},
+    "render.kitty_hidden": {"en": "Kitty", "zh-CN": "底牌"},
+    "render.kitty_in_hand": {"en": "in your hand: the gold numbers", "zh-CN": "在你手中：金色编号"},
     "render.hand_empty": {"en": "All your cards are played", "zh-CN": "手牌已出完"},
     "render.hand_none": {"en": "No cards yet", "zh-CN": "还没有牌"},
     "render.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},

@@ -1,8 +1,9 @@
 """The private hand picture (seat only): cards in ``hand_order``, overlapped in up to three rows of suit groups
 (``render.hand_layout``), each labelled 1..N like the bot's select menu, selected cards raised, cards from the
 kitty marked while burying, and a header with trump, level, phase and whose turn it is (one line,
-``render.hand_header``). The height is fixed (``MAX_ROWS`` rows of cards however many are left), so a panel
-refreshed in place keeps its size through a hand; the kitty strip is added once the kitty is buried.
+``render.hand_header``) and a strip with the kitty (face down, or face up for the seat that buried it). The
+height is fixed (``MAX_ROWS`` rows of cards however many are left, the strip always), so a panel refreshed in
+place keeps its size through a hand.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from render.hand_header import GAP, PAD, fit_header, ranked_chips
 from render.hand_layout import MAX_ROWS, Placed, layout_hand, row_width
 from render.labels import draw_chip
 from render.order import hand_groups, is_shown_trump
-from render.sprites import sprite_for
+from render.sprites import card_back, sprite_for
 from render.theme import (
     ACCENT,
     FELT,
@@ -36,6 +37,7 @@ from render.theme import (
 log = logging.getLogger(__name__)
 
 MARGIN = 16
+KITTY = 8  # cards in the kitty (two decks, four seats)
 RAISE = 20
 LABEL_H = 32
 LABEL_FONT = 25  # the numbers under the cards (the select menus' numbers): ~12 px on a phone
@@ -62,7 +64,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     n_rows = max(MAX_ROWS, placed[-1].row + 1 if placed else 1)  # fixed: the height stays as cards are played
     row_h = RAISE + size.height + (LABEL_H if labels else 0) + ROW_GAP
     kitty = view.kitty if view.kitty is not None and view.public.phase is not Phase.BURYING else None
-    kitty_h = SMALL_CARD.height + 16 if kitty else 0
+    kitty_h = SMALL_CARD.height + 16  # every seat, every phase: the height never changes
     height = header_h + MARGIN // 2 + n_rows * row_h + kitty_h + MARGIN // 2
 
     cv = Canvas.new(width, height, FELT)
@@ -97,8 +99,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
                 cv.pill((cx - 20, ly - 15, cx + 20, ly + 15), PANEL_ALT, outline=ACCENT)
             ink = TEXT if raised else ACCENT if p.index in from_kitty else TEXT_DIM
             cv.text((cx, ly), str(p.index + 1), label_font, ink, "mm")
-    if kitty:
-        _draw_kitty(cv, kitty, view, locale, top0 + n_rows * row_h)
+    _draw_kitty(cv, kitty, view, locale, top0 + n_rows * row_h)
     return cv.png()
 
 
@@ -115,11 +116,21 @@ def kitty_indices(placed: Sequence[Placed], view: SeatView) -> set[int]:
     return out
 
 
-def _draw_kitty(cv: Canvas, kitty: Sequence[Card], view: SeatView, locale: str, top: int) -> None:
-    """The cards this seat buried, small, on a strip at the bottom."""
+def _draw_kitty(cv: Canvas, kitty: Sequence[Card] | None, view: SeatView, locale: str, top: int) -> None:
+    """The kitty (底牌) on a strip at the bottom: the cards this seat buried, small and face up; while it buries,
+    where they are (in the hand, gold numbers); else face down."""
     cv.panel((MARGIN, top, cv.width - MARGIN, top + SMALL_CARD.height + 8), PANEL_ALT, radius=8)
-    x = cv.text_pill(t("render.buried", locale), font(18, "bold"), MARGIN + 8, top + 4 + SMALL_CARD.height / 2,
-                     HEADER, TEXT, pad=8) + 10
-    for card in (c for _, group in hand_groups(kitty, view.public) for c in group):
-        cv.paste(sprite_for(card, SMALL_CARD, is_shown_trump(card, view.public)), x, top + 4)
-        x += SMALL_CARD.strip
+    mid = top + 4 + SMALL_CARD.height / 2
+    if kitty is not None:
+        x = cv.text_pill(t("render.buried", locale), font(20, "bold"), MARGIN + 8, mid, HEADER, TEXT, pad=8) + 10
+        for card in (c for _, group in hand_groups(kitty, view.public) for c in group):
+            cv.paste(sprite_for(card, SMALL_CARD, is_shown_trump(card, view.public)), x, top + 4)
+            x += SMALL_CARD.strip
+        return
+    x = cv.text_pill(t("render.kitty_hidden", locale), font(20, "bold"), MARGIN + 8, mid, HEADER, TEXT_DIM, pad=8)
+    if view.public.phase is Phase.BURYING and view.kitty:  # this seat buries: the kitty is in its hand
+        cv.text((x + 12, mid), t("render.kitty_in_hand", locale), font(20, "bold"), ACCENT, "lm")
+        return
+    back = card_back(SMALL_CARD)
+    for k in range(KITTY):
+        cv.paste(back, x + 10 + k * SMALL_CARD.strip, top + 4)

@@ -75,8 +75,17 @@ def test_labels_follow_hand_order_and_can_be_hidden() -> None:
 
 
 def test_kitty_strip_for_the_burier_after_burying() -> None:
-    view = seat_view(25, kitty=True)
-    assert _image(render_hand(view, locale="en")).height > _image(render_hand(seat_view(25), locale="en")).height
+    """The burier sees its buried cards face up; the others the kitty face down, on a strip of the same height."""
+    import i18n
+    from tests.test_render_phone import texts
+
+    with texts() as seen:
+        buried = render_hand(seat_view(25, kitty=True), locale="en")
+    assert (20, i18n.t("render.buried", "en")) in seen
+    with texts() as seen:
+        hidden = render_hand(seat_view(25), locale="en")
+    assert (20, i18n.t("render.kitty_hidden", "en")) in seen and (20, i18n.t("render.buried", "en")) not in seen
+    assert _image(buried).size == _image(hidden).size and buried != hidden
 
 
 def test_empty_hand_renders() -> None:

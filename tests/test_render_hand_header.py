@@ -1,6 +1,7 @@
 """The private hand picture keeps its height through a hand: the header is one line whatever is selected and
-whoever's turn it is (type smaller, then the least important chips left out, then the turn's name cut), and the
-card area is ``MAX_ROWS`` rows however many cards are left."""
+whoever's turn it is (type smaller, then the least important chips left out, then the turn's name cut), the
+card area is ``MAX_ROWS`` rows however many cards are left, and the kitty strip is always there (face down, in
+the burier's hand, or buried face up)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def test_the_height_is_fixed_through_a_hand(locale: str) -> None:
                 heights.add(_height(render_hand(view, locale=locale, selected=selected, names=names)))
     for n in (3, 13, 25):  # dealing: the hand grows
         heights.add(_height(render_hand(samples.seat_view(n, phase=Phase.DEALING, trump=None), locale=locale)))
+    burying = samples.seat_view(33, phase=Phase.BURYING, kitty=True)  # the dealer: 33 cards, then the kitty buried
+    burying = replace(burying, public=replace(burying.public, to_act=(0,), kitty_holder=0))
+    heights.add(_height(render_hand(burying, locale=locale, selected=range(8))))
+    for n in (25, 7):
+        heights.add(_height(render_hand(samples.seat_view(n, kitty=True), locale=locale)))
     assert len(heights) == 1, heights
 
 
