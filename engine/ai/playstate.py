@@ -19,9 +19,9 @@ from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SH
 from engine.cards import ALL_CARDS, Card
 from engine.levels import level_gain
 from engine.settlement import kitty_multiplier
-from engine.trick import trick_winner
+from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext
-from engine.units import decompose_lead
+from engine.units import Lead, decompose_lead
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +46,13 @@ class FastTables:
     copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
     cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
     # remembered answers (rules functions are slow): the kitty multiplier of a last play, the winner of a
-    # trick's plays, whether a lead is a throw (甩牌), a hand's cheapest legal follows to a tractor or throw
+    # trick's plays, a lead's units, whether a play beats the winner (by lead, winning play, play), a hand's
+    # cheapest legal follows to a tractor or throw lead
     multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
     winners: dict[tuple[tuple[int, ...], ...], int] = field(default_factory=dict, compare=False)
-    throws: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    leads: dict[tuple[int, ...], Lead] = field(default_factory=dict, compare=False)
+    beats: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool] = field(
+        default_factory=dict, compare=False)
     follows: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = field(
         default_factory=dict, compare=False)
 
@@ -243,10 +246,7 @@ class PlayState:
         if self.simple:
             self.throw = False
         else:
-            throw = self.t.throws.get(lead)
-            if throw is None:
-                throw = self.t.throws[lead] = decompose_lead(to_cards(lead), self.ctx).is_throw
-            self.throw = throw
+            self.throw = self.lead_units(lead).is_throw
 
     def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
@@ -292,7 +292,26 @@ class PlayState:
             return self._key(play) > self.win_key
         if not self.may_win(play):
             return False
-        return self.winner_of((*(p for _, p in self.trick), play)) == len(self.trick)
+        lead, winner = self.trick[0][1], self.trick[self.win_k][1]
+        key = (lead, winner, play)
+        memo = self.t.beats
+        wins = memo.get(key)
+        if wins is None:  # (as ``trick_winner``: the play has the lead's format and beats the winner)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            units, cards = self.lead_units(lead), to_cards(play)
+            wins = memo[key] = has_format(units, cards, self.ctx) and beats(cards, to_cards(winner), units, self.ctx)
+        return wins
+
+    def lead_units(self, lead: tuple[int, ...]) -> Lead:
+        """``lead`` read as units (the rules' ``decompose_lead``, remembered)."""
+        memo = self.t.leads
+        units = memo.get(lead)
+        if units is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            units = memo[lead] = decompose_lead(to_cards(lead), self.ctx)
+        return units
 
     def winner_of(self, plays: tuple[tuple[int, ...], ...]) -> int:
         """The index of the play winning a trick of ``plays`` (the rules' ``trick_winner``, remembered)."""

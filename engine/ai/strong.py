@@ -40,7 +40,7 @@ MIN_WORLDS = 4
 DROP_Z = 1.5  # a candidate this many standard errors below the first choice is dropped
 SAME_WORLDS = 8  # so is one that gave exactly the first choice's result on this many deals (no gain to find)
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
-SAFETY = 0.93  # share of the budget spent thinking (the rest covers set-up and one late rollout)
+SAFETY = 0.98  # share of the budget spent thinking (the rest covers set-up and one late deal)
 TARGET_WORLDS = 400  # enough deals: stop searching even with budget left
 RECHECK_SHARE = 0.3  # share of the budget kept to re-check an override on fresh deals
 RECHECK_Z = 1.645  # an override needs its gain's one-sided 95% lower bound above zero
@@ -74,31 +74,56 @@ def start_state(sit: Situation, world: World) -> Playout:
                    to_cards(world.kitty), sit.kitty_holder)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A candidate play as the playouts need it, worked out once per decision."""
+
+    cards: tuple[Card, ...]
+    indices: tuple[int, ...]
+    throw: bool  # a lead of several units (甩牌): checked against each deal's other hands
+
+
+def plan(sit: Situation, play: tuple[Card, ...]) -> Plan:
+    throw = not sit.trick and len(play) > 1 and decompose_lead(play, sit.ctx).is_throw
+    return Plan(play, tuple(c.index for c in play), throw)
+
+
 def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endgame | None = None,
              start: Playout | None = None) -> float:
     """Play ``play`` then the rest of the hand on ``world`` (``start``: its position, as ``start_state``
     gives, shared by the candidates); the result for ``sit.seat``'s team. With at most ``EXACT_CARDS``
     cards per hand the rest is solved exactly (``solver``: one per world, shared by the candidates)."""
+    return play_out(sit, start or start_state(sit, world), plan(sit, play), solver)
+
+
+def play_out(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | None = None,
+             utility: dict[int, float] | None = None) -> float:
+    """``simulate`` from a start position and a planned candidate (``utility``: results by points, kept
+    across the deals of one decision)."""
     ctx = sit.ctx
-    out = (start or start_state(sit, world)).clone()
-    hands = out.hands
-    trick = out.trick
-    if not trick and len(play) > 1 and decompose_lead(play, ctx).is_throw:
+    out = start.clone()
+    indices = candidate.indices
+    if candidate.throw:
+        hands = out.hands
         others = [to_cards([i for i in range(len(h)) for _ in range(h[i])]) for h in
                   (hands[(sit.seat + k) % 4] for k in (1, 2, 3))]
-        check = check_throw(play, others, ctx)
+        check = check_throw(candidate.cards, others, ctx)
         if check.failed:
-            penalty = throw_penalty(len(play), len(play) - len(check.forced), ctx.rules)
+            penalty = throw_penalty(len(indices), len(indices) - len(check.forced), ctx.rules)
             out.points += penalty if sit.is_dealer_team else -penalty
-            play = tuple(check.forced)
-    out.apply(sit.seat, tuple(c.index for c in play))
+            indices = tuple(c.index for c in check.forced)
+    out.apply(sit.seat, indices)
     if len(sit.hand) <= EXACT_CARDS:  # the endgame (残局) solved exactly on this deal
         solver = solver or Endgame(ctx, sit.dealer_team, out.kitty)
         points = out.points + solver.solve(hands_of(out.hands), tuple(out.trick), out.leader)
     else:
         points = out.run()
-    value = dealer_utility(points, ctx)
-    return value if sit.is_dealer_team else -value
+    value = utility.get(points) if utility is not None else None
+    if value is None:
+        value = dealer_utility(points, ctx) if sit.is_dealer_team else -dealer_utility(points, ctx)
+        if utility is not None:
+            utility[points] = value
+    return value
 
 
 @dataclass
@@ -158,6 +183,8 @@ class _Search:
         self.stats = stats
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
+        self.plans = [plan(sit, c) for c in cands]
+        self.utility: dict[int, float] = {}
 
     def compare(self, diffs: dict[int, list[float]], iterations: int | None, deadline: float,
                 dropping: bool = True) -> dict[int, list[float]]:
@@ -185,9 +212,9 @@ class _Search:
         self.stats.playouts += 1 + len(alive)
         solver = self.exact.fork(to_cards(world.kitty)) if self.exact is not None else None
         start = start_state(self.sit, world)
-        base = simulate(self.sit, world, self.cands[0], solver, start)
+        base = play_out(self.sit, start, self.plans[0], solver, self.utility)
         for i in alive:
-            diffs[i].append(simulate(self.sit, world, self.cands[i], solver, start) - base)
+            diffs[i].append(play_out(self.sit, start, self.plans[i], solver, self.utility) - base)
         self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 
