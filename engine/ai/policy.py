@@ -17,7 +17,7 @@ from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
 from engine.ai.playstate import MEMO_LIMIT, SUIT_INDEX, N, PlayState, to_cards
 from engine.ai.situation import Situation
-from engine.cards import ALL_CARDS, Card
+from engine.cards import Card
 from engine.follow import enumerate_follows
 
 log = logging.getLogger(__name__)
@@ -42,15 +42,19 @@ def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
 
 def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[tuple[int, ...]]:
     """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration,
-    remembered per context)."""
+    remembered per context). With enough cards of the led suit only those can be played, so only they
+    are asked about (and remembered)."""
+    led = p.t.suit[lead[0]]
+    ids = [i for i in range(N) for _ in range(hand[i])]
+    if len([i for i in ids if p.t.suit[i] == led]) >= len(lead):
+        ids = [i for i in ids if p.t.suit[i] == led]
     memo = p.t.follows
-    key = (lead, tuple(hand))
+    key = (lead, tuple(ids))
     follows = memo.get(key)
     if follows is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        cards = [ALL_CARDS[i] for i in range(N) for _ in range(hand[i])]
-        plays = enumerate_follows(to_cards(lead), cards, p.ctx, limit=GENERAL_FOLLOWS)
+        plays = enumerate_follows(to_cards(lead), to_cards(ids), p.ctx, limit=GENERAL_FOLLOWS)
         follows = memo[key] = [tuple(c.index for c in play) for play in plays]
     return list(follows)
 
