@@ -7,9 +7,10 @@ load that never goes idle — hundreds of AIs thinking — cannot be driven thro
 same ``GameService`` the cogs call (table pipeline, timers, AI, storage, pictures rendered as the bot
 renders them) with a presenter that drops the output, and times an interaction as the bot's share of a
 click: the panel read, the suggestion and the committed move (``service.act``), from the moment the
-human's click would arrive (their turn came up and the driver noticed it) to the acknowledged commit, with the
-move's pictures drawn (a click refused because the table moved on meanwhile counts too); ``commit_ms``: to the
-move's commit, before its pictures are drawn and shown (in Discord the click was answered — deferred — at once).
+human's click would arrive (their turn came up and was shown, and the driver noticed it) to the acknowledged
+commit, with the move's pictures drawn (a click refused because the table moved on meanwhile counts too);
+``commit_ms``: to the move's commit, before its pictures are drawn and shown (in Discord the click was answered
+— deferred — at once).
 
 ``--ai-in thread`` runs the AI as before this pool existed (threads sharing the loop's interpreter lock).
 """
@@ -35,10 +36,20 @@ GUILD, CHANNEL = 10 << 22, 20
 
 
 class DropPresenter:
-    """Takes every update and keeps nothing (Discord's side is not what is measured here)."""
+    """Takes every update and keeps only the version each table was last shown at (Discord's side is not what is
+    measured here; a person sees their turn once it is shown)."""
+
+    def __init__(self) -> None:
+        self.shown: dict[int, int] = {}
 
     async def table_changed(self, update: TableUpdate) -> None:
-        return None
+        self.shown[update.record.table_id] = update.version
+
+
+def shown(service: GameService, table_id: int, version: int) -> bool:
+    """The table's state at ``version`` has been shown (a ``DropPresenter``; any other presenter: assumed)."""
+    presenter = service.pipeline.presenter
+    return not isinstance(presenter, DropPresenter) or presenter.shown.get(table_id) == version
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -110,7 +121,7 @@ async def human(service: GameService, table_id: int, user: int, latencies: list[
         table = session.table
         if table is None or table.phase is Phase.MATCH_OVER:
             return moves
-        if 0 in table.to_act():
+        if 0 in table.to_act() and shown(service, table_id, table.version):  # their turn, on the screen
             started = time.perf_counter()
             try:
                 service.panel(table_id, user)

@@ -75,9 +75,10 @@ async def create_tables(url: str, tables: int, ai_delay: float) -> None:
     """``tables`` started tables in as many guilds (one per table), spread over every shard."""
     db = await Database.open(url, pool_size=4)
     service = GameService(db, DropPresenter(), images=ImagePolicy.NONE, autorun=False, rng_seed=5)
-    for i in range(tables):
+    pace = random.Random(7)
+    for i in range(tables):  # each table its own AI pace (0.5-1.5 x): tables started together do not move in step
         rec = await service.open_table(guild_id=(1000 + i) << 22, channel_id=i, host_id=HOST, host_name="H",
-                                       options=options(ai_delay))
+                                       options=options(ai_delay * pace.uniform(0.5, 1.5)))
         for _ in range(3):
             await service.add_ai(rec.table_id, HOST)
         await service.start(rec.table_id, HOST)
