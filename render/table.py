@@ -162,11 +162,16 @@ def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
     cv.text((spot.play_x, y + h / 2), "…", font(30, "bold"), ACCENT, "mm")
 
 
-def _tag(cv: Canvas, text: str, box: Box, top: bool, fill: RGB = ACCENT) -> None:
-    """A small pill on the top-right (``top``) or bottom-right corner of a play's frame."""
+def _tag(cv: Canvas, text: str, box: Box, seat: int, fill: RGB = ACCENT) -> None:
+    """A small pill on a play's frame: above its top-right corner for the bottom seat, to the right of the top
+    seat's (below it the side seats' name boxes begin) when it fits, else below the bottom-right corner."""
     fnt = font(20, "bold")
-    cv.text_pill(text, fnt, box[2] + 10 - Canvas.pill_width(text, fnt, 8), box[1] - 6 if top else box[3] + 6,
-                 fill, TEXT_DARK, pad=8, height=28)
+    w = Canvas.pill_width(text, fnt, 8)
+    if seat == 2 and box[2] + 8 + w <= MAIN_W - MARGIN:
+        cv.text_pill(text, fnt, box[2] + 8, (box[1] + box[3]) / 2, fill, TEXT_DARK, pad=8, height=28)
+        return
+    cv.text_pill(text, fnt, box[2] + 10 - w, box[1] - 6 if seat == 0 else box[3] + 6, fill, TEXT_DARK, pad=8,
+                 height=28)
 
 
 def _draw_play(cv: Canvas, view: PublicView, spot: SeatSpot, cards: Sequence[Card | None], style: CardStyle,
@@ -207,7 +212,7 @@ def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale
             if failure is not None and seat == trick.leader:
                 labels.insert(1, t("render.throw_failed_tag", locale, penalty=failure.penalty))
             if labels:
-                _tag(cv, " · ".join(labels), box, top=seat == 0, fill=fill)
+                _tag(cv, " · ".join(labels), box, seat, fill=fill)
         elif view.phase is Phase.PLAYING and seat in view.to_act:
             _placeholder(cv, spot)
 
@@ -258,10 +263,10 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
     for seat, spot in spots.items():
         if seat in view.concealed_seats:  # 暗扣: each face-down declaration lies before its seat, no trump
             box = _draw_play(cv, view, spot, [None], style, ACCENT)
-            _tag(cv, t("render.face_down", locale), box, top=seat == 0)
+            _tag(cv, t("render.face_down", locale), box, seat)
         elif decl is not None and decl.seat == seat:
             box = _draw_play(cv, view, spot, decl.cards, style, ACCENT)
-            _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, top=seat == 0)
+            _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, seat)
         elif seat in view.passed:
             text, fnt = t("render.pass", locale), font(21, "bold")
             cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
