@@ -3,7 +3,8 @@
 ``python benchmarks/ai_rollouts.py [--positions 40] [--worlds 30] [--profile] [--json]`` collects play
 decisions from seeded games (basic players, the standard preset) at every stage of a hand, runs the strong
 search on each with a fixed number of worlds, and prints CPU ms per world and per playout (a world plays
-every surviving candidate out once); ``--profile`` prints the hottest functions (cProfile).
+every surviving candidate out once), and whether the compiled AI (``tools/build_ai.py``) ran;
+``--profile`` prints the hottest functions (cProfile).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from engine.ai import choose_action
+from engine.ai import choose_action, playstate
 from engine.ai.situation import situation_from_view
 from engine.ai.strong import SearchStats, choose_play_mc
 from engine.randomplay import random_action
@@ -51,7 +52,7 @@ def positions(count: int, preset: str = "standard", seed: int = 1) -> list[SeatV
     return views
 
 
-def measure(views: list[SeatView], worlds: int) -> dict[str, float]:
+def measure(views: list[SeatView], worlds: int) -> dict[str, float | bool]:
     """CPU ms per world and per playout over ``views`` (searched decisions only)."""
     total_worlds = playouts = 0
     cpu = 0.0
@@ -63,7 +64,7 @@ def measure(views: list[SeatView], worlds: int) -> dict[str, float]:
         cpu += time.process_time() - start
         total_worlds += stats.worlds
         playouts += getattr(stats, "playouts", 0)
-    return {"worlds": total_worlds, "playouts": playouts,
+    return {"worlds": total_worlds, "playouts": playouts, "compiled": playstate.__file__.endswith(".so"),
             "ms_per_world": round(1000 * cpu / max(total_worlds, 1), 3),
             "ms_per_playout": round(1000 * cpu / max(playouts, 1), 3)}
 
@@ -86,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
+        mode = "compiled" if figures["compiled"] else "plain Python"
         print(f"{figures['worlds']} worlds, {figures['playouts']} playouts: {figures['ms_per_world']} ms CPU per "
-              f"world, {figures['ms_per_playout']} ms per playout")
+              f"world, {figures['ms_per_playout']} ms per playout ({mode})")
     return 0
 
 
