@@ -54,7 +54,7 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[
     if follows is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        plays = enumerate_follows(to_cards(lead), to_cards(ids), p.ctx, limit=GENERAL_FOLLOWS)
+        plays = enumerate_follows(p.lead_units(lead), to_cards(ids), p.ctx, limit=GENERAL_FOLLOWS)
         follows = memo[key] = [tuple(c.index for c in play) for play in plays]
     return list(follows)
 
