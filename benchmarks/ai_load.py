@@ -126,8 +126,8 @@ async def human(service: GameService, table_id: int, user: int, latencies: list[
             try:
                 service.panel(table_id, user)
                 action = service.suggest(table_id, user)
-            except Exception:  # nothing to do after all (the table moved on): look again
-                await asyncio.sleep(0.05)
+            except Exception:  # nothing to suggest (cards still being dealt): look again at a person's pace (a
+                await asyncio.sleep(0.25 + 0.1 * rng.random())  # 20 Hz retry here starved 500-table processes)
                 continue
             try:
                 await service.act(table_id, user, action, version=table.version)
