@@ -24,8 +24,18 @@ def instructions() -> list[tuple[str, str]]:
     return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1]) for line in lines]
 
 
+def stages() -> list[list[tuple[str, str]]]:
+    """The Dockerfile's build stages, each from its FROM on."""
+    out: list[list[tuple[str, str]]] = []
+    for op, arg in instructions():
+        if op == "FROM":
+            out.append([])
+        out[-1].append((op, arg))
+    return out
+
+
 def test_dockerfile_facts() -> None:
-    steps = instructions()
+    steps = stages()[-1]  # the image itself
     assert steps[0] == ("FROM", "python:3.11-slim")
     users = [arg for op, arg in steps if op == "USER"]
     assert users and users[-1] not in ("root", "0")
@@ -39,14 +49,36 @@ def test_dockerfile_facts() -> None:
     assert installs == ["pip install -r requirements.txt"]  # not the dev file
 
 
+def test_the_compiled_ai_is_built_in_its_own_stage() -> None:
+    """mypy and the C compiler stay in the build stage; the image gets the compiled modules that
+    ``tools/build_ai.py`` makes, built with the mypy pinned in requirements-dev.txt."""
+    build, image = stages()
+    assert build[0] == ("FROM", "python:3.11-slim AS ai-build")
+    runs = " ".join(arg for op, arg in build if op == "RUN")
+    assert "grep -E '^mypy==' requirements-dev.txt" in runs and "python tools/build_ai.py" in runs
+    assert any(line.startswith("mypy==") for line in (ROOT / "requirements-dev.txt").read_text().splitlines())
+    copies = [arg for op, arg in build if op == "COPY"]
+    assert "engine engine" in copies and "tools/build_ai.py tools/build_ai.py" in copies
+    assert ("COPY", "--from=ai-build /build/engine/ai/*.so engine/ai/") in image
+    context = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()]
+    assert "!tools/build_ai.py" in context and "requirements-dev.txt" not in context
+
+
 def build_context(target: Path) -> Path:
     """Copy what ``COPY . .`` sends (the repository minus ``.dockerignore``) to ``target/app``."""
     patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
 
     def ignored(rel: str) -> bool:
+        """Docker's rule: the last pattern that matches decides; ``!`` lets a path through again."""
         name = rel.rsplit("/", 1)[-1]
-        return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p.removeprefix("**/")) for p in patterns)
+        verdict = False
+        for p in patterns:
+            keep = p.startswith("!")
+            p = p.removeprefix("!")
+            if fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p.removeprefix("**/")):
+                verdict = not keep
+        return verdict
 
     app = target / "app"
     for dirpath, dirnames, filenames in os.walk(ROOT):
