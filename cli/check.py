@@ -1,5 +1,6 @@
 """``python bot.py check``: is this installation ready to start? Configuration, database (read only: nothing
-is created or migrated), migrations and font; one line per check, exit code 1 when anything is wrong.
+is created or migrated), migrations, font and the optional compiled AI (a stale build would run old code);
+one line per check, exit code 1 when anything is wrong.
 Safe while the bot runs (the Dockerfile's HEALTHCHECK)."""
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     del args
     checks: list[tuple[str, Callable[[], str]]] = [
         ("ops.check.config", check_config), ("ops.check.migrations", check_migrations),
-        ("ops.check.database", check_database), ("ops.check.font", check_font)]
+        ("ops.check.database", check_database), ("ops.check.font", check_font),
+        ("ops.check.compiled_ai", check_compiled_ai)]
     failed = 0
     for label, check in checks:
         try:
@@ -109,3 +111,15 @@ def check_font() -> str:
     if not all(has_glyph(ch) for ch in "双升♠A"):
         raise Problem("ops.check.font_glyphs", path=paths[0])
     return say("ops.check.font_ok", name=paths[0].name)
+
+
+def check_compiled_ai() -> str:
+    """The optional mypyc build of the AI (``tools/build_ai.py``): none, or complete and newer than its sources."""
+    from tools.build_ai import freshness
+
+    state, what = freshness()
+    if state == "partial":
+        raise Problem("ops.check.ai_partial", modules=what)
+    if state == "stale":
+        raise Problem("ops.check.ai_stale", module=what)
+    return say("ops.check.ai_fresh" if state == "fresh" else "ops.check.ai_none")

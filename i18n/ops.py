@@ -129,5 +129,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the font {path} lacks Chinese characters or card suits",
         "zh-CN": "字体 {path} 缺少汉字或花色符号",
     },
+    "ops.check.compiled_ai": {"en": "compiled AI", "zh-CN": "AI 编译模块"},
+    "ops.check.ai_none": {"en": "none (plain Python)", "zh-CN": "未编译（纯 Python）"},
+    "ops.check.ai_fresh": {"en": "built and up to date", "zh-CN": "已编译，与源代码一致"},
+    "ops.check.ai_partial": {
+        "en": "partial build ({modules}): run python tools/build_ai.py (or --clean)",
+        "zh-CN": "编译不完整（{modules}）：请运行 python tools/build_ai.py（或 --clean）",
+    },
+    "ops.check.ai_stale": {
+        "en": "{module} changed after the build, the old compiled code would run: run python tools/build_ai.py "
+              "(or --clean)",
+        "zh-CN": "{module} 在编译后被修改，将运行旧的编译代码：请运行 python tools/build_ai.py（或 --clean）",
+    },
     "ops.check.font_ok": {"en": "{name} (Chinese and card suits)", "zh-CN": "{name}（含汉字与花色）"},
 }

@@ -60,7 +60,7 @@ def test_check_on_a_good_configuration(tmp_path: Path) -> None:
     done = bot("check", cwd=tmp_path, env={"DISCORD_TOKEN": TOKEN, "TRACTOR_DB": "bot.sqlite3"})
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.strip().splitlines()
-    assert [line.split()[0] for line in lines[:4]] == ["ok"] * 4
+    assert [line.split()[0] for line in lines[:5]] == ["ok"] * 5
     assert lines[-1] == "ready to start"
     assert not (tmp_path / "bot.sqlite3").exists()  # check reads; it creates nothing
 

@@ -45,6 +45,24 @@ def expected() -> set[str]:
     return {Path(m).stem for m in MODULES} | {GROUP.rsplit(".", 1)[1] + "__mypyc"}
 
 
+def freshness() -> tuple[str, str]:
+    """The build's state: ``("none", "")`` (plain Python), ``("fresh", "")``, ``("partial", names)`` (modules
+    missing or left over) or ``("stale", module)`` (a source edited after the build: Python would run the old
+    compiled code). ``python bot.py check`` and ``tests/test_ai_compiled.py`` ask this."""
+    files = built()
+    if not files:
+        return "none", ""
+    stems = {p.name.split(".", 1)[0] for p in files}
+    if stems != expected():
+        return "partial", ", ".join(sorted(stems ^ expected()))
+    for module in MODULES:
+        source = ROOT / module
+        compiled = next(p for p in files if p.name.split(".", 1)[0] == source.stem)
+        if compiled.stat().st_mtime < source.stat().st_mtime:
+            return "stale", module
+    return "fresh", ""
+
+
 def clean() -> None:
     for path in built():
         path.unlink()
