@@ -138,10 +138,11 @@ class GameService:
             return
         # nobody waits for a timer's pictures: an interaction's are drawn first (and this table's if one waits)
         with in_background(), for_table(session.record.table_id):
-            async with session.lock:
-                turn = await handle_timer(self, session, timer)
-            if turn is not None:  # an AI thinks without the lock: the table's clicks are served meanwhile
-                await play_ai_turn(self, session, turn)
+            async with session.timers:  # its timers in order (seats deciding together would race: games would vary)
+                async with session.lock:
+                    turn = await handle_timer(self, session, timer)
+                if turn is not None:  # an AI thinks without the table's lock: its clicks are served meanwhile
+                    await play_ai_turn(self, session, turn)
 
     # -- queries --------------------------------------------------------------------------------------------
     def session(self, table_id: int) -> Session:

@@ -92,6 +92,7 @@ class Session:
     def __init__(self, record: TableRecord, table: Table | None = None) -> None:
         self.record = record
         self.lock = asyncio.Lock()
+        self.timers = asyncio.Lock()  # a table's timers run one at a time, in order (an AI thinking holds only this)
         self.queued: dict[int, tuple[Card, ...]] = {}  # seat -> play for its next turn
         self.touched = 0.0
         self.thinking = 0

@@ -126,3 +126,21 @@ async def test_pictures_drawn_in_a_drawing_process_are_the_same_and_a_dead_one_i
         assert await queue.run(os.getpid) != os.getpid()  # new drawing processes
     finally:
         queue.use_processes(0)
+
+
+async def test_the_ai_seats_of_a_table_think_one_at_a_time_in_timer_order() -> None:
+    service, db, _ = await make_service()
+    service.ai_pool = ai = GatedAi()
+    service.autorun = True
+    tid = await human_table(service, seed=2, declare_window=1000.0)
+    service.scheduler.start()  # every due timer in its own task: seats 1-3 are due together
+    await _thinking(ai)
+    await asyncio.sleep(0.1)
+    assert ai.asked == [1]  # seats 2 and 3 wait for seat 1's move (else the game would depend on who answers first)
+    ai.gate.set()
+    await _thinking(ai, 3)
+    await asyncio.sleep(0.2)  # the third applies its choice
+    await service.close()
+    table = service.session(tid).table
+    assert table is not None and len([a for a in table.actions if getattr(a, "seat", 0) in (1, 2, 3)]) >= 3
+    await db.close()
