@@ -104,3 +104,11 @@ def throw_choice(view: SeatView, typed: str) -> list[str]:
     if len({ctx.suit_of(c) for c in cards}) != 1:
         return []
     return [play_text(tuple(ctx.sort_hand(cards)))]
+
+
+def autocomplete(view: SeatView, typed: str) -> list[str]:
+    """The ``/play`` autocomplete for a seat to play now: legal plays matching ``typed``; when leading,
+    the typed cards themselves first if they could be a throw (held, one suit)."""
+    out = throw_choice(view, typed)
+    out += [c for c in match_typed(legal_plays(view), typed) if c not in out]
+    return out[:MAX_CHOICES]

@@ -30,14 +30,13 @@ from engine.ai import suggest as ai_suggest
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError
 from engine.events import Event
-from engine.legal import legal_plays
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime import lobby
 from runtime.access import Caller, TableLimits, check_open, find_table, valid_id
 from runtime.aipool import AiPool
-from runtime.choices import MAX_CHOICES, match_typed, throw_choice
+from runtime.choices import autocomplete
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
@@ -359,10 +358,7 @@ class GameService:
         assert table is not None
         if table.phase is not Phase.PLAYING or seat not in table.to_act():
             return []
-        view = table.seat_view(seat)
-        out = throw_choice(view, typed)
-        out += [c for c in match_typed(legal_plays(view), typed) if c not in out]
-        return out[:MAX_CHOICES]
+        return autocomplete(table.seat_view(seat), typed)
 
     def suggest(self, table_id: int, user_id: int) -> Action:
         """A hint (basic AI) for the user's current decision (``act.nothing_to_suggest`` if none)."""
