@@ -48,7 +48,8 @@ async def serve_discord(config: Config) -> int:
 
     stop = asyncio.Event()
     with stop_on_signals(stop):
-        db = await Database.open(config.database)  # refusals (missing folder, read-only, newer schema) come first
+        # refusals (missing folder, read-only, newer schema) come first
+        db = await Database.open(config.database, pool_size=config.db_pool, priority_pool_size=config.db_priority_pool)
         try:
             bot = create_bot(config, db=db)
             return await serve(bot, bot.start(config.discord_token or ""), stop)

@@ -28,7 +28,8 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
                       **service_kwargs: Any) -> None:
     """Set ``bot.game`` (the service), ``bot.presenter`` and ``bot.limiter``; restore tables when ready."""
     own_db = db is None
-    database = db or await Database.open(bot.config.database)
+    database = db or await Database.open(bot.config.database, pool_size=bot.config.db_pool,
+                                         priority_pool_size=bot.config.db_priority_pool)
     bot.presenter = DiscordPresenter(bot)
     bot.limiter = RateLimiter(DEFAULT_LIMITS if limits is None else limits)
     processes = getattr(bot.config, "ai_processes", None)

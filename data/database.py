@@ -28,16 +28,18 @@ class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, L
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "NORMAL", migrate_to: int | None = None,
-                   pool_size: int = 10) -> Database:
+                   pool_size: int = 10, priority_pool_size: int = 4) -> Database:
         """Open (creating on first run) and migrate the database at ``target``: a SQLite file path
-        (``":memory:"`` for tests) or a ``postgresql://…`` URL (a pool of ``pool_size`` connections).
+        (``":memory:"`` for tests) or a ``postgresql://…`` URL (a pool of ``pool_size`` connections for
+        background work and one of ``priority_pool_size`` kept for interactions, see ``data.priority``).
         ``synchronous``: ``NORMAL`` survives the bot being killed, ``FULL`` a power loss too (SQLite pragma;
         PostgreSQL ``synchronous_commit`` off/on, see ``data.postgres``).
 
         Raises ``DataError("data.schema_too_new")`` if the database was written by a newer version of the bot."""
         driver: Driver
         if is_postgres_url(target):
-            driver = await PostgresDriver.connect(str(target), pool_size=pool_size, synchronous=synchronous)
+            driver = await PostgresDriver.connect(str(target), pool_size=pool_size, synchronous=synchronous,
+                                                  priority_pool_size=priority_pool_size)
         else:
             driver = await SqliteDriver.connect(target, synchronous)
         try:

@@ -3,6 +3,10 @@
 Chosen by ``TRACTOR_DB=postgresql://user@host/db`` (``Database.open(url)``). Stores write portable SQL
 (``data.dialect``); this driver numbers the ``?`` parameters and appends ``RETURNING id`` to inserts.
 
+- Two pools: interactions (a click, a command) take connections from a small pool of their own
+  (``priority_pool_size``); background work (``data.priority.in_background()``: timers, AI moves, dealing)
+  from the main pool (``pool_size``). Under load hundreds of timer handlers queue for the main pool; a click
+  queues only behind other clicks. ``priority_pool_size=0``: one pool for all, as before.
 - A lone statement takes any pooled connection and commits when it returns. Durability mirrors the SQLite
   choice (``Database.open(…, synchronous=)``): ``NORMAL`` (default) sets ``synchronous_commit=off`` on the
   bot's sessions — a commit is acknowledged once it is in the server's WAL buffers, so killing the *bot*
@@ -29,6 +33,7 @@ import asyncpg
 from data.connection import Driver, Params, Row, Tx
 from data.dialect import POSTGRESQL, numbered_params
 from data.errors import DataError, IntegrityViolation
+from data.priority import is_background
 
 log = logging.getLogger(__name__)
 
@@ -89,32 +94,48 @@ class PostgresTx(Tx):
 
 
 class PostgresDriver(Driver):
-    """An asyncpg pool of ``pool_size`` connections."""
+    """An asyncpg pool of ``pool_size`` connections for background work, one of ``priority_pool_size`` for
+    interactions (``None``: the main pool serves both)."""
 
     dialect = POSTGRESQL
     errors = (asyncpg.PostgresError,)
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, priority: asyncpg.Pool | None = None) -> None:
         self._pool: asyncpg.Pool | None = pool
+        self._priority = priority
         self.path = public_url(url)
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = 10, synchronous: str = "NORMAL") -> PostgresDriver:
+    async def connect(cls, url: str, pool_size: int = 10, synchronous: str = "NORMAL",
+                      priority_pool_size: int = 4) -> PostgresDriver:
         if synchronous.upper() not in SYNCHRONOUS_COMMIT:
             raise ValueError(f"synchronous must be one of {tuple(SYNCHRONOUS_COMMIT)}")
+        if pool_size < 1 or priority_pool_size < 0:
+            raise ValueError("pool_size must be at least 1, priority_pool_size at least 0")
         settings = {"synchronous_commit": SYNCHRONOUS_COMMIT[synchronous.upper()]}
         pool = await asyncpg.create_pool(url, min_size=min(2, pool_size), max_size=pool_size,
                                          server_settings=settings)
-        driver = cls(pool, url)
-        log.info("opened %s (pool of %d, synchronous_commit=%s)", driver.path, pool_size,
-                 settings["synchronous_commit"])
+        priority = None
+        if priority_pool_size:
+            try:
+                priority = await asyncpg.create_pool(url, min_size=min(1, priority_pool_size),
+                                                     max_size=priority_pool_size, server_settings=settings)
+            except BaseException:
+                await pool.close()
+                raise
+        driver = cls(pool, url, priority)
+        log.info("opened %s (pool of %d + %d for interactions, synchronous_commit=%s)", driver.path, pool_size,
+                 priority_pool_size, settings["synchronous_commit"])
         return driver
 
     @property
     def raw(self) -> asyncpg.Pool:
+        """The pool this task's work takes its connections from: the interactions' unless ``in_background()``."""
         if self._pool is None:
             raise DataError("data.closed")
-        return self._pool
+        if self._priority is None or is_background():
+            return self._pool
+        return self._priority
 
     @property
     def closed(self) -> bool:
@@ -122,8 +143,10 @@ class PostgresDriver(Driver):
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+        priority, self._priority = self._priority, None
+        for each in (priority, pool):
+            if each is not None:
+                await each.close()
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         with _integrity():

@@ -44,7 +44,9 @@ class Config:
     and ``TRACTOR_SHARDS`` (``0-3``: this process runs those gateway shards and owns their guilds' tables; see
     docs/SCALING.md); ``TRACTOR_IDLE_EVICT_S`` (seconds without a move after which an async table's engine state
     is evicted from memory, rebuilt on its next click or timer; default 3600, 0 = never),
-    ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 0: one thread of the bot's)."""
+    ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 0: one thread of the bot's);
+    with PostgreSQL ``TRACTOR_DB_POOL`` (connections for timers, AI moves, dealing; default 10, at least 1) and
+    ``TRACTOR_DB_PRIORITY_POOL`` (connections kept for clicks and commands; default 4, 0 = share the first)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -59,6 +61,8 @@ class Config:
     max_hosted_per_user: int = 3
     idle_evict_s: float = 3600.0  # TRACTOR_IDLE_EVICT_S
     render_processes: int = 0  # TRACTOR_RENDER_PROCESSES
+    db_pool: int = 10  # TRACTOR_DB_POOL: PostgreSQL connections for background work
+    db_priority_pool: int = 4  # TRACTOR_DB_PRIORITY_POOL: PostgreSQL connections kept for interactions
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -94,6 +98,8 @@ class Config:
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
             idle_evict_s=float(_count(get("TRACTOR_IDLE_EVICT_S"), int(cls.idle_evict_s))),
             render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), cls.render_processes),
+            db_pool=max(1, _count(get("TRACTOR_DB_POOL"), cls.db_pool)),
+            db_priority_pool=_count(get("TRACTOR_DB_PRIORITY_POOL"), cls.db_priority_pool),
         )
 
     @property

@@ -8,6 +8,8 @@ Driving: ``start()`` subscribes to the database's timer changes (``db.on_timers_
 the sleep until the next due time) starts a short-lived task that fires what is due, then arms one sleep
 for the next timer. No task waits on an open-ended event, so an idle bot has no pending work (SimCord can
 tell a settled bot from a stuck one). ``run_due()`` fires what is due without the loop (tests, offline job).
+Timer work is background work for the database (``data.priority.in_background``): a click's queries take
+connections of their own and never queue behind the timers' (``data.postgres``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from data.database import Database
+from data.priority import in_background
 from data.timers import Timer
 
 log = logging.getLogger(__name__)
@@ -44,16 +47,14 @@ class Scheduler:
     # -- firing -------------------------------------------------------------------------------------------
     async def fire_next(self) -> bool:
         """Run the earliest timer if it is due; False if none is due."""
-        timer = await self.db.next_timer()
-        if timer is None or timer.due_at > self.clock():
-            return False
-        if not await self.db.delete_timer(timer.id):
-            return True  # someone else removed it meanwhile; look again
-        try:
-            await self.handler(timer)
-        except Exception:
-            log.exception("timer %d (%s) of table %s failed", timer.id, timer.kind, timer.table_id)
-        return True
+        with in_background():
+            timer = await self.db.next_timer()
+            if timer is None or timer.due_at > self.clock():
+                return False
+            if not await self.db.delete_timer(timer.id):
+                return True  # someone else removed it meanwhile; look again
+            await self._fire(timer)
+            return True
 
     async def run_due(self, limit: int = 1_000_000) -> int:
         """Fire due timers (including those that become due meanwhile) until none is due; how many."""
@@ -115,6 +116,10 @@ class Scheduler:
             log.exception("timer %d (%s) of table %s failed", timer.id, timer.kind, timer.table_id)
 
     async def _run(self) -> None:
+        with in_background():  # the handlers' tasks started here inherit it
+            await self._follow()
+
+    async def _follow(self) -> None:
         while self._dirty and self.running:
             self._dirty = False
             try:
