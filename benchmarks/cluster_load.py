@@ -3,8 +3,9 @@ the tables of its guilds (one human seat answered by a driver, three basic AI se
 timers. Halfway through, one process is killed with SIGKILL and restarted.
 
 Every process prints each action it committed (``a TABLE SEQ``, after ``append_action`` returned) and the latency of
-each human move (``l MS``: the service's share of a click, see ``ai_load.py``). At the end the database must hold
-every acknowledged action (``lost`` = acknowledged but missing) and no slot twice (``duplicated`` = one
+each human move (``l MS``: the service's share of a click, see ``ai_load.py``) and its event loop's lag (``g MS``,
+sampled twice a second: a saturated loop delays every click whatever the database does). At the end the database
+must hold every acknowledged action (``lost`` = acknowledged but missing) and no slot twice (``duplicated`` = one
 ``(table, seq)`` acknowledged more than once, e.g. by two processes). ``restart_s``: from the restart of the killed
 process to its tables restored and running. ``--json``: one JSON object on the last line.
 
@@ -45,9 +46,9 @@ def options(ai_delay: float) -> TableOptions:
                         reminder_before=60.0, declare_window=2.0, ai_declare_wait=0.0)
 
 
-async def child(url: str, count: int, shard: int, ai_delay: float) -> None:
+async def child(url: str, count: int, shard: int, ai_delay: float, priority_pool: int) -> None:
     """One shard process: claim, restore, print every commit, drive the human seats until killed."""
-    db = await Database.open(url, pool_size=8)
+    db = await Database.open(url, pool_size=8, priority_pool_size=priority_pool)
     await db.claim_shards(count, [shard])
     commit = db.append_action
 
@@ -64,8 +65,10 @@ async def child(url: str, count: int, shard: int, ai_delay: float) -> None:
     rng = random.Random(shard)
     drivers = [asyncio.create_task(human(service, tid, HOST, latencies, stop, rng)) for tid in ids]
     while drivers:
+        slept = time.perf_counter()
         await asyncio.sleep(0.5)
-        lines = "".join(f"l {x:.2f}\n" for x in latencies)
+        lag = (time.perf_counter() - slept - 0.5) * 1000.0  # the event loop's lag, sampled twice a second
+        lines = f"g {lag:.2f}\n" + "".join(f"l {x:.2f}\n" for x in latencies)
         latencies.clear()
         sys.stdout.write(lines)
         sys.stdout.flush()
@@ -88,13 +91,14 @@ async def create_tables(url: str, tables: int, ai_delay: float) -> None:
 class Process:
     """A child process and a thread reading what it prints."""
 
-    def __init__(self, url: str, count: int, shard: int, ai_delay: float, acks: Counter[tuple[int, int]],
-                 latencies: list[float]) -> None:
+    def __init__(self, url: str, count: int, shard: int, args: argparse.Namespace, acks: Counter[tuple[int, int]],
+                 latencies: list[float], lags: list[float]) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--child", url, str(count), str(shard), str(ai_delay)], cwd=ROOT,
+            [sys.executable, __file__, "--child", url, str(count), str(shard), str(args.ai_delay),
+             str(args.priority_pool)], cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.ready = threading.Event()
-        self.acks, self.latencies = acks, latencies
+        self.acks, self.latencies, self.lags = acks, latencies, lags
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -107,6 +111,8 @@ class Process:
                 self.acks[(int(tid), int(seq))] += 1
             elif kind == "l":
                 self.latencies.append(float(rest))
+            elif kind == "g":
+                self.lags.append(float(rest))
             elif kind == "ready":
                 self.ready.set()
 
@@ -140,7 +146,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         setup_s = time.perf_counter() - t0
         acks: Counter[tuple[int, int]] = Counter()
         latencies: list[float] = []
-        procs = [Process(url, args.processes, s, args.ai_delay, acks, latencies) for s in range(args.processes)]
+        lags: list[float] = []
+        procs = [Process(url, args.processes, s, args, acks, latencies, lags) for s in range(args.processes)]
         for p in procs:
             p.ready.wait(300)
         started = time.perf_counter()
@@ -148,7 +155,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         victim = procs[args.kill]
         victim.kill()
         t1 = time.perf_counter()
-        procs[args.kill] = Process(url, args.processes, args.kill, args.ai_delay, acks, latencies)
+        procs[args.kill] = Process(url, args.processes, args.kill, args, acks, latencies, lags)
         procs[args.kill].ready.wait(300)
         restart_s = time.perf_counter() - t1
         await asyncio.sleep(args.seconds / 2)
@@ -161,7 +168,9 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             "actions": sum(acks.values()), "actions_per_s": round(sum(acks.values()) / elapsed, 1),
             "lost": lost, "duplicated": duplicated, "log_gaps": gaps, "human_moves": len(latencies),
             "latency_ms_p50": pct(latencies, 0.5), "latency_ms_p99": pct(latencies, 0.99),
+            "loop_lag_ms_p50": pct(lags, 0.5), "loop_lag_ms_p99": pct(lags, 0.99),
             "restart_s": round(restart_s, 2), "setup_s": round(setup_s, 1), "ai_delay_s": args.ai_delay,
+            "priority_pool": args.priority_pool,
         }
     finally:
         if cluster is not None:
@@ -176,13 +185,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--ai-delay", type=float, default=5.0, help="seconds before each AI move (the load's pace)")
     p.add_argument("--kill", type=int, default=1, help="which shard process is killed")
     p.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
+    p.add_argument("--priority-pool", type=int, default=4,
+                   help="connections of each process kept for clicks (TRACTOR_DB_PRIORITY_POOL; 0 = one pool of 8)")
     p.add_argument("--json", action="store_true")
     return p.parse_args(argv)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        asyncio.run(child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])))
+        asyncio.run(child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])))
         sys.exit(0)
     ns = parse()
     result = asyncio.run(main(ns))

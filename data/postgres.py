@@ -4,9 +4,10 @@ Chosen by ``TRACTOR_DB=postgresql://user@host/db`` (``Database.open(url)``). Sto
 (``data.dialect``); this driver numbers the ``?`` parameters and appends ``RETURNING id`` to inserts.
 
 - Two pools: interactions (a click, a command) take connections from a small pool of their own
-  (``priority_pool_size``); background work (``data.priority.in_background()``: timers, AI moves, dealing)
-  from the main pool (``pool_size``). Under load hundreds of timer handlers queue for the main pool; a click
-  queues only behind other clicks. ``priority_pool_size=0``: one pool for all, as before.
+  (``priority_pool_size``; a free connection of the main pool too when their own has none); background work
+  (``data.priority.in_background()``: timers, AI moves, dealing) only from the main pool (``pool_size``).
+  Under load hundreds of timer handlers queue for the main pool; a click queues only behind other clicks.
+  ``priority_pool_size=0``: one pool for all, as before.
 - A lone statement takes any pooled connection and commits when it returns. Durability mirrors the SQLite
   choice (``Database.open(…, synchronous=)``): ``NORMAL`` (default) sets ``synchronous_commit=off`` on the
   bot's sessions — a commit is acknowledged once it is in the server's WAL buffers, so killing the *bot*
@@ -66,6 +67,11 @@ def public_url(url: str) -> str:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _free(pool: asyncpg.Pool) -> int:
+    """Connections ``pool`` can hand out now: idle ones and those it may still open."""
+    return pool.get_idle_size() + pool.get_max_size() - pool.get_size()
 
 
 class PostgresTx(Tx):
@@ -130,10 +136,13 @@ class PostgresDriver(Driver):
 
     @property
     def raw(self) -> asyncpg.Pool:
-        """The pool this task's work takes its connections from: the interactions' unless ``in_background()``."""
+        """The pool this task's work takes its connections from: the main pool ``in_background()``; for an
+        interaction its own pool, or the main one when that has a free connection and its own has none."""
         if self._pool is None:
             raise DataError("data.closed")
         if self._priority is None or is_background():
+            return self._pool
+        if _free(self._priority) == 0 and _free(self._pool) > 0:
             return self._pool
         return self._priority
 

@@ -1,9 +1,13 @@
 """Whose database work this is: an interaction's (a click, a command: someone waits) or background work's.
 
-``runtime`` runs timer handlers (AI moves, dealing, timeouts, the timer loop's claims) ``in_background()``;
+``runtime`` runs timer work (the timer loop's claims, AI moves, dealing, timeouts) ``in_background()``;
 everything else is an interaction. A driver with several connection sources (``data.postgres``: a small pool
 kept for interactions) picks by ``is_background()``, so a click never queues behind hundreds of timers'
 queries. The mark is a context variable: tasks started inside the block inherit it.
+
+A click that waits for its table's lock (held by a timer's move of that table: ``for_table``) hurries that
+move (``hurrying``): the move's next queries count as an interaction's, as its pictures do
+(``runtime.renderqueue``), so the click does not wait for the timers' queue through it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import contextvars
 from collections.abc import Iterator
 
 _BACKGROUND: contextvars.ContextVar[bool] = contextvars.ContextVar("data_background", default=False)
+_TABLE: contextvars.ContextVar[int | None] = contextvars.ContextVar("data_table", default=None)
+_HURRIED: dict[int, int] = {}  # table id -> interactions waiting for it
 
 
 @contextlib.contextmanager
@@ -25,6 +31,28 @@ def in_background() -> Iterator[None]:
         _BACKGROUND.reset(token)
 
 
+@contextlib.contextmanager
+def for_table(table_id: int) -> Iterator[None]:
+    """Database work inside this block is for table ``table_id`` (``hurrying(table_id)`` may hurry it)."""
+    token = _TABLE.set(table_id)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
+@contextlib.contextmanager
+def hurrying(table_id: int) -> Iterator[None]:
+    """While this block runs (an interaction waiting for the table), the table's background work is urgent."""
+    _HURRIED[table_id] = _HURRIED.get(table_id, 0) + 1
+    try:
+        yield
+    finally:
+        left = _HURRIED.pop(table_id, 1) - 1
+        if left:
+            _HURRIED[table_id] = left
+
+
 def is_background() -> bool:
-    """True inside ``in_background()``: nobody is waiting for this work."""
-    return _BACKGROUND.get()
+    """True inside ``in_background()`` unless an interaction is waiting for this work's table."""
+    return _BACKGROUND.get() and _TABLE.get() not in _HURRIED

@@ -21,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from data import priority as data_priority
 from data.database import Database
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.replay import restore_tables
@@ -135,8 +136,8 @@ class GameService:
         session = self.sessions.get(timer.table_id or -1)
         if session is None or session.table is None or session.record.status is not Status.PLAYING:
             return
-        # nobody waits for a timer's pictures: an interaction's are drawn first (and this table's if one waits)
-        with in_background(), for_table(session.record.table_id):
+        # nobody waits for a timer's pictures or queries: an interaction's go first (and this table's if one waits)
+        with in_background(), for_table(session.record.table_id), data_priority.for_table(session.record.table_id):
             async with session.timers:  # its timers in order (seats deciding together would race: games would vary)
                 async with session.lock:
                     turn = await handle_timer(self, session, timer)

@@ -20,6 +20,7 @@ import zlib
 from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any, overload
 
+from data import priority as data_priority
 from data.database import Database
 from data.records import Mode, Status, TableRecord
 from engine.actions import Action, Play, action_from_json
@@ -133,9 +134,10 @@ class Session:
     @contextlib.asynccontextmanager
     async def serving(self) -> AsyncIterator[None]:
         """The table's lock for an interaction (a click, a command): while it waits for a timer's move to finish,
-        that move's pictures are drawn first (``runtime.renderqueue``)."""
+        that move's pictures are drawn first (``runtime.renderqueue``) and its queries skip the timers' queue
+        (``data.priority``)."""
         if self.lock.locked():
-            with QUEUE.hurrying(self.record.table_id):
+            with QUEUE.hurrying(self.record.table_id), data_priority.hurrying(self.record.table_id):
                 await self.lock.acquire()
         else:
             await self.lock.acquire()

@@ -10,7 +10,7 @@ import pytest
 
 from data.database import Database
 from data.errors import DataError
-from data.priority import in_background, is_background
+from data.priority import for_table, hurrying, in_background, is_background
 from runtime.config import Config
 from runtime.scheduler import Scheduler
 from tests.records import new_record
@@ -64,6 +64,28 @@ async def test_an_interaction_commits_while_background_work_holds_every_connecti
         await db.close()
 
 
+async def test_an_interaction_takes_a_free_background_connection_when_its_own_are_taken(
+        pg_cluster: PgCluster) -> None:
+    db = await Database.open(pg_cluster.create_database(), pool_size=2, priority_pool_size=1)
+    try:
+        release = asyncio.Event()
+        holding = asyncio.Event()
+
+        async def long_command() -> None:  # an interaction holding the interactions' only connection
+            async with db.transaction(serialize=False) as tx:
+                await tx.fetchall("SELECT 1")
+                holding.set()
+                await release.wait()
+
+        command = asyncio.create_task(long_command())
+        await holding.wait()
+        assert await asyncio.wait_for(db.fetchone("SELECT 2"), PROMPTLY) == (2,)
+        release.set()
+        await command
+    finally:
+        await db.close()
+
+
 async def test_one_shared_pool_queues_the_interaction_behind_background_work(pg_cluster: PgCluster) -> None:
     """The control: with ``priority_pool_size=0`` (the old behaviour) the same click waits for the timers."""
     db = await Database.open(pg_cluster.create_database(), pool_size=2, priority_pool_size=0)
@@ -75,6 +97,28 @@ async def test_one_shared_pool_queues_the_interaction_behind_background_work(pg_
         assert not done
         release.set()
         await asyncio.wait_for(click, PROMPTLY)
+        await asyncio.gather(*tasks)
+    finally:
+        await db.close()
+
+
+async def test_a_click_waiting_for_a_table_hurries_that_tables_background_work(pg_cluster: PgCluster) -> None:
+    """Priority inheritance: a timer's move holding the table's lock while a click waits for it takes the
+    interactions' connections for its next queries; other tables' background work does not."""
+    with in_background(), for_table(7):
+        assert is_background()
+        with hurrying(7):
+            assert not is_background()
+            with for_table(8):
+                assert is_background()
+        assert is_background()
+    db = await Database.open(pg_cluster.create_database(), pool_size=1, priority_pool_size=1)
+    try:
+        release, tasks = await _hold_every_background_connection(db, 1)
+        with in_background(), for_table(7), hurrying(7):
+            assert await asyncio.wait_for(db.fetchone("SELECT 41 + 1"), PROMPTLY) == (42,)
+        assert not tasks[-1].done()
+        release.set()
         await asyncio.gather(*tasks)
     finally:
         await db.close()
