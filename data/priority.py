@@ -6,8 +6,8 @@ kept for interactions) picks by ``is_background()``, so a click never queues beh
 queries. The mark is a context variable: tasks started inside the block inherit it.
 
 A click that waits for its table's lock (held by a timer's move of that table: ``for_table``) hurries that
-move (``hurrying``): the move's next queries count as an interaction's, as its pictures do
-(``runtime.renderqueue``), so the click does not wait for the timers' queue through it.
+move (``hurrying``): the move's next queries count as an interaction's, so the click does not wait for the
+timers' queue through it. The same mark orders the pictures waiting to be drawn (``runtime.renderqueue``).
 """
 
 from __future__ import annotations
@@ -53,6 +53,22 @@ def hurrying(table_id: int) -> Iterator[None]:
             _HURRIED[table_id] = left
 
 
+Mark = tuple[bool, int | None]  # (inside ``in_background()``, the table of ``for_table``)
+
+
+def mark() -> Mark:
+    """This task's mark, to be judged later (``is_urgent``): a queued picture keeps the mark of its drawer."""
+    return _BACKGROUND.get(), _TABLE.get()
+
+
+def is_urgent(work: Mark) -> bool:
+    """Someone waits for this work: an interaction's, or background work of a table an interaction is waiting for
+    (read at the moment of asking: a table hurried since the mark was taken counts; a plain membership test, safe
+    from another thread)."""
+    background, table = work
+    return not background or table in _HURRIED
+
+
 def is_background() -> bool:
     """True inside ``in_background()`` unless an interaction is waiting for this work's table."""
-    return _BACKGROUND.get() and _TABLE.get() not in _HURRIED
+    return not is_urgent(mark())

@@ -4,52 +4,27 @@
 no particular order. Under load (hundreds of tables, an AI move every few milliseconds, each redrawing its
 table) a click's pictures would wait behind every AI move's. Here the waiting pictures form one queue by
 priority: a picture drawn for an interaction (a click, a command, a panel: the default) goes before any picture
-of a timer's move (an AI seat, 托管, dealing: drawn ``in_background()``), then in order of arrival. A timer's
-picture of a table (``for_table``) that an interaction is waiting for (``hurrying``: a click waits for the table's
-lock, held by an AI move being drawn) is urgent too: the click is not kept waiting behind other tables' pictures.
+of a timer's move (an AI seat, 托管, dealing: timer work, ``data.priority.in_background()``), then in order of
+arrival. A timer's picture of a table (``data.priority.for_table``) that an interaction is waiting for
+(``data.priority.hurrying``: a click waits for the table's lock, held by an AI move being drawn) is urgent too:
+the click is not kept waiting behind other tables' pictures. One mark serves the pictures and the database.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
 import logging
 import multiprocessing
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from data import priority
+
 log = logging.getLogger(__name__)
-
-URGENT, BACKGROUND = 0, 1
-_PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("render_priority", default=URGENT)
-_TABLE: contextvars.ContextVar[int | None] = contextvars.ContextVar("render_table", default=None)
-
-
-@contextlib.contextmanager
-def in_background() -> Iterator[None]:
-    """Pictures drawn inside this block (this task and the tasks it starts) are for a timer's move: nobody is
-    waiting for them, so they yield to those of interactions."""
-    token = _PRIORITY.set(BACKGROUND)
-    try:
-        yield
-    finally:
-        _PRIORITY.reset(token)
-
-
-@contextlib.contextmanager
-def for_table(table_id: int) -> Iterator[None]:
-    """Pictures drawn inside this block show table ``table_id`` (``QUEUE.hurrying(table_id)`` may hurry them)."""
-    token = _TABLE.set(table_id)
-    try:
-        yield
-    finally:
-        _TABLE.reset(token)
-
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if future.done():  # the waiter was cancelled
@@ -62,8 +37,7 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
 
 @dataclass
 class _Job:
-    priority: int
-    table_id: int | None
+    mark: priority.Mark
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
@@ -85,7 +59,6 @@ class RenderQueue:
 
     def __init__(self) -> None:
         self._jobs: list[_Job] = []  # in order of arrival (a few hundred at most: the next is found by a scan)
-        self._hurried: dict[int, int] = {}  # table id -> interactions waiting for it
         self._ready = threading.Condition()
         self._threads: list[threading.Thread] = []
         self._executor: ProcessPoolExecutor | None = None
@@ -129,24 +102,11 @@ class RenderQueue:
                                                  initializer=_warm_up)
         broken.shutdown(wait=False, cancel_futures=True)
 
-    @contextlib.contextmanager
-    def hurrying(self, table_id: int) -> Iterator[None]:
-        """While this block runs (an interaction waiting for the table), the table's pictures are urgent."""
-        with self._ready:
-            self._hurried[table_id] = self._hurried.get(table_id, 0) + 1
-        try:
-            yield
-        finally:
-            with self._ready:
-                left = self._hurried.pop(table_id, 1) - 1
-                if left:
-                    self._hurried[table_id] = left
-
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         with self._ready:
-            self._jobs.append(_Job(_PRIORITY.get(), _TABLE.get(), fn, args, kwargs, loop, future))
+            self._jobs.append(_Job(priority.mark(), fn, args, kwargs, loop, future))
             self._threads = [t for t in self._threads if t.is_alive()]
             while len(self._threads) < max(1, self.processes):  # one drawing thread per drawing process
                 thread = threading.Thread(target=self._work, name="tractor-render", daemon=True)
@@ -163,7 +123,7 @@ class RenderQueue:
     def _next(self) -> _Job:
         """The first urgent job (an interaction's, or of a table an interaction waits for), else the oldest."""
         for i, job in enumerate(self._jobs):
-            if job.priority == URGENT or job.table_id in self._hurried:
+            if priority.is_urgent(job.mark):
                 return self._jobs.pop(i)
         return self._jobs.pop(0)
 

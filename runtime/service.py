@@ -43,7 +43,6 @@ from runtime.imaging import ImagePolicy, hand_image
 from runtime.panel import Panel, build_panel
 from runtime.pipeline import PAUSED, Pipeline
 from runtime.presenter import Announcement, Presenter
-from runtime.renderqueue import for_table, in_background
 from runtime.scheduler import Scheduler
 from runtime.session import Session, evict_idle, restore_queued
 from runtime.turns import handle_timer, play_ai_turn
@@ -137,7 +136,7 @@ class GameService:
         if session is None or session.table is None or session.record.status is not Status.PLAYING:
             return
         # nobody waits for a timer's pictures or queries: an interaction's go first (and this table's if one waits)
-        with in_background(), for_table(session.record.table_id), data_priority.for_table(session.record.table_id):
+        with data_priority.for_table(session.record.table_id):
             async with session.timers:  # its timers in order (seats deciding together would race: games would vary)
                 async with session.lock:
                     turn = await handle_timer(self, session, timer)

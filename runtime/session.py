@@ -27,7 +27,6 @@ from engine.actions import Action, Play, action_from_json
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase
-from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +136,7 @@ class Session:
         that move's pictures are drawn first (``runtime.renderqueue``) and its queries skip the timers' queue
         (``data.priority``)."""
         if self.lock.locked():
-            with QUEUE.hurrying(self.record.table_id), data_priority.hurrying(self.record.table_id):
+            with data_priority.hurrying(self.record.table_id):
                 await self.lock.acquire()
         else:
             await self.lock.acquire()

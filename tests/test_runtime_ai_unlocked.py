@@ -11,11 +11,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
+from data.priority import for_table, hurrying, in_background
 from engine.actions import Action, Pass
 from engine.ai import choose_action
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
-from runtime.renderqueue import RenderQueue, for_table, in_background
+from runtime.renderqueue import RenderQueue
 from tests.test_runtime_support import HUMAN, human_table, make_service
 
 
@@ -102,7 +103,7 @@ async def test_pictures_of_clicks_and_of_tables_a_click_waits_for_are_drawn_firs
     await asyncio.sleep(0.05)
     jobs.append(asyncio.create_task(queue.run(draw, "click")))  # an interaction's picture (the default)
     await asyncio.sleep(0.05)
-    with queue.hurrying(2):  # a click waits for table 2: its pictures go before table 1's
+    with hurrying(2):  # a click waits for table 2: its pictures go before table 1's
         release.set()
         assert await asyncio.gather(first, *jobs) == ["first", "ai-a", "ai-b", "click"]
     assert order == ["first", "ai-b", "click", "ai-a"]  # the urgent ones (in order), then the rest
