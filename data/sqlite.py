@@ -3,13 +3,16 @@
 The connection runs in autocommit mode (``isolation_level=None``): a lone write is its own transaction
 and is committed when its statement returns, in one round trip to the SQLite thread. Several writes
 that belong together go through ``transaction()`` (``BEGIN IMMEDIATE`` … ``COMMIT``). Every statement
-takes ``_lock`` so one coroutine's transaction never swallows another coroutine's write.
+takes ``_lock`` so one coroutine's transaction never swallows another coroutine's write. The lock serves an
+interaction's statements (a click, a command) before background work's (``data.priority.PriorityLock``): a burst
+of timers' statements never queues in front of a click.
 
 Durability (documented choice): WAL with ``synchronous=NORMAL``. A committed transaction is in the
 WAL file (the OS page cache) when ``COMMIT`` returns, so it survives the bot process being killed
 (SIGKILL, OOM, crash). A power loss or kernel panic may lose the last few commits (never corrupt the
 database). Pass ``synchronous="FULL"`` to ``Database.open`` to fsync on every commit and survive power
-loss too, at a cost of a disk flush per acknowledged action.
+loss too, at a cost of a disk flush per acknowledged action. The WAL is checkpointed on a thread of its own
+(``data.checkpoint``), not inside a commit of the bot's connection.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from pathlib import Path
 
 import aiosqlite
 
+from data.checkpoint import BACKSTOP_PAGES, Checkpointer
 from data.connection import Driver, Params, Row, Tx
 from data.dialect import SQLITE
 from data.errors import DataError, IntegrityViolation
+from data.priority import PriorityLock
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +80,17 @@ class SqliteTx(Tx):
 
 
 class SqliteDriver(Driver):
-    """One aiosqlite connection shared by the whole bot; every call is serialized by one asyncio lock."""
+    """One aiosqlite connection shared by the whole bot; every call is serialized by one lock (interactions first)."""
 
     dialect = SQLITE
     errors = (sqlite3.Error,)
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str, checkpointer: Checkpointer | None = None) -> None:
         self._conn: aiosqlite.Connection | None = conn
         self._tx = SqliteTx(conn)
-        self._lock = asyncio.Lock()
+        self._lock = PriorityLock()
         self.path = path
+        self.checkpointer = checkpointer  # None: no WAL (``:memory:``)
 
     @classmethod
     async def connect(cls, path: str | Path, synchronous: str = "NORMAL") -> SqliteDriver:
@@ -106,11 +112,14 @@ class SqliteDriver(Driver):
             await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")  # validated above; pragmas take no params
             await conn.execute("BEGIN IMMEDIATE")  # a read-only file or folder fails here, not at the first move
             await conn.execute("ROLLBACK")
+            wal = next(iter(mode))[0].lower() == "wal"
+            if wal:  # checkpoints on their own thread (data.checkpoint); this connection's only as a backstop
+                await conn.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
         except sqlite3.Error as exc:
             await conn.close()
             raise DataError("data.cannot_open", path=str(path), error=str(exc)) from exc
         log.info("opened %s (journal_mode=%s, synchronous=%s)", path, next(iter(mode))[0], synchronous.upper())
-        return cls(conn, str(path))
+        return cls(conn, str(path), Checkpointer(str(path), synchronous.upper()).start() if wal else None)
 
     @property
     def raw(self) -> aiosqlite.Connection:
@@ -123,9 +132,11 @@ class SqliteDriver(Driver):
         return self._conn is None
 
     async def close(self) -> None:
-        """Checkpoint-free close; waits for the statement in flight."""
+        """Waits for the statement in flight (SQLite checkpoints the WAL as its last connection closes)."""
         if self._conn is None:
             return
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.stop)
         async with self._lock:
             conn, self._conn = self._conn, None
             await conn.close()

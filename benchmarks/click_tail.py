@@ -1,0 +1,318 @@
+"""Where the slow clicks' time goes: ``bot_load.py --ai strong`` with every click traced phase by phase.
+
+Runs the same load as ``bot_load.py --ai strong`` (``benchmarks/ai_load.py``: N tables, one human and three
+strong AI seats each) and, for every human click, notes the time spent in each phase of ``GameService.act``:
+waiting for the table's lock, the engine, waiting for the database's lock, the statements themselves (a hop to
+SQLite's thread), waiting in the picture queue, drawing, re-arming the timers. Meanwhile it notes every garbage
+collection (``gc.callbacks``: generation, duration), every database statement slower than 20 ms (a WAL
+checkpoint shows up here) and the loop's lag. Prints the slowest 1 % of the clicks with their phases and what
+overlapped them (collections, slow statements), and totals.
+
+    .venv/bin/python benchmarks/click_tail.py --tables 200 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import contextvars
+import gc
+import json
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import ai_load
+from data.database import Database
+from data.sqlite import SqliteDriver, SqliteTx
+from engine.table import Table
+from runtime import pipeline as pipeline_module
+from runtime.renderqueue import RenderQueue
+from runtime.service import GameService
+from runtime.session import Session
+
+TRACE: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("click_trace", default=None)
+CLICKS: list[dict[str, float]] = []
+GCS: list[tuple[float, float, int]] = []  # (start, ms, generation)
+SLOW_SQL: list[tuple[float, float, str]] = []  # (start, ms, statement)
+SLOW_SQL_MS = 20.0
+SLOW_THREAD: list[tuple[float, float, str]] = []  # (start, ms, statement): slow inside SQLite's thread
+
+
+def add(phase: str, seconds: float) -> None:
+    trace = TRACE.get()
+    if trace is not None:
+        trace[phase] = trace.get(phase, 0.0) + seconds * 1000.0
+
+
+def watch_gc() -> None:
+    started: list[float] = [0.0]
+
+    def callback(stage: str, info: dict[str, int]) -> None:
+        if stage == "start":
+            started[0] = time.perf_counter()
+        else:
+            GCS.append((started[0], (time.perf_counter() - started[0]) * 1000.0, info["generation"]))
+
+    gc.callbacks.append(callback)
+
+
+def timed(phase: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return await fn(*args, **kwargs)
+        finally:
+            add(phase, time.perf_counter() - t0)
+    return wrapper
+
+
+def instrument(service: GameService) -> None:
+    """Wrap the phases of a click (see the module docstring)."""
+    original_act = service.act
+
+    async def act(*args: Any, **kwargs: Any) -> Any:
+        trace: dict[str, float] = {"start": time.perf_counter()}
+        token = TRACE.set(trace)
+        try:
+            return await original_act(*args, **kwargs)
+        finally:
+            TRACE.reset(token)
+            trace["end"] = time.perf_counter()
+            trace["total"] = (trace["end"] - trace["start"]) * 1000.0
+            CLICKS.append(trace)
+
+    service.act = act  # type: ignore[method-assign]
+
+    original_serving = Session.serving
+
+    @contextlib.asynccontextmanager
+    async def serving(self: Session) -> AsyncIterator[None]:
+        t0 = time.perf_counter()
+        async with original_serving(self):
+            add("table_lock", time.perf_counter() - t0)
+            yield
+
+    Session.serving = serving  # type: ignore[method-assign]
+
+    original_apply = Table.apply
+
+    def apply(self: Table, action: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return original_apply(self, action)
+        finally:
+            add("engine", time.perf_counter() - t0)
+
+    Table.apply = apply  # type: ignore[method-assign]
+    service.pipeline.arm = timed("arm", service.pipeline.arm)  # type: ignore[method-assign]
+    pipeline_module.commit_action = timed("commit", pipeline_module.commit_action)
+
+    for name in ("execute", "executemany", "insert", "fetchall", "fetchone", "script"):
+        original = getattr(SqliteTx, name)
+
+        def make(original: Callable[..., Any], name: str) -> Callable[..., Any]:
+            async def statement(self: SqliteTx, sql: str, *args: Any) -> Any:
+                t0 = time.perf_counter()
+                try:
+                    return await original(self, sql, *args)
+                finally:
+                    ms = (time.perf_counter() - t0) * 1000.0
+                    add("sql", ms / 1000.0)
+                    if ms >= SLOW_SQL_MS:
+                        SLOW_SQL.append((t0, ms, " ".join(sql.split())[:60]))
+            return statement
+
+        setattr(SqliteTx, name, make(original, name))
+
+    original_run = RenderQueue.run
+
+    async def run(self: RenderQueue, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        times: dict[str, float] = {"submit": time.perf_counter()}
+
+        def draw(*a: Any, **k: Any) -> Any:
+            times["begin"] = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                times["done"] = time.perf_counter()
+
+        try:
+            return await original_run(self, draw, *args, **kwargs)
+        finally:
+            end = time.perf_counter()
+            if "begin" in times:
+                add("picture_queue", times["begin"] - times["submit"])
+                add("picture_draw", times["done"] - times["begin"])
+                add("picture_back", end - times["done"])
+
+    RenderQueue.run = run  # type: ignore[method-assign]
+
+
+def time_lock(lock: Any) -> None:
+    """The SQLite driver's lock: its waits counted as the click's ``db_lock``."""
+    original = lock.acquire
+
+    async def acquire() -> bool:
+        t0 = time.perf_counter()
+        try:
+            return bool(await original())
+        finally:
+            add("db_lock", time.perf_counter() - t0)
+
+    lock.acquire = acquire
+
+
+def watch_sqlite_thread(conn: Any) -> None:
+    """Time each statement inside aiosqlite's thread (what SQLite itself took, without the hops and the GIL)."""
+    original = conn._execute
+
+    async def _execute(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        def run(*a: Any, **k: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                ms = (time.perf_counter() - t0) * 1000.0
+                add("sql_in_thread", ms / 1000.0)
+                if ms >= SLOW_SQL_MS:
+                    SLOW_THREAD.append((t0, ms, " ".join(str(a[0] if a else fn).split())[:60]))
+        return await original(run, *args, **kwargs)
+
+    conn._execute = _execute
+
+
+class StallWatch:
+    """A thread that, while the event loop has not run a heartbeat for ``after`` seconds, samples the loop
+    thread's stack every 5 ms: where a stalled loop was (its innermost frames of the project's code)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, after: float = 0.03) -> None:
+        self.loop, self.after = loop, after
+        self.beat = time.perf_counter()
+        self.samples: dict[str, int] = {}
+        self.stalls: list[tuple[float, float]] = []  # (start, ms)
+        self._stop = threading.Event()
+        self._main = threading.get_ident()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _tick(self) -> None:
+        self.beat = time.perf_counter()
+        if not self._stop.is_set():
+            self.loop.call_later(0.005, self._tick)
+
+    def _watch(self) -> None:
+        stalled_since: float | None = None
+        while not self._stop.wait(0.005):
+            late = time.perf_counter() - self.beat
+            if late < self.after:
+                if stalled_since is not None:
+                    self.stalls.append((stalled_since, (time.perf_counter() - stalled_since) * 1000.0))
+                    stalled_since = None
+                continue
+            stalled_since = stalled_since or self.beat
+            frame = sys._current_frames().get(self._main)
+            where: list[str] = []
+            while frame is not None and len(where) < 7:
+                name = frame.f_code.co_filename
+                if not name.startswith("<frozen"):
+                    where.append(f"{Path(name).name}:{frame.f_lineno}:{frame.f_code.co_name}")
+                frame = frame.f_back
+            key = " < ".join(where) or "(library code)"
+            self.samples[key] = self.samples.get(key, 0) + 1
+
+    def start(self) -> StallWatch:
+        self.loop.call_soon(self._tick)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def overlapping(events: list[tuple[float, float, Any]], start: float, end: float) -> list[tuple[float, Any]]:
+    return [(round(ms, 1), what) for t0, ms, what in events if t0 < end and t0 + ms / 1000.0 > start]
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    watch_gc()
+    target = Path(tempfile.mkdtemp(prefix="click_tail_")) / "ai.sqlite3"
+    db = await Database.open(target, pool_size=20)
+    driver = db.driver if hasattr(db, "driver") else None
+    if isinstance(driver, SqliteDriver):
+        time_lock(driver._lock)
+        watch_sqlite_thread(driver.raw)
+        if args.wal_autocheckpoint is not None:
+            await driver.raw.execute(f"PRAGMA wal_autocheckpoint={int(args.wal_autocheckpoint)}")
+    original_init = GameService.__init__
+
+    def init(self: GameService, *a: Any, **k: Any) -> None:
+        original_init(self, *a, **k)
+        instrument(self)
+
+    GameService.__init__ = init  # type: ignore[method-assign]
+    watch = StallWatch(asyncio.get_running_loop()).start()
+    try:
+        figures = await ai_load.run(db, args.tables, args.seconds, "pool", args.budget, True, None, 0)
+    finally:
+        watch.stop()
+        await db.close()
+    clicks = sorted(CLICKS, key=lambda c: -c["total"])
+    slow = clicks[:max(1, len(clicks) // 100)]
+    phases = ("table_lock", "engine", "commit", "db_lock", "sql", "sql_in_thread", "picture_queue", "picture_draw",
+              "picture_back", "arm")
+    first = min((c["start"] for c in CLICKS), default=0.0)
+    rows = []
+    for c in slow:
+        row: dict[str, Any] = {"at_s": round(c["start"] - first, 2), "total": round(c["total"], 1)}
+        row.update({p: round(c.get(p, 0.0), 1) for p in phases if c.get(p)})
+        row["gc"] = overlapping([(t, ms, f"gen{g}") for t, ms, g in GCS], c["start"], c["end"])
+        row["slow_sql"] = overlapping(SLOW_SQL, c["start"], c["end"])
+        row["slow_in_thread"] = overlapping(SLOW_THREAD, c["start"], c["end"])
+        row["stalls"] = overlapping([(t, ms, "loop") for t, ms in watch.stalls], c["start"], c["end"])
+        rows.append(row)
+    steady = sorted(c["total"] for c in CLICKS if c["start"] - first >= args.settle)
+    over = [round(c["start"] - first, 1) for c in CLICKS if c["total"] > 100.0]
+    gen2 = sorted(ms for _, ms, g in GCS if g == 2)
+    return {
+        **{k: figures[k] for k in ("latency_ms_p50", "latency_ms_p99", "latency_ms_max", "commit_ms_p99",
+                                   "loop_lag_ms_p99", "loop_lag_ms_max", "human_moves", "ai_moves_per_s")},
+        "act_ms_p99": ai_load.pct([c["total"] for c in CLICKS], 0.99),
+        "act_ms_p99_after_settle": ai_load.pct(steady, 0.99), "clicks_after_settle": len(steady),
+        "clicks_over_100ms_at_s": over,
+        "gc_collections": {g: sum(1 for *_, gg in GCS if gg == g) for g in (0, 1, 2)},
+        "gc_gen2_ms": gen2, "gc_gen1_ms_max": round(max((ms for _, ms, g in GCS if g == 1), default=0.0), 1),
+        "gc_objects": len(gc.get_objects()),
+        "slow_sql": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_SQL],
+        "checkpointer": ({"runs": driver.checkpointer.runs, "frames": driver.checkpointer.frames}
+                         if isinstance(driver, SqliteDriver) and driver.checkpointer else None),
+        "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
+        "loop_stalls": [(round(t - first, 2), round(ms, 1)) for t, ms in watch.stalls],
+        "stall_stacks": sorted(watch.samples.items(), key=lambda kv: -kv[1])[:15],
+        "slowest_clicks": rows,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--budget", type=float, default=0.2)
+    parser.add_argument("--settle", type=float, default=3.0, help="seconds of start-up burst left out of one p99")
+    parser.add_argument("--wal-autocheckpoint", type=int, help="SQLite's PRAGMA wal_autocheckpoint (pages)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    out = asyncio.run(main_async(args))
+    print(json.dumps(out, indent=None if args.json else 1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
