@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("engine/ai/playstate.py", "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py",
-           "engine/ai/playout.py", "engine/ai/determinize.py", "engine/ai/endgame.py")
+           "engine/ai/playout.py", "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/fastrules.py",
+           "engine/ai/fastenum.py")
 GROUP = "engine.ai.accel"  # the shared library's module name
 
 SETUP = """\

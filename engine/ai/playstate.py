@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Self
 
+from engine.ai.fastrules import RuleTables, beats, has_format, rule_tables
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cards import ALL_CARDS, Card
 from engine.levels import level_gain
 from engine.settlement import kitty_multiplier
-from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext
 from engine.units import Lead, decompose_lead
 
@@ -45,11 +45,9 @@ class FastTables:
     rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
     copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
     cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
-    # remembered answers (rules functions are slow): the kitty multiplier of a last play, the winner of a
-    # trick's plays, a lead's units, whether a play beats the winner (by lead, winning play, play), a hand's
-    # cheapest legal follows to a tractor or throw lead
+    # remembered answers: the kitty multiplier of a last play, a lead's units, whether a play beats the
+    # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead
     multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
-    winners: dict[tuple[tuple[int, ...], ...], int] = field(default_factory=dict, compare=False)
     leads: dict[tuple[int, ...], Lead] = field(default_factory=dict, compare=False)
     beats: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool] = field(
         default_factory=dict, compare=False)
@@ -101,6 +99,7 @@ class PlayState:
                  kitty: Sequence[Card], kitty_seat: int = -1) -> None:
         self.ctx = ctx
         self.t = fast_tables(ctx)
+        self.r: RuleTables = rule_tables(ctx)
         self.hands = hands
         suit = self.t.suit
         self.sizes = [sum(h) for h in hands]  # cards in each hand
@@ -126,6 +125,7 @@ class PlayState:
         self._share_seen()
         self.simple = True
         self.throw = False
+        self.shape: tuple[int, ...] = (0,)  # the current lead's units (pair counts, longest first)
         self.trick_points = 0  # points on the table in the current trick
         self.led = 0
         self.win_k = 0
@@ -149,7 +149,7 @@ class PlayState:
         other.trick = list(self.trick)
         other.played = list(self.played)
         other.voids = [set(v) for v in self.voids]
-        other.simple, other.throw, other.led = self.simple, self.throw, self.led
+        other.simple, other.throw, other.led, other.shape = self.simple, self.throw, self.led, self.shape
         other.win_k, other.win_key = self.win_k, self.win_key
         other.trick_points, other.cards_left = self.trick_points, self.cards_left
         other._share_seen()
@@ -234,7 +234,7 @@ class PlayState:
             key = self._key(play)
             if key > self.win_key:
                 self.win_k, self.win_key = k, key
-        elif self.may_win(play) and self.winner_of(tuple(p for _, p in self.trick[:k + 1])) == k:
+        elif self.may_win(play) and self.winner_of([p for _, p in self.trick[:k + 1]]) == k:
             self.win_k = k
 
     def _start_trick(self, lead: tuple[int, ...]) -> None:
@@ -245,8 +245,11 @@ class PlayState:
         self.win_key = t.rank[lead[0]]
         if self.simple:
             self.throw = False
+            self.shape = (0,) if len(lead) == 1 else (1,)
         else:
-            self.throw = self.lead_units(lead).is_throw
+            units = self.lead_units(lead)
+            self.throw = units.is_throw
+            self.shape = units.shape
 
     def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
@@ -299,8 +302,8 @@ class PlayState:
         if wins is None:  # (as ``trick_winner``: the play has the lead's format and beats the winner)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            units, cards = self.lead_units(lead), to_cards(play)
-            wins = memo[key] = has_format(units, cards, self.ctx) and beats(cards, to_cards(winner), units, self.ctx)
+            r, shape = self.r, self.shape
+            wins = memo[key] = has_format(r, self.led, shape, play) and beats(r, shape, play, winner)
         return wins
 
     def lead_units(self, lead: tuple[int, ...]) -> Lead:
@@ -313,15 +316,15 @@ class PlayState:
             units = memo[lead] = decompose_lead(to_cards(lead), self.ctx)
         return units
 
-    def winner_of(self, plays: tuple[tuple[int, ...], ...]) -> int:
-        """The index of the play winning a trick of ``plays`` (the rules' ``trick_winner``, remembered)."""
-        memo = self.t.winners
-        k = memo.get(plays)
-        if k is None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            k = memo[plays] = trick_winner([to_cards(p) for p in plays], self.ctx)
-        return k
+    def winner_of(self, plays: list[tuple[int, ...]]) -> int:
+        """The index of the play winning a trick of ``plays`` so far, led by the current lead (as the
+        rules' ``trick_winner``)."""
+        r, led, shape = self.r, self.led, self.shape
+        best = 0
+        for k in range(1, len(plays)):
+            if has_format(r, led, shape, plays[k]) and beats(r, shape, plays[k], plays[best]):
+                best = k
+        return best
 
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
     def kitty_stake(self, seat: int, lead: tuple[int, ...]) -> float:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import logging
 
+from engine.ai.fastenum import enumerate_follows
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
 from engine.ai.playstate import MEMO_LIMIT, SUIT_INDEX, N, PlayState, to_cards
 from engine.ai.situation import Situation
 from engine.cards import Card
-from engine.follow import enumerate_follows
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +41,9 @@ def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
 
 
 def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[tuple[int, ...]]:
-    """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration,
-    remembered per context). With enough cards of the led suit only those can be played, so only they
-    are asked about (and remembered)."""
+    """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration on
+    card indices, remembered per context). With enough cards of the led suit only those can be played,
+    so only they are asked about (and remembered)."""
     led = p.t.suit[lead[0]]
     ids = [i for i in range(N) for _ in range(hand[i])]
     if len([i for i in ids if p.t.suit[i] == led]) >= len(lead):
@@ -54,8 +54,7 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[
     if follows is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        plays = enumerate_follows(p.lead_units(lead), to_cards(ids), p.ctx, limit=GENERAL_FOLLOWS)
-        follows = memo[key] = [tuple(c.index for c in play) for play in plays]
+        follows = memo[key] = enumerate_follows(p.r, led, p.shape, ids, GENERAL_FOLLOWS)
     return list(follows)
 
 

@@ -1,0 +1,105 @@
+"""The AI's rules on card indices (``engine.ai.fastrules``, ``engine.ai.fastenum``) give exactly the rules'
+answers: the same legal follows in the same order, the same formats, the same winners, on random hands."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import trick
+from engine import units as rules_units
+from engine.ai.fastenum import enumerate_follows as fast_follows
+from engine.ai.fastrules import SUITS, beats, has_format, holds, is_tractor, rule_tables, vectors
+from engine.cards import ALL_CARDS, Card, shuffled_deck
+from engine.follow import enumerate_follows
+from engine.rules import Rules
+from engine.trump import TrumpContext, trump_context
+from engine.units import decompose_lead, fits, format_ladder
+
+RULES = [Rules(), Rules.from_preset("renda"), Rules.from_preset("duplicate"),
+         Rules.from_preset("standard", follow_policy="pairs_only"),
+         Rules.from_preset("standard", follow_policy="suit_only"),
+         Rules.from_preset("standard", throw_compare="all"),
+         Rules.from_preset("renda", throw_compare="all", fixed_trump_ranks=["2", "3"])]
+
+
+def _ids(cards: list[Card] | tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(c.index for c in cards)
+
+
+@st.composite
+def contexts(draw: st.DrawFn) -> TrumpContext:
+    return trump_context(draw(st.sampled_from(["2", "5", "9", "A"])), draw(st.sampled_from(["S", "H", "D", "NT"])),
+                         draw(st.sampled_from(RULES)))
+
+
+@st.composite
+def lead_and_hands(draw: st.DrawFn) -> tuple[TrumpContext, tuple[Card, ...], list[list[Card]]]:
+    """A lead of one effective suit (short stretches make pairs and tractors likely) and three hands:
+    from a real shuffled deck, or stretches of the led suit and of trumps."""
+    ctx = draw(contexts())
+    suit = draw(st.sampled_from(sorted({ctx.suit_of(c) for c in ALL_CARDS})))
+    in_suit = [c for c in ALL_CARDS if ctx.suit_of(c) == suit]
+    start = draw(st.integers(0, max(0, len(in_suit) - 5)))
+    stretch = in_suit[start:start + draw(st.integers(3, 8))]
+    stock = Counter({c: 2 for c in ALL_CARDS})
+    if draw(st.booleans()):  # pairs of neighbouring cards: tractors (拖拉机), or pairs thrown together
+        first = draw(st.integers(0, len(stretch) - 2))
+        lead = [c for c in stretch[first:first + draw(st.integers(2, 4))] for _ in range(2)]
+        lead += draw(st.lists(st.sampled_from(stretch), max_size=2).filter(lambda xs: all(x not in lead for x in xs)))
+    else:
+        lead = draw(st.lists(st.sampled_from(stretch), min_size=2, max_size=10).filter(
+            lambda xs: all(n <= 2 for n in Counter(xs).values())))
+    stock.subtract(lead)
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    if draw(st.booleans()):  # dense: the rest of the stretch, trumps and a few others
+        near = [c for c in ALL_CARDS if ctx.suit_of(c) in (suit, "T")]
+        pool = [c for c in sorted(stock.elements(), key=lambda c: c.index) if c in near or rng.random() < 0.15]
+    else:
+        pool = [c for c in shuffled_deck(rng.randrange(10**6)) if stock[c] > 0 and not stock.subtract([c])]
+    rng.shuffle(pool)
+    sizes = [draw(st.integers(len(lead), max(len(lead), 25))) for _ in range(3)]
+    hands = [pool[:sizes[0]], pool[sizes[0]:sizes[0] + sizes[1]], pool[sizes[0] + sizes[1]:sum(sizes)]]
+    return ctx, tuple(lead), [sorted(h, key=lambda c: c.index) for h in hands if len(h) >= len(lead)]
+
+
+@given(lead_and_hands(), st.sampled_from([1, 3, 8, 200]))
+@settings(max_examples=400, deadline=None)
+def test_legal_follows_are_the_rules_enumeration(case: tuple[TrumpContext, tuple[Card, ...], list[list[Card]]],
+                                                 limit: int) -> None:
+    ctx, lead, hands = case
+    units = decompose_lead(lead, ctx)
+    r = rule_tables(ctx)
+    for hand in hands:
+        expected = [_ids(f) for f in enumerate_follows(units, hand, ctx, limit=limit)]
+        assert fast_follows(r, SUITS[units.suit], units.shape, list(_ids(hand)), limit) == expected
+
+
+@given(lead_and_hands())
+@settings(max_examples=300, deadline=None)
+def test_formats_and_winners_are_the_rules(case: tuple[TrumpContext, tuple[Card, ...], list[list[Card]]]) -> None:
+    """Every enumerated follow (ruffs first) read by ``has_format``, and every pair of them (and the lead)
+    compared by ``beats``; ``holds``, ``is_tractor`` and the split vectors on the way."""
+    ctx, lead, hands = case
+    units = decompose_lead(lead, ctx)
+    r = rule_tables(ctx)
+    led = SUITS[units.suit]
+    plays = [lead] + [f for hand in hands for f in enumerate_follows(units, hand, ctx, limit=12)]
+    formatted = []
+    for play in plays:
+        ids = _ids(play)
+        assert has_format(r, led, units.shape, ids) == trick.has_format(units, play, ctx), play
+        assert is_tractor(r, ids) == rules_units.is_tractor(play, ctx), play
+        for rung in format_ladder(units.shape):
+            assert holds(r, ids, rung) == rules_units.holds(play, rung, ctx), (play, rung)
+        if units.is_throw:
+            assert len(vectors(r, ids, units.shape)) == len(trick._vectors(play, units, ctx))
+        if play is lead or trick.has_format(units, play, ctx):
+            formatted.append(play)
+    for a in formatted:
+        for b in formatted:
+            assert beats(r, units.shape, _ids(a), _ids(b)) == trick.beats(a, b, units, ctx), (a, b)
+    assert fits(lead, units.shape, ctx)
