@@ -1,0 +1,194 @@
+"""The service's play operations (``PlayService``, part of ``runtime.service.GameService``): a player's move
+(``act``), the panel, the hand picture, hints and autocomplete, queued plays, 托管 (``go_away``/``take_back``) and
+calling time. A move is checked (seated, playing, their turn, the version they saw), applied and committed by the
+``runtime.pipeline`` before it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from data.records import Seat, Status, TableRecord
+from engine.actions import Action, Bury, Declare, Pass, Play, StopMatch
+from engine.ai import suggest as ai_suggest
+from engine.cards import Card, parse_cards
+from engine.errors import EngineError
+from engine.events import Event
+from engine.views import Phase
+from runtime import lobby
+from runtime.choices import autocomplete
+from runtime.errors import NotAllowed, TableNotFound
+from runtime.imaging import hand_image
+from runtime.panel import Panel, build_panel
+from runtime.presenter import Announcement
+from runtime.service_tables import TableRegistry
+from runtime.session import Session
+
+PLAYER_ACTIONS = (Declare, Pass, Bury, Play)
+
+
+@dataclass(frozen=True)
+class ActOutcome:
+    """The result of an accepted move: the committed ``version`` and the events this seat may see."""
+
+    version: int
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+
+class PlayService(TableRegistry):
+    """See the module docstring."""
+
+    def _seat(self, session: Session, user_id: int) -> int:
+        if session.record.status is not Status.PLAYING or session.table is None:
+            raise NotAllowed("act.not_playing")
+        seat = session.record.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed("act.not_seated")
+        return seat
+
+    async def act(self, table_id: int, user_id: int, action: Action, *, version: int | None = None) -> ActOutcome:
+        """Apply ``action`` for the user's seat (its ``seat`` field is replaced by the user's seat).
+
+        Refused (nothing changes): ``act.not_playing``, ``act.not_seated``, ``act.stale`` (``version`` given
+        and the table moved on), ``act.system_action``, ``act.not_your_turn``; the engine's
+        ``IllegalAction`` keys pass through. Committed before it returns. A move by a seat under 托管
+        gives the seat back to its player first."""
+        session = self.session(table_id)
+        async with session.serving():
+            seat = self._seat(session, user_id)
+            table = session.table
+            assert table is not None
+            if version is not None and version != table.version:
+                raise NotAllowed("act.stale", version=version, current=table.version)
+            if not isinstance(action, PLAYER_ACTIONS):
+                raise NotAllowed("act.system_action", action=action.kind)
+            action = replace(action, seat=seat)
+            if seat not in table.to_act():
+                raise NotAllowed("act.not_your_turn")
+            announcements: list[Announcement] = []
+            was_away = bool(session.record.seats[seat] and session.record.seats[seat].away)  # type: ignore[union-attr]
+            if was_away:
+                announcements += await self.set_away_locked(session, seat, False, publish=False)
+            try:
+                events = await self.pipeline.apply(session, action, acted_seat=seat, announcements=announcements)
+            except EngineError:
+                if was_away:  # refused: the seat stays under 托管 as before
+                    await self.set_away_locked(session, seat, True, publish=False)
+                raise
+            return ActOutcome(table.version, seat, action, tuple(e for e in events if e.visible_to(seat)))
+
+    async def play_text(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> ActOutcome:
+        """``act`` with a ``Play`` of the cards in ``text`` (lenient card syntax; ``card.invalid``)."""
+        return await self.act(table_id, user_id, Play(cards=parse_cards(text)), version=version)
+
+    def panel(self, table_id: int, user_id: int) -> Panel:
+        """The user's seat panel (``act.not_playing``/``act.not_seated`` otherwise)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        return build_panel(session.record, session.table, seat, session.queued.get(seat))
+
+    async def hand_image(self, table_id: int, user_id: int, selected: Sequence[int] = (),
+                         locale: str | None = None) -> bytes:
+        """PNG of the user's hand; ``selected`` indexes ``render.hand_order(view)`` (raised cards)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        image = await hand_image(session.table.seat_view(seat), locale or self.pipeline.locale,
+                                 session.record.names, selected)
+        return image.png
+
+    def legal_play_choices(self, table_id: int, user_id: int, typed: str) -> list[str]:
+        """Autocomplete for ``/play``: legal plays (``"10H 10H"``) matching ``typed``; [] when not to play.
+        When leading, the typed cards themselves come first if they could be a throw (held, one suit)."""
+        try:
+            session = self.session(table_id)
+            seat = self._seat(session, user_id)
+        except (TableNotFound, NotAllowed):
+            return []
+        table = session.table
+        assert table is not None
+        if table.phase is not Phase.PLAYING or seat not in table.to_act():
+            return []
+        return autocomplete(table.seat_view(seat), typed)
+
+    def suggest(self, table_id: int, user_id: int) -> Action:
+        """A hint (basic AI) for the user's current decision (``act.nothing_to_suggest`` if none)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        if seat not in session.table.to_act():
+            raise NotAllowed("act.not_your_turn")
+        action = ai_suggest(session.table.seat_view(seat))
+        if action is None:
+            raise NotAllowed("act.nothing_to_suggest")
+        return action
+
+    async def queue_play(self, table_id: int, user_id: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
+        """Queue a play for the user's next turn (played then if still legal, else dropped with a notice);
+        if it is already the user's turn, it is played at once. Stored before it returns (kept by a restart)."""
+        session = self.session(table_id)
+        async with session.serving():
+            seat = self._seat(session, user_id)
+            play = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+            if not play:
+                raise NotAllowed("act.empty_play")
+            hand = session.table.seat_view(seat).hand  # type: ignore[union-attr]
+            if any(play.count(c) > hand.count(c) for c in set(play)):
+                raise NotAllowed("act.not_in_hand")
+            await self.pipeline.queue(session, seat, play)
+            await self.pipeline.arm(session)
+            return play
+
+    async def cancel_queue(self, table_id: int, user_id: int) -> None:
+        session = self.session(table_id)
+        async with session.serving():
+            await self.pipeline.unqueue(session, self._seat(session, user_id))
+            await self.pipeline.arm(session)
+
+    async def go_away(self, table_id: int, user_id: int) -> TableRecord:
+        """The user hands their seat to the AI (托管) until ``take_back``."""
+        session = self.session(table_id)
+        async with session.serving():
+            await self.set_away_locked(session, self._seat(session, user_id), True, chosen=True)
+            return session.record
+
+    async def take_back(self, table_id: int, user_id: int) -> TableRecord:
+        """The user takes back control of a seat under 托管 (``act.not_away`` if it is not)."""
+        session = self.session(table_id)
+        async with session.serving():
+            seat = self._seat(session, user_id)
+            occupant = session.record.seats[seat]
+            if occupant is None or not occupant.away:
+                raise NotAllowed("act.not_away")
+            await self.set_away_locked(session, seat, False)
+            return session.record
+
+    async def set_away_locked(self, session: Session, seat: int, away: bool = True, *, publish: bool = True,
+                              chosen: bool = False) -> list[Announcement]:
+        """Put ``seat`` under 托管 (after a timeout, or ``chosen`` by the player) or give it back (caller
+        holds the lock); announce and re-arm if ``publish``."""
+        rec = lobby.set_away(session.record, seat, away)
+        session.record = await self.db.save_table(rec)
+        occupant: Seat = rec.seats[seat]  # type: ignore[assignment]
+        key = ("announce.tuoguan_chosen" if chosen else "announce.tuoguan_taken") if away else "announce.tuoguan_back"
+        notes = [Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat)]
+        if publish:
+            await self.pipeline.publish(session, "tuoguan", notes)
+            await self.pipeline.arm(session)
+        return notes
+
+    async def stop_match(self, table_id: int, user_id: int, *, is_admin: bool = False) -> list[Event]:
+        """Call time in a ``timed`` match (host or admin; ``action.not_timed`` otherwise): between hands the match
+        stops now, during a hand once it is settled (RULES §8); more laps, then the higher level wins."""
+        session = self.session(table_id)
+        async with session.serving():
+            if user_id != session.record.host_id and not is_admin:
+                raise NotAllowed("lobby.not_host")
+            if session.table is None or session.record.status is not Status.PLAYING:
+                raise NotAllowed("act.not_playing")
+            return await self.pipeline.apply(session, StopMatch(), acted_seat=None)
