@@ -49,11 +49,14 @@ async def test_background_scheduler_plays_an_ai_match() -> None:
                                        options=TableOptions.instant())
         for _ in range(4):
             await service.add_ai(rec.table_id, 5)
+        over = asyncio.Event()  # the match is over and shown: the record says finished before its results are
+
+        async def match_over(session: object) -> None:  # recorded and presented, so polling it raced them
+            over.set()
+
+        service.pipeline.match_listeners.append(match_over)  # called once the match's last update is presented
         await service.start(rec.table_id, 5)
-        for _ in range(2400):  # up to 120 s of wall time on a busy machine (a few seconds normally)
-            if service.record(rec.table_id).status is Status.FINISHED:
-                break
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(over.wait(), 120.0)  # a few seconds normally; a busy machine may take much longer
         assert service.record(rec.table_id).status is Status.FINISHED
         assert presenter.keys(rec.table_id)[-2:] == ["announce.match_over", "announce.ladder_updated"]
     finally:
