@@ -43,6 +43,7 @@ CLICKS: list[dict[str, float]] = []
 GCS: list[tuple[float, float, int]] = []  # (start, ms, generation)
 SLOW_SQL: list[tuple[float, float, str]] = []  # (start, ms, statement)
 SLOW_SQL_MS = 20.0
+BUSY: dict[tuple[str, int], float] = {}  # (what, half-second) -> ms busy: statements' round trips, drawing
 SLOW_THREAD: list[tuple[float, float, str]] = []  # (start, ms, statement): slow inside SQLite's thread
 
 
@@ -50,6 +51,11 @@ def add(phase: str, seconds: float) -> None:
     trace = TRACE.get()
     if trace is not None:
         trace[phase] = trace.get(phase, 0.0) + seconds * 1000.0
+
+
+def busy(what: str, start: float, ms: float) -> None:
+    key = (what, int(start * 2))
+    BUSY[key] = BUSY.get(key, 0.0) + ms
 
 
 def watch_gc() -> None:
@@ -126,6 +132,8 @@ def instrument(service: GameService) -> None:
                 finally:
                     ms = (time.perf_counter() - t0) * 1000.0
                     add("sql", ms / 1000.0)
+                    busy("sql_ms", t0, ms)
+                    busy("statements", t0, 1)
                     if ms >= SLOW_SQL_MS:
                         SLOW_SQL.append((t0, ms, " ".join(sql.split())[:60]))
             return statement
@@ -151,6 +159,8 @@ def instrument(service: GameService) -> None:
             if "done" in times:  # drawn (not cancelled meanwhile)
                 add("picture_queue", times["begin"] - times["submit"])
                 add("picture_draw", times["done"] - times["begin"])
+                busy("draw_ms", times["begin"], (times["done"] - times["begin"]) * 1000.0)
+                busy("pictures", times["begin"], 1)
                 add("picture_back", end - times["done"])
 
     RenderQueue.run = run  # type: ignore[method-assign]
@@ -282,6 +292,13 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         rows.append(row)
     steady = sorted(c["total"] for c in CLICKS if c["start"] - first >= args.settle)
     over = [round(c["start"] - first, 1) for c in CLICKS if c["total"] > 100.0]
+    halves = sorted({h for _, h in BUSY})
+    start_half = int(first * 2)
+    timeline = [{"at_s": (h - start_half) / 2, **{w: round(BUSY.get((w, h), 0.0)) for w in
+                 ("statements", "sql_ms", "pictures", "draw_ms")},
+                 "clicks": sum(1 for c in CLICKS if int(c["start"] * 2) == h),
+                 "click_max": round(max((c["total"] for c in CLICKS if int(c["start"] * 2) == h), default=0.0))}
+                for h in halves if h >= start_half][:12]
     gen2 = sorted(ms for _, ms, g in GCS if g == 2)
     return {
         **{k: figures[k] for k in ("latency_ms_p50", "latency_ms_p99", "latency_ms_max", "commit_ms_p99",
@@ -298,6 +315,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
         "loop_stalls": [(round(t - first, 2), round(ms, 1)) for t, ms in watch.stalls],
         "stall_stacks": sorted(watch.samples.items(), key=lambda kv: -kv[1])[:15],
+        "timeline_first_6s": timeline,
         "slowest_clicks": rows,
     }
 
