@@ -275,6 +275,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         figures = await ai_load.run(db, args.tables, args.seconds, "pool", args.budget, True, None, 0)
     finally:
         watch.stop()
+        wal = Path(f"{target}-wal")
+        wal_bytes = wal.stat().st_size if wal.exists() else 0  # the WAL's largest extent (it is reused, not cut)
         await db.close()
     clicks = sorted(CLICKS, key=lambda c: -c["total"])
     slow = clicks[:max(1, len(clicks) // 100)]
@@ -310,6 +312,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "gc_gen2_ms": gen2, "gc_gen1_ms_max": round(max((ms for _, ms, g in GCS if g == 1), default=0.0), 1),
         "gc_objects": len(gc.get_objects()),
         "slow_sql": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_SQL],
+        "wal_max_kb": round(wal_bytes / 1024),
         "checkpointer": ({"runs": driver.checkpointer.runs, "frames": driver.checkpointer.frames}
                          if isinstance(driver, SqliteDriver) and driver.checkpointer else None),
         "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
