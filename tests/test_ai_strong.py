@@ -6,9 +6,12 @@ from __future__ import annotations
 import random
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.actions import DealAll, Pass
 from engine.ai import choose_action
-from engine.ai.determinize import sample_world
+from engine.ai.determinize import sample_world, shuffle
 from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import SearchStats, candidates, choose_play_mc, pick
 from engine.cards import ALL_CARDS
@@ -55,6 +58,18 @@ def test_sampled_deals_respect_voids_and_card_counts() -> None:
                     if n:
                         assert sit.ctx.suit_of(ALL_CARDS[i]) not in sit.mem.voids[seat]
     assert void_checks
+
+
+@given(st.integers(0, 2**64), st.integers(0, 120))
+@settings(max_examples=200, deadline=None)
+def test_the_samplers_shuffle_is_the_generators(seed: int, length: int) -> None:
+    """The sampler's own shuffle gives ``random.Random.shuffle``'s permutation and leaves the same state
+    (so a seeded search samples the same deals, compiled or not)."""
+    mine, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(length)), list(range(length))
+    shuffle(mine, a)
+    theirs.shuffle(b)
+    assert a == b and mine.getstate() == theirs.getstate()
 
 
 def test_fixed_iterations_are_deterministic_and_legal() -> None:

@@ -38,80 +38,118 @@ class World:
 
 def sample_world(sit: Situation, rng: random.Random) -> World:
     """A random deal of the unseen cards consistent with ``sit``'s memory."""
-    t = fast_tables(sit.ctx)
-    unseen = sit.unseen()
-    kitty_known = sit.kitty is not None
-    caps = [0, 0, 0, 0, 0]
-    for s in range(4):
-        if s != sit.seat:
-            caps[s] = sit.hand_sizes[s]
-    caps[KITTY] = 0 if kitty_known else 8
-    pool = [i for i in range(N) for _ in range(max(unseen[i], 0))]
-    if len(pool) != sum(caps):  # should not happen; keep going with what fits
-        log.warning("unseen %d cards for %d slots", len(pool), sum(caps))
-    mem = sit.mem
-    world: World | None = None
-    for attempt in range(TRIES):
-        strict = attempt < TRIES - 1
-        world = _try_deal(sit, t.suit, pool, caps, rng, strict)
-        if world is not None and (not strict or _pairs_ok(world, mem.no_pairs, t.suit, sit.seat)):
-            break
-    if world is None:
-        world = _try_deal(sit, t.suit, pool, caps, rng, False)
-    assert world is not None
-    own = [0] * N
-    for c in sit.hand:
-        own[c.index] += 1
-    world.hands[sit.seat] = own
-    if kitty_known:
-        world.kitty = [c.index for c in sit.kitty or ()]
-    return world
+    return Sampler(sit).sample(rng)
 
 
-def _try_deal(sit: Situation, suit: Sequence[int], pool: list[int], caps: list[int], rng: random.Random,
-              strict: bool) -> World | None:
-    kitty_weight = _kitty_weights(sit)
-    hands = [[0] * N for _ in range(4)]
-    kitty: list[int] = []
-    left = list(caps)
-    rest = list(pool)
-    if strict:
-        _deal_shown(sit, rest, hands, left)
-    voids = [{_suit_int(s) for s in sit.mem.voids[seat]} if strict else set() for seat in range(4)]
-    # the destinations accepting each effective suit (the kitty takes anything)
-    accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
-    rng.shuffle(rest)
-    if any(len(a) < 5 for a in accept):
-        rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
-    rand = rng.random
-    free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
-    for i in rest:
-        dests = free[suit[i]]
-        if not dests:
-            if strict:
-                return None
-            dests = [d for d in range(5) if left[d] > 0]
+class Sampler:
+    """Deals for one decision: what does not change between deals (the unseen cards, the slots to fill,
+    the destinations each suit may go to, the kitty's weights) is worked out once."""
+
+    def __init__(self, sit: Situation) -> None:
+        self.sit = sit
+        t = fast_tables(sit.ctx)
+        self.suit = t.suit
+        unseen = sit.unseen()
+        self.kitty_known = sit.kitty is not None
+        caps = [0, 0, 0, 0, 0]
+        for s in range(4):
+            if s != sit.seat:
+                caps[s] = sit.hand_sizes[s]
+        caps[KITTY] = 0 if self.kitty_known else 8
+        self.caps = caps
+        self.pool = [i for i in range(N) for _ in range(max(unseen[i], 0))]
+        if len(self.pool) != sum(caps):  # should not happen; keep going with what fits
+            log.warning("unseen %d cards for %d slots", len(self.pool), sum(caps))
+        self.kitty_weight = _kitty_weights(sit)
+        voids = [{_suit_int(s) for s in sit.mem.voids[seat]} for seat in range(4)]
+        # the destinations accepting each effective suit (the kitty takes anything): respecting the voids
+        # (strict), or not
+        self.accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
+        self.accept_any = [list(range(5)) for _ in range(5)]
+        self.shown = any(sit.mem.shown[seat] for seat in range(4))
+        self.no_pairs = any(sit.mem.no_pairs[seat] for seat in range(4) if seat != sit.seat)
+        self.own = [0] * N
+        for c in sit.hand:
+            self.own[c.index] += 1
+
+    def sample(self, rng: random.Random) -> World:
+        """A random deal of the unseen cards consistent with the seat's memory (voids and shown cards;
+        no pair where a seat showed it has none: resampled up to ``TRIES`` times, then relaxed)."""
+        sit = self.sit
+        world: World | None = None
+        for attempt in range(TRIES):
+            strict = attempt < TRIES - 1
+            world = self._try_deal(rng, strict)
+            if world is not None and (not strict or not self.no_pairs
+                                      or _pairs_ok(world, sit.mem.no_pairs, self.suit, sit.seat)):
+                break
+        if world is None:
+            world = self._try_deal(rng, False)
+        assert world is not None
+        world.hands[sit.seat] = list(self.own)
+        if self.kitty_known:
+            world.kitty = [c.index for c in sit.kitty or ()]
+        return world
+
+    def _try_deal(self, rng: random.Random, strict: bool) -> World | None:
+        suit = self.suit
+        kitty_weight = self.kitty_weight
+        hands = [[0] * N for _ in range(4)]
+        kitty: list[int] = []
+        left = list(self.caps)
+        rest = list(self.pool)
+        if strict and self.shown:
+            _deal_shown(self.sit, rest, hands, left)
+        accept = self.accept if strict else self.accept_any
+        shuffle(rng, rest)
+        if strict and any(len(a) < 5 for a in accept):
+            rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
+        rand = rng.random
+        free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
+        for i in rest:
+            dests = free[suit[i]]
             if not dests:
-                return None
-        d = dests[0]
-        if len(dests) > 1:  # a destination with probability ∝ its free slots (× the kitty's weight)
-            kw = kitty_weight[i]
-            total = 0.0
-            for e in dests:
-                total += left[e] * kw if e == KITTY else left[e]
-            r = rand() * total
-            for d in dests:
-                r -= left[d] * kw if d == KITTY else left[d]
-                if r < 0:
-                    break
-        left[d] -= 1
-        if not left[d]:
-            free = [[e for e in a if left[e] > 0] for a in accept]
-        if d == KITTY:
-            kitty.append(i)
-        else:
-            hands[d][i] += 1
-    return World(hands, kitty)
+                if strict:
+                    return None
+                dests = [d for d in range(5) if left[d] > 0]
+                if not dests:
+                    return None
+            d = dests[0]
+            if len(dests) > 1:  # a destination with probability ∝ its free slots (× the kitty's weight)
+                kw = kitty_weight[i]
+                total = 0.0
+                for e in dests:
+                    total += left[e] * kw if e == KITTY else left[e]
+                r = rand() * total
+                for d in dests:
+                    r -= left[d] * kw if d == KITTY else left[d]
+                    if r < 0:
+                        break
+            left[d] -= 1
+            if not left[d]:
+                free = [[e for e in a if left[e] > 0] for a in accept]
+            if d == KITTY:
+                kitty.append(i)
+            else:
+                hands[d][i] += 1
+        return World(hands, kitty)
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same generator state, leaving the same state
+    (CPython's algorithm: Fisher-Yates with ``getrandbits`` rejection sampling), without a Python-level
+    call per card; any other generator class shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _deal_shown(sit: Situation, rest: list[int], hands: list[list[int]], left: list[int]) -> None:

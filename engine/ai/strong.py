@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Play
 from engine.ai.basic import basic_action
-from engine.ai.determinize import World, sample_world
+from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
@@ -184,6 +184,7 @@ class _Search:
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
         self.plans = [plan(sit, c) for c in cands]
+        self.sampler = Sampler(sit)
         self.utility: dict[int, float] = {}
 
     def compare(self, diffs: dict[int, list[float]], iterations: int | None, deadline: float,
@@ -207,7 +208,7 @@ class _Search:
 
     def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
         t0 = time.process_time()
-        world = sample_world(self.sit, self.rng)
+        world = self.sampler.sample(self.rng)
         self.stats.worlds += 1
         self.stats.playouts += 1 + len(alive)
         solver = self.exact.fork(to_cards(world.kitty)) if self.exact is not None else None
