@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.ai.playstate import TRUMP as TRUMP_INDEX
 from engine.ai.playstate import N, fast_tables
@@ -24,8 +25,8 @@ from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
-KITTY = 4  # destination index of the kitty (seats are 0..3)
-TRIES = 20
+KITTY: Final = 4  # destination index of the kitty (seats are 0..3)
+TRIES: Final = 20
 
 
 @dataclass

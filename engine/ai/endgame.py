@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from engine.ai.playstate import fast_tables, to_cards
 from engine.cards import ALL_CARDS, Card
@@ -22,7 +23,7 @@ from engine.units import find_tractors
 
 log = logging.getLogger(__name__)
 
-EXACT_CARDS = 4  # cards per hand from which a deal is solved exactly
+EXACT_CARDS: Final = 4  # cards per hand from which a deal is solved exactly
 Hands = tuple[tuple[int, ...], ...]  # each seat's cards (sorted indices)
 Trick = tuple[tuple[int, tuple[int, ...]], ...]  # (seat, play) so far, lead first
 

@@ -11,20 +11,22 @@ enumerated legal follows. Cards that cannot win are chosen card by card, since t
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 from engine.ai.playstate import FOLLOW_COST, PlayState
 from engine.rules import FollowPolicy
 
 log = logging.getLogger(__name__)
 
-TRUMP = 4
-PER_SEAT = 3.0
-COST = FOLLOW_COST
-SPLIT = 3.0
-SPLIT_COST = COST * SPLIT
-MAX_WIN_CHECKS = 3
+TRUMP: Final = 4
+WORST: Final = float("-inf")  # below every score
+PER_SEAT: Final = 3.0
+COST: Final = FOLLOW_COST
+SPLIT: Final = 3.0
+SPLIT_COST: Final = COST * SPLIT
+MAX_WIN_CHECKS: Final = 3
 # the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
-OPPS_AFTER = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
+OPPS_AFTER: Final = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
                    for seat in range(4))
 
 
@@ -163,7 +165,7 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     pw = sc.partner_w
     lose_total = sc.total(pw)
     lose_factor = 2 * pw - 1
-    best, best_v = cards[0], float("-inf")
+    best, best_v = cards[0], WORST
     for i in cards:
         s = suit[i]
         if s in (led, TRUMP) and rank[i] > win_key:  # (p.beats_current((i,)), inlined)
@@ -225,7 +227,7 @@ def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tup
     if len(held) <= n:
         others = [i for i in range(len(hand)) if hand[i] and sc.t.suit[i] != sc.led]
         cands = [*cands, (*held, *sc.best_fill(n - len(held), pw, others))]
-    best, best_v = cands[0], float("-inf")
+    best, best_v = cands[0], WORST
     checks = 0
     for play in cands:
         wins = False

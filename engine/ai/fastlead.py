@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Final
 
 from engine.ai.playstate import PlayState
 
 log = logging.getLogger(__name__)
 
-TRUMP = 4
-LOW_OPTIONS = 4
+TRUMP: Final = 4
+WORST: Final = float("-inf")  # below every score
+LOW_OPTIONS: Final = 4
 
 
 def ruff_risk(left: int, ruffable: bool) -> float:
@@ -94,7 +96,7 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
                dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
                [None, None], p.guard_card(seat))
-    best = float("-inf")
+    best = WORST
     best_play: tuple[int, ...] = ()
     for s in range(5):
         if held[s]:

@@ -19,6 +19,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.cards import ALL_CARDS
 from engine.follow import _ranks
@@ -27,9 +28,9 @@ from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
-TRUMP = 4
-SUITS = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
-SPLIT_LIMIT = 512  # splits of a play read when comparing throws (as ``engine.units.splits``)
+TRUMP: Final = 4
+SUITS: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
+SPLIT_LIMIT: Final = 512  # splits of a play read when comparing throws (as ``engine.units.splits``)
 Shape = tuple[int, ...]  # pair counts of a lead's units, longest first: 0 single, 1 pair, n tractor
 Vector = tuple[tuple[int, ...], ...]  # a split's unit tops by unit size (longest first), each high→low
 

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Self
+from typing import Final, Self
 
 from engine.ai.fastrules import RuleTables, beats, has_format, rule_tables
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
@@ -25,11 +25,11 @@ from engine.units import Lead, decompose_lead
 
 log = logging.getLogger(__name__)
 
-N = len(ALL_CARDS)
-SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
-TRUMP = 4
-FOLLOW_COST = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
-MEMO_LIMIT = 50_000  # entries of a context's remembered rule answers (cleared when full)
+N: Final = len(ALL_CARDS)
+SUIT_INDEX: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
+TRUMP: Final = 4
+FOLLOW_COST: Final = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
+MEMO_LIMIT: Final = 50_000  # entries of a context's remembered rule answers (cleared when full)
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def to_cards(idx: Sequence[int]) -> tuple[Card, ...]:
     return tuple(ALL_CARDS[i] for i in idx)
 
 
-LEVEL_WEIGHT = 0.3  # the rest of the utility is linear in points (40 points ~ one level): a smoother signal
+LEVEL_WEIGHT: Final = 0.3  # the rest of the utility is linear in points (40 points ~ one level): a smoother signal
 
 
 def dealer_utility(points: int, ctx: TrumpContext) -> float:

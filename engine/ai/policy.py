@@ -12,6 +12,7 @@ thousands of positions). Leads are ``fastlead``; follows are ``fastfollow``.
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 from engine.ai.fastenum import enumerate_follows
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
@@ -22,7 +23,7 @@ from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
-GENERAL_FOLLOWS = 8  # legal follows enumerated (cheapest first) for tractor and throw leads
+GENERAL_FOLLOWS: Final = 8  # legal follows enumerated (cheapest first) for tractor and throw leads
 
 
 def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.ai.memory import Memory, memory_from_view, unseen_counts
 from engine.cards import ALL_CARDS, Card
@@ -116,10 +117,10 @@ def cannot_ruff(sit: Situation, seats: Sequence[int], tables: CardTables, unseen
     return not any(unseen[j] >= need for j in tables.by_suit["T"])
 
 
-ENDGAME_CARDS = 8  # from this hand size on, a certain trump is kept for the last trick (抠底/保底)
-KITTY_GUESS = 10  # points expected in a kitty the seat has not seen
-LAST_TRUMP = 15.0  # what giving up the last certain trump early costs, in score points,
-STAKE_SHARE = 1.0  # plus this share of the kitty bonus a single would win
+ENDGAME_CARDS: Final = 8  # from this hand size on, a certain trump is kept for the last trick (抠底/保底)
+KITTY_GUESS: Final = 10  # points expected in a kitty the seat has not seen
+LAST_TRUMP: Final = 15.0  # what giving up the last certain trump early costs, in score points,
+STAKE_SHARE: Final = 1.0  # plus this share of the kitty bonus a single would win
 
 
 def kitty_stake(sit: Situation, lead: Sequence[Card]) -> float:
