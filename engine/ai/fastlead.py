@@ -96,14 +96,34 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
                dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
                [None, None], p.guard_card(seat))
-    best = WORST
-    best_play: tuple[int, ...] = ()
+    best = _Best(p, me)
     for s in range(5):
         if held[s]:
-            score, play = _suit_best(p, me, s, [i for i in t.by_suit[s] if hand[i]])
-            if score > best:
-                best, best_play = score, play
-    return best_play
+            _suit_best(p, me, s, [i for i in t.by_suit[s] if hand[i]], best)
+    return best.play
+
+
+class _Best:
+    """The best lead offered so far (the first of equal scores); near the end, each offer less the kitty
+    guard's cost."""
+
+    def __init__(self, p: PlayState, me: _Seat) -> None:
+        self.value = WORST
+        self.play: tuple[int, ...] = ()
+        self.p = p
+        self.me = me
+        self.guarded = me.guard[0] >= 0 or me.guard[1] >= 0
+        self.size = p.sizes[me.seat]
+
+    def offer(self, score: float, play: tuple[int, ...]) -> None:
+        if self.guarded and len(play) < self.size:
+            score -= _guard(self.p, self.me.seat, self.me.guard, play)
+        if score > self.value:
+            self.value, self.play = score, play
+
+    def beaten(self, score: float) -> bool:
+        """Whether an offer of ``score`` could be taken (always, while the guard may lower scores)."""
+        return self.guarded or score > self.value
 
 
 def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...]) -> float:
@@ -113,33 +133,32 @@ def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...
     return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
 
 
-def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int]) -> tuple[float, tuple[int, ...]]:
-    """The best lead of suit ``s`` (the first of equal scores): its sure winners, a throw of them, then cheap
-    losing leads; near the end, less the kitty guard's cost."""
+def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -> None:
+    """Offer the leads of suit ``s`` in order: its sure winners, a throw of them, then cheap losing leads."""
     hand = p.hands[me.seat]
-    ruffable = s != TRUMP and any(s in p.voids[o] and TRUMP not in p.voids[o] for o in me.opps)
+    voids = p.voids
+    ruffable = False
+    if s != TRUMP:
+        for o in me.opps:
+            if s in voids[o] and TRUMP not in voids[o]:
+                ruffable = True
+                break
     risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
     winners = _winners(p, me.seat, cards, pairs)
-    options = [(_winner_score(p, me, s, risk, score, play), play) for score, play in winners]
+    for score, play in winners:
+        best.offer(_winner_score(p, me, s, risk, score, play), play)
     if s != TRUMP and len(winners) >= 2:
         throw = _throw(winners)
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
             pts = sum([p.t.points[i] for i in throw])
             r = 0.0 if _safe(p, me, False) else risk
-            options.append(((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw))
-    partner = me.partner
-    partner_ruffs = s != TRUMP and s in p.voids[partner] and TRUMP not in p.voids[partner] and not ruffable
-    options += _low_leads(p, me, s, cards, partner_ruffs)
-    if me.guard != (-1, -1):
-        size = p.sizes[me.seat]
-        options = [(score - _guard(p, me.seat, me.guard, play) if len(play) < size else score, play)
-                   for score, play in options]
-    best = options[0]
-    for option in options:
-        if option[0] > best[0]:
-            best = option
-    return best
+            best.offer((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw)
+    if s == TRUMP:
+        _low_trumps(p, me, cards, best)
+    else:
+        partner = voids[me.partner]
+        _low_leads(p, me, s, cards, s in partner and TRUMP not in partner and not ruffable, best)
 
 
 def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
@@ -175,33 +194,42 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
     return score * (1 - risk) - 20 * risk - pts * risk
 
 
-def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int],
-               partner_ruffs: bool) -> list[tuple[float, tuple[int, ...]]]:
-    """Losing leads: cheap, pointless, from a short suit; better if the partner can ruff them."""
+def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:
+    """Losing trump leads: low trumps, better when the team is long in them (pulling trumps, 调主)."""
     t = p.t
     hand = p.hands[me.seat]
     keeps, points = t.keep, t.points
-    out: list[tuple[float, tuple[int, ...]]] = []
-    if s == TRUMP:
-        base = 8.0 if me.long_trumps else -12.0
-        for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
-            single = base - 0.8 * keeps[i] - 1.5 * points[i]
-            if hand[i] >= 2:
-                out.append((single - 6, (i,)))
-                out.append((base - 1.6 * keeps[i] - 3.0 * points[i] + 3, (i, i)))
-            else:
-                out.append((single, (i,)))
-        return out
+    base = 8.0 if me.long_trumps else -12.0
+    for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
+        single = base - 0.8 * keeps[i] - 1.5 * points[i]
+        if hand[i] >= 2:
+            if best.beaten(single - 6):
+                best.offer(single - 6, (i,))
+            pair = base - 1.6 * keeps[i] - 3.0 * points[i] + 3
+            if best.beaten(pair):
+                best.offer(pair, (i, i))
+        elif best.beaten(single):
+            best.offer(single, (i,))
+
+
+def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int], partner_ruffs: bool, best: _Best) -> None:
+    """Losing leads of a plain suit: cheap, pointless, from a short suit; better if the partner can ruff
+    them."""
+    t = p.t
+    hand = p.hands[me.seat]
+    keeps, points = t.keep, t.points
     base = max(0, 6 - p.held[me.seat][s]) * 1.5 + (12 if partner_ruffs else 0)
     feed = 0.5 if partner_ruffs else 2.5
     for i in cards[-LOW_OPTIONS:]:
         single = -keeps[i] - points[i] * feed + base
         if hand[i] >= 2:
-            out.append((single - 6, (i,)))
-            out.append((-2 * keeps[i] - 2 * points[i] * feed + base + 4 - t.strength[i] * 0.3, (i, i)))
-        else:
-            out.append((single, (i,)))
-    return out
+            if best.beaten(single - 6):
+                best.offer(single - 6, (i,))
+            pair = -2 * keeps[i] - 2 * points[i] * feed + base + 4 - t.strength[i] * 0.3
+            if best.beaten(pair):
+                best.offer(pair, (i, i))
+        elif best.beaten(single):
+            best.offer(single, (i,))
 
 
 def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:
