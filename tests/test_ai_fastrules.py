@@ -12,7 +12,17 @@ from hypothesis import strategies as st
 from engine import trick
 from engine import units as rules_units
 from engine.ai.fastenum import enumerate_follows as fast_follows
-from engine.ai.fastrules import SUITS, beats, has_format, holds, is_tractor, rule_tables, vectors
+from engine.ai.fastrules import (
+    SUITS,
+    beats,
+    has_format,
+    holds,
+    is_tractor,
+    rule_tables,
+    tractors,
+    trick_winner,
+    vectors,
+)
 from engine.cards import ALL_CARDS, Card, shuffled_deck
 from engine.follow import enumerate_follows
 from engine.rules import Rules
@@ -103,3 +113,9 @@ def test_formats_and_winners_are_the_rules(case: tuple[TrumpContext, tuple[Card,
         for b in formatted:
             assert beats(r, units.shape, _ids(a), _ids(b)) == trick.beats(a, b, units, ctx), (a, b)
     assert fits(lead, units.shape, ctx)
+    rng = random.Random(len(plays))
+    for _ in range(10):  # whole tricks: the lead and three follows
+        played = [lead, *rng.sample(plays[1:], min(3, len(plays) - 1))]
+        assert trick_winner(r, units.shape, [_ids(p) for p in played]) == trick.trick_winner(played, ctx)
+    for hand in hands:
+        assert tractors(r, _ids(hand)) == [_ids(u.cards) for u in rules_units.find_tractors(hand, ctx)]

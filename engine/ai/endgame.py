@@ -3,7 +3,8 @@
 The defenders maximize and the dealer team minimizes the defenders' points still to come, the kitty bonus
 (抠底) of the last trick included. Every legal follow is tried (``enumerate_follows`` is exact for small
 hands); leads are every single, pair and tractor of the hand (throws (甩牌) are left out). Positions at the
-start of a trick are memoized; within a trick, alpha-beta pruning cuts the plays that cannot matter.
+start of a trick are memoized; within a trick, alpha-beta pruning cuts the plays that cannot matter. The
+rules are asked on card indices (``engine.ai.fastenum``, ``engine.ai.fastrules``).
 """
 
 from __future__ import annotations
@@ -13,17 +14,18 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from engine.ai.fastenum import enumerate_follows
+from engine.ai.fastrules import rule_tables, tractors, trick_winner
 from engine.ai.playstate import fast_tables, to_cards
-from engine.cards import ALL_CARDS, Card
-from engine.follow import enumerate_follows
+from engine.cards import Card
 from engine.settlement import kitty_multiplier
-from engine.trick import trick_winner
 from engine.trump import TrumpContext
-from engine.units import find_tractors
+from engine.units import decompose_lead
 
 log = logging.getLogger(__name__)
 
 EXACT_CARDS: Final = 4  # cards per hand from which a deal is solved exactly
+FOLLOW_LIMIT: Final = 200  # legal follows enumerated (all of them, for hands this small)
 Hands = tuple[tuple[int, ...], ...]  # each seat's cards (sorted indices)
 Trick = tuple[tuple[int, tuple[int, ...]], ...]  # (seat, play) so far, lead first
 
@@ -34,11 +36,14 @@ class Endgame:
     def __init__(self, ctx: TrumpContext, dealer_team: int, kitty: Sequence[Card]) -> None:
         self.ctx = ctx
         self.points = fast_tables(ctx).points
+        self.r = rule_tables(ctx)
         self.dealer_team = dealer_team
         self.kitty_points = sum(c.points for c in kitty)
         self.memo: dict[tuple[Hands, int], int] = {}
         self.option_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
         self.winner_memo: dict[tuple[tuple[int, ...], ...], int] = {}
+        self.shapes: dict[tuple[int, ...], tuple[int, ...]] = {}  # leads' units (pair counts)
+        self.multipliers: dict[tuple[int, ...], int] = {}  # kitty multipliers (抠底倍数) of last plays
         self.nodes = 0
 
     def fork(self, kitty: Sequence[Card]) -> Endgame:
@@ -47,6 +52,8 @@ class Endgame:
         other = Endgame(self.ctx, self.dealer_team, kitty)
         other.option_memo = self.option_memo
         other.winner_memo = self.winner_memo
+        other.shapes = self.shapes
+        other.multipliers = self.multipliers
         return other
 
     def solve(self, hands: Hands, trick: Trick, leader: int) -> int:
@@ -91,15 +98,29 @@ class Endgame:
         key = tuple(p for _, p in trick)
         k = self.winner_memo.get(key, -1)
         if k < 0:
-            k = self.winner_memo[key] = trick_winner([to_cards(p) for p in key], self.ctx)
+            k = self.winner_memo[key] = trick_winner(self.r, self.shape(key[0]), key)
         winner = trick[k][0]
         gained = 0
         if winner % 2 != self.dealer_team:
             gained = sum(self.points[i] for _, p in trick for i in p)
             if not hands[winner] and self.kitty_points:
-                ctx = self.ctx
-                gained += self.kitty_points * kitty_multiplier(to_cards(key[k]), ctx.level, ctx.trump, ctx.rules)
+                gained += self.kitty_points * self.multiplier(key[k])
         return gained + self._from_lead(hands, winner)
+
+    def shape(self, lead: tuple[int, ...]) -> tuple[int, ...]:
+        """The units of ``lead`` (pair counts, longest first; the rules' ``decompose_lead``, remembered)."""
+        shape = self.shapes.get(lead)
+        if shape is None:
+            shape = self.shapes[lead] = decompose_lead(to_cards(lead), self.ctx).shape
+        return shape
+
+    def multiplier(self, play: tuple[int, ...]) -> int:
+        """The kitty multiplier of winning the last trick with ``play`` (remembered)."""
+        mult = self.multipliers.get(play)
+        if mult is None:
+            ctx = self.ctx
+            mult = self.multipliers[play] = kitty_multiplier(to_cards(play), ctx.level, ctx.trump, ctx.rules)
+        return mult
 
     def _options(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
         key = (hand, trick[0][1] if trick else ())
@@ -108,13 +129,13 @@ class Endgame:
         return self.option_memo[key]
 
     def _plays(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
-        cards = [ALL_CARDS[i] for i in hand]
         if trick:
-            follows = enumerate_follows(to_cards(trick[0][1]), cards, self.ctx)
-            return [tuple(sorted(c.index for c in f)) for f in follows]
+            lead = trick[0][1]
+            follows = enumerate_follows(self.r, self.r.suit[lead[0]], self.shape(lead), hand, FOLLOW_LIMIT)
+            return [tuple(sorted(f)) for f in follows]
         leads: list[tuple[int, ...]] = [(i,) for i in dict.fromkeys(hand)]
         leads += [(i, i) for i in dict.fromkeys(hand) if hand.count(i) >= 2]
-        leads += [tuple(sorted(c.index for c in t.cards)) for t in find_tractors(cards, self.ctx)]
+        leads += [tuple(sorted(t)) for t in tractors(self.r, hand)]
         return leads
 
 

@@ -44,6 +44,7 @@ class RuleTables:
     isolated: tuple[bool, ...]  # a pair of it links into no tractor
     value: tuple[int, ...]  # strength across the suits of a trick: any trump above any plain card
     display: tuple[int, ...]  # display order (the context's sort table)
+    rank: tuple[int, ...]  # a total order inside an effective suit (strength, then the tie order)
     cheap: tuple[int, ...]  # follow preference: low, non-point, non-trump first (as ``engine.follow``)
     strong: tuple[int, ...]  # follow preference: high first
     policy: FollowPolicy
@@ -56,7 +57,8 @@ def rule_tables(ctx: TrumpContext) -> RuleTables:
     strength = ctx.strength_table
     value = tuple(1000 * (s == TRUMP) + st for s, st in zip(suit, strength, strict=True))
     cheap, strong = _ranks(ctx)
-    return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, tuple(cheap), tuple(strong),
+    return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, tuple(cheap),
+                      tuple(strong),
                       ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL)
 
 
@@ -154,6 +156,28 @@ def is_tractor(r: RuleTables, cards: Sequence[int]) -> bool:
     if any(r.suit[i] != suit for i in pairs):
         return False
     return any(len(p) == len(pairs) for p in tractor_paths(r, pairs))
+
+
+def tractors(r: RuleTables, cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every tractor contained in ``cards`` (all lengths ≥ 2) as its cards, longest first, then higher
+    first (``engine.units.find_tractors``)."""
+    pairs = pair_cards(cards)
+    rank = r.rank
+    units = [sorted([pairs[i] for i in path for _ in range(2)], key=lambda c: -rank[c])
+             for path in tractor_paths(r, pairs)]
+    units.sort(key=lambda u: (len(u) // 2, rank[u[0]], [rank[c] for c in u]), reverse=True)
+    return [tuple(u) for u in units]
+
+
+def trick_winner(r: RuleTables, shape: Shape, plays: Sequence[Sequence[int]]) -> int:
+    """Index in ``plays`` of the play winning so far (``plays[0]`` is the lead, of ``shape``, taken as
+    valid)."""
+    led = r.suit[plays[0][0]]
+    best = 0
+    for k in range(1, len(plays)):
+        if has_format(r, led, shape, plays[k]) and beats(r, shape, plays[k], plays[best]):
+            best = k
+    return best
 
 
 def has_format(r: RuleTables, led: int, shape: Shape, play: Sequence[int]) -> bool:

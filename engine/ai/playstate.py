@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, Self
 
-from engine.ai.fastrules import RuleTables, beats, has_format, rule_tables
+from engine.ai.fastrules import RuleTables, beats, has_format, rule_tables, trick_winner
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cards import ALL_CARDS, Card
 from engine.levels import level_gain
@@ -319,12 +319,7 @@ class PlayState:
     def winner_of(self, plays: list[tuple[int, ...]]) -> int:
         """The index of the play winning a trick of ``plays`` so far, led by the current lead (as the
         rules' ``trick_winner``)."""
-        r, led, shape = self.r, self.led, self.shape
-        best = 0
-        for k in range(1, len(plays)):
-            if has_format(r, led, shape, plays[k]) and beats(r, shape, plays[k], plays[best]):
-                best = k
-        return best
+        return trick_winner(self.r, self.shape, plays)
 
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
     def kitty_stake(self, seat: int, lead: tuple[int, ...]) -> float:
