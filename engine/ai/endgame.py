@@ -10,7 +10,6 @@ rules are asked on card indices (``engine.ai.fastenum``, ``engine.ai.fastrules``
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -26,8 +25,11 @@ log = logging.getLogger(__name__)
 
 EXACT_CARDS: Final = 4  # cards per hand from which a deal is solved exactly
 FOLLOW_LIMIT: Final = 200  # legal follows enumerated (all of them, for hands this small)
+LOW: Final = -1  # below any points to come (the bounds of the minimax)
+HIGH: Final = 1 << 40  # above any points to come
 Hands = tuple[tuple[int, ...], ...]  # each seat's cards (sorted indices)
 Trick = tuple[tuple[int, tuple[int, ...]], ...]  # (seat, play) so far, lead first
+Options = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # (play, the hand left after it)
 
 
 class Endgame:
@@ -40,7 +42,7 @@ class Endgame:
         self.dealer_team = dealer_team
         self.kitty_points = sum(c.points for c in kitty)
         self.memo: dict[tuple[Hands, int], int] = {}
-        self.option_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+        self.option_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], Options] = {}
         self.winner_memo: dict[tuple[tuple[int, ...], ...], int] = {}
         self.shapes: dict[tuple[int, ...], tuple[int, ...]] = {}  # leads' units (pair counts)
         self.multipliers: dict[tuple[int, ...], int] = {}  # kitty multipliers (抠底倍数) of last plays
@@ -61,48 +63,49 @@ class Endgame:
         best play by both teams."""
         if not trick:
             return self._from_lead(hands, leader)
-        return self._trick(hands, trick, -math.inf, math.inf)
+        return self._trick(hands, trick, LOW, HIGH)
 
     def _from_lead(self, hands: Hands, leader: int) -> int:
         if not hands[leader]:
             return 0
         key = (hands, leader)
-        if key not in self.memo:
-            self.memo[key] = self._trick(hands, (), -math.inf, math.inf, leader)
-        return self.memo[key]
+        value = self.memo.get(key)
+        if value is None:
+            value = self.memo[key] = self._trick(hands, (), LOW, HIGH, leader)
+        return value
 
-    def _trick(self, hands: Hands, trick: Trick, alpha: float, beta: float, leader: int = -1) -> int:
+    def _trick(self, hands: Hands, trick: Trick, alpha: int, beta: int, leader: int = -1) -> int:
+        """Minimax with alpha-beta pruning over the plays of the rest of this trick (then the next)."""
         self.nodes += 1
         if len(trick) == 4:
             return self._finish(hands, trick)
         seat = (trick[0][0] + len(trick)) % 4 if trick else leader
         maximize = seat % 2 != self.dealer_team
-        best = -math.inf if maximize else math.inf
-        for play in self._options(hands[seat], trick):
-            rest = list(hands[seat])
-            for i in play:
-                rest.remove(i)
-            after = tuple(tuple(rest) if s == seat else h for s, h in enumerate(hands))
-            value = self._trick(after, (*trick, (seat, play)), alpha, beta)
+        best = LOW if maximize else HIGH
+        for play, rest in self._options(hands[seat], trick):
+            value = self._trick(_with_hand(hands, seat, rest), (*trick, (seat, play)), alpha, beta)
             if maximize:
-                best = max(best, value)
-                alpha = max(alpha, value)
+                best = value if value > best else best
+                alpha = value if value > alpha else alpha
             else:
-                best = min(best, value)
-                beta = min(beta, value)
+                best = value if value < best else best
+                beta = value if value < beta else beta
             if alpha >= beta:
                 break
-        return int(best)
+        return best
 
     def _finish(self, hands: Hands, trick: Trick) -> int:
-        key = tuple(p for _, p in trick)
+        key = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
         k = self.winner_memo.get(key, -1)
         if k < 0:
             k = self.winner_memo[key] = trick_winner(self.r, self.shape(key[0]), key)
         winner = trick[k][0]
         gained = 0
         if winner % 2 != self.dealer_team:
-            gained = sum(self.points[i] for _, p in trick for i in p)
+            points = self.points
+            for play in key:
+                for i in play:
+                    gained += points[i]
             if not hands[winner] and self.kitty_points:
                 gained += self.kitty_points * self.multiplier(key[k])
         return gained + self._from_lead(hands, winner)
@@ -122,11 +125,14 @@ class Endgame:
             mult = self.multipliers[play] = kitty_multiplier(to_cards(play), ctx.level, ctx.trump, ctx.rules)
         return mult
 
-    def _options(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
+    def _options(self, hand: tuple[int, ...], trick: Trick) -> Options:
+        """The plays of ``hand`` in this trick, each with the hand left after it (remembered; tuples, which
+        the garbage collector stops tracking)."""
         key = (hand, trick[0][1] if trick else ())
-        if key not in self.option_memo:
-            self.option_memo[key] = self._plays(hand, trick)
-        return self.option_memo[key]
+        options = self.option_memo.get(key)
+        if options is None:
+            options = self.option_memo[key] = tuple([(play, _without(hand, play)) for play in self._plays(hand, trick)])
+        return options
 
     def _plays(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
         if trick:
@@ -137,6 +143,25 @@ class Endgame:
         leads += [(i, i) for i in dict.fromkeys(hand) if hand.count(i) >= 2]
         leads += [tuple(sorted(t)) for t in tractors(self.r, hand)]
         return leads
+
+
+def _without(hand: tuple[int, ...], play: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` (sorted) less the cards of ``play``."""
+    rest = list(hand)
+    for i in play:
+        rest.remove(i)
+    return tuple(rest)
+
+
+def _with_hand(hands: Hands, seat: int, hand: tuple[int, ...]) -> Hands:
+    """``hands`` with ``seat``'s hand replaced."""
+    if seat == 0:
+        return (hand, hands[1], hands[2], hands[3])
+    if seat == 1:
+        return (hands[0], hand, hands[2], hands[3])
+    if seat == 2:
+        return (hands[0], hands[1], hand, hands[3])
+    return (hands[0], hands[1], hands[2], hand)
 
 
 def hands_of(counts: Sequence[Sequence[int]]) -> Hands:

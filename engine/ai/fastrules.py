@@ -64,7 +64,10 @@ def rule_tables(ctx: TrumpContext) -> RuleTables:
 
 def shape_size(shape: Shape) -> int:
     """Cards of a shape (a tractor of n pairs has 2n)."""
-    return sum([2 * n if n else 1 for n in shape])
+    size = 0
+    for n in shape:
+        size += 2 * n if n else 1
+    return size
 
 
 def counts_of(cards: Sequence[int]) -> dict[int, int]:

@@ -51,8 +51,8 @@ class FastTables:
     leads: dict[tuple[int, ...], Lead] = field(default_factory=dict, compare=False)
     beats: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool] = field(
         default_factory=dict, compare=False)
-    follows: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = field(
-        default_factory=dict, compare=False)
+    follows: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, compare=False)  # (tuples, not lists: the garbage collector stops tracking them)
 
 
 @lru_cache(maxsize=256)

@@ -55,7 +55,7 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[
     if follows is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        follows = memo[key] = enumerate_follows(p.r, led, p.shape, ids, GENERAL_FOLLOWS)
+        follows = memo[key] = tuple(enumerate_follows(p.r, led, p.shape, ids, GENERAL_FOLLOWS))
     return list(follows)
 
 
