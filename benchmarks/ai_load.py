@@ -7,8 +7,10 @@ load that never goes idle — hundreds of AIs thinking — cannot be driven thro
 same ``GameService`` the cogs call (table pipeline, timers, AI, storage, pictures rendered as the bot
 renders them) with a presenter that drops the output, and times an interaction as the bot's share of a
 click: the panel read, the suggestion and the committed move (``service.act``), from the moment the
-human's click would arrive (their turn came up and was shown, and the driver noticed it) to the acknowledged
-commit, with the move's pictures drawn (a click refused because the table moved on meanwhile counts too);
+human's click would arrive (their turn came up and was shown, and the driver noticed it) to the move shown: the
+acknowledged commit with the move's pictures drawn — the live table picture, drawn in the background, counts once
+it (or a newer one of the table) is drawn, as the live message's edit waits for it (a click refused because the
+table moved on meanwhile counts at the refusal);
 ``commit_ms``: to the move's commit, before its pictures are drawn and shown (in Discord the click was answered
 — deferred — at once).
 
@@ -37,19 +39,48 @@ GUILD, CHANNEL = 10 << 22, 20
 
 class DropPresenter:
     """Takes every update and keeps only the version each table was last shown at (Discord's side is not what is
-    measured here; a person sees their turn once it is shown)."""
+    measured here; a person sees their turn once it is shown): an update with a live table picture once its picture
+    is drawn (the Discord presenter's edit waits for it), else at once."""
 
     def __init__(self) -> None:
         self.shown: dict[int, int] = {}
+        self.waiters: dict[int, list[tuple[int, asyncio.Future[None]]]] = {}
 
     async def table_changed(self, update: TableUpdate) -> None:
-        self.shown[update.record.table_id] = update.version
+        tid, version = update.record.table_id, update.version
+        picture = getattr(update, "table", None)
+        if picture is None:
+            self._show(tid, version)
+        else:
+            picture.add_done_callback(lambda _drawn: self._show(tid, version))
+
+    def _show(self, table_id: int, version: int) -> None:
+        self.shown[table_id] = max(version, self.shown.get(table_id, 0))
+        waiting = self.waiters.get(table_id, [])
+        for entry in [w for w in waiting if w[0] <= self.shown[table_id]]:
+            waiting.remove(entry)
+            if not entry[1].done():
+                entry[1].set_result(None)
+
+    async def until_shown(self, table_id: int, version: int) -> None:
+        """Return once the table is shown at ``version`` or later."""
+        if self.shown.get(table_id, 0) >= version:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(table_id, []).append((version, future))
+        await future
 
 
 def shown(service: GameService, table_id: int, version: int) -> bool:
     """The table's state at ``version`` has been shown (a ``DropPresenter``; any other presenter: assumed)."""
     presenter = service.pipeline.presenter
-    return not isinstance(presenter, DropPresenter) or presenter.shown.get(table_id) == version
+    return not isinstance(presenter, DropPresenter) or presenter.shown.get(table_id, 0) >= version
+
+
+async def until_shown(service: GameService, table_id: int, version: int) -> None:
+    presenter = service.pipeline.presenter
+    if isinstance(presenter, DropPresenter):
+        await presenter.until_shown(table_id, version)
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -130,14 +161,17 @@ async def human(service: GameService, table_id: int, user: int, latencies: list[
                 await asyncio.sleep(0.25 + 0.1 * rng.random())  # 20 Hz retry here starved 500-table processes)
                 continue
             try:
-                await service.act(table_id, user, action, version=table.version)
+                version = table.version
+                await service.act(table_id, user, action, version=version)
+                commit_at = COMMITTED.get(table_id)  # the last commit before act returned: this move
+                await until_shown(service, table_id, version + 1)  # this move (or a later one) on the screen
             except Exception:  # the table moved on meanwhile (a timer): refused (an answer too); look again
                 latencies.append((time.perf_counter() - started) * 1000.0)
                 await asyncio.sleep(0.05)
                 continue
             latencies.append((time.perf_counter() - started) * 1000.0)
-            if committed is not None and table_id in COMMITTED:  # the last commit before act returned: this move
-                committed.append((COMMITTED[table_id] - started) * 1000.0)
+            if committed is not None and commit_at is not None:
+                committed.append((commit_at - started) * 1000.0)
             moves += 1
         await asyncio.sleep(0.25 + 0.1 * rng.random())  # the next look (people do not poll faster)
     return moves
@@ -168,6 +202,7 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
         await service.start(rec.table_id, 1000 + i)
         ids.append(rec.table_id)
     versions = {tid: 0 for tid in ids}
+    drawn, superseded = QUEUE.drawn, QUEUE.superseded
     started = time.perf_counter()
     rng = random.Random(2)
     committed: list[float] = []
@@ -178,6 +213,7 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
     stop.set()
     elapsed = time.perf_counter() - started
     human_moves = sum(await asyncio.gather(*drivers))
+    drawn, superseded = QUEUE.drawn - drawn, QUEUE.superseded - superseded
     sampler.__exit__()
     await service.close()
     if pool is not None:
@@ -193,5 +229,7 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
         "interactions": len(latencies), "latency_ms_p50": pct(latencies, 0.5), "latency_ms_p99": pct(latencies, 0.99),
         "latency_ms_max": pct(latencies, 1.0),
         "commit_ms_p50": pct(committed, 0.5), "commit_ms_p99": pct(committed, 0.99),
-        **sampler.figures(), "images": images, "render_processes": render_processes, "backend": db.dialect,
+        **sampler.figures(), "pictures_per_s": round(drawn / elapsed, 1), "pictures_drawn": drawn,
+        "pictures_superseded": superseded, "images": images, "render_processes": render_processes,
+        "backend": db.dialect,
     }

@@ -177,7 +177,8 @@ async def _hold(bot: GameBot, op: Any, state: Any) -> None:
     if game is not None and rec.table_id in game.sessions and not game.record(rec.table_id).meta.get(PAUSED):
         await game.pause(rec.table_id, PERMISSION)  # the table waits: no AI move, no timeout, nothing lost
     where = rec.thread_id if op.kind != "lobby" and rec.thread_id else rec.channel_id
-    missing = missing_permissions(bot, rec.guild_id, where, image=op.image is not None, embed=op.embed is not None)
+    image = op.image is not None or op.picture is not None
+    missing = missing_permissions(bot, rec.guild_id, where, image=image, embed=op.embed is not None)
     locale = i18n.normalize_locale(rec.meta.get("locale") or "en")
     await tell_host(bot, rec.guild_id, rec.channel_id, rec.host_id, rec.table_id, missing, locale)
 

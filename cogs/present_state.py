@@ -11,7 +11,7 @@ import discord
 
 from data.records import TableRecord
 from engine.views import Phase, PublicView
-from runtime.presenter import Image, TableUpdate
+from runtime.presenter import Image, LivePicture, TableUpdate
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,7 @@ class Op:
     rec: TableRecord
     content: str | None = None
     image: Image | None = None
+    picture: LivePicture | None = None  # live: the table's picture, drawing (becomes ``image`` before it is shown)
     view: Any = None
     embed: discord.Embed | None = None
     user_id: int | None = None  # post: ping this user; dm: to this user

@@ -19,7 +19,9 @@ only a turn whose ping was lost (a crash between the commit and the post) is pin
 table's live message says so, without buttons.
 
 Discord calls run in one worker task per table, outside the service's table lock; consecutive
-edits of the live message are coalesced, so a slow Discord never holds up the game.
+edits of the live message are coalesced, so a slow Discord never holds up the game. The live message's picture is
+drawn in the background (``TableUpdate.table``, newest state only) and awaited by the worker just before the edit:
+an edit that a newer one replaced meanwhile is skipped.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from cogs.tricklog import log_start, log_text
 from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
-from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Announcement, Image, TableUpdate
+from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +92,24 @@ def announcement_text(a: Announcement, locale: str) -> str:
 
 def _file(image: Image | None) -> discord.File | None:
     return discord.File(io.BytesIO(image.png), filename=image.name) if image is not None else None
+
+
+def _superseded(op: Op, state: TableState) -> bool:
+    """Whether a newer live state is queued right after ``op``; it then takes ``op``'s pings."""
+    if not state.queue or state.queue[0].kind != "live":
+        return False
+    state.queue[0].pings = {**op.pings, **state.queue[0].pings}
+    return True
+
+
+async def _draw(op: Op) -> None:
+    """Wait for the live op's picture (the table's newest state; a failed drawing: shown without a picture)."""
+    assert op.picture is not None
+    try:
+        op.image = await asyncio.shield(op.picture)
+    except Exception:
+        log.warning("table %d: its picture could not be drawn; shown without it", op.rec.table_id)
+    op.picture = None
 
 
 class DiscordPresenter:
@@ -160,7 +180,7 @@ class DiscordPresenter:
             pings = {a.seat: (a.user_id, turn_mark(view, update.version)) for a in prompts
                      if a.seat is not None and a.user_id is not None}
             lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
-            ops.append(Op("live", rec, content="\n".join(lines), image=images.get(TABLE),
+            ops.append(Op("live", rec, content="\n".join(lines), picture=update.table,
                            view=live_view(rec, locale), pings=pings,
                            to_act=tuple(view.to_act) if rec.status is Status.PLAYING else (),
                            redundant=shown_above(view, rec.options.trick_pictures)))
@@ -241,9 +261,12 @@ class DiscordPresenter:
     async def _drain(self, table_id: int, state: TableState) -> None:
         while state.queue:
             op = state.queue.pop(0)
-            if op.kind == "live" and state.queue and state.queue[0].kind == "live":
-                state.queue[0].pings = {**op.pings, **state.queue[0].pings}  # keep the pings
+            if op.kind == "live" and _superseded(op, state):
                 continue  # a newer live state follows at once: skip this one
+            if op.kind == "live" and op.picture is not None:
+                await _draw(op)
+                if _superseded(op, state):
+                    continue  # a newer live state came while the picture was drawn
             if not await present(self.bot, op, state, functools.partial(self._run, op, state),
                                  again=functools.partial(self._drain, table_id, state)):
                 return  # held for a missing permission (the call stays queued), or the thread is gone

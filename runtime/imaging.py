@@ -2,7 +2,8 @@
 ``runtime.renderqueue``, an interaction's pictures first) and names the files.
 Which pictures an update carries depends on the ``ImagePolicy``:
 
-- ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card), the
+- ``EVERY_ACTION`` (the bot): the table after every change (during a live deal every 25th card; the live
+  message's picture, ``table_picture``: drawn in the background and only for the table's newest state), the
   completed trick when the table shows trick pictures (``TableOptions.trick_pictures``; the quiet thread logs a
   line instead), hand summaries, the match summary and the ladder; a hand is drawn when asked for
   (``GameService.hand_image``: the private panel);
@@ -24,7 +25,7 @@ from typing import Any
 
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
-from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image
+from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image, LivePicture
 from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
@@ -62,11 +63,26 @@ def trick_view(view: PublicView) -> PublicView:
     return out
 
 
-async def table_image(view: PublicView, names: Sequence[str], locale: str, version: int,
-                      compact: bool = False) -> Image:
-    """The table as it stands (``compact``: without the side panel, for the quiet thread's live message)."""
-    png = await QUEUE.run(_renderer("render_table"), view, list(names), locale=locale, compact=compact)
-    return Image(TABLE, f"table_v{version:05d}.png", png)
+def table_picture(table_id: int, view: PublicView, names: Sequence[str], locale: str, version: int,
+                  compact: bool = False) -> LivePicture:
+    """The table as it stands (``compact``: without the side panel, for the quiet thread's live message), drawn in
+    the background: the caller does not wait for it, and it is drawn only if no newer picture of the table comes
+    while it waits in the queue (then its waiters get the newer one: ``runtime.renderqueue``, newest only)."""
+    future: LivePicture = QUEUE.submit((table_id, TABLE), draw_table, f"table_v{version:05d}.png", view,
+                                       list(names), locale, compact)
+    future.add_done_callback(_log_failure)
+    return future
+
+
+def draw_table(name: str, view: PublicView, names: list[str], locale: str, compact: bool) -> Image:
+    """On the drawing thread (or process): the picture with its name (a superseded picture's waiters get this)."""
+    return Image(TABLE, name, _renderer("render_table")(view, names, locale=locale, compact=compact))
+
+
+def _log_failure(future: LivePicture) -> None:
+    """A picture nobody waits for (the presenter skipped it) still has its failure logged, once."""
+    if not future.cancelled() and (error := future.exception()) is not None:
+        log.error("drawing a table picture failed", exc_info=error)
 
 
 async def trick_image(view: PublicView, names: Sequence[str], locale: str) -> Image:

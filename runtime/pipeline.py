@@ -23,7 +23,7 @@ from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
 from runtime.planner import plan, sync_timers
-from runtime.presenter import Announcement, Image, Presenter, TableUpdate
+from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,7 @@ class Pipeline:
         if after.phase is not Phase.PLAYING:
             await self.unqueue(session)
         notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
+        picture = self._table_picture(session, after, events)  # drawn meanwhile (newest only), not waited for
         try:
             images = await self._results(session, events, after, notes)
         except Exception:  # the move is committed and stands: the table must go on (shown, its clocks armed)
@@ -78,7 +79,7 @@ class Pipeline:
         update = TableUpdate(
             record=session.record, version=table.version, reason=reason, view=after,
             events=tuple(e for e in events if e.is_public), private={s: ev for s, ev in private.items() if ev},
-            images=tuple(images),
+            images=tuple(images), table=picture,
             announcements=tuple(notes), acted_seat=acted_seat)
         await self.present(update)
         await self.arm(session)
@@ -95,15 +96,12 @@ class Pipeline:
 
     async def _results(self, session: Session, events: Sequence[Event], view: PublicView,
                        notes: list[Announcement]) -> list[Image]:
-        """Record settled hands and the match end; the public pictures of this change."""
+        """Record settled hands and the match end; the public pictures of this change that are posted (records)."""
         rec, locale = session.record, self.locale_of(session)
         draw = self.images is not ImagePolicy.NONE
         images: list[Image] = []
         public = [e for e in events if e.is_public]
         kinds = {type(e) for e in public}
-        if self.images is ImagePolicy.EVERY_ACTION and not _quiet_deal(kinds, view):
-            images.append(await imaging.table_image(view, rec.names, locale, view_version(session),
-                                                    compact=not rec.options.trick_pictures))
         if TrickWon in kinds and (self.images is ImagePolicy.TRICKS or (draw and rec.options.trick_pictures)):
             images.append(await imaging.trick_image(view, rec.names, locale))  # the quiet thread logs a line instead
         for e in public:
@@ -124,6 +122,17 @@ class Pipeline:
                 self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
                 images.append(await imaging.ladder_image(rows, self.names, locale))
         return images
+
+    def _table_picture(self, session: Session, view: PublicView | None,
+                       events: Sequence[Event] = ()) -> LivePicture | None:
+        """The live message's picture of the table (``EVERY_ACTION``; not for a live deal's single cards), queued to
+        be drawn in the background: only the table's newest state is drawn (``imaging.table_picture``)."""
+        kinds = {type(e) for e in events if e.is_public}
+        if view is None or self.images is not ImagePolicy.EVERY_ACTION or _quiet_deal(kinds, view):
+            return None
+        rec = session.record
+        return imaging.table_picture(rec.table_id, view, rec.names, self.locale_of(session), view_version(session),
+                                     compact=not rec.options.trick_pictures)
 
     async def _ratings(self, rec: TableRecord) -> dict[int, float]:
         """seat -> ladder rating of each human seat (absent: no rated match yet)."""
@@ -159,16 +168,12 @@ class Pipeline:
         """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore)."""
         table = session.table
         view = table.public_view() if table is not None else None
-        images: tuple[Image, ...] = ()
-        if view is not None and self.images is ImagePolicy.EVERY_ACTION and reason in ("restored", "started"):
-            images = (await imaging.table_image(view, session.record.names, self.locale_of(session),
-                                                view_version(session),
-                                                compact=not session.record.options.trick_pictures),)
+        picture = self._table_picture(session, view) if reason in ("restored", "started") else None
         notes = list(announcements)
         if reason in ("restored", "started") and view is not None:
             notes += turn_prompts(session.record, None, view)
         await self.present(TableUpdate(record=session.record, version=table.version if table else 0, reason=reason,
-                                       view=view, images=images, announcements=tuple(notes)))
+                                       view=view, table=picture, announcements=tuple(notes)))
 
     async def present(self, update: TableUpdate) -> None:
         try:

@@ -2,12 +2,14 @@
 
 The cogs implement ``Presenter`` (send/edit Discord messages); the offline job and the tests use
 ``RecordingPresenter`` (keeps every update; can write the images to a directory). An update carries
-the table record, the public view, the public events and each seat's private events, rendered PNGs
-and announcements (message keys of ``i18n`` with parameters; ``user_id`` = whom to mention).
+the table record, the public view, the public events and each seat's private events, rendered PNGs,
+the live table picture (drawn in the background, the newest state only) and announcements (message keys of
+``i18n`` with parameters; ``user_id`` = whom to mention).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +39,11 @@ class Image:
     png: bytes
 
 
+LivePicture = asyncio.Future[Image]
+"""The table picture of a change, drawn in the background (``runtime.imaging.table_picture``): ``await`` it for the
+``Image`` — that of the table's newest state when a newer change replaced it before it was drawn."""
+
+
 @dataclass(frozen=True)
 class Announcement:
     """A message to post: ``key``/``params`` of the ``i18n`` catalogue; mention ``user_id`` if set;
@@ -62,7 +69,8 @@ class TableUpdate:
     view: PublicView | None = None
     events: tuple[Event, ...] = ()  # public events of this change
     private: dict[int, tuple[Event, ...]] = field(default_factory=dict)  # seat -> its private events
-    images: tuple[Image, ...] = ()  # public images
+    images: tuple[Image, ...] = ()  # public images, drawn: the records posted (trick, summaries, ladder)
+    table: LivePicture | None = None  # the live message's picture of the table (drawn in the background; newest wins)
     announcements: tuple[Announcement, ...] = ()
     acted_seat: int | None = None  # the seat whose action caused this update, if any
 

@@ -8,6 +8,12 @@ of a timer's move (an AI seat, 托管, dealing: timer work, ``data.priority.in_b
 arrival. A timer's picture of a table (``data.priority.for_table``) that an interaction is waiting for
 (``data.priority.hurrying``: a click waits for the table's lock, held by an AI move being drawn) is urgent too:
 the click is not kept waiting behind other tables' pictures. One mark serves the pictures and the database.
+
+Newest only (``submit(slot, …)``): a picture of a *slot* — a table's live picture, which each change of the table
+replaces — is drawn only for the newest state. A slot's picture still waiting in the queue when a newer one of the
+same slot comes is never drawn: the newer takes its place in the queue (so it is not drawn later than the one it
+replaces, and it is urgent if either was), and whoever waits for the older gets the newer picture. A picture being
+drawn is finished; the newer one is then drawn after it.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import asyncio
 import logging
 import multiprocessing
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -41,8 +47,16 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
-    loop: asyncio.AbstractEventLoop
-    future: asyncio.Future[Any]
+    futures: list[asyncio.Future[Any]]  # its waiters' (the first its own; then those of the jobs it superseded)
+    slot: Hashable | None = None
+
+    def abandoned(self) -> bool:
+        return all(f.cancelled() for f in self.futures)
+
+
+def _either_urgent(old: priority.Mark, new: priority.Mark) -> priority.Mark:
+    """The mark of a picture that replaces ``old``: background only if both were, of the same table."""
+    return old[0] and new[0], new[1] if new[1] is not None else old[1]
 
 
 def _warm_up() -> None:
@@ -55,10 +69,14 @@ def _warm_up() -> None:
 class RenderQueue:
     """``await queue.run(fn, *args, **kwargs)`` runs ``fn`` on the drawing thread (started on first use), or, after
     ``use_processes(n)``, in one of ``n`` drawing processes (each its own interpreter lock: drawing then takes
-    nothing from the event loop's process; ``fn`` and its arguments must pickle)."""
+    nothing from the event loop's process; ``fn`` and its arguments must pickle). ``queue.submit(slot, fn, …)``
+    queues it without waiting: the future of its result (newest only per slot, module doc)."""
 
     def __init__(self) -> None:
         self._jobs: list[_Job] = []  # in order of arrival (a few hundred at most: the next is found by a scan)
+        self._slots: dict[Hashable, _Job] = {}  # slot -> its picture still waiting (not started)
+        self.drawn = 0  # pictures drawn (for the benchmarks and tests)
+        self.superseded = 0  # pictures never drawn: a newer one of their slot replaced them in the queue
         self._ready = threading.Condition()
         self._threads: list[threading.Thread] = []
         self._executor: ProcessPoolExecutor | None = None
@@ -103,17 +121,31 @@ class RenderQueue:
         broken.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
+        return await self.submit(None, fn, *args, **kwargs)
+
+    def submit(self, slot: Hashable | None, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
+        """Queue ``fn(*args, **kwargs)``; the future of its result. With a ``slot``, a queued picture of the same slot
+        is replaced (module doc): its future then gets this picture."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        job = _Job(priority.mark(), fn, args, kwargs, [future], slot)
         with self._ready:
-            self._jobs.append(_Job(priority.mark(), fn, args, kwargs, loop, future))
+            old = self._slots.get(slot) if slot is not None else None
+            if old is not None:
+                job.mark = _either_urgent(old.mark, job.mark)
+                job.futures += old.futures
+                self._jobs[self._jobs.index(old)] = job
+                self.superseded += 1
+            else:
+                self._jobs.append(job)
+            if slot is not None:
+                self._slots[slot] = job
             self._threads = [t for t in self._threads if t.is_alive()]
             while len(self._threads) < max(1, self.processes):  # one drawing thread per drawing process
                 thread = threading.Thread(target=self._work, name="tractor-render", daemon=True)
                 thread.start()
                 self._threads.append(thread)
             self._ready.notify()
-        return await future
+        return future
 
     def waiting(self) -> int:
         """Pictures queued and not started (for the benchmarks)."""
@@ -122,10 +154,11 @@ class RenderQueue:
 
     def _next(self) -> _Job:
         """The first urgent job (an interaction's, or of a table an interaction waits for), else the oldest."""
-        for i, job in enumerate(self._jobs):
-            if priority.is_urgent(job.mark):
-                return self._jobs.pop(i)
-        return self._jobs.pop(0)
+        index = next((i for i, job in enumerate(self._jobs) if priority.is_urgent(job.mark)), 0)
+        job = self._jobs.pop(index)
+        if job.slot is not None and self._slots.get(job.slot) is job:
+            del self._slots[job.slot]  # started: a newer picture of its slot is drawn after it
+        return job
 
     def _work(self) -> None:
         while True:
@@ -133,17 +166,20 @@ class RenderQueue:
                 while not self._jobs:
                     self._ready.wait()
                 job = self._next()
-            if job.future.cancelled():
+            if job.abandoned():
                 continue
             result, error = None, None
             try:
                 result = self._draw(job)
-            except BaseException as exc:  # handed to the waiter
+            except BaseException as exc:  # handed to the waiters
                 error = exc
-            try:
-                job.loop.call_soon_threadsafe(_settle, job.future, result, error)
-            except RuntimeError:  # its loop is closed: nobody waits any more
-                log.debug("a picture finished after its event loop closed")
+            with self._ready:
+                self.drawn += 1
+            for future in job.futures:
+                try:
+                    future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+                except RuntimeError:  # its loop is closed: nobody waits any more
+                    log.debug("a picture finished after its event loop closed")
 
 
 QUEUE = RenderQueue()
