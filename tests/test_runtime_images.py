@@ -28,7 +28,8 @@ async def test_every_action_pictures_and_hands_on_request() -> None:
         await until(service, table_id, lambda t=table: len(t.hand.tricks) >= 1)
     acted = [u for u in presenter.updates if u.reason == "action"]
     assert all(u.table is not None for u in acted)  # the live picture, drawn in the background
-    assert (await acted[-1].table).kind == TABLE
+    last = acted[-1].table
+    assert last is not None and (await last).kind == TABLE
     tricks = [u.record.table_id for u in presenter.updates for i in u.images if i.kind == TRICK]
     assert tid in tricks and quiet not in tricks
     assert any(i.kind == TRICK and i.name.endswith("_trick01.png") for i in presenter.images())

@@ -91,7 +91,9 @@ async def test_rapid_changes_of_a_table_draw_one_picture_of_its_latest_state(mon
         table = service.session(tid).table
         assert table is not None
         await until(service, tid, lambda: table.phase is Phase.PLAYING)
-        await presenter.updates[-1].table  # pictures so far drawn
+        shown = presenter.updates[-1].table
+        assert shown is not None
+        await shown  # the pictures so far drawn
         drawn: list[str] = []
 
         def draw_table(name: str, *args: Any) -> Any:
