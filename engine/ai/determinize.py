@@ -67,6 +67,7 @@ class Sampler:
         # (strict), or not
         self.accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
         self.accept_any = [list(range(5)) for _ in range(5)]
+        self.constrained = any(len(a) < 5 for a in self.accept)
         self.shown = any(sit.mem.shown[seat] for seat in range(4))
         self.no_pairs = any(sit.mem.no_pairs[seat] for seat in range(4) if seat != sit.seat)
         self.own = [0] * N
@@ -103,8 +104,11 @@ class Sampler:
             _deal_shown(self.sit, rest, hands, left)
         accept = self.accept if strict else self.accept_any
         shuffle(rng, rest)
-        if strict and any(len(a) < 5 for a in accept):
-            rest.sort(key=lambda i: len(accept[suit[i]]))  # most constrained cards first
+        if strict and self.constrained:  # most constrained cards first (a stable sort by destinations)
+            by_room: list[list[int]] = [[], [], [], [], [], []]
+            for i in rest:
+                by_room[len(accept[suit[i]])].append(i)
+            rest = [i for cards in by_room for i in cards]
         rand = rng.random
         free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
         for i in rest:

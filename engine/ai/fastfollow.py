@@ -25,6 +25,7 @@ COST: Final = FOLLOW_COST
 SPLIT: Final = 3.0
 SPLIT_COST: Final = COST * SPLIT
 MAX_WIN_CHECKS: Final = 3
+UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 # the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
 OPPS_AFTER: Final = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
                    for seat in range(4))
@@ -34,7 +35,8 @@ class FollowScorer:
     """Scores follows for one seat at one moment of a playout."""
 
     __slots__ = (
-        "_tops",
+        "_led_tops",
+        "_trump_tops",
         "base_points",
         "guard",
         "guard_pair",
@@ -50,7 +52,7 @@ class FollowScorer:
 
     def __init__(self, p: PlayState, seat: int) -> None:
         self.p = p
-        t = self.t = p.t
+        self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
         trick = p.trick
@@ -65,30 +67,45 @@ class FollowScorer:
         self.base_points = p.trick_points + PER_SEAT * n_after
         if last:  # the last trick carries the kitty bonus (抠底)
             self.base_points += p.kitty_stake(seat, lead)
-        self._tops: dict[int, tuple[int, int]] = {}
+        self._led_tops = self._trump_tops = UNKNOWN  # (worked out when first needed)
         wseat, wplay = trick[p.win_k]
-        self.partner_w = self.hold(max(wplay, key=t.rank.__getitem__), len(wplay) >= 2) \
-            if wseat == (seat + 2) % 4 else 0.0
+        self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
 
     def top(self, play: tuple[int, ...]) -> int:
-        return max(play, key=self.t.rank.__getitem__)
+        """The strongest card of ``play`` (the first of equal ranks)."""
+        rank = self.t.rank
+        best = play[0]
+        for i in play:
+            if rank[i] > rank[best]:
+                best = i
+        return best
 
     def tops(self, suit: int) -> tuple[int, int]:
-        """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none)."""
-        if suit not in self._tops:
-            t = self.t
-            played = self.p.seen[self.seat]
-            hand = self.hand
-            single = pair = -1
-            for j in t.by_suit[suit]:
-                n = 2 - played[j] - hand[j]
-                if n >= 1 and single < 0:
-                    single = t.strength[j]
-                if n >= 2:
-                    pair = t.strength[j]
-                    break
-            self._tops[suit] = (single, pair)
-        return self._tops[suit]
+        """(strongest unseen single, strongest unseen pair) strengths of ``suit`` from this seat (-1: none);
+        those of the led suit and of trumps are remembered."""
+        if suit == self.led:
+            if self._led_tops == UNKNOWN:
+                self._led_tops = self._unseen_tops(suit)
+            return self._led_tops
+        if suit == TRUMP:
+            if self._trump_tops == UNKNOWN:
+                self._trump_tops = self._unseen_tops(suit)
+            return self._trump_tops
+        return self._unseen_tops(suit)
+
+    def _unseen_tops(self, suit: int) -> tuple[int, int]:
+        t = self.t
+        played = self.p.seen[self.seat]
+        hand = self.hand
+        single = pair = -1
+        for j in t.by_suit[suit]:
+            n = 2 - played[j] - hand[j]
+            if n >= 1 and single < 0:
+                single = t.strength[j]
+            if n >= 2:
+                pair = t.strength[j]
+                break
+        return single, pair
 
     def hold(self, top: int, pair: bool) -> float:
         """Chance that a play topped by ``top`` and winning now still wins after the opponents to come."""
