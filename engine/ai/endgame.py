@@ -63,7 +63,7 @@ class Endgame:
         best play by both teams."""
         if not trick:
             return self._from_lead(hands, leader)
-        return self._trick(hands, trick, LOW, HIGH)
+        return self._trick(hands, trick, LOW, HIGH, -1, self._cap(hands) + self._points(trick))
 
     def _from_lead(self, hands: Hands, leader: int) -> int:
         if not hands[leader]:
@@ -71,11 +71,32 @@ class Endgame:
         key = (hands, leader)
         value = self.memo.get(key)
         if value is None:
-            value = self.memo[key] = self._trick(hands, (), LOW, HIGH, leader)
+            value = self.memo[key] = self._trick(hands, (), LOW, HIGH, leader, self._cap(hands))
         return value
 
-    def _trick(self, hands: Hands, trick: Trick, alpha: int, beta: int, leader: int = -1) -> int:
-        """Minimax with alpha-beta pruning over the plays of the rest of this trick (then the next)."""
+    def _cap(self, hands: Hands) -> int:
+        """The most points the defenders can still take: every point card left, and the kitty bonus if
+        there is one (then no useful bound: ``HIGH``)."""
+        if self.kitty_points:
+            return HIGH
+        points = self.points
+        total = 0
+        for hand in hands:
+            for i in hand:
+                total += points[i]
+        return total
+
+    def _points(self, trick: Trick) -> int:
+        points = self.points
+        total = 0
+        for _, play in trick:
+            for i in play:
+                total += points[i]
+        return total
+
+    def _trick(self, hands: Hands, trick: Trick, alpha: int, beta: int, leader: int, cap: int) -> int:
+        """Minimax with alpha-beta pruning over the plays of the rest of this trick (then the next); ``cap``
+        bounds the value from above (and 0 from below): a side that reaches its bound stops looking."""
         self.nodes += 1
         if len(trick) == 4:
             return self._finish(hands, trick)
@@ -83,13 +104,17 @@ class Endgame:
         maximize = seat % 2 != self.dealer_team
         best = LOW if maximize else HIGH
         for play, rest in self._options(hands[seat], trick):
-            value = self._trick(_with_hand(hands, seat, rest), (*trick, (seat, play)), alpha, beta)
+            value = self._trick(_with_hand(hands, seat, rest), (*trick, (seat, play)), alpha, beta, -1, cap)
             if maximize:
                 best = value if value > best else best
                 alpha = value if value > alpha else alpha
+                if best >= cap:
+                    break
             else:
                 best = value if value < best else best
                 beta = value if value < beta else beta
+                if best <= 0:
+                    break
             if alpha >= beta:
                 break
         return best
@@ -142,6 +167,8 @@ class Endgame:
         leads: list[tuple[int, ...]] = [(i,) for i in dict.fromkeys(hand)]
         leads += [(i, i) for i in dict.fromkeys(hand) if hand.count(i) >= 2]
         leads += [tuple(sorted(t)) for t in tractors(self.r, hand)]
+        value = self.r.value
+        leads.sort(key=lambda play: -value[play[0]] * 10 - len(play))
         return leads
 
 
