@@ -29,11 +29,16 @@ LOW: Final = -1  # below any points to come (the bounds of the minimax)
 HIGH: Final = 1 << 40  # above any points to come
 Hands = tuple[tuple[int, ...], ...]  # each seat's cards (sorted indices)
 Trick = tuple[tuple[int, tuple[int, ...]], ...]  # (seat, play) so far, lead first
-Options = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # (play, the hand left after it)
+Option = tuple[tuple[int, ...], tuple[int, ...], int, int]  # a play, the hand left, and their codes
+Options = tuple[Option, ...]
 
 
 class Endgame:
-    """Solves endgames of one deal (one trump context, dealer team and kitty)."""
+    """Solves endgames of one deal (one trump context, dealer team and kitty).
+
+    While solving, the hands are one list changed in place (a play's cards leave its seat's hand and come
+    back when the next play is tried), and hands and plays are also known by their codes (``code``), so
+    remembered positions are looked up by a few integers."""
 
     def __init__(self, ctx: TrumpContext, dealer_team: int, kitty: Sequence[Card]) -> None:
         self.ctx = ctx
@@ -41,11 +46,13 @@ class Endgame:
         self.r = rule_tables(ctx)
         self.dealer_team = dealer_team
         self.kitty_points = sum(c.points for c in kitty)
-        self.memo: dict[tuple[Hands, int], int] = {}
-        self.option_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], Options] = {}
-        self.winner_memo: dict[tuple[tuple[int, ...], ...], int] = {}
+        self.memo: dict[tuple[int, int, int, int, int], int] = {}  # (hands' codes, leader) → points to come
+        self.option_memo: dict[tuple[int, int], Options] = {}  # (hand's code, lead's code) → plays
+        self.winner_memo: dict[tuple[int, int, int, int], int] = {}  # plays' codes → winning play
         self.shapes: dict[tuple[int, ...], tuple[int, ...]] = {}  # leads' units (pair counts)
         self.multipliers: dict[tuple[int, ...], int] = {}  # kitty multipliers (抠底倍数) of last plays
+        self.hands: list[tuple[int, ...]] = []  # the position being solved
+        self.codes: list[int] = []
         self.nodes = 0
 
     def fork(self, kitty: Sequence[Card]) -> Endgame:
@@ -61,50 +68,54 @@ class Endgame:
     def solve(self, hands: Hands, trick: Trick, leader: int) -> int:
         """The defenders' points still to come from this position (``trick`` led by ``leader``) under
         best play by both teams."""
+        self.hands = list(hands)
+        self.codes = [code(h) for h in hands]
         if not trick:
-            return self._from_lead(hands, leader)
-        return self._trick(hands, trick, LOW, HIGH, -1, self._cap(hands) + self._points(trick))
+            return self._from_lead(leader)
+        plays = [play for _, play in trick] + [()] * (4 - len(trick))
+        play_codes = [code(play) for play in plays]
+        cap = self._cap() + sum([self.points[i] for _, play in trick for i in play])
+        return self._trick(trick[0][0], plays, play_codes, len(trick), LOW, HIGH, cap)
 
-    def _from_lead(self, hands: Hands, leader: int) -> int:
-        if not hands[leader]:
+    def _from_lead(self, leader: int) -> int:
+        if not self.hands[leader]:
             return 0
-        key = (hands, leader)
+        codes = self.codes
+        key = (codes[0], codes[1], codes[2], codes[3], leader)
         value = self.memo.get(key)
         if value is None:
-            value = self.memo[key] = self._trick(hands, (), LOW, HIGH, leader, self._cap(hands))
+            value = self.memo[key] = self._trick(leader, [(), (), (), ()], [0, 0, 0, 0], 0, LOW, HIGH, self._cap())
         return value
 
-    def _cap(self, hands: Hands) -> int:
+    def _cap(self) -> int:
         """The most points the defenders can still take: every point card left, and the kitty bonus if
         there is one (then no useful bound: ``HIGH``)."""
         if self.kitty_points:
             return HIGH
         points = self.points
         total = 0
-        for hand in hands:
+        for hand in self.hands:
             for i in hand:
                 total += points[i]
         return total
 
-    def _points(self, trick: Trick) -> int:
-        points = self.points
-        total = 0
-        for _, play in trick:
-            for i in play:
-                total += points[i]
-        return total
-
-    def _trick(self, hands: Hands, trick: Trick, alpha: int, beta: int, leader: int, cap: int) -> int:
-        """Minimax with alpha-beta pruning over the plays of the rest of this trick (then the next); ``cap``
-        bounds the value from above (and 0 from below): a side that reaches its bound stops looking."""
+    def _trick(self, first: int, plays: list[tuple[int, ...]], play_codes: list[int], n: int, alpha: int, beta: int,
+               cap: int) -> int:
+        """Minimax with alpha-beta pruning over the plays of the rest of the trick led by ``first`` (``n``
+        plays made), then the next tricks; ``cap`` bounds the value from above (and 0 from below): a side
+        that reaches its bound stops looking."""
         self.nodes += 1
-        if len(trick) == 4:
-            return self._finish(hands, trick)
-        seat = (trick[0][0] + len(trick)) % 4 if trick else leader
+        if n == 4:
+            return self._finish(first, plays, play_codes)
+        seat = (first + n) % 4
         maximize = seat % 2 != self.dealer_team
         best = LOW if maximize else HIGH
-        for play, rest in self._options(hands[seat], trick):
-            value = self._trick(_with_hand(hands, seat, rest), (*trick, (seat, play)), alpha, beta, -1, cap)
+        hands, codes = self.hands, self.codes
+        hand, hand_code = hands[seat], codes[seat]
+        for play, rest, play_code, rest_code in self._options(hand, hand_code, plays[0], play_codes[0], n):
+            plays[n], play_codes[n] = play, play_code
+            hands[seat], codes[seat] = rest, rest_code
+            value = self._trick(first, plays, play_codes, n + 1, alpha, beta, cap)
             if maximize:
                 best = value if value > best else best
                 alpha = value if value > alpha else alpha
@@ -117,23 +128,24 @@ class Endgame:
                     break
             if alpha >= beta:
                 break
+        hands[seat], codes[seat] = hand, hand_code
         return best
 
-    def _finish(self, hands: Hands, trick: Trick) -> int:
-        key = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+    def _finish(self, first: int, plays: list[tuple[int, ...]], play_codes: list[int]) -> int:
+        key = (play_codes[0], play_codes[1], play_codes[2], play_codes[3])
         k = self.winner_memo.get(key, -1)
         if k < 0:
-            k = self.winner_memo[key] = trick_winner(self.r, self.shape(key[0]), key)
-        winner = trick[k][0]
+            k = self.winner_memo[key] = trick_winner(self.r, self.shape(plays[0]), plays)
+        winner = (first + k) % 4
         gained = 0
         if winner % 2 != self.dealer_team:
             points = self.points
-            for play in key:
+            for play in plays:
                 for i in play:
                     gained += points[i]
-            if not hands[winner] and self.kitty_points:
-                gained += self.kitty_points * self.multiplier(key[k])
-        return gained + self._from_lead(hands, winner)
+            if not self.hands[winner] and self.kitty_points:
+                gained += self.kitty_points * self.multiplier(plays[k])
+        return gained + self._from_lead(winner)
 
     def shape(self, lead: tuple[int, ...]) -> tuple[int, ...]:
         """The units of ``lead`` (pair counts, longest first; the rules' ``decompose_lead``, remembered)."""
@@ -150,18 +162,20 @@ class Endgame:
             mult = self.multipliers[play] = kitty_multiplier(to_cards(play), ctx.level, ctx.trump, ctx.rules)
         return mult
 
-    def _options(self, hand: tuple[int, ...], trick: Trick) -> Options:
-        """The plays of ``hand`` in this trick, each with the hand left after it (remembered; tuples, which
-        the garbage collector stops tracking)."""
-        key = (hand, trick[0][1] if trick else ())
+    def _options(self, hand: tuple[int, ...], hand_code: int, lead: tuple[int, ...], lead_code: int,
+                 n: int) -> Options:
+        """The plays of ``hand`` in this trick (a lead if ``n`` is 0), each with the hand left after it and
+        their codes (remembered; tuples, which the garbage collector stops tracking)."""
+        key = (hand_code, lead_code if n else 0)
         options = self.option_memo.get(key)
         if options is None:
-            options = self.option_memo[key] = tuple([(play, _without(hand, play)) for play in self._plays(hand, trick)])
+            plays = self._plays(hand, lead if n else ())
+            options = self.option_memo[key] = tuple([(play, rest, code(play), code(rest))
+                                                     for play in plays for rest in (_without(hand, play),)])
         return options
 
-    def _plays(self, hand: tuple[int, ...], trick: Trick) -> list[tuple[int, ...]]:
-        if trick:
-            lead = trick[0][1]
+    def _plays(self, hand: tuple[int, ...], lead: tuple[int, ...]) -> list[tuple[int, ...]]:
+        if lead:
             follows = enumerate_follows(self.r, self.r.suit[lead[0]], self.shape(lead), hand, FOLLOW_LIMIT)
             return [tuple(sorted(f)) for f in follows]
         leads: list[tuple[int, ...]] = [(i,) for i in dict.fromkeys(hand)]
@@ -180,15 +194,12 @@ def _without(hand: tuple[int, ...], play: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _with_hand(hands: Hands, seat: int, hand: tuple[int, ...]) -> Hands:
-    """``hands`` with ``seat``'s hand replaced."""
-    if seat == 0:
-        return (hand, hands[1], hands[2], hands[3])
-    if seat == 1:
-        return (hands[0], hand, hands[2], hands[3])
-    if seat == 2:
-        return (hands[0], hands[1], hand, hands[3])
-    return (hands[0], hands[1], hands[2], hand)
+def code(cards: Sequence[int]) -> int:
+    """One integer for a sorted tuple of card indices (6 bits a card)."""
+    out = 0
+    for i in cards:
+        out = out << 6 | (i + 1)
+    return out
 
 
 def hands_of(counts: Sequence[Sequence[int]]) -> Hands:
