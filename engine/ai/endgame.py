@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.ai.fastenum import enumerate_follows
-from engine.ai.fastrules import rule_tables, tractors, trick_winner
+from engine.ai.fastrules import TRUMP, RuleTables, rule_tables, tractors, trick_winner
 from engine.ai.playstate import fast_tables, to_cards
 from engine.cards import Card
 from engine.settlement import kitty_multiplier
@@ -132,10 +132,13 @@ class Endgame:
         return best
 
     def _finish(self, first: int, plays: list[tuple[int, ...]], play_codes: list[int]) -> int:
-        key = (play_codes[0], play_codes[1], play_codes[2], play_codes[3])
-        k = self.winner_memo.get(key, -1)
-        if k < 0:
-            k = self.winner_memo[key] = trick_winner(self.r, self.shape(plays[0]), plays)
+        if len(plays[0]) == 1:  # singles: the strongest card of the led suit or trumps, the first of equals
+            k = _single_winner(self.r, plays)
+        else:
+            key = (play_codes[0], play_codes[1], play_codes[2], play_codes[3])
+            k = self.winner_memo.get(key, -1)
+            if k < 0:
+                k = self.winner_memo[key] = trick_winner(self.r, self.shape(plays[0]), plays)
         winner = (first + k) % 4
         gained = 0
         if winner % 2 != self.dealer_team:
@@ -192,6 +195,20 @@ def _without(hand: tuple[int, ...], play: tuple[int, ...]) -> tuple[int, ...]:
     for i in play:
         rest.remove(i)
     return tuple(rest)
+
+
+def _single_winner(r: RuleTables, plays: list[tuple[int, ...]]) -> int:
+    """The winner of a trick of singles (as ``trick_winner``): only the led suit or trumps can win, by
+    strength; the first of equal cards."""
+    suit, value = r.suit, r.value
+    led = suit[plays[0][0]]
+    best, top = 0, value[plays[0][0]]
+    for k in range(1, 4):
+        card = plays[k][0]
+        s = suit[card]
+        if s in (led, TRUMP) and value[card] > top:
+            best, top = k, value[card]
+    return best
 
 
 def code(cards: Sequence[int]) -> int:
