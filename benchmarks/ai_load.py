@@ -200,6 +200,11 @@ async def run(db: Any, tables: int, seconds: float, ai_in: str, budget: float, i
         for _ in range(3):
             await service.add_ai(rec.table_id, 1000 + i, level="strong")
         await service.start(rec.table_id, 1000 + i)
+        started_at = service.session(rec.table_id).table
+        # the host sees the table before the next one starts, as ``start`` itself waited for its picture before the
+        # pictures were drawn in the background: the same set-up (else 200 pictures of /start, each marked as an
+        # interaction's, would still be queued when the clicks begin)
+        await until_shown(service, rec.table_id, started_at.version if started_at is not None else 0)
         ids.append(rec.table_id)
     versions = {tid: 0 for tid in ids}
     drawn, superseded = QUEUE.drawn, QUEUE.superseded
