@@ -11,7 +11,6 @@ trick while the kitty bonus is at stake. The best score wins (the first of equal
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Final
 
 from engine.ai.playstate import PlayState
@@ -51,19 +50,21 @@ def tractor_chain(p: PlayState, pairs: list[int]) -> list[int]:
     return best
 
 
-@dataclass(slots=True)
 class _Seat:
     """What every suit's leads need to know of the leading seat."""
 
-    seat: int
-    opps: tuple[int, int]
-    partner: int
-    dealer_side: bool
-    n_trumps: int
-    unseen_trumps: int
-    long_trumps: bool
-    safe: list[bool | None]  # (singles, pairs): no opponent can ruff (毙) them (None: not known yet)
-    guard: tuple[int, int]  # the one certain trump, and trump pair, kept for the last trick (-1: none)
+    def __init__(self, p: PlayState, seat: int) -> None:
+        self.seat = seat
+        self.opps = ((seat + 1) % 4, (seat + 3) % 4)
+        self.partner = (seat + 2) % 4
+        self.dealer_side = seat % 2 == p.dealer_team
+        self.n_trumps = p.held[seat][TRUMP]
+        self.unseen_trumps = unseen = p.unseen(seat, TRUMP)
+        self.long_trumps = self.dealer_side and self.n_trumps >= max(8, unseen // 2) and unseen > 0
+        # (singles, pairs): no opponent can ruff (毙) them (None: not known yet)
+        self.safe: list[bool | None] = [None, None]
+        # the one certain trump, and trump pair, kept for the last trick (-1: none)
+        self.guard = p.guard_card(seat)
 
 
 def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
@@ -89,13 +90,7 @@ def fast_lead(p: PlayState, seat: int) -> tuple[int, ...]:
     t = p.t
     hand = p.hands[seat]
     held = p.held[seat]
-    dealer_side = seat % 2 == p.dealer_team
-    n_trumps = held[TRUMP]
-    unseen_trumps = p.unseen(seat, TRUMP)
-    opps = ((seat + 1) % 4, (seat + 3) % 4)
-    me = _Seat(seat, opps, (seat + 2) % 4, dealer_side, n_trumps, unseen_trumps,
-               dealer_side and n_trumps >= max(8, unseen_trumps // 2) and unseen_trumps > 0,
-               [None, None], p.guard_card(seat))
+    me = _Seat(p, seat)
     best = _Best(p, me)
     for s in range(5):
         if held[s]:
