@@ -133,7 +133,7 @@ def _dense(key: CardKey) -> list[int]:
     return [pos[key(c)] for c in ALL_CARDS]
 
 
-def _multisets(cards: Sequence[int], k: int, rank: list[int]) -> Iterator[tuple[int, ...]]:
+def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = Counter(cards)
@@ -203,7 +203,7 @@ def _shaped(cards: Sequence[int], shape: Shape, ctx: TrumpContext, rank: list[in
                 continue
             remaining = counts.copy()
             remaining.subtract(taken)
-            for singles in _multisets(list(remaining.elements()), n_singles, rank):
+            for singles in multisets(list(remaining.elements()), n_singles, rank):
                 yield (*taken, *singles)
 
     def pick(pos: int, used: set[int], start: int) -> Iterator[tuple[int, ...]]:
@@ -251,7 +251,7 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
     policy = ctx.rules.follow_policy
     if len(held) >= n:
         if policy is FollowPolicy.SUIT_ONLY or lead.shape[0] == 0 or len(held) == n:
-            sources.append(_multisets(held, n, cheap))
+            sources.append(multisets(held, n, cheap))
         elif policy is FollowPolicy.PAIRS_ONLY:
             need = min(sum(lead.shape), sum(k // 2 for k in Counter(held).values()))
             sources.append(_shaped(held, (1,) * need + (0,) * (n - 2 * need), ctx, cheap))
@@ -265,9 +265,9 @@ def enumerate_follows(lead: LeadLike, hand: Sequence[Card], ctx: TrumpContext, l
             if len(trumps) >= n:
                 sources.append(_shaped(trumps, lead.shape, ctx, cheap))
         if held:
-            sources.append((*held, *rest) for rest in _multisets(others, n - len(held), cheap))
+            sources.append((*held, *rest) for rest in multisets(others, n - len(held), cheap))
         else:
-            sources.append(_multisets(others, n, cheap))
+            sources.append(multisets(others, n, cheap))
     display = ctx.sort_table.__getitem__
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[Card, ...]] = []

@@ -19,60 +19,11 @@ import logging
 from collections.abc import Iterator, Sequence
 
 from engine.ai.fastrules import TRUMP, RuleTables, Shape, counts_of, holds, pair_cards, shape_size, tractor_paths
+from engine.follow import multisets
 from engine.rules import FollowPolicy
 from engine.units import format_ladder
 
 log = logging.getLogger(__name__)
-
-
-def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
-    count vectors over the distinct cards in decreasing lexicographic order."""
-    counts = counts_of(cards)
-    distinct = sorted(counts, key=lambda c: rank[c])
-    if k == 1:
-        for c in distinct:
-            yield (c,)
-        return
-    avail = [counts[c] for c in distinct]
-    m = len(distinct)
-    suffix = [0] * (m + 1)
-    for i in range(m - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + avail[i]
-    if suffix[0] < k:
-        return
-    take = [0] * m
-    chosen: list[int] = []  # the blocks of take[0..last] copies of each distinct card, in order
-    last = _fill(distinct, avail, take, chosen, 0, k) if k else -1
-    while True:
-        yield tuple(chosen)
-        # next vector: the last position that can give one card to the positions after it
-        tail = 0
-        i = last
-        while i >= 0 and not (take[i] and suffix[i + 1] > tail):
-            tail += take[i]
-            i -= 1
-        if i < 0:
-            return
-        for j in range(i + 1, last + 1):
-            take[j] = 0
-        del chosen[len(chosen) - tail - 1:]
-        take[i] -= 1
-        last = _fill(distinct, avail, take, chosen, i + 1, tail + 1)
-
-
-def _fill(distinct: list[int], avail: list[int], take: list[int], chosen: list[int], start: int, need: int) -> int:
-    """Take the preferred cards from ``start`` on; returns the last position taken from."""
-    j = start
-    while True:
-        t = avail[j] if avail[j] < need else need
-        take[j] = t
-        for _ in range(t):
-            chosen.append(distinct[j])
-        need -= t
-        if not need:
-            return j
-        j += 1
 
 
 class _Shaped:
