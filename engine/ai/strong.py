@@ -36,9 +36,9 @@ from engine.views import Phase, SeatView
 log = logging.getLogger(__name__)
 
 MAX_CANDIDATES = 5
-MIN_WORLDS = 4
-DROP_Z = 1.5  # a candidate this many standard errors below the first choice is dropped
-SAME_WORLDS = 8  # so is one that gave exactly the first choice's result on this many deals (no gain to find)
+MIN_WORLDS = 16  # no candidate is dropped on fewer deals (the test is looked at after every deal)
+DROP_Z = 2.0  # a candidate this many standard errors below the first choice is dropped
+SAME_WORLDS = 16  # so is one that gave exactly the first choice's result on this many deals (no gain to find)
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
 SAFETY = 0.98  # share of the budget spent thinking (the rest covers set-up and one late deal)
 TARGET_WORLDS = 400  # enough deals: stop searching even with budget left
