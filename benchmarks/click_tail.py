@@ -10,7 +10,12 @@ notes every garbage collection (``gc.callbacks``: generation, duration), every d
 (a WAL checkpoint shows up here) and the loop's lag. Prints the slowest 1 % of the clicks with their phases and what
 overlapped them (collections, slow statements), and totals.
 
+``--backend postgres`` runs it on a throwaway durable cluster (``tools.pgcluster``, as ``bot_load.py``): ``db_pool``
+is then the wait for a pooled connection, ``sql`` a statement's round trip, and the server's own log is read back
+for what it took slower than 20 ms (statements, lock waits, checkpoints, autovacuum), on the same clock.
+
     .venv/bin/python benchmarks/click_tail.py --tables 200 --json
+    .venv/bin/python benchmarks/click_tail.py --tables 200 --backend postgres --json
 """
 
 from __future__ import annotations
@@ -33,12 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import ai_load
 from data.database import Database
+from data.postgres import PostgresDriver, PostgresTx
 from data.sqlite import SqliteDriver, SqliteTx
 from engine.table import Table
 from runtime import pipeline as pipeline_module
 from runtime.renderqueue import QUEUE, RenderQueue
 from runtime.service import GameService
 from runtime.session import Session
+from tools.pgcluster import PgCluster
 
 TRACE: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("click_trace", default=None)
 CLICKS: list[dict[str, float]] = []
@@ -47,6 +54,8 @@ SLOW_SQL: list[tuple[float, float, str]] = []  # (start, ms, statement)
 SLOW_SQL_MS = 20.0
 BUSY: dict[tuple[str, int], float] = {}  # (what, half-second) -> ms busy: statements' round trips, drawing
 SLOW_THREAD: list[tuple[float, float, str]] = []  # (start, ms, statement): slow inside SQLite's thread
+SERVER_LOG_SETTINGS = ("log_min_duration_statement=20", "log_checkpoints=on", "log_autovacuum_min_duration=0",
+                       "log_lock_waits=on", "deadlock_timeout=20ms", "log_line_prefix='%n %p '")
 
 
 def add(phase: str, seconds: float) -> None:
@@ -127,11 +136,14 @@ def instrument(service: GameService) -> None:
     service.pipeline.arm = timed("arm", service.pipeline.arm)  # type: ignore[method-assign]
     pipeline_module.commit_action = timed("commit", pipeline_module.commit_action)
 
-    for name in ("execute", "executemany", "insert", "fetchall", "fetchone", "script"):
-        original = getattr(SqliteTx, name)
+    statements = [(SqliteTx, n) for n in ("execute", "executemany", "insert", "fetchall", "fetchone", "script")]
+    statements += [(PostgresTx, n) for n in ("execute", "executemany", "insert", "fetchall", "script")]
+    statements += [(PostgresDriver, n) for n in ("execute", "insert", "fetchall")]
+    for owner, name in statements:
+        original = getattr(owner, name)
 
         def make(original: Callable[..., Any], name: str) -> Callable[..., Any]:
-            async def statement(self: SqliteTx, sql: str, *args: Any) -> Any:
+            async def statement(self: Any, sql: str, *args: Any) -> Any:
                 t0 = time.perf_counter()
                 try:
                     return await original(self, sql, *args)
@@ -144,7 +156,7 @@ def instrument(service: GameService) -> None:
                         SLOW_SQL.append((t0, ms, " ".join(sql.split())[:60]))
             return statement
 
-        setattr(SqliteTx, name, make(original, name))
+        setattr(owner, name, make(original, name))
 
     original_submit = RenderQueue.submit
 
@@ -191,6 +203,42 @@ def time_lock(lock: Any) -> None:
             add("db_lock", time.perf_counter() - t0)
 
     lock.acquire = acquire
+
+
+def time_pool_acquire() -> None:
+    """asyncpg's pools: the wait for a connection counted as the click's ``db_pool``."""
+    import asyncpg.pool
+
+    original = asyncpg.pool.Pool._acquire
+
+    async def _acquire(self: Any, timeout: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return await original(self, timeout)
+        finally:
+            add("db_pool", time.perf_counter() - t0)
+
+    asyncpg.pool.Pool._acquire = _acquire
+
+
+def server_log(path: Path, offset: float) -> list[tuple[float, float, str]]:
+    """The server's slow statements, lock waits, checkpoints and vacuums: (perf_counter start, ms, text);
+    ``offset``: ``time.time() - time.perf_counter()`` (the log's ``%n`` is epoch seconds)."""
+    out: list[tuple[float, float, str]] = []
+    for line in path.read_text(errors="replace").splitlines():
+        head, _, rest = line.partition(" ")
+        try:
+            at = float(head) - offset
+        except ValueError:
+            continue
+        text = rest.partition(" ")[2]
+        ms = 0.0
+        if "duration: " in text:
+            with contextlib.suppress(ValueError):
+                ms = float(text.split("duration: ", 1)[1].split(" ", 1)[0])
+        if ms or any(k in text for k in ("checkpoint", "vacuum", "still waiting", "acquired")):
+            out.append((at - ms / 1000.0, ms, " ".join(text.split())[:90]))
+    return out
 
 
 def watch_sqlite_thread(conn: Any) -> None:
@@ -268,9 +316,13 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     watch_gc()
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
-    target = Path(tempfile.mkdtemp(prefix="click_tail_")) / "ai.sqlite3"
+    cluster = PgCluster.start(durable=True, settings=SERVER_LOG_SETTINGS) if args.backend == "postgres" else None
+    target: Path | str = (cluster.create_database("load") if cluster is not None
+                          else Path(tempfile.mkdtemp(prefix="click_tail_")) / "ai.sqlite3")
     db = await Database.open(target, pool_size=20)
     driver = db.driver if hasattr(db, "driver") else None
+    if isinstance(driver, PostgresDriver):
+        time_pool_acquire()
     if isinstance(driver, SqliteDriver):
         time_lock(driver._lock)
         watch_sqlite_thread(driver.raw)
@@ -289,12 +341,15 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         watch.stop()
         wal = Path(f"{target}-wal")
-        wal_bytes = wal.stat().st_size if wal.exists() else 0  # the WAL's largest extent (it is reused, not cut)
+        wal_bytes = wal.stat().st_size if cluster is None and wal.exists() else 0  # the WAL's largest extent
         await db.close()
+        server = server_log(cluster.root / "server.log", time.time() - time.perf_counter()) if cluster else []
+        if cluster is not None:
+            cluster.stop()
     clicks = sorted(CLICKS, key=lambda c: -max(c["total"], c.get("shown", 0.0)))
     slow = clicks[:max(1, len(clicks) // 100)]
-    phases = ("table_lock", "engine", "commit", "db_lock", "sql", "sql_in_thread", "picture_queue", "picture_draw",
-              "picture_back", "arm", "shown")
+    phases = ("table_lock", "engine", "commit", "db_lock", "db_pool", "sql", "sql_in_thread", "picture_queue",
+              "picture_draw", "picture_back", "arm", "shown")
     first = min((c["start"] for c in CLICKS), default=0.0)
     rows = []
     for c in slow:
@@ -303,6 +358,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         row["gc"] = overlapping([(t, ms, f"gen{g}") for t, ms, g in GCS], c["start"], c["end"])
         row["slow_sql"] = overlapping(SLOW_SQL, c["start"], c["end"])
         row["slow_in_thread"] = overlapping(SLOW_THREAD, c["start"], c["end"])
+        row["server"] = overlapping(server, c["start"], c["end"])
         row["stalls"] = overlapping([(t, ms, "loop") for t, ms in watch.stalls], c["start"], c["end"])
         rows.append(row)
     steady = sorted(c["total"] for c in CLICKS if c["start"] - first >= args.settle)
@@ -331,6 +387,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "checkpointer": ({"runs": driver.checkpointer.runs, "frames": driver.checkpointer.frames}
                          if isinstance(driver, SqliteDriver) and driver.checkpointer else None),
         "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
+        "server_log": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in server][:40],
         "loop_stalls": [(round(t - first, 2), round(ms, 1)) for t, ms in watch.stalls],
         "stall_stacks": sorted(watch.samples.items(), key=lambda kv: -kv[1])[:15],
         "timeline_first_6s": timeline,
@@ -346,6 +403,7 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=3.0, help="seconds of start-up burst left out of one p99")
     parser.add_argument("--switch-interval", type=float, help="sys.setswitchinterval (s; Python's default 0.005)")
     parser.add_argument("--wal-autocheckpoint", type=int, help="SQLite's PRAGMA wal_autocheckpoint (pages)")
+    parser.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     out = asyncio.run(main_async(args))
