@@ -14,6 +14,10 @@ Chosen by ``TRACTOR_DB=postgresql://user@host/db`` (``Database.open(url)``). Sto
   loses nothing and a crash of the database server or its machine may lose the last fraction of a second
   of moves (never corrupting anything), as a power loss may with SQLite's ``NORMAL``; ``FULL`` keeps the
   server's default (``on``: flushed to disk before the move is acknowledged, ~1-15 ms on a shared VM disk).
+- A connection goes back to its pool without asyncpg's reset query (``pg_advisory_unlock_all(); CLOSE ALL;
+  UNLISTEN *; RESET ALL``, one more round trip per statement or transaction): the bot keeps no session state
+  (advisory locks are transaction-scoped, no cursors, no ``LISTEN``, no ``SET``); an open transaction is
+  still rolled back on release.
 - ``transaction(serialize=True)`` (the default) first takes one transaction-scoped advisory lock, so
   such transactions run one at a time in the whole database — across every bot process — as SQLite's
   ``BEGIN IMMEDIATE`` does; read-modify-write of shared rows (ladders, seats, settings) stays correct.
@@ -74,6 +78,13 @@ def _free(pool: asyncpg.Pool) -> int:
     return pool.get_idle_size() + pool.get_max_size() - pool.get_size()
 
 
+class BotConnection(asyncpg.Connection):  # type: ignore[misc]
+    """A pooled connection released without a reset query (the bot keeps no session state)."""
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 class PostgresTx(Tx):
     """Statements on one pooled connection inside a transaction."""
 
@@ -120,12 +131,13 @@ class PostgresDriver(Driver):
             raise ValueError("pool_size must be at least 1, priority_pool_size at least 0")
         settings = {"synchronous_commit": SYNCHRONOUS_COMMIT[synchronous.upper()]}
         pool = await asyncpg.create_pool(url, min_size=min(2, pool_size), max_size=pool_size,
-                                         server_settings=settings)
+                                         server_settings=settings, connection_class=BotConnection)
         priority = None
         if priority_pool_size:
             try:
                 priority = await asyncpg.create_pool(url, min_size=min(1, priority_pool_size),
-                                                     max_size=priority_pool_size, server_settings=settings)
+                                                     max_size=priority_pool_size, server_settings=settings,
+                                                     connection_class=BotConnection)
             except BaseException:
                 await pool.close()
                 raise
