@@ -2,7 +2,8 @@
 
 They survive restarts: at start-up the scheduler simply finds the overdue ones. ``due_at`` is Unix
 seconds. Adding or removing a timer calls every callback registered with ``on_timers_changed`` (the
-one timer loop, ``runtime.scheduler.Scheduler``, subscribes).
+one timer loop, ``runtime.scheduler.Scheduler``, subscribes) with the new timer's due time, or ``None`` when
+timers were only removed (nothing falls due sooner then).
 """
 
 from __future__ import annotations
@@ -39,11 +40,12 @@ class Timer:
 class TimersMixin(ShardsMixin):
     """Persistent timers."""
 
-    _timer_listeners: list[Callable[[], None]] | None = None
+    _timer_listeners: list[Callable[[float | None], None]] | None = None
 
-    def on_timers_changed(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """Call ``callback()`` (synchronously, on the event loop) whenever a timer is added or removed;
-        returns the function that unsubscribes it. A callback must not block (e.g. schedule a task)."""
+    def on_timers_changed(self, callback: Callable[[float | None], None]) -> Callable[[], None]:
+        """Call ``callback(due_at)`` (synchronously, on the event loop) whenever a timer is added (its due time)
+        or removed (``None``); returns the function that unsubscribes it. A callback must not block (e.g.
+        schedule a task)."""
         if self._timer_listeners is None:
             self._timer_listeners = []
         listeners = self._timer_listeners
@@ -55,11 +57,12 @@ class TimersMixin(ShardsMixin):
 
         return unsubscribe
 
-    def notify_timers_changed(self) -> None:
-        """Tell every listener (the scheduler) to look at the timers again (done by every change here)."""
+    def notify_timers_changed(self, due_at: float | None = None) -> None:
+        """Tell every listener (the scheduler) that a timer due at ``due_at`` was stored, or (``None``) that
+        timers were removed (done by every change here)."""
         for callback in list(self._timer_listeners or ()):
             try:
-                callback()
+                callback(due_at)
             except Exception:
                 log.exception("timers-changed listener %r failed", callback)
 
@@ -69,7 +72,7 @@ class TimersMixin(ShardsMixin):
         timer_id = await self.insert(
             "INSERT INTO timers (kind, table_id, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             (kind, table_id, float(due_at), json.dumps(payload or {}), time.time()))
-        self.notify_timers_changed()
+        self.notify_timers_changed(float(due_at))
         return timer_id
 
     async def get_timer(self, timer_id: int) -> Timer | None:

@@ -4,10 +4,13 @@
 never runs twice, and a re-planning handler cannot be undone by a late delete). A crash between the two
 loses nothing: ``GameService.restore_all`` re-plans every table's timers from its state.
 
-Driving: ``start()`` subscribes to the database's timer changes (``db.on_timers_changed``); each change (or
-the sleep until the next due time) starts a short-lived task that fires what is due, then arms one sleep
-for the next timer. No task waits on an open-ended event, so an idle bot has no pending work (SimCord can
-tell a settled bot from a stuck one). ``run_due()`` fires what is due without the loop (tests, offline job).
+Driving: ``start()`` subscribes to the database's timer changes (``db.on_timers_changed``); a stored timer
+that may fall due before the armed sleep ends (or the sleep's end itself) starts a short-lived task that fires
+what is due, then arms one sleep for the next timer. Removed timers and timers due after the armed sleep wake
+nothing (waking at the sleep's end looks again anyway): under load every move removes and stores timers, and
+each wake costs the database a query for the due timers and one for the next. No task waits on an open-ended
+event, so an idle bot has no pending work (SimCord can tell a settled bot from a stuck one). ``run_due()``
+fires what is due without the loop (tests, offline job).
 Timer work is background work for the database (``data.priority.in_background``): a click's queries take
 connections of their own and never queue behind the timers' (``data.postgres``).
 """
@@ -71,11 +74,22 @@ class Scheduler:
     def start(self) -> None:
         """Follow the timers from now on (idempotent)."""
         if self._unsubscribe is None:
-            self._unsubscribe = self.db.on_timers_changed(self.wake)
+            self._unsubscribe = self.db.on_timers_changed(self._timers_changed)
+        self.wake()
+
+    def _timers_changed(self, due_at: float | None) -> None:
+        """A timer due at ``due_at`` was stored, or (``None``) timers were removed: look again only if it may
+        fall due before the armed sleep ends (while the loop runs, it may have read the timers before it)."""
+        if due_at is None:
+            return
+        running = self._runner is not None and not self._runner.done()
+        sleeping = self._sleeper is not None and not self._sleeper.done()
+        if not running and sleeping and due_at >= self._sleep_until:
+            return
         self.wake()
 
     def wake(self) -> None:
-        """Look at the timers again soon (called on every timer change)."""
+        """Look at the timers again soon."""
         if not self.running:
             return
         self._dirty = True

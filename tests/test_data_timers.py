@@ -44,17 +44,17 @@ async def test_timers_survive_reopen(db_target: str) -> None:
 async def test_timer_listeners_hear_every_change_until_unsubscribed(db: Database) -> None:
     """The public hook the timer loop (runtime.scheduler) is driven by."""
     tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
-    heard: list[str] = []
-    stop = db.on_timers_changed(lambda: heard.append("a"))
-    db.on_timers_changed(lambda: 1 / 0)  # a failing listener is logged, never breaks a timer change
+    heard: list[float | None] = []
+    stop = db.on_timers_changed(heard.append)
+    db.on_timers_changed(lambda due: 1 / 0)  # a failing listener is logged, never breaks a timer change
     first = await db.add_timer("turn", tid, 10.0)
     await db.add_timer("ai", tid, 20.0)
     assert not await db.delete_timer(first + 100)  # nothing removed: nobody is told
     await db.delete_timer(first)
     await db.cancel_timers(tid)
-    assert heard == ["a"] * 4
+    assert heard == [10.0, 20.0, None, None]  # a new timer's due time; None: timers removed
     stop()
     stop()  # idempotent
     await db.add_timer("turn", tid, 30.0)
     db.notify_timers_changed()
-    assert heard == ["a"] * 4
+    assert heard == [10.0, 20.0, None, None]

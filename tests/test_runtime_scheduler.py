@@ -177,3 +177,35 @@ def test_no_private_attribute_of_data_is_used_outside_data() -> None:
                  for folder in ("runtime", "cogs") for path in sorted((ROOT / folder).glob("*.py"))
                  for m in private.finditer(path.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+async def test_only_a_timer_due_before_the_armed_sleep_wakes_the_loop(db: Database) -> None:
+    """Every move removes and stores timers; each wake costs the due-timers and next-timer queries. A removed
+    timer, or one due after the armed sleep ends, wakes nothing; an earlier one is fired on time."""
+    now = [1000.0]
+    fired: list[str] = []
+
+    async def handler(timer: Timer) -> None:
+        fired.append(timer.kind)
+
+    def runners() -> list[str]:
+        return [t.get_name() for t in asyncio.all_tasks() if t.get_name() == "tractor-timers" and not t.done()]
+
+    scheduler = Scheduler(db, handler, clock=lambda: now[0])
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    await db.add_timer("turn", tid, 1100.0)
+    scheduler.start()
+    await scheduler.run_now()
+    assert scheduler._sleep_until == 1100.0
+    later = await db.add_timer("later", tid, 1500.0)
+    await db.delete_timer(later)
+    await db.cancel_timers(tid, "nothing")
+    assert runners() == []  # nothing looked at the timers again
+    await db.add_timer("sooner", tid, 1050.0)
+    assert runners() == ["tractor-timers"]
+    await scheduler.run_now()
+    assert scheduler._sleep_until == 1050.0 and fired == []
+    await db.add_timer("ai", tid, 1000.0)  # due now
+    await scheduler.run_now()
+    assert fired == ["ai"]
+    await scheduler.stop()
