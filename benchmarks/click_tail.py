@@ -55,7 +55,8 @@ SLOW_SQL_MS = 20.0
 BUSY: dict[tuple[str, int], float] = {}  # (what, half-second) -> ms busy: statements' round trips, drawing
 SLOW_THREAD: list[tuple[float, float, str]] = []  # (start, ms, statement): slow inside SQLite's thread
 SERVER_LOG_SETTINGS = ("log_min_duration_statement=20", "log_checkpoints=on", "log_autovacuum_min_duration=0",
-                       "log_lock_waits=on", "deadlock_timeout=20ms", "log_line_prefix='%n %p '")
+                       "log_lock_waits=on", "deadlock_timeout=20ms", "log_line_prefix='%n %p '",
+                       "track_wal_io_timing=on")
 
 
 def add(phase: str, seconds: float) -> None:
@@ -340,8 +341,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         figures = await ai_load.run(db, args.tables, args.seconds, "pool", args.budget, True, None, 0)
     finally:
         watch.stop()
-        wal = Path(f"{target}-wal")
-        wal_bytes = wal.stat().st_size if cluster is None and wal.exists() else 0  # the WAL's largest extent
+        wal_file = Path(f"{target}-wal")
+        wal_bytes = wal_file.stat().st_size if cluster is None and wal_file.exists() else 0  # its largest extent
+        wal = await db.fetchone("SELECT * FROM pg_stat_wal") if cluster is not None else None
         await db.close()
         server = server_log(cluster.root / "server.log", time.time() - time.perf_counter()) if cluster else []
         if cluster is not None:
@@ -387,6 +389,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "checkpointer": ({"runs": driver.checkpointer.runs, "frames": driver.checkpointer.frames}
                          if isinstance(driver, SqliteDriver) and driver.checkpointer else None),
         "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
+        "pg_stat_wal": {k: v for k, v in dict(wal).items() if k != "stats_reset"} if wal else None,
         "server_log": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in server][:40],
         "loop_stalls": [(round(t - first, 2), round(ms, 1)) for t, ms in watch.stalls],
         "stall_stacks": sorted(watch.samples.items(), key=lambda kv: -kv[1])[:15],
