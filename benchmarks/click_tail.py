@@ -57,6 +57,8 @@ SLOW_THREAD: list[tuple[float, float, str]] = []  # (start, ms, statement): slow
 SERVER_LOG_SETTINGS = ("log_min_duration_statement=20", "log_checkpoints=on", "log_autovacuum_min_duration=0",
                        "log_lock_waits=on", "deadlock_timeout=20ms", "log_line_prefix='%n %p '",
                        "track_wal_io_timing=on")
+WAL_STATS = ("wal_records", "wal_fpi", "wal_bytes", "wal_buffers_full", "wal_write", "wal_sync", "wal_write_time",
+             "wal_sync_time")
 
 
 def add(phase: str, seconds: float) -> None:
@@ -137,7 +139,8 @@ def instrument(service: GameService) -> None:
     service.pipeline.arm = timed("arm", service.pipeline.arm)  # type: ignore[method-assign]
     pipeline_module.commit_action = timed("commit", pipeline_module.commit_action)
 
-    statements = [(SqliteTx, n) for n in ("execute", "executemany", "insert", "fetchall", "fetchone", "script")]
+    statements: list[tuple[type, str]] = [
+        (SqliteTx, n) for n in ("execute", "executemany", "insert", "fetchall", "fetchone", "script")]
     statements += [(PostgresTx, n) for n in ("execute", "executemany", "insert", "fetchall", "script")]
     statements += [(PostgresDriver, n) for n in ("execute", "insert", "fetchall")]
     for owner, name in statements:
@@ -343,7 +346,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         watch.stop()
         wal_file = Path(f"{target}-wal")
         wal_bytes = wal_file.stat().st_size if cluster is None and wal_file.exists() else 0  # its largest extent
-        wal = await db.fetchone("SELECT * FROM pg_stat_wal") if cluster is not None else None
+        wal = await db.fetchone(f"SELECT {', '.join(WAL_STATS)} FROM pg_stat_wal") if cluster is not None else None
         await db.close()
         server = server_log(cluster.root / "server.log", time.time() - time.perf_counter()) if cluster else []
         if cluster is not None:
@@ -389,7 +392,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "checkpointer": ({"runs": driver.checkpointer.runs, "frames": driver.checkpointer.frames}
                          if isinstance(driver, SqliteDriver) and driver.checkpointer else None),
         "slow_in_thread": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in SLOW_THREAD],
-        "pg_stat_wal": {k: v for k, v in dict(wal).items() if k != "stats_reset"} if wal else None,
+        "pg_stat_wal": {k: wal[k] for k in WAL_STATS} if wal else None,
         "server_log": [(round(t - first, 2), round(ms, 1), s) for t, ms, s in server][:40],
         "loop_stalls": [(round(t - first, 2), round(ms, 1)) for t, ms in watch.stalls],
         "stall_stacks": sorted(watch.samples.items(), key=lambda kv: -kv[1])[:15],

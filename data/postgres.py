@@ -80,7 +80,7 @@ def _free(pool: asyncpg.Pool) -> int:
     return pool.get_idle_size() + pool.get_max_size() - pool.get_size()
 
 
-class BotConnection(asyncpg.Connection):  # type: ignore[misc]
+class BotConnection(asyncpg.Connection):
     """A pooled connection released without a reset query (the bot keeps no session state)."""
 
     def get_reset_query(self) -> str:
