@@ -12,7 +12,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,8 @@ from data.connection import Row
 from data.shards import ShardsMixin
 
 log = logging.getLogger(__name__)
+
+CLAIM_CHUNK = 500  # timer ids per claiming statement (SQLite allows 32,766 parameters)
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,20 @@ class TimersMixin(ShardsMixin):
         if deleted:
             self.notify_timers_changed()
         return bool(deleted)
+
+    async def claim_timers(self, timer_ids: Sequence[int]) -> set[int]:
+        """Remove the timers ``timer_ids`` in one statement per ``CLAIM_CHUNK``; the ids this call removed (a timer
+        someone else removed meanwhile is not among them, so each timer is claimed once)."""
+        claimed: set[int] = set()
+        ids = list(timer_ids)
+        for start in range(0, len(ids), CLAIM_CHUNK):
+            chunk = ids[start:start + CLAIM_CHUNK]
+            rows = await self.fetchall(f"DELETE FROM timers WHERE id IN ({', '.join('?' * len(chunk))}) RETURNING id",
+                                       chunk)
+            claimed.update(int(r[0]) for r in rows)
+        if claimed:
+            self.notify_timers_changed()
+        return claimed
 
     async def cancel_timers(self, table_id: int, kind: str | None = None) -> int:
         """Remove a table's timers (of one ``kind``, or all); how many."""

@@ -109,19 +109,18 @@ class Scheduler:
         """Claim (delete) every due timer and run each handler in its own task: one table's slow move (an AI
         thinking in the pool, a commit) never holds up another table's timer. Handlers of one table still
         run one at a time (they take the table's lock) and a stale one sees the table has moved on.
-        Returns the next timer, not yet due (``None``: no timer). The due timers are read in one query and
-        claimed together (hundreds fall due at once after a restart: one at a time, a timer cost two round trips
-        before its handler could start)."""
-        while True:
-            due = await self.db.due_timers(self.clock())
-            if not due:
-                return await self.db.next_timer()
-            claimed = await asyncio.gather(*(self.db.delete_timer(t.id) for t in due))
-            for timer, mine in zip(due, claimed, strict=True):
-                if mine:  # else someone else removed it meanwhile
-                    task = asyncio.get_running_loop().create_task(self._fire(timer), name=f"tractor-timer-{timer.id}")
-                    self._inflight.add(task)
-                    task.add_done_callback(self._inflight.discard)
+        Returns the next timer (``None``: no timer; one due meanwhile is claimed by the loop's next round).
+        The due timers are read in one query and claimed in one statement (hundreds fall due at once after a
+        restart or when many tables start: one at a time, a timer cost two round trips before its handler could
+        start; together, a connection each)."""
+        due = await self.db.due_timers(self.clock())
+        claimed = await self.db.claim_timers([t.id for t in due])
+        for timer in due:
+            if timer.id in claimed:  # else someone else removed it meanwhile
+                task = asyncio.get_running_loop().create_task(self._fire(timer), name=f"tractor-timer-{timer.id}")
+                self._inflight.add(task)
+                task.add_done_callback(self._inflight.discard)
+        return await self.db.next_timer()
 
     async def _fire(self, timer: Timer) -> None:
         try:
@@ -141,6 +140,9 @@ class Scheduler:
             except Exception:
                 log.exception("timer run failed")
                 return
+            if nxt is not None and nxt.due_at <= self.clock():
+                self._dirty = True  # fell due meanwhile: claim it in this run
+                continue
             self._arm(None if nxt is None else nxt.due_at)
 
     def _arm(self, due: float | None) -> None:

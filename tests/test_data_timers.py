@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from data.database import Database
-from data.timers import Timer
+from data.timers import CLAIM_CHUNK, Timer
 from tests.records import new_record
 
 
@@ -58,3 +60,15 @@ async def test_timer_listeners_hear_every_change_until_unsubscribed(db: Database
     await db.add_timer("turn", tid, 30.0)
     db.notify_timers_changed()
     assert heard == [10.0, 20.0, None, None]
+
+
+async def test_claiming_removes_each_timer_once(db: Database) -> None:
+    """The timer loop claims every due timer in one statement (``claim_timers``); a timer removed meanwhile, or
+    claimed by a concurrent claim, is not claimed again."""
+    tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
+    ids = [await db.add_timer("ai", tid, float(i)) for i in range(1, 1 + CLAIM_CHUNK + 7)]  # two statements
+    assert await db.delete_timer(ids[3])
+    first, second = await asyncio.gather(db.claim_timers(ids[:600]), db.claim_timers(ids[300:]))
+    assert not first & second and first | second == set(ids) - {ids[3]}
+    assert await db.claim_timers(ids) == set() and await db.next_timer() is None
+    assert await db.claim_timers([]) == set()
