@@ -5,8 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 
-from engine.actions import DealAll, Pass
-from engine.ai import choose_action
 from engine.ai.endgame import Endgame, Hands, Trick, hands_of
 from engine.ai.playstate import to_cards, to_counts
 from engine.cards import parse_cards
@@ -18,6 +16,7 @@ from engine.trick import trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import decompose_lead
 from engine.views import Phase
+from tests.basic_play import play_basic_until
 
 
 def _subsets(hand: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
@@ -66,17 +65,12 @@ def _endgame(seed: int, cards_left: int) -> tuple[TrumpContext, int, Hands, Tric
     """A real deal played by basic AIs until each hand holds ``cards_left`` cards (all hands known); ``None``
     if the hand ended first (a throw (甩牌) can skip past it)."""
     table = Table.new(Rules.from_preset("standard"), seed)
-    rng = random.Random(seed)
-    while True:
-        if table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            return None
-        if table.phase is Phase.PLAYING and len(table.seat_view(table.to_act()[0]).hand) <= cards_left:
-            break
-        if table.phase is Phase.DEALING:
-            table.apply(DealAll())
-            continue
-        seat = table.to_act()[0]
-        table.apply(choose_action(table.seat_view(seat), "basic", rng) or Pass(seat=seat))
+
+    def reached(t: Table) -> bool:
+        return t.phase is Phase.PLAYING and len(t.seat_view(t.to_act()[0]).hand) <= cards_left
+
+    if not play_basic_until(table, random.Random(seed), reached):
+        return None
     pub = table.public_view()
     assert pub.dealer is not None and pub.trump is not None
     ctx = trump_context(pub.level, pub.trump, pub.rules)

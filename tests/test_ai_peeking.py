@@ -6,12 +6,12 @@ import ast
 import random
 from pathlib import Path
 
-from engine.actions import DealAll, Pass
 from engine.ai import choose_action, suggest
 from engine.cards import parse_card
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from tests.basic_play import play_basic_until
 
 AI_DIR = Path(__file__).resolve().parent.parent / "engine" / "ai"
 
@@ -32,14 +32,8 @@ def test_ai_package_never_imports_the_table() -> None:
 def _table_in_play(seed: int) -> Table:
     """A table a few tricks into the play, driven by basic AIs."""
     table = Table.new(Rules.from_preset("standard"), seed)
-    table.apply(DealAll())
-    rng = random.Random(0)
-    while table.phase is not Phase.PLAYING or len(table.public_view().tricks) < 3:
-        if table.phase is Phase.DEALING:
-            table.apply(DealAll())
-            continue
-        seat = table.to_act()[0]
-        table.apply(choose_action(table.seat_view(seat), "basic", rng) or Pass(seat=seat))
+    assert play_basic_until(table, random.Random(0),
+                            lambda t: t.phase is Phase.PLAYING and len(t.public_view().tricks) >= 3)
     return table
 
 

@@ -9,8 +9,6 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import DealAll, Pass
-from engine.ai import choose_action
 from engine.ai.determinize import sample_world, shuffle
 from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import MIN_WORLDS, SearchStats, _hopeless, candidates, choose_play_mc, pick
@@ -19,23 +17,20 @@ from engine.follow import follow_is_legal
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from tests.basic_play import play_basic_until
 
 
 def _situation(seed: int = 1, tricks: int = 8, cards: int = 25) -> Situation:
     """A real position: basic players a few tricks into a hand (and down to ``cards`` cards), a follower
     to act."""
     table = Table.new(Rules.from_preset("standard"), seed)
-    rng = random.Random(0)
-    while True:
-        pub = table.public_view()
-        if table.phase is Phase.PLAYING and len(pub.tricks) >= tricks and pub.trick and pub.trick.plays \
-                and len(table.seat_view(table.to_act()[0]).hand) <= cards:
-            break
-        if table.phase is Phase.DEALING:
-            table.apply(DealAll())
-            continue
-        seat = table.to_act()[0]
-        table.apply(choose_action(table.seat_view(seat), "basic", rng) or Pass(seat=seat))
+
+    def reached(t: Table) -> bool:
+        pub = t.public_view()
+        return (t.phase is Phase.PLAYING and len(pub.tricks) >= tricks and pub.trick is not None
+                and bool(pub.trick.plays) and len(t.seat_view(t.to_act()[0]).hand) <= cards)
+
+    assert play_basic_until(table, random.Random(0), reached)
     return situation_from_view(table.seat_view(table.to_act()[0]))
 
 
