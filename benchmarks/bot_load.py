@@ -238,8 +238,9 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=None, help="AI workers (default: one per core)")
     parser.add_argument("--seconds", type=float, default=30.0, help="--ai strong: how long the tables play")
     parser.add_argument("--no-images", action="store_true", help="--ai strong: render no pictures")
-    parser.add_argument("--render-processes", type=int, default=0,
-                        help="--ai strong: draw pictures in N processes (TRACTOR_RENDER_PROCESSES; 0: a thread)")
+    parser.add_argument("--render-processes", type=int, default=Config.from_env().render_processes,
+                        help="--ai strong: draw pictures in N processes (default: the bot's, "
+                             "TRACTOR_RENDER_PROCESSES or 1; 0: a thread)")
     parser.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
     parser.add_argument("--trace-memory", action="store_true",

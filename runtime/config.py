@@ -14,6 +14,14 @@ from data.shards import parse_shard_ids
 
 log = logging.getLogger(__name__)
 
+# The bot draws its pictures in one process of its own by default. Drawn on a thread of the bot's process, a
+# picture holds the interpreter lock for most of its 5-10 ms, and each of a click's database round trips then
+# waits for the lock before the event loop can resume it: with 200 strong-AI tables on two cores, PostgreSQL
+# clicks' p99 was 39-202 ms over ten quiet runs on a thread, 22-43 ms over six with one drawing process
+# (SQLite 23-55 vs 26-46 ms; benchmarks/bot_load.py --ai strong, docs/SCALING.md §4). Two drawing processes
+# on two cores competed with the rest (p99 476 ms in an earlier run).
+DEFAULT_RENDER_PROCESSES = 1
+
 
 def shards_from_env(count: str | None, ids: str | None) -> dict[str, Any]:
     """``TRACTOR_SHARD_COUNT`` and ``TRACTOR_SHARDS`` (``0-3``; default: every shard) as Config fields;
@@ -44,7 +52,8 @@ class Config:
     and ``TRACTOR_SHARDS`` (``0-3``: this process runs those gateway shards and owns their guilds' tables; see
     docs/SCALING.md); ``TRACTOR_IDLE_EVICT_S`` (seconds without a move after which an async table's engine state
     is evicted from memory, rebuilt on its next click or timer; default 3600, 0 = never),
-    ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 0: one thread of the bot's);
+    ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 1; 0: one thread of the bot's
+    process, whose drawing then holds the interpreter lock the event loop needs — see ``DEFAULT_RENDER_PROCESSES``);
     with PostgreSQL ``TRACTOR_DB_POOL`` (connections for timers, AI moves, dealing; default 10, at least 1) and
     ``TRACTOR_DB_PRIORITY_POOL`` (connections kept for clicks and commands; default 4, 0 = share the first)."""
 
@@ -60,7 +69,7 @@ class Config:
     max_tables_per_guild: int = 25
     max_hosted_per_user: int = 3
     idle_evict_s: float = 3600.0  # TRACTOR_IDLE_EVICT_S
-    render_processes: int = 0  # TRACTOR_RENDER_PROCESSES
+    render_processes: int = 0  # TRACTOR_RENDER_PROCESSES (a Config built in code, as the tests do: a thread)
     db_pool: int = 10  # TRACTOR_DB_POOL: PostgreSQL connections for background work
     db_priority_pool: int = 4  # TRACTOR_DB_PRIORITY_POOL: PostgreSQL connections kept for interactions
 
@@ -97,7 +106,7 @@ class Config:
             max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
             idle_evict_s=float(_count(get("TRACTOR_IDLE_EVICT_S"), int(cls.idle_evict_s))),
-            render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), cls.render_processes),
+            render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), DEFAULT_RENDER_PROCESSES),
             db_pool=max(1, _count(get("TRACTOR_DB_POOL"), cls.db_pool)),
             db_priority_pool=_count(get("TRACTOR_DB_PRIORITY_POOL"), cls.db_priority_pool),
         )
