@@ -153,7 +153,8 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
     options = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
                            ai_declare_wait=7200.0,  # no AI declares while the humans may (a 20 s timer per table)
                            reminder_before=60.0, declare_window=7200.0)
-    bot = create_bot(Config(db_path=tmp / "load.sqlite3", db_url=url, max_tables_per_guild=n_tables),
+    bot = create_bot(Config(db_path=tmp / "load.sqlite3", db_url=url, max_tables_per_guild=n_tables,
+                            render_processes=0),
                      table_options=options, limits={}, rng_seed=1)
     sampler = ai_load.LagSampler(asyncio.get_running_loop()).__enter__()
     async with simcord.run(bot, settle_timeout=120.0) as env:

@@ -69,7 +69,7 @@ class Config:
     max_tables_per_guild: int = 25
     max_hosted_per_user: int = 3
     idle_evict_s: float = 3600.0  # TRACTOR_IDLE_EVICT_S
-    render_processes: int = 0  # TRACTOR_RENDER_PROCESSES (a Config built in code, as the tests do: a thread)
+    render_processes: int = DEFAULT_RENDER_PROCESSES  # TRACTOR_RENDER_PROCESSES (0: a thread)
     db_pool: int = 10  # TRACTOR_DB_POOL: PostgreSQL connections for background work
     db_priority_pool: int = 4  # TRACTOR_DB_PRIORITY_POOL: PostgreSQL connections kept for interactions
 
@@ -106,7 +106,7 @@ class Config:
             max_tables_per_guild=_count(get("TRACTOR_MAX_TABLES"), cls.max_tables_per_guild),
             max_hosted_per_user=_count(get("TRACTOR_MAX_HOSTED"), cls.max_hosted_per_user),
             idle_evict_s=float(_count(get("TRACTOR_IDLE_EVICT_S"), int(cls.idle_evict_s))),
-            render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), DEFAULT_RENDER_PROCESSES),
+            render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), cls.render_processes),
             db_pool=max(1, _count(get("TRACTOR_DB_POOL"), cls.db_pool)),
             db_priority_pool=_count(get("TRACTOR_DB_PRIORITY_POOL"), cls.db_priority_pool),
         )

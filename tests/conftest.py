@@ -84,7 +84,7 @@ on_both_backends = pytest.mark.parametrize("bot_backend", BACKENDS)
 @pytest.fixture
 def simcord_bot(request, tmp_path, clock, bot_options, bot_backend):
     url = request.getfixturevalue("pg_cluster").create_database() if bot_backend == "postgres" else None
-    config = Config(db_path=tmp_path / "bot.sqlite3", db_url=url)
+    config = Config(db_path=tmp_path / "bot.sqlite3", db_url=url, render_processes=0)  # pictures on a thread
     options = TableOptions.instant()
     kwargs = {"clock": clock, "rng_seed": 7, "limits": {}, "table_options": options}
     kwargs.update(bot_options)

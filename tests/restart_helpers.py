@@ -19,7 +19,8 @@ async def restart(env: Any, clock: Any, **game_kwargs: Any) -> Any:
     await detach_game(old)
     kwargs: dict[str, Any] = {"clock": clock, "rng_seed": 7, "limits": {}, "table_options": TableOptions.instant()}
     kwargs.update(game_kwargs)
-    new = create_bot(Config(db_path=old.config.db_path, db_url=old.config.db_url), **kwargs)
+    new = create_bot(Config(db_path=old.config.db_path, db_url=old.config.db_url,
+                             render_processes=old.config.render_processes), **kwargs)
     await env.restart_bot(new)
     await env.settle()
     assert env.bot is new and new.restored.is_set()

@@ -39,7 +39,8 @@ async def main(db_path: Path) -> int:
     from runtime.config import Config
 
     db = await Database.open(db_path)
-    bot = create_bot(Config(db_path=db_path), db=db, rng_seed=7, limits={}, table_options=TableOptions.instant())
+    bot = create_bot(Config(db_path=db_path, render_processes=0), db=db, rng_seed=7, limits={},
+                     table_options=TableOptions.instant())
 
     async def connect() -> None:
         async with simcord.run(bot) as env:

@@ -22,7 +22,8 @@ async def test_a_shard_process_restores_and_serves_only_its_guilds(tmp_path: Pat
     db = await Database.open(path)
     other = (await db.create_table(new_record(7 << 22, 1, 1, seed=1))).table_id  # a lobby on shard 1 of 2
     await db.close()
-    bot = create_bot(Config(db_path=path, shard_count=2, shard_ids=(0,)), table_options=TableOptions.instant(),
+    bot = create_bot(Config(db_path=path, shard_count=2, shard_ids=(0,), render_processes=0),
+                     table_options=TableOptions.instant(),
                      limits={})
     assert isinstance(bot, ShardedTractorBot) and (bot.shard_count, bot.shard_ids) == (2, [0])
     async with simcord.run(bot, shard_count=2) as env:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runtime.config import DEFAULT_RENDER_PROCESSES, Config
+from runtime.config import Config
 
 
 def test_defaults_mean_offline() -> None:
@@ -18,8 +18,7 @@ def test_values_and_blank_or_bad_ones() -> None:
                               "LOG_LEVEL": "debug", "TRACTOR_OUT": "out"})
     assert not config.offline and config.discord_token == "abc" and config.db_path == Path("/tmp/x.db")
     assert config.dev_guild == 42 and config.log_level == "DEBUG" and config.out_dir == Path("out")
-    assert Config.from_env({"DISCORD_TOKEN": "  ", "TRACTOR_DEV_GUILD": "guild"}) == Config(
-        render_processes=DEFAULT_RENDER_PROCESSES)  # the bot's default; a Config built in code draws on a thread
+    assert Config.from_env({"DISCORD_TOKEN": "  ", "TRACTOR_DEV_GUILD": "guild"}) == Config()
 
 
 def test_a_postgresql_url_is_kept_whole() -> None:
@@ -50,4 +49,4 @@ def test_the_bot_draws_in_a_process_of_its_own_unless_told_otherwise() -> None:
     assert Config.from_env({}).render_processes == 1
     assert Config.from_env({"TRACTOR_RENDER_PROCESSES": "2"}).render_processes == 2
     assert Config.from_env({"TRACTOR_RENDER_PROCESSES": "0"}).render_processes == 0  # a thread
-    assert Config().render_processes == 0  # a Config built in code (tests): a thread
+    assert Config().render_processes == 1

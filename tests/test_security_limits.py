@@ -87,7 +87,8 @@ async def test_the_bot_takes_its_limits_from_the_config(tmp_path: Any) -> None:
     from cogs.hub import attach_game, detach_game
     from runtime.config import Config
 
-    bot = create_bot(Config(db_path=tmp_path / "b.sqlite3", max_tables_per_guild=7, max_hosted_per_user=2,
+    bot = create_bot(Config(db_path=tmp_path / "b.sqlite3", render_processes=0, max_tables_per_guild=7,
+                            max_hosted_per_user=2,
                             ai_processes=0))
     await attach_game(bot)
     try:

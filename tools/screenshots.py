@@ -323,7 +323,8 @@ async def main_async(out: Path, locales: Sequence[str], seed: int, trick_picture
     shots: list[Path] = []
     for loc in locales:
         tmp = Path(tempfile.mkdtemp(prefix="tractor_shots_"))
-        bot = create_bot(Config(db_path=tmp / "bot.sqlite3"), table_options=OPTIONS, limits={}, rng_seed=seed,
+        bot = create_bot(Config(db_path=tmp / "bot.sqlite3", render_processes=0), table_options=OPTIONS, limits={},
+                         rng_seed=seed,
                          clock=FrozenClock())
         names = ("小明", "阿红") if loc == "zh-CN" else ("alice", "bob")
         async with simcord.run(bot) as env:
