@@ -33,6 +33,10 @@ Handler = Callable[[Timer], Awaitable[None]]
 MAX_SLEEP = 3600.0
 
 
+def _pending(task: asyncio.Task[None] | None) -> bool:
+    return task is not None and not task.done()
+
+
 class Scheduler:
     """Fires ``handler(timer)`` for each due timer of ``db``."""
 
@@ -82,9 +86,7 @@ class Scheduler:
         fall due before the armed sleep ends (while the loop runs, it may have read the timers before it)."""
         if due_at is None:
             return
-        running = self._runner is not None and not self._runner.done()
-        sleeping = self._sleeper is not None and not self._sleeper.done()
-        if not running and sleeping and due_at >= self._sleep_until:
+        if not _pending(self._runner) and _pending(self._sleeper) and due_at >= self._sleep_until:
             return
         self.wake()
 
@@ -93,13 +95,13 @@ class Scheduler:
         if not self.running:
             return
         self._dirty = True
-        if self._runner is None or self._runner.done():
+        if not _pending(self._runner):
             self._runner = asyncio.get_running_loop().create_task(self._run(), name="tractor-timers")
 
     async def run_now(self) -> None:
         """Wake and wait until every due timer has fired (tests, the benchmark)."""
         self.wake()
-        while (self._runner is not None and not self._runner.done()) or self._inflight:
+        while _pending(self._runner) or self._inflight:
             if self._runner is not None and not self._runner.done():
                 await asyncio.shield(self._runner)
             if self._inflight:
@@ -149,11 +151,9 @@ class Scheduler:
         """Sleep until ``due`` (clock time; ``None``: no timer, no sleep). A sleep that already ends by then
         is kept (waking early only looks again): a move that re-plans its table's timers does not cancel
         and recreate the sleep each time."""
-        sleeping = self._sleeper is not None and not self._sleeper.done()
-        if sleeping and due is not None and self._sleep_until <= due:
+        if _pending(self._sleeper) and due is not None and self._sleep_until <= due:
             return
-        if sleeping:
-            assert self._sleeper is not None
+        if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()
         self._sleeper = None
         if due is not None:
