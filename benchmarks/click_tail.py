@@ -14,6 +14,9 @@ overlapped them (collections, slow statements), and totals.
 is then the wait for a pooled connection, ``sql`` a statement's round trip, and the server's own log is read back
 for what it took slower than 20 ms (statements, lock waits, checkpoints, autovacuum), on the same clock.
 
+Pictures are drawn on a thread here (``TRACTOR_RENDER_PROCESSES=0``; the bot's default is a process of their own):
+the tracing wraps each drawing in a closure, which a drawing process could not receive.
+
     .venv/bin/python benchmarks/click_tail.py --tables 200 --json
     .venv/bin/python benchmarks/click_tail.py --tables 200 --backend postgres --json
 """
@@ -33,6 +36,8 @@ import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+
+import asyncpg.pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -209,22 +214,6 @@ def time_lock(lock: Any) -> None:
     lock.acquire = acquire
 
 
-def time_pool_acquire() -> None:
-    """asyncpg's pools: the wait for a connection counted as the click's ``db_pool``."""
-    import asyncpg.pool
-
-    original = asyncpg.pool.Pool._acquire
-
-    async def _acquire(self: Any, timeout: Any) -> Any:
-        t0 = time.perf_counter()
-        try:
-            return await original(self, timeout)
-        finally:
-            add("db_pool", time.perf_counter() - t0)
-
-    asyncpg.pool.Pool._acquire = _acquire
-
-
 def server_log(path: Path, offset: float) -> list[tuple[float, float, str]]:
     """The server's slow statements, lock waits, checkpoints and vacuums: (perf_counter start, ms, text);
     ``offset``: ``time.time() - time.perf_counter()`` (the log's ``%n`` is epoch seconds)."""
@@ -325,8 +314,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                           else Path(tempfile.mkdtemp(prefix="click_tail_")) / "ai.sqlite3")
     db = await Database.open(target, pool_size=20)
     driver = db.driver if hasattr(db, "driver") else None
-    if isinstance(driver, PostgresDriver):
-        time_pool_acquire()
+    if isinstance(driver, PostgresDriver):  # asyncpg's pools: the wait for a connection is the click's ``db_pool``
+        asyncpg.pool.Pool._acquire = timed("db_pool", asyncpg.pool.Pool._acquire)
     if isinstance(driver, SqliteDriver):
         time_lock(driver._lock)
         watch_sqlite_thread(driver.raw)
