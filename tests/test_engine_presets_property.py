@@ -103,8 +103,13 @@ def _check_settled_hand(table: Table, rules: Rules) -> None:
     won = sum(t.points for t in h.tricks if t.winner is not None and t.winner % 2 != r.dealer % 2)
     assert r.trick_points == won + sum(p.penalty for p in h.penalties)
     assert r.defender_points >= 0
-    if rules.match_end is MatchEnd.FIXED_DEALS:
-        return
+    if rules.match_end is not MatchEnd.FIXED_DEALS:  # a fixed number of deals has no levels to check
+        _check_levels(table, rules)
+
+
+def _check_levels(table: Table, rules: Rules) -> None:
+    """The hand was played at the dealer team's level and moved the levels as the rulebook's §8 says."""
+    h, r = table.hand, table.results[-1]
     assert r.level == (r.levels_before[r.dealer % 2] if r.levels_before[r.dealer % 2] in RANKS else "2")
     last = h.tricks[-1]
     winning = next(cards for seat, cards in last.plays if seat == last.winner)
