@@ -85,7 +85,11 @@ class Ladder(commands.Cog):
             await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="ladder.png"))
 
     def _name(self, interaction: discord.Interaction, user_id: int) -> str:
-        names = getattr(self.bot.game.pipeline, "names", {})
+        """The player's name in *this* guild: the caller's own display name here, else as seated at a table of
+        this guild, else the member's display name (a nickname of another server is never used)."""
+        if user_id == interaction.user.id:
+            return getattr(interaction.user, "display_name", None) or interaction.user.name
+        names = self.bot.game.pipeline.names.get(interaction.guild_id or 0, {})
         return names.get(user_id) or member_name(interaction.guild, user_id)
 
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
