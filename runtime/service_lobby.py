@@ -9,10 +9,13 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from data.errors import LimitReached
 from data.records import Mode, TableOptions, TableRecord
 from engine.rules import Rules
 from engine.table import Table
 from runtime import lobby
+from runtime.access import TableLimits
+from runtime.errors import NotAllowed
 from runtime.pipeline import PAUSED
 from runtime.presenter import Announcement
 from runtime.service_tables import TableRegistry
@@ -29,8 +32,10 @@ class LobbyService(TableRegistry):
                          host_seat: int | None = 0, thread_id: int | None = None,
                          seed: int | None = None, limited: bool = True) -> TableRecord:
         """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts). Refused past the
-        open-table limits (``check_open``) unless not ``limited`` (a tournament's tables, bounded by its own
-        limits)."""
+        open-table limits unless not ``limited``: checked here (``check_open``) and again, atomically with the
+        insert, in the database (tables opened at the same moment, by any shard process, never pass a limit
+        together). A tournament's tables (not ``limited``) are never refused — the tournament reserved them when
+        it was admitted under its own limit — but they count against the guild's and the organiser's limits."""
         if limited:
             self.check_open(guild_id, host_id)
         rec = TableRecord(table_id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
@@ -39,7 +44,11 @@ class LobbyService(TableRegistry):
                           options=options or TableOptions(), thread_id=thread_id)
         if host_seat is not None:
             rec = lobby.sit(rec, host_id, host_name, host_seat)
-        rec = await self.db.create_table(rec)
+        limits = self.table_limits if limited else TableLimits()
+        try:
+            rec = await self.db.create_table(rec, per_guild=limits.per_guild, per_host=limits.per_host)
+        except LimitReached as exc:
+            raise NotAllowed(exc.key, **exc.params) from None
         session = Session(rec)
         session.touched = self.clock()
         self.sessions[rec.table_id] = session
