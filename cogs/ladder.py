@@ -26,6 +26,8 @@ from render.labels import level_short
 from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
+from runtime import inputs
+from runtime.inputs import LADDER_ORDERS
 from runtime.lobby import AI_NAME
 from runtime.replays import HandReplay, hand_replay
 
@@ -68,6 +70,7 @@ class Ladder(commands.Cog):
     async def ladder(self, interaction: discord.Interaction, by: str = "rating") -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
+            inputs.choice("by", by, LADDER_ORDERS)
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
             stats = await self.db.leaderboard(_guild(interaction), by=by, limit=20)

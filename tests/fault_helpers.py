@@ -48,6 +48,7 @@ async def at_once(commands: list[Command]) -> list[InteractionResult]:
         env._end_operation()
 
 
-async def raw_slash(actor: Any, channel: Any, name: str, copies: int = 1, **options: Any) -> list[InteractionResult]:
-    """``copies`` identical ``/name`` commands of ``actor`` at the same moment (``at_once``)."""
-    return await at_once([(actor, channel, name, options)] * copies)
+async def raw_slash(actor: Any, channel: Any, command: str, copies: int = 1, /,
+                    **options: Any) -> list[InteractionResult]:
+    """``copies`` identical ``/command`` of ``actor`` at the same moment (``at_once``)."""
+    return await at_once([(actor, channel, command, options)] * copies)

@@ -37,7 +37,7 @@ async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_en
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     alice = guild.add_member(env.create_user("alice"))
-    results = await raw_slash(alice, channel, "tractor new", copies=15)
+    results = await raw_slash(alice, channel, "tractor new", 15)
     assert len(open_in(env, guild.id)) == 3, env.transcript()
     hosted = i18n.t("security.limit.hosted", "en", limit=3)
     refused = [last_reply(r) for r in results if last_reply(r).content == hosted]

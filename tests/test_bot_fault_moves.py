@@ -32,7 +32,7 @@ async def test_play_submitted_twice_at_once_plays_once(simcord_env: Any) -> None
     card = next(c for c, n in sorted(hand.items(), key=lambda x: str(x[0])) if n == 2)  # its copy stays legal
     before = table.version
     text = str(card)
-    results = await raw_slash(actors[leader], channel, "play", copies=2, cards=text)
+    results = await raw_slash(actors[leader], channel, "play", 2, cards=text)
     mine = [a for a in table.actions[before:] if isinstance(a, Play) and a.seat == leader]
     assert len(mine) == 1, env.transcript()
     assert leader not in game.sessions[rec.table_id].queued  # no unasked queued play
