@@ -36,6 +36,8 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
     ("tractor new", {"timeout": 10**12}, i18n.t("bot.error.bad_timeout", "en", low=10, high=7 * 24 * 3600)),
     ("tractor notify", {"on": "maybe"}, refusal("service_faults.option.bad_flag", option="on", value="maybe")),
     ("ladder", {"by": "wealth"}, choice("by", "wealth", "rating, level")),
+    ("replay", {"table": 1, "hand": 10**30}, refusal("service_faults.option.bad_range", option="hand",
+                                                      value=str(10**30), low=1, high=500)),
     ("tractor tournament create", {"name": "Cup", "format": "chaos"},
      choice("format", "chaos", "knockout, swiss, groups, duplicate")),
     ("tractor tournament create", {"name": HUGE, "format": "knockout"},
