@@ -52,3 +52,9 @@ async def raw_slash(actor: Any, channel: Any, command: str, copies: int = 1, /,
                     **options: Any) -> list[InteractionResult]:
     """``copies`` identical ``/command`` of ``actor`` at the same moment (``at_once``)."""
     return await at_once([(actor, channel, command, options)] * copies)
+
+
+def guild_of(env: Any, names: list[str], guild_name: str = "Test Guild") -> tuple[Any, Any, list[Any]]:
+    """A guild with a #cards channel and members of these names: (guild, channel, members)."""
+    guild = env.create_guild(guild_name)
+    return guild, guild.create_text_channel("cards"), [guild.add_member(env.create_user(n)) for n in names]

@@ -19,7 +19,7 @@ from engine.rules import Rules
 from runtime.access import TableLimits
 from runtime.tournament import Status as TStatus
 from tests.botflow_helpers import bounded, close_game, last_reply  # noqa: F401
-from tests.fault_helpers import at_once, raw_slash
+from tests.fault_helpers import at_once, guild_of, raw_slash
 
 
 @pytest.fixture
@@ -34,9 +34,7 @@ def open_in(env: Any, guild_id: int) -> list[int]:
 @bounded(240)
 async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_env: Any) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel, (alice,) = guild_of(env, ["alice"])
     results = await raw_slash(alice, channel, "tractor new", 15)
     assert len(open_in(env, guild.id)) == 3, env.transcript()
     hosted = i18n.t("security.limit.hosted", "en", limit=3)
@@ -44,9 +42,7 @@ async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_en
     assert len(refused) == 12 and all(m.ephemeral for m in refused)
     assert len(await env.bot.game.db.list_tables(guild_id=guild.id)) == 3  # nothing stored for the refused ones
 
-    crowd = env.create_guild("Crowd")
-    room = crowd.create_text_channel("cards")
-    members = [crowd.add_member(env.create_user(f"m{i}")) for i in range(40)]
+    crowd, room, members = guild_of(env, [f"m{i}" for i in range(40)], "Crowd")
     results = await at_once([(m, room, "tractor new", {}) for m in members])
     assert len(open_in(env, crowd.id)) == 25, env.transcript()
     full = i18n.t("security.limit.guild_tables", "en", limit=25)
@@ -57,9 +53,7 @@ async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_en
 async def test_tournaments_created_at_the_same_moment_never_pass_the_limit(simcord_env: Any,
                                                                            close_game: Any) -> None:  # noqa: F811
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(f"o{i}")) for i in range(8)]
+    guild, channel, members = guild_of(env, [f"o{i}" for i in range(8)])
     results = await at_once([(m, channel, "tractor tournament create", {"name": f"Cup {i}", "format": "knockout"})
                              for i, m in enumerate(members)])
     assert len(env.bot.tournaments.of_guild(guild.id)) == 3, env.transcript()
@@ -73,9 +67,7 @@ async def test_a_tournament_whose_first_round_does_not_fit_the_guild_is_not_star
                                                                                      close_game: Any) -> None:  # noqa: F811
     env = simcord_env
     env.bot.game.table_limits = TableLimits(per_guild=2, per_host=3)
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    actors = [guild.add_member(env.create_user(n)) for n in ("a", "b", "c", "d", "e", "f", "g", "h", "i")]
+    guild, channel, actors = guild_of(env, list("abcdefghi"))
     organiser = actors[0]
     await organiser.slash(channel, "tractor tournament create", name="Cup", format="knockout", end_level="3")
     t = env.bot.tournaments.of_guild(guild.id)[-1]

@@ -10,7 +10,7 @@ import i18n
 from cogs.replies import error_text
 from runtime.errors import NotAllowed
 from tests.botflow_helpers import bounded, close_game, last_reply  # noqa: F401
-from tests.fault_helpers import raw_slash
+from tests.fault_helpers import guild_of, raw_slash
 
 HUGE = "x" * 7000
 
@@ -62,9 +62,7 @@ async def stored(env: Any, guild_id: int, user_id: int) -> tuple[Any, ...]:
 async def test_option_values_outside_the_choices_are_refused_and_store_nothing(simcord_env: Any,
                                                                                close_game: Any) -> None:  # noqa: F811
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel, (alice,) = guild_of(env, ["alice"])
     before = await stored(env, guild.id, alice.id)
     for name, options, expected in CASES:
         answer = last_reply((await raw_slash(alice, channel, name, **options))[0])
