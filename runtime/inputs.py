@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from data.guilds import LOCALES  # a server's public language (``auto``: the server's Discord language)
 from data.records import AI_LEVELS, Mode, TableOptions
 from runtime.errors import NotAllowed
 from runtime.tournament import BigPoints, Config, Format, TimedTie
@@ -24,7 +25,6 @@ log = logging.getLogger(__name__)
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600  # a turn's time limit, seconds
 MAX_DECLARE_WAIT = 600  # first hand: seconds AI seats wait for the humans before declaring
 MODES = tuple(m.value for m in Mode)
-LOCALES = ("auto", "en", "zh-CN")  # a server's public language (``auto``: the server's Discord language)
 LADDER_ORDERS = ("rating", "level")
 
 
