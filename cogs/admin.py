@@ -16,6 +16,7 @@ import i18n
 from cogs.gamebot import GameBot
 from cogs.options import build_rules, check_timeout
 from cogs.replies import reply_key, user_locale
+from runtime import inputs
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 async def set_notify(bot: GameBot, interaction: discord.Interaction, on: bool) -> None:
     """Opt in or out of turn DMs on this server."""
     assert interaction.guild_id is not None
-    await bot.game.db.set_dm_notify(interaction.guild_id, interaction.user.id, on)
+    await bot.game.db.set_dm_notify(interaction.guild_id, interaction.user.id, inputs.flag("on", on))
     await reply_key(interaction, "bot.notify.on" if on else "bot.notify.off")
 
 
@@ -39,15 +40,18 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
         rules = build_rules(preset or current["preset"], options)
         changes["preset"] = rules.preset
         changes["options"] = rules.overrides()
+    # every value checked by the service's rules (runtime.inputs) before anything is stored, whatever the client sent
     if mode is not None:
-        changes["mode"] = mode
+        changes["mode"] = inputs.mode(mode).value
     if timeout is not None:
         check_timeout(timeout)
         changes["turn_timeout"] = timeout
     if ai is not None:
-        changes["ai_level"] = ai
+        changes["ai_level"] = inputs.ai_level(ai)
     if locale is not None:
-        changes["locale"] = locale
+        changes["locale"] = inputs.locale(locale)
+    if allow is not None:
+        inputs.flag("allow", allow)
     if channel is not None:
         allowed = [c for c in current["allowed_channels"] if c != channel.id]
         if allow is None or allow:

@@ -26,6 +26,8 @@ from render.labels import level_short
 from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
+from runtime import inputs
+from runtime.inputs import LADDER_ORDERS
 from runtime.lobby import AI_NAME
 from runtime.replays import HandReplay, hand_replay
 
@@ -68,6 +70,7 @@ class Ladder(commands.Cog):
     async def ladder(self, interaction: discord.Interaction, by: str = "rating") -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
+            inputs.choice("by", by, LADDER_ORDERS)
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
             stats = await self.db.leaderboard(_guild(interaction), by=by, limit=20)
@@ -85,7 +88,11 @@ class Ladder(commands.Cog):
             await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="ladder.png"))
 
     def _name(self, interaction: discord.Interaction, user_id: int) -> str:
-        names = getattr(self.bot.game.pipeline, "names", {})
+        """The player's name in *this* guild: the caller's own display name here, else as seated at a table of
+        this guild, else the member's display name (a nickname of another server is never used)."""
+        if user_id == interaction.user.id:
+            return getattr(interaction.user, "display_name", None) or interaction.user.name
+        names = self.bot.game.pipeline.names.get(interaction.guild_id or 0, {})
         return names.get(user_id) or member_name(interaction.guild, user_id)
 
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))

@@ -13,6 +13,7 @@ from discord import app_commands
 import i18n
 from cogs.replies import BotError
 from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
+from runtime import inputs
 
 log = logging.getLogger(__name__)
 
@@ -22,13 +23,11 @@ OptionsText = app_commands.Range[str, 0, 400]
 PresetText = app_commands.Range[str, 0, 40]
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
-MIN_TIMEOUT, MAX_TIMEOUT = 10, 7 * 24 * 3600  # a turn's time limit, seconds
 
 
-def check_timeout(seconds: float) -> None:
-    """A turn time limit must lie within ``MIN_TIMEOUT``..``MAX_TIMEOUT`` (``bot.error.bad_timeout``)."""
-    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
-        raise BotError("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+def check_timeout(seconds: object) -> None:
+    """A turn time limit must lie within ``runtime.inputs.MIN_TIMEOUT``..``MAX_TIMEOUT`` (``bot.error.bad_timeout``)."""
+    inputs.turn_timeout(seconds)
 
 
 def parse_value(text: str, option: str | None = None) -> Any:

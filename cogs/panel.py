@@ -226,10 +226,11 @@ class PanelCog(commands.Cog, name="Panel"):
 
     # -- clicks ----------------------------------------------------------------------------------------
     def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId) -> Panel | None:
-        """The current panel if the click is the seat owner's and current; ``None`` if stale."""
+        """The current panel if the click is the seat owner's and its version still current for that seat (other
+        seats' Passes since do not make it stale: ``runtime.versions``); ``None`` if stale."""
         rec = authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
         panel = self.bot.game.panel(rec.table_id, interaction.user.id)
-        return panel if panel.version == ident.version else None
+        return panel if self.bot.game.is_current(rec.table_id, interaction.user.id, ident.version) else None
 
     async def _stale(self, interaction: discord.Interaction, table_id: int) -> None:
         note = i18n.t("bot.panel.stale", user_locale(interaction))

@@ -16,6 +16,7 @@ from cogs.gamebot import GameBot
 from cogs.hub import find_table
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, check_rate, reply, user_locale
+from cogs.resubmit import SentTwice
 from cogs.translator import ls
 from engine.actions import Bury, Declare
 from engine.cards import parse_cards
@@ -38,6 +39,7 @@ class Play(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.sent = SentTwice()  # a move command submitted twice plays once (cogs.resubmit)
 
     def _parse(self, cards: str) -> tuple[Any, ...]:
         parsed = parse_cards(cards)
@@ -69,16 +71,18 @@ class Play(commands.Cog):
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)
+            seen = self.bot.game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
             parsed = self._parse(cards)
+            self.sent.check(interaction, rec.table_id, "play", parsed)
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = self.bot.game
             panel = game.panel(rec.table_id, interaction.user.id)
             locale = user_locale(interaction)
             if panel.your_turn:
-                await game.play_text(rec.table_id, interaction.user.id, play_text(parsed))
+                await game.play_text(rec.table_id, interaction.user.id, play_text(parsed), since=seen)
                 await reply(interaction, i18n.t("bot.panel.played", locale, cards=cards_text(parsed, locale)))
             else:
-                queued = await game.queue_play(rec.table_id, interaction.user.id, parsed)
+                queued = await game.queue_play(rec.table_id, interaction.user.id, parsed, since=seen)
                 await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
 
     @play.autocomplete("cards")
@@ -97,9 +101,11 @@ class Play(commands.Cog):
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)
+            seen = self.bot.game.seen_version(rec.table_id)
             parsed = self._parse(cards)
+            self.sent.check(interaction, rec.table_id, "declare", parsed)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed))
+            await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed), since=seen)
             locale = user_locale(interaction)
             await reply(interaction, i18n.t("bot.panel.declared", locale, cards=cards_text(parsed, locale)))
 
@@ -122,9 +128,11 @@ class Play(commands.Cog):
         async with answering(interaction):
             check_rate(interaction, "command")
             rec = find_table(self.bot, interaction, table, here=True)
+            seen = self.bot.game.seen_version(rec.table_id)
             parsed = self._parse(cards)
+            self.sent.check(interaction, rec.table_id, "bury", parsed)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed))
+            await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed), since=seen)
             locale = user_locale(interaction)
             await reply(interaction, i18n.t("bot.panel.buried", locale, cards=cards_text(parsed, locale)))
 

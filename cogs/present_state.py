@@ -46,6 +46,7 @@ class Op:
     redundant: bool = False  # live: the picture may be left out when a picture is the message just above
     log_key: tuple[int, int] = (0, 0)  # log: (hand, first trick index) of the trick log message
     to_act: tuple[int, ...] = ()  # live: the seats to act now (a light ping for others is removed)
+    notes: tuple[str, ...] = ()  # live: the lines of moves made for a player (kept by the edit that replaces this)
 
 
 @dataclass

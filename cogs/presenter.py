@@ -94,11 +94,20 @@ def _file(image: Image | None) -> discord.File | None:
     return discord.File(io.BytesIO(image.png), filename=image.name) if image is not None else None
 
 
+MAX_CARRIED = 12  # notice lines one live edit carries from the edits it replaced (the newest kept)
+
+
 def _superseded(op: Op, state: TableState) -> bool:
-    """Whether a newer live state is queued right after ``op``; it then takes ``op``'s pings."""
+    """Whether a newer live state is queued right after ``op``; it then takes ``op``'s pings and its notice lines
+    (a move made for a player is shown even when its own edit is never sent; its turn prompt is not repeated)."""
     if not state.queue or state.queue[0].kind != "live":
         return False
-    state.queue[0].pings = {**op.pings, **state.queue[0].pings}
+    newer = state.queue[0]
+    newer.pings = {**op.pings, **newer.pings}
+    if op.notes:
+        carried = op.notes[-MAX_CARRIED:]
+        newer.notes = (*carried, *newer.notes)
+        newer.content = "\n".join([*carried, newer.content or ""])
     return True
 
 
@@ -179,8 +188,9 @@ class DiscordPresenter:
                            or not already_pinged(state.prompted.get(str(a.seat)), view, update.version)]
             pings = {a.seat: (a.user_id, turn_mark(view, update.version)) for a in prompts
                      if a.seat is not None and a.user_id is not None}
+            notes = tuple(announcement_text(a, locale) for a in shown if a.key in QUIET_KEYS)
             lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
-            ops.append(Op("live", rec, content="\n".join(lines), picture=update.table,
+            ops.append(Op("live", rec, content="\n".join(lines), picture=update.table, notes=notes,
                            view=live_view(rec, locale), pings=pings,
                            to_act=tuple(view.to_act) if rec.status is Status.PLAYING else (),
                            redundant=shown_above(view, rec.options.trick_pictures)))

@@ -8,7 +8,6 @@ rules, kicks and ends; members with Manage Server may end any table.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -26,15 +25,15 @@ from cogs.options import (
     OptionsText,
     PresetText,
     build_rules,
-    check_timeout,
     describe_rules,
     described_completions,
     preset_choices,
 )
 from cogs.replies import BotError, answering, check_rate, guild_locale, reply, reply_key, user_locale
 from cogs.translator import ls
-from data.records import Mode, TableOptions
+from data.records import TableOptions
 from engine.rules import Rules
+from runtime import inputs
 from runtime.access import Op, is_manager
 
 log = logging.getLogger(__name__)
@@ -112,19 +111,17 @@ class Tables(commands.Cog):
             if allowed and channel_id not in allowed:
                 raise BotError("bot.error.channel_not_allowed")
             rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
-            table_options = self._table_options(settings, timeout, autoplay)
-            if trick_pictures is not None:
-                table_options = replace(table_options, trick_pictures=trick_pictures)
-            if declare_wait is not None:
-                table_options = replace(table_options, ai_declare_wait=float(declare_wait))
+            # every option value checked by the service (runtime.inputs), whatever the client sent: nothing stored
+            table_options = self._table_options(settings, timeout, autoplay, trick_pictures, declare_wait)
+            table_mode = inputs.mode(mode if mode is not None else settings["mode"])
+            ai_level = inputs.ai_level(ai if ai is not None else settings["ai_level"])
             self.bot.game.check_open(interaction.guild_id, interaction.user.id)  # refused privately, before the defer
             await interaction.response.defer(thinking=True)
             locale = guild_locale(interaction, settings["locale"])
             rec = await self.bot.game.open_table(
                 guild_id=interaction.guild_id, channel_id=channel_id, host_id=interaction.user.id,
-                host_name=display_name(interaction.user), rules=rules, mode=Mode(mode or settings["mode"]),
-                options=table_options)
-            ai_level = ai or settings["ai_level"]
+                host_name=display_name(interaction.user), rules=rules, mode=table_mode, options=table_options,
+                ai_level=ai_level)
             message = await interaction.edit_original_response(content=None, embed=None, view=None)
             try:  # a refused thread: the table is played in the channel and the host is told why (cogs.delivery)
                 thread = await message.create_thread(name=i18n.t("bot.thread.name", locale, id=rec.table_id)[:100],
@@ -133,7 +130,7 @@ class Tables(commands.Cog):
                 thread = None
                 await tell_host_here(interaction, rec.table_id, "create_public_threads")
             rec = await self.bot.game.set_messages(rec.table_id, thread_id=thread.id if thread else None,
-                                                   lobby_message_id=message.id, locale=locale, ai_level=ai_level)
+                                                   lobby_message_id=message.id, locale=locale)
             from cogs.lobby_view import lobby_embed, lobby_view
 
             await interaction.edit_original_response(embed=lobby_embed(rec, locale), view=lobby_view(rec, locale))
@@ -144,13 +141,14 @@ class Tables(commands.Cog):
                 except discord.Forbidden:
                     await tell_host_here(interaction, rec.table_id, "send_messages_in_threads")
 
-    def _table_options(self, settings: dict[str, Any], timeout: int | None, autoplay: bool | None) -> TableOptions:
+    def _table_options(self, settings: dict[str, Any], timeout: object, autoplay: object, trick_pictures: object,
+                       declare_wait: object) -> TableOptions:
+        """The new table's options: the bot's base, the server's settings, then the command's (all checked)."""
         base: TableOptions = getattr(self.bot, "table_options", None) or TableOptions()
         turn = timeout if timeout is not None else settings["turn_timeout"] or base.turn_timeout
-        check_timeout(turn)
-        lead = min(float(settings["reminder_lead"]), turn / 2)
         forced = settings["auto_play_forced"] if autoplay is None else autoplay
-        return replace(base, turn_timeout=float(turn), reminder_before=lead, forced_autoplay=bool(forced))
+        return inputs.table_options(base, timeout=turn, reminder_lead=float(settings["reminder_lead"]),
+                                    autoplay=forced, trick_pictures=trick_pictures, declare_wait=declare_wait)
 
     @new.autocomplete("preset")
     async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -24,8 +24,10 @@ from cogs.replies import BotError, answering, check_rate, defer, guild_locale, r
 from cogs.safetext import escape_text
 from cogs.translator import ls
 from data.tournaments import Placing
-from runtime.tournament import BigPoints, Config, Format, TimedTie, Tournament
+from runtime import inputs
+from runtime.tournament import Format, Tournament
 from runtime.tournament_views import pictures
+from runtime.tournaments import MAX_NAME
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +95,11 @@ class TournamentCommands(app_commands.Group):
                 raise BotError("bot.error.guild_only")
             if getattr(self.bot.config, "sharded", False):  # one process must see every table of a tournament
                 raise BotError("tournament.bot.sharded")
-            config = Config(format=Format(format), preset=preset or "standard", end_level=end_level or None,
-                            rounds=rounds, best_of_three=best_of_three, match_minutes=float(minutes),
-                            deadline_hours=float(deadline_hours), timed_tie=TimedTie(tie),
-                            big_points=BigPoints(big_points), allow_ai=ai_partners)
+            inputs.text("name", name, MAX_NAME)  # every option checked by the service, whatever the client sent
+            config = inputs.tournament_config(format=format, preset=preset or None, end_level=end_level, rounds=rounds,
+                                              best_of_three=best_of_three, minutes=minutes,
+                                              deadline_hours=deadline_hours, tie=tie, big_points=big_points,
+                                              ai_partners=ai_partners)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
@@ -115,6 +118,8 @@ class TournamentCommands(app_commands.Group):
                    team_name: app_commands.Range[str, 1, 60] | None = None, tournament: int | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
+            if team_name is not None:
+                inputs.text("team_name", team_name, MAX_NAME)
             t = self._find(interaction, tournament)
             if partner is not None and partner.bot:
                 raise BotError("tournament.bot.partner_is_bot")

@@ -9,6 +9,11 @@ class DataError(EngineError):
     """A storage request that cannot be honoured (unknown table, duplicate action, newer schema, …)."""
 
 
+class LimitReached(DataError):
+    """An open-table or tournament limit is reached (checked and reserved atomically in the database); its key is
+    the user-facing refusal (``security.limit.*``, ``tournament.limit``)."""
+
+
 class IntegrityViolation(Exception):
     """A statement broke a key or foreign key, whichever backend ran it (the stores turn it into a ``DataError``)."""
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from data.connection import Row
-from data.errors import DataError
+from data.connection import Row, Tx
+from data.errors import DataError, LimitReached
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.shards import ShardsMixin
 from engine.rules import Rules
@@ -81,17 +81,41 @@ def _columns(rec: TableRecord) -> dict[str, Any]:
             "seed": rec.seed}
 
 
+async def _check_limits(tx: Tx, rec: TableRecord, per_guild: int, per_host: int) -> None:
+    """Raise ``LimitReached`` if ``rec``'s guild or host already has the most open tables allowed (inside the
+    creating transaction)."""
+    open_sql = f"status IN ({', '.join('?' * len(OPEN_STATUSES))})"
+    for limit, column, value, key in ((per_guild, "guild_id", rec.guild_id, "security.limit.guild_tables"),
+                                      (per_host, "host_id", rec.host_id, "security.limit.hosted")):
+        if not limit:
+            continue
+        row = await tx.fetchone(f"SELECT COUNT(*) FROM game_tables WHERE {column} = ? AND {open_sql}",
+                                (value, *OPEN_STATUSES))
+        if row is not None and int(row[0]) >= limit:
+            raise LimitReached(key, limit=limit)
+
+
 class TablesMixin(ShardsMixin):
     """CRUD for ``game_tables``."""
 
-    async def create_table(self, rec: TableRecord) -> TableRecord:
-        """Insert ``rec`` (its ``table_id`` is ignored); the stored record with its new id."""
+    async def create_table(self, rec: TableRecord, *, per_guild: int = 0, per_host: int = 0) -> TableRecord:
+        """Insert ``rec`` (its ``table_id`` is ignored); the stored record with its new id.
+
+        With limits (0: none), the open tables (lobby or playing, every shard's, tournament tables included) of
+        ``rec``'s guild and of its host are counted and the table inserted in one serialized transaction: tables
+        opened at the same moment, by any number of bot processes, never pass a limit together
+        (``LimitReached`` with ``security.limit.guild_tables`` / ``security.limit.hosted``)."""
         now = time.time()
         columns = _columns(rec)
         names = ", ".join(columns)
-        table_id = await self.insert(
-            f"INSERT INTO game_tables ({names}, created_at, updated_at) VALUES ({', '.join('?' * len(columns))}, ?, ?)",
-            (*columns.values(), now, now))
+        marks = ", ".join("?" * len(columns))
+        sql = f"INSERT INTO game_tables ({names}, created_at, updated_at) VALUES ({marks}, ?, ?)"
+        if not (per_guild or per_host):
+            table_id = await self.insert(sql, (*columns.values(), now, now))
+        else:
+            async with self.transaction() as tx:
+                await _check_limits(tx, rec, per_guild, per_host)
+                table_id = await tx.insert(sql, (*columns.values(), now, now))
         log.info("created table %d in guild %d", table_id, rec.guild_id)
         return await self.get_table(table_id)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.connection import Connection
-from data.errors import DataError
+from data.errors import DataError, LimitReached
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +48,26 @@ def _status(state: dict[str, Any]) -> str:
 class TournamentsMixin(Connection):
     """Persistent tournaments."""
 
-    async def create_tournament(self, state: dict[str, Any]) -> int:
+    async def create_tournament(self, state: dict[str, Any], *, limit: int = 0) -> int:
         """Store a new tournament (``guild_id``, ``channel_id``, ``organiser_id``, ``name``, ``status`` are read
-        from ``state``); its id (the caller writes it into the state with ``save_tournament``)."""
+        from ``state``); its id (the caller writes it into the state with ``save_tournament``). ``limit`` (0: none):
+        the guild's open tournaments are counted and the new one inserted in one serialized transaction
+        (``LimitReached`` with ``tournament.limit`` when the guild has ``limit`` already)."""
         now = time.time()
-        return await self.insert(
-            "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, status, state, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (int(state["guild_id"]), int(state["channel_id"]), int(state["organiser_id"]), str(state["name"]),
-             _status(state), json.dumps(state), now, now))
+        sql = ("INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, status, state, created_at,"
+               " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        params = (int(state["guild_id"]), int(state["channel_id"]), int(state["organiser_id"]), str(state["name"]),
+                  _status(state), json.dumps(state), now, now)
+        if not limit:
+            return await self.insert(sql, params)
+        async with self.transaction() as tx:
+            row = await tx.fetchone(
+                f"SELECT COUNT(*) FROM tournaments WHERE guild_id = ?"
+                f" AND status IN ({', '.join('?' * len(OPEN_TOURNAMENT_STATUSES))})",
+                (int(state["guild_id"]), *OPEN_TOURNAMENT_STATUSES))
+            if row is not None and int(row[0]) >= limit:
+                raise LimitReached("tournament.limit", limit=limit)
+            return await tx.insert(sql, params)
 
     async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
         """Replace a tournament's state (one statement: durable and whole when it returns)."""

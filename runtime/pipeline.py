@@ -42,7 +42,7 @@ class Pipeline:
         self.clock = clock
         self.images = images
         self.locale = locale
-        self.names: dict[int, str] = {}  # user id -> display name, for ladder pictures
+        self.names: dict[int, dict[int, str]] = {}  # guild id -> user id -> name there (ladder pictures; per guild)
         self.match_listeners: list[Callable[[Session], Awaitable[None]]] = []  # after a match ends (tournaments)
 
     def locale_of(self, session: Session) -> str:
@@ -119,8 +119,9 @@ class Pipeline:
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
                 rows = await self.db.leaderboard(rec.guild_id)
-                self.names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
-                images.append(await imaging.ladder_image(rows, self.names, locale))
+                names = self.names.setdefault(rec.guild_id, {})
+                names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
+                images.append(await imaging.ladder_image(rows, names, locale))
         return images
 
     def _table_picture(self, session: Session, view: PublicView | None,

@@ -19,10 +19,13 @@ from data.database import Database
 from data.errors import DataError
 from data.replay import export_hand, replay_export
 from engine.views import HandResult, TrickView
+from runtime import inputs
 from runtime.access import Caller, in_guild, valid_id
 from runtime.errors import TableNotFound
 
 log = logging.getLogger(__name__)
+
+MAX_HAND = 500  # the highest hand number /replay offers
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class HandReplay:
 
 async def hand_replay(db: Database, caller: Caller, table_id: int, hand_number: int) -> HandReplay:
     """Hand ``hand_number`` of table ``table_id`` as the caller may see it (see the module docstring)."""
+    inputs.number("hand", hand_number, 1, MAX_HAND)
     if not valid_id(table_id):
         raise TableNotFound("table.not_found", table_id=table_id)
     try:

@@ -9,10 +9,14 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import i18n
+from data.errors import LimitReached
 from data.records import Mode, TableOptions, TableRecord
 from engine.rules import Rules
 from engine.table import Table
-from runtime import lobby
+from runtime import inputs, lobby
+from runtime.access import TableLimits
+from runtime.errors import NotAllowed
 from runtime.pipeline import PAUSED
 from runtime.presenter import Announcement
 from runtime.service_tables import TableRegistry
@@ -27,19 +31,27 @@ class LobbyService(TableRegistry):
     async def open_table(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
                          rules: Rules | None = None, mode: Mode = Mode.ASYNC, options: TableOptions | None = None,
                          host_seat: int | None = 0, thread_id: int | None = None,
-                         seed: int | None = None, limited: bool = True) -> TableRecord:
+                         seed: int | None = None, limited: bool = True, ai_level: str | None = None) -> TableRecord:
         """Create a lobby; the host sits in ``host_seat`` (``None``: the host only hosts). Refused past the
-        open-table limits (``check_open``) unless not ``limited`` (a tournament's tables, bounded by its own
-        limits)."""
+        open-table limits unless not ``limited``: checked here (``check_open``) and again, atomically with the
+        insert, in the database (tables opened at the same moment, by any shard process, never pass a limit
+        together). A tournament's tables (not ``limited``) are never refused — the tournament reserved them when
+        it was admitted under its own limit — but they count against the guild's and the organiser's limits."""
+        meta = {"ai_level": inputs.ai_level(ai_level)} if ai_level is not None else {}  # refused before anything
+        table_mode = inputs.mode(mode)
         if limited:
             self.check_open(guild_id, host_id)
         rec = TableRecord(table_id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-                          rules=rules or Rules.from_preset("standard"), mode=Mode(mode),
+                          rules=rules or Rules.from_preset("standard"), mode=table_mode,
                           seed=seed if seed is not None else self._seeds.randrange(2**62),
-                          options=options or TableOptions(), thread_id=thread_id)
+                          options=options or TableOptions(), thread_id=thread_id, meta=meta)
         if host_seat is not None:
             rec = lobby.sit(rec, host_id, host_name, host_seat)
-        rec = await self.db.create_table(rec)
+        limits = self.table_limits if limited else TableLimits()
+        try:
+            rec = await self.db.create_table(rec, per_guild=limits.per_guild, per_host=limits.per_host)
+        except LimitReached as exc:
+            raise NotAllowed(exc.key, **exc.params) from None
         session = Session(rec)
         session.touched = self.clock()
         self.sessions[rec.table_id] = session
@@ -78,11 +90,17 @@ class LobbyService(TableRegistry):
 
     async def set_mode(self, table_id: int, user_id: int, mode: Mode,
                        options: TableOptions | None = None) -> TableRecord:
-        return await self._lobby(table_id, lambda r: lobby.set_mode(r, user_id, mode, options))
+        checked = inputs.mode(mode)
+        return await self._lobby(table_id, lambda r: lobby.set_mode(r, user_id, checked, options))
 
     async def set_messages(self, table_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
                            table_message_id: int | None = None, **meta: object) -> TableRecord:
-        """Remember where the interface shows the table (no presenter call)."""
+        """Remember where the interface shows the table (no presenter call); an ``ai_level`` or ``locale`` in
+        ``meta`` is checked (``runtime.inputs``)."""
+        if "ai_level" in meta:
+            inputs.ai_level(meta["ai_level"])
+        if "locale" in meta and meta["locale"] is not None:
+            inputs.choice("locale", meta["locale"], i18n.LOCALES)
         session = self.session(table_id)
         async with session.serving():
             rec = session.record

@@ -24,6 +24,7 @@ from runtime.panel import Panel, build_panel
 from runtime.presenter import Announcement
 from runtime.service_tables import TableRegistry
 from runtime.session import Session
+from runtime.versions import moved_since, view_current
 
 PLAYER_ACTIONS = (Declare, Pass, Bury, Play)
 
@@ -50,11 +51,30 @@ class PlayService(TableRegistry):
             raise NotAllowed("act.not_seated")
         return seat
 
-    async def act(self, table_id: int, user_id: int, action: Action, *, version: int | None = None) -> ActOutcome:
+    def seen_version(self, table_id: int) -> int:
+        """The table's version now (0 before the start): what a slash command saw when it arrived (``since=``)."""
+        table = self.session(table_id).table
+        return table.version if table is not None else 0
+
+    def is_current(self, table_id: int, user_id: int, version: int) -> bool:
+        """The user's panel drawn at ``version`` is still current for their seat (``runtime.versions``)."""
+        session = self.session(table_id)
+        seat = self._seat(session, user_id)
+        assert session.table is not None
+        return view_current(session.table, seat, version)
+
+    def _check_since(self, session: Session, seat: int, since: int | None) -> None:
+        if since is not None and session.table is not None and moved_since(session.table, seat, since):
+            raise NotAllowed("service_faults.move.duplicate")
+
+    async def act(self, table_id: int, user_id: int, action: Action, *, version: int | None = None,
+                  since: int | None = None) -> ActOutcome:
         """Apply ``action`` for the user's seat (its ``seat`` field is replaced by the user's seat).
 
         Refused (nothing changes): ``act.not_playing``, ``act.not_seated``, ``act.stale`` (``version`` given
-        and the table moved on), ``act.system_action``, ``act.not_your_turn``; the engine's
+        and the seat's view of it is out of date: ``runtime.versions.view_current``),
+        ``service_faults.move.duplicate`` (``since`` given — a slash command's arrival version — and the seat
+        moved since), ``act.system_action``, ``act.not_your_turn``; the engine's
         ``IllegalAction`` keys pass through. Committed before it returns. A move by a seat under 托管
         gives the seat back to its player first."""
         session = self.session(table_id)
@@ -62,8 +82,9 @@ class PlayService(TableRegistry):
             seat = self._seat(session, user_id)
             table = session.table
             assert table is not None
-            if version is not None and version != table.version:
+            if version is not None and not view_current(table, seat, version):
                 raise NotAllowed("act.stale", version=version, current=table.version)
+            self._check_since(session, seat, since)
             if not isinstance(action, PLAYER_ACTIONS):
                 raise NotAllowed("act.system_action", action=action.kind)
             action = replace(action, seat=seat)
@@ -81,9 +102,10 @@ class PlayService(TableRegistry):
                 raise
             return ActOutcome(table.version, seat, action, tuple(e for e in events if e.visible_to(seat)))
 
-    async def play_text(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> ActOutcome:
+    async def play_text(self, table_id: int, user_id: int, text: str, *, version: int | None = None,
+                        since: int | None = None) -> ActOutcome:
         """``act`` with a ``Play`` of the cards in ``text`` (lenient card syntax; ``card.invalid``)."""
-        return await self.act(table_id, user_id, Play(cards=parse_cards(text)), version=version)
+        return await self.act(table_id, user_id, Play(cards=parse_cards(text)), version=version, since=since)
 
     def panel(self, table_id: int, user_id: int) -> Panel:
         """The user's seat panel (``act.not_playing``/``act.not_seated`` otherwise)."""
@@ -128,12 +150,15 @@ class PlayService(TableRegistry):
             raise NotAllowed("act.nothing_to_suggest")
         return action
 
-    async def queue_play(self, table_id: int, user_id: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    async def queue_play(self, table_id: int, user_id: int, cards: Sequence[Card] | str, *,
+                         since: int | None = None) -> tuple[Card, ...]:
         """Queue a play for the user's next turn (played then if still legal, else dropped with a notice);
-        if it is already the user's turn, it is played at once. Stored before it returns (kept by a restart)."""
+        if it is already the user's turn, it is played at once. Stored before it returns (kept by a restart).
+        ``since``: as for ``act`` (a copy of a slash command whose first copy moved the seat queues nothing)."""
         session = self.session(table_id)
         async with session.serving():
             seat = self._seat(session, user_id)
+            self._check_since(session, seat, since)
             play = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
             if not play:
                 raise NotAllowed("act.empty_play")

@@ -16,6 +16,7 @@ import logging
 import random
 from collections.abc import Sequence
 
+from data.errors import LimitReached
 from data.records import Mode, Seat, Status, TableOptions
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
@@ -33,7 +34,8 @@ log = logging.getLogger(__name__)
 
 DEADLINE = "tournament_deadline"
 MAX_NAME = 60
-MAX_OPEN_PER_GUILD = 3  # open tournaments (sign-up or running) per server: their tables skip the table limits
+MAX_OPEN_PER_GUILD = 3  # open tournaments (sign-up or running) per server: their tables are never refused (reserved
+# by the admitted tournament) and count against the guild's and the organiser's table limits
 
 
 class TournamentService:
@@ -98,7 +100,10 @@ class TournamentService:
         t = Tournament(tournament_id=0, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                        name=name, config=config, seed=seed if seed is not None else self._seeds.randrange(2**62),
                        meta={"locale": locale} if locale else {})
-        t.tournament_id = await self.db.create_tournament(t.to_json())
+        try:  # counted again with the insert, atomically: creations at the same moment never pass the limit
+            t.tournament_id = await self.db.create_tournament(t.to_json(), limit=MAX_OPEN_PER_GUILD)
+        except LimitReached as exc:
+            raise NotAllowed(exc.key, **exc.params) from None
         await self._save(t)
         self.tournaments[t.tournament_id] = t
         await self._tell(t, "created", [Announcement("tournament.created", {"name": t.name})])
@@ -145,12 +150,21 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = self.get(tournament_id, guild_id)
             self.require_organiser(t, user_id, manager)
+            self._check_room(t)
             t.start(self.game.clock())
             await self._save(t)
             await self._tell(t, "started", [Announcement("tournament.started", {
                 "name": t.name, "teams": len(t.teams), "format": t.config.format.value})])
             await self._round_opened(t)
             return t
+
+    def _check_room(self, t: Tournament) -> None:
+        """A tournament starts only if its first round's tables (one per pair of teams) fit in the guild's open-table
+        limit beside the tables open now: its tables are then never refused (they count for the guild)."""
+        limit = self.game.table_limits.per_guild
+        needed, now_open = len(t.teams) // 2, len(self.game.tables(t.guild_id))
+        if limit and now_open + needed > limit:
+            raise NotAllowed("service_faults.limit.tournament_tables", needed=needed, open=now_open, limit=limit)
 
     async def forfeit(self, tournament_id: int, user_id: int, team_id: int, *, manager: bool = False,
                       guild_id: int | None = None) -> Match:

@@ -43,7 +43,7 @@ __all__ = ["close_game"]
 @bounded()
 async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -> None:
     env = simcord_env
-    rec, channel, (alice, bob, _carol, _dave) = await four_humans(env)
+    rec, channel, (alice, bob, carol, dave) = await four_humans(env)
     game = env.bot.game
     table = game.sessions[rec.table_id].table
     assert table.phase is Phase.DECLARING and 0 in table.to_act()
@@ -65,11 +65,18 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
 
-    # alice's panel is no longer refreshed (as after a restart); then bob passes: it is from an earlier version
+    # alice's panel is no longer refreshed (as after a restart); bob passes — another seat's Pass leaves her panel
+    # current (issue #23: players pass at the same moment) — then a declaration is made: her panel is out of date
     env.bot.get_cog("Panel").open.pop((rec.table_id, 0), None)
     panel_b = await open_panel(env, bob, channel, rec.table_id)
     await bob.click(panel_b, custom_id=button_id(panel_b, "pass"))
     assert 1 in table.public_view().passed
+    assert game.is_current(rec.table_id, alice.id, int(pass_id.split(":")[3]))
+    declarer = next(a for a in (carol, dave) if game.panel(rec.table_id, a.id).declarations)
+    panel_d = await open_panel(env, declarer, channel, rec.table_id)
+    await declarer.click(panel_d, custom_id=button_id(panel_d, "decl"))
+    assert table.public_view().declaration is not None
+    assert not game.is_current(rec.table_id, alice.id, int(pass_id.split(":")[3]))
     moved = table_state(env, rec.table_id)
     assert moved != before
     stale = await alice.click(panel_a, custom_id=pass_id)

@@ -229,14 +229,19 @@ async def test_bad_preset_and_missing_partner_are_refused(tmp_path: Path) -> Non
 
 
 async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited(tmp_path: Path) -> None:
+    """A tournament's tables are never refused once it started (not by the organiser's host limit either), and
+    they count against the guild's limit (issue #23: a casual table is refused when they fill it)."""
     from runtime.access import TableLimits
     from runtime.tournaments import MAX_OPEN_PER_GUILD
 
     service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
-    service.game.table_limits = TableLimits(per_guild=2, per_host=1)
+    service.game.table_limits = TableLimits(per_guild=4, per_host=1)
     t = await signed_up(service, 8)
     await service.start(t.tournament_id, ORG)
     assert len([m for m in t.current.matches if m.current_table]) == 4  # type: ignore[union-attr]
+    with pytest.raises(NotAllowed) as err:
+        await service.game.open_table(guild_id=t.guild_id, channel_id=t.channel_id, host_id=10**6, host_name="x")
+    assert err.value.key == "security.limit.guild_tables"
     for _ in range(MAX_OPEN_PER_GUILD - 1):
         await signed_up(service, 0)
     with pytest.raises(NotAllowed) as err:
