@@ -12,9 +12,10 @@ import pytest
 
 from engine.views import Phase
 from i18n import t
-from render import draw, render_table, samples
+from render import render_table, samples
 from runtime.matchlog import is_trick_line
 from runtime.offline import run_offline_match
+from tests.test_render_phone import texts
 
 
 async def test_timed_laps_stopped_by_the_hand_limit_calls_time(tmp_path: Path, capsys: Any) -> None:
@@ -35,19 +36,9 @@ async def test_ladder_picture_keeps_laps() -> None:
     from runtime import imaging
 
     row = SimpleNamespace(user_id=1, rating=3.5, level="6", laps=1, matches_won=2, matches_lost=0, streak=2)
-    seen: list[str] = []
-    original = draw.Canvas.text
-
-    def text(self: draw.Canvas, xy: Any, s: str, fnt: Any, fill: Any, anchor: str = "la") -> None:
-        seen.append(s)
-        original(self, xy, s, fnt, fill, anchor)
-
-    draw.Canvas.text = text  # type: ignore[method-assign, assignment]
-    try:
+    with texts() as seen:
         await imaging.ladder_image([row], {1: "South"}, "en")
-    finally:
-        draw.Canvas.text = original  # type: ignore[method-assign]
-    assert "1·6" in seen
+    assert "1·6" in [text for _, text in seen]
 
 
 async def test_zh_cn_console_keeps_settlements_and_chinese_seats(tmp_path: Path, capsys: Any) -> None:
@@ -66,19 +57,9 @@ def test_only_trick_lines_are_trick_lines(locale: str) -> None:
 
 
 def _texts(view: Any) -> list[str]:
-    seen: list[str] = []
-    original = draw.Canvas.text
-
-    def text(self: draw.Canvas, xy: Any, s: str, fnt: Any, fill: Any, anchor: str = "la") -> None:
-        seen.append(s)
-        original(self, xy, s, fnt, fill, anchor)
-
-    draw.Canvas.text = text  # type: ignore[method-assign, assignment]
-    try:
+    with texts() as seen:
         render_table(view, samples.NAMES, locale="en")
-    finally:
-        draw.Canvas.text = original  # type: ignore[method-assign]
-    return seen
+    return [text for _, text in seen]
 
 
 def test_last_trick_has_its_number_and_dealer_points_read_as_kept() -> None:
