@@ -20,7 +20,7 @@ from cogs.gamebot import GameBot
 from cogs.safetext import escape_params, escape_text, plain_text
 from data.records import TableRecord
 from runtime.tournament import Match, Tournament
-from runtime.tournament_views import TournamentUpdate
+from runtime.tournament_views import TournamentUpdate, match_stage
 from runtime.tournaments import TournamentService
 
 log = logging.getLogger(__name__)
@@ -75,8 +75,8 @@ class DiscordTournamentPresenter:
             thread = await notice.create_thread(name=plain_text(name), auto_archive_duration=1440)
             players = [u for u in (*a.players, *b.players) if u is not None]
             mentions = " ".join(f"<@{u}>" for u in players)
-            await thread.send(i18n.t("tournament.bot.table_ping", locale, players=mentions, a=escape_text(a.name),
-                                     b=escape_text(b.name), game=len(match.games) + 1),
+            await thread.send(i18n.t("tournament2.table_ping", locale, players=mentions, a=escape_text(a.name),
+                                     b=escape_text(b.name), stage=match_stage(t, match, locale)),
                               allowed_mentions=pinging(players))
             return int(thread.id)
         except discord.HTTPException:

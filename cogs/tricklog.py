@@ -1,5 +1,6 @@
 """The quiet thread's trick log: one text message per hand, edited as tricks finish, one line per trick —
-``3. ▸alice K♠ K♠ · bob 3♠ 4♠ · carol A♠ A♠ · dave 5♠ 5♠ → **carol** +20``. The leader is marked ▸, a throw
+``3. ▸alice K♠ K♠ · bob 3♠ 4♠ · carol A♠ A♠ · dave 5♠ 5♠ → **carol** +20`` (a defender scored them; a trick of
+the dealer team ``→ **alice** keeps 20``, as the pictures show kept points). The leader is marked ▸, a throw
 (甩牌) is tagged, a failed throw names what was attempted (the cards shown are the ones it was forced to play).
 A log longer than one Discord message continues in a new message (``LOG_LIMIT``)."""
 
@@ -34,7 +35,9 @@ def trick_line(view: PublicView, number: int, trick: TrickView, names: Sequence[
         plays[0] += f" ({i18n.t('ux.log.throw_tag', locale)})"
     text = " · ".join(plays)
     winner = escape_text(names[trick.winner]) if trick.winner is not None else "-"
-    return i18n.t("ux.log.line", locale, n=number, plays=text, winner=winner, points=trick.points)
+    kept = trick.winner is not None and view.dealer is not None and trick.winner % 2 == view.dealer % 2
+    key = "outputs.log_line_kept" if kept and trick.points else "ux.log.line"  # the dealers' points are kept
+    return i18n.t(key, locale, n=number, plays=text, winner=winner, points=trick.points)
 
 
 def log_text(view: PublicView, names: Sequence[str], locale: str, start: int = 0) -> str:

@@ -137,7 +137,9 @@ def _level_change(state: _Climb, *, rules: Rules, level: str, dealer_team: int, 
         state.levels[dealer_team], as_dealer = drop[0], False
         state.notes.append(drop[1])
     climber = defenders if take_over else dealer_team
-    free_two = drop is not None and rules.bottom_relief and drop[0] == "2"
+    # 此时2非必打 frees only the gain of the team that dropped to 2 (the dealers keeping the deal), never the
+    # defenders' climb on a take-over: defenders at a must-play 2 stay on it and the cut is deducted (RULES §8)
+    free_two = drop is not None and rules.bottom_relief and drop[0] == "2" and not take_over
     state.levels[climber], won, cut = climb(state.levels[climber], gain, rules, as_dealer and not take_over,
                                             free_two)
     if cut:

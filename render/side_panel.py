@@ -128,10 +128,13 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     cv.draw.line((x0, top + 10, x0, cv.height - 10), fill=PANEL_LINE, width=1)
     cv.label(t("render.hand_number", locale, n=view.hand_number), title, x0 + PAD, y, TEXT)
     y += 32
-    if view.phase is Phase.PLAYING and view.trick is not None:
+    if view.trick is not None and (view.phase is Phase.PLAYING or view.trick.plays):  # the last trick too
         cv.label(t("render.trick_number", locale, n=trick_number(view)), title, x0 + PAD, y, TEXT)
         if view.trick.points:
-            cv.label(f"+{view.trick.points}", title, x0 + width - PAD, y, ACCENT, align="right")
+            kept = len(view.trick.plays) == 4 and view.trick.winner is not None and view.dealer is not None and \
+                view.trick.winner % 2 == view.dealer % 2  # the dealer team keeps them (silver, no plus)
+            text = t("outputs.kept", locale, points=view.trick.points) if kept else f"+{view.trick.points}"
+            cv.label(text, title, x0 + width - PAD, y, NEUTRAL if kept else ACCENT, align="right")
         y += 30
     last = lead_failure(view, shown)
     if last is not None:  # only under the trick it led (it stayed under every later trick before)

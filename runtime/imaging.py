@@ -110,10 +110,12 @@ async def match_summary_image(view: PublicView, names: Sequence[str], locale: st
 
 async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str) -> Image:
     """The server's ladder from ``data``'s ``PlayerStats`` rows (best first); unknown names show the id."""
+    from render.labels import level_short
     from render.ladder import LadderRow, shared_ranks
 
-    ranks = shared_ranks([p.rating for p in stats])
-    rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating, level=p.level,
+    ranks = shared_ranks([p.rating for p in stats])  # the level with its laps, as the bot's /ladder shows it
+    rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating,
+                      level=level_short(p.level, p.laps),
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]
     png = await QUEUE.run(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),

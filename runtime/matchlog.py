@@ -6,7 +6,9 @@ changed. Teams are always named the same way: ``Team A (South & North)``."""
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from collections.abc import Sequence
 
 from engine.events import (
@@ -82,7 +84,17 @@ def lead_line(view: PublicView, names: Sequence[str], locale: str) -> str | None
 
 def is_trick_line(line: str, locale: str) -> bool:
     """A trick's line (the file has them all; the console leaves them out)."""
-    return line.startswith(t("ux.log.trick", locale, n="\x00", who="", points="", total="").split("\x00")[0])
+    return _trick_pattern(locale).fullmatch(line) is not None
+
+
+@functools.cache
+def _trick_pattern(locale: str) -> re.Pattern[str]:
+    """The whole ``ux.log.trick`` line (a prefix alone also matched zh-CN's settlement line, "  第 N 局结算")."""
+    marks = {key: f"\x00{key}\x00" for key in ("n", "who", "points", "total")}
+    template = re.escape(t("ux.log.trick", locale, **marks))
+    for key in marks:
+        template = template.replace(re.escape(marks[key]), r"-?\d+" if key != "who" else ".+")
+    return re.compile(template)
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:

@@ -28,6 +28,7 @@ from data.replay import restore_table
 from engine.rules import Rules
 from engine.views import PublicView
 from i18n import t
+from render.labels import level_short
 from runtime import imaging
 from runtime.imaging import ImagePolicy
 from runtime.matchlog import event_lines, hand_line, is_trick_line, lead_line
@@ -37,8 +38,13 @@ from runtime.service import GameService
 log = logging.getLogger(__name__)
 
 # Seats 0–3 sit bottom, right, top, left in the pictures and play runs counter-clockwise (RULES §2),
-# so the compass names run South → East → North → West.
+# so the compass names run South → East → North → West (南 东 北 西 in zh-CN: ``outputs.seat.N``).
 PLAYERS: tuple[tuple[int, str], ...] = ((1, "South"), (2, "East"), (3, "North"), (4, "West"))
+
+
+def players(locale: str) -> tuple[tuple[int, str], ...]:
+    """The four offline players (user id, seat name in ``locale``)."""
+    return tuple((user, t(f"outputs.seat.{seat}", locale)) for seat, (user, _) in enumerate(PLAYERS))
 GUILD = 0
 # the files a run writes (see above): what a new run clears from ``out_dir``
 OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png|ladder\.png|match_log\.txt)$")
@@ -62,14 +68,16 @@ class OfflineReport:
     levels: tuple[str, str]
     files: tuple[Path, ...]
     seconds: float
-
+    locale: str = "en"
+    laps: tuple[int, int] = (0, 0)
 
     def describe(self) -> list[str]:
-        """A few printable lines (the file list summarized)."""
+        """A few printable lines (the file list summarized): the winners by name, never a team index."""
         where = self.files[0].parent if self.files else "-"
-        return [f"table {self.table_id}: {self.hands} hands, {self.actions} actions, levels {' / '.join(self.levels)},"
-                f" winner team {self.winner if self.winner is not None else '-'}",
-                f"{len(self.files)} pictures in {where} ({self.seconds:.1f} s)"]
+        return [t("outputs.describe", self.locale, table=self.table_id, hands=self.hands, actions=self.actions,
+                  levels=levels_text(self.levels, self.laps), winners=_team(self.winner, self.locale)),
+                t("outputs.pictures", self.locale, count=len(self.files), folder=str(where),
+                  seconds=f"{self.seconds:.1f}")]
 
 
 class LogPresenter(RecordingPresenter):
@@ -114,21 +122,22 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                           takeover_level=ai_level, ai_budget=ai_budget, autorun=False)
     tid: int | None = None
     try:
-        host, host_name = PLAYERS[0]
+        seats = players(locale)
+        host, host_name = seats[0]
         rec = await service.open_table(guild_id=GUILD, channel_id=0, host_id=host, host_name=host_name, rules=rules,
                                        mode=Mode.ASYNC, options=TableOptions.instant(), seed=seed)
         tid = rec.table_id
-        for user, name in PLAYERS[1:]:
+        for user, name in seats[1:]:
             await service.sit(tid, user, name)
         await service.start(tid, host)
-        for user, _ in PLAYERS:
+        for user, _ in seats:
             await service.go_away(tid, user)
         while tid in service.sessions and service.record(tid).status is Status.PLAYING:
             if not await service.run_until_idle(1):
                 break
             if max_hands is not None and hands_done(service, tid) >= max_hands and tid in service.sessions \
                     and service.record(tid).status is Status.PLAYING:
-                await service.end(tid, host)
+                await _stop(service, tid, host, rules)
         session = service.sessions.get(tid)
         table = session.table if session is not None else None
         final = await service.db.get_table(tid)
@@ -139,9 +148,9 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         report = OfflineReport(
             table_id=tid, winner=table.match_winner, hands=len(table.results), actions=table.version,
             levels=(table.levels[0], table.levels[1]), files=tuple(presenter.files),
-            seconds=time.monotonic() - started)
+            seconds=time.monotonic() - started, locale=locale, laps=(table.laps[0], table.laps[1]))
         summary = t("offline.summary", locale, hands=report.hands, actions=report.actions,
-                    levels=" / ".join(report.levels), seconds=f"{report.seconds:.1f}",
+                    levels=levels_text(report.levels, report.laps), seconds=f"{report.seconds:.1f}",
                     winners=_team(report.winner, locale))
         presenter.lines.append(summary)
         (out_dir / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
@@ -167,7 +176,7 @@ def clear_outputs(out_dir: Path) -> int:
 async def _final_pictures(service: GameService, presenter: LogPresenter, view: PublicView,
                           names: tuple[str, ...], locale: str) -> None:
     images = [await imaging.match_summary_image(view, names, locale),
-              await imaging.ladder_image(await service.db.leaderboard(GUILD), dict(PLAYERS), locale)]
+              await imaging.ladder_image(await service.db.leaderboard(GUILD), dict(players(locale)), locale)]
     for image in images:
         path = presenter.out_dir / image.name  # type: ignore[operator]
         path.write_bytes(image.png)
@@ -177,8 +186,26 @@ async def _final_pictures(service: GameService, presenter: LogPresenter, view: P
 def _team(team: int | None, locale: str) -> str:
     """A team's two players as the pictures name them (``A & B`` / ``A、B``)."""
     if team is None:
-        return "-"
-    return t("render.pair", locale, a=PLAYERS[team][1], b=PLAYERS[team + 2][1])
+        return t("outputs.no_winner", locale)
+    seats = players(locale)
+    return t("render.pair", locale, a=seats[team][1], b=seats[team + 2][1])
+
+
+def levels_text(levels: tuple[str, str], laps: tuple[int, int]) -> str:
+    """``5 / 2``, with laps (``timed_laps``) ``1·5 / 2``."""
+    return " / ".join(level_short(level, lap) for level, lap in zip(levels, laps, strict=True))
+
+
+async def _stop(service: GameService, table_id: int, host: int, rules: Rules) -> None:
+    """The hand limit is reached: a timed match (``timed``, ``timed_laps``) has time called — the hand in
+    progress is finished and the timed rule names the winners (more laps, higher level, team on stage); any
+    other match is ended without a winner."""
+    session = service.sessions.get(table_id)
+    if rules.timed and session is not None and session.table is not None:
+        if not session.table.time_called:
+            await service.stop_match(table_id, host)
+        return
+    await service.end(table_id, host)
 
 
 def hands_done(service: GameService, table_id: int) -> int:

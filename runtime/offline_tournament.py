@@ -31,6 +31,7 @@ from runtime.service import GameService
 from runtime.tournament import Config, Format, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.model import MAX_TEAMS
+from runtime.tournament.report import report
 from runtime.tournament_views import RecordingTournamentPresenter, TournamentUpdate
 from runtime.tournaments import TournamentService
 
@@ -69,7 +70,8 @@ class TournamentReport:
 
     def json(self) -> dict[str, Any]:
         """``{"format", "teams", "rounds", "matches", "champion", "standings": [{"team", "rank", "points",
-        "level_diff"}]}``."""
+        "level_diff"}], "report": …}``: ``report`` is ``runtime.tournament.report`` (every round's pairings, byes
+        and results, by team id, for an outside check of the pairing and bye rules)."""
         t = self.tournament
         champion = t.champion
         return {
@@ -78,6 +80,7 @@ class TournamentReport:
             "champion": t.team(champion).name if champion is not None else None,
             "standings": [{"team": t.team(s.team_id).name, "rank": s.rank, "points": s.points,
                            "level_diff": s.level_diff} for s in t.standings()],
+            "report": report(t),
         }
 
 

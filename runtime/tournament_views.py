@@ -17,7 +17,9 @@ from engine.cards import RANKS
 from i18n import t as tr
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 from runtime.presenter import Announcement, Image
-from runtime.tournament import Format, Match, Stage, Tournament
+from runtime.tournament import Format, Match, Round, Tournament
+from runtime.tournament.model import How
+from runtime.tournament.report import stage_label
 
 BRACKET = "bracket"
 STANDINGS = "standings"
@@ -81,40 +83,75 @@ def _scores(t: Tournament, m: Match, locale: str) -> tuple[str, str]:
     return _level(g.score[0]), _level(g.score[1])
 
 
+def _note(t: Tournament, m: Match, locale: str) -> str:
+    """How the match was decided (the winner passed the end level, time, lot, forfeit…), or its game in play."""
+    if not m.decided:
+        if m.current_table is None:
+            return tr("tournament2.how.waiting", locale)
+        playing = tr("tournament2.how.playing", locale, table=m.current_table)
+        if m.best_of > 1:
+            return f"{tr('tournament2.how.game_of', locale, game=len(m.games) + 1)} · {playing}"
+        return playing
+    how = m.decided_by
+    if not how:
+        return ""
+    if how in (How.PASSED, How.TIME, How.ON_STAGE, How.FIRST) and m.winner is not None and m.games:
+        g = m.games[-1]
+        level = _level(g.score[0] if m.winner == m.a else g.score[1])
+        return tr(f"tournament2.how.{how}", locale, team=t.team(m.winner).name, level=level)
+    return tr(f"tournament2.how.{how}", locale)
+
+
 def _box(t: Tournament, m: Match, locale: str) -> BracketBox:
     a_score, b_score = _scores(t, m, locale)
     winner = None if not m.decided or m.winner is None else (0 if m.winner == m.a else 1)
     return BracketBox(a=t.team(m.a).name, b=t.team(m.b).name if m.b is not None else None, a_score=a_score,
-                      b_score=b_score, winner=winner, decided=m.decided)
+                      b_score=b_score, winner=winner, decided=m.decided, note=_note(t, m, locale))
+
+
+def round_title(t: Tournament, rnd: Round, locale: str) -> str:
+    """Semi-final, Final, Quarter-final (by the teams left in a knock-out round), Groups · round N, Round N."""
+    return tr(f"tournament2.stage.{stage_label(t, rnd)}", locale, round=rnd.number)
+
+
+def match_stage(t: Tournament, m: Match, locale: str) -> str:
+    """The round's title, and for a best of three the game about to be played: "Final, game 2 of 3"."""
+    rnd = next(r for r in t.rounds if r.number == m.round)
+    title = round_title(t, rnd, locale)
+    if m.best_of == 1:
+        return title
+    return tr("tournament2.stage_game", locale, stage=title, game=len(m.games) + 1, best_of=m.best_of)
 
 
 def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
     """One column per round (Swiss and duplicate: the pairings of each round)."""
-    out: list[BracketColumn] = []
-    for rnd in t.rounds:
-        title = tr("tournament.pic.round", locale, round=rnd.number)
-        if rnd.stage is Stage.GROUP:
-            title = tr("tournament.pic.group_round", locale, round=rnd.number)
-        if rnd.stage is Stage.KNOCKOUT and sum(len(m.teams) for m in rnd.matches) == 2:
-            title = tr("tournament.pic.final", locale)
-        out.append(BracketColumn(title=title, boxes=tuple(_box(t, m, locale) for m in rnd.matches)))
-    return out
+    return [BracketColumn(title=round_title(t, rnd, locale), boxes=tuple(_box(t, m, locale) for m in rnd.matches))
+            for rnd in t.rounds]
+
+
+def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group: int | None, locale: str) -> str:
+    """Withdrawn; a knock-out's champion or the round a team went out in; else its group."""
+    if t.team(team_id).withdrawn:
+        return tr("tournament.pic.withdrawn", locale)
+    if eliminated_in is not None and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
+        rnd = next(r for r in t.rounds if r.number == eliminated_in)
+        return tr("tournament2.pic.out_in", locale, stage=round_title(t, rnd, locale))
+    if t.champion == team_id and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
+        return tr("tournament2.pic.champion", locale)
+    if group is not None:
+        return tr("tournament.pic.group", locale, group=chr(ord("A") + group))
+    return ""
 
 
 def standing_lines(t: Tournament, locale: str) -> list[StandingLine]:
     lines = []
     for s in t.standings():
         team = t.team(s.team_id)
-        points = f"{s.points:g}"
-        note = ""
-        if s.group is not None:
-            note = tr("tournament.pic.group", locale, group=chr(ord("A") + s.group))
-        if team.withdrawn:
-            note = tr("tournament.pic.withdrawn", locale)
         lines.append(StandingLine(rank=s.rank, team=team.name, players=tr("render.pair", locale, a=team.names[0],
                                                                           b=team.names[-1]),
-                                  points=points, record=f"{s.wins}–{s.draws}–{s.losses}", level_diff=s.level_diff,
-                                  note=note))
+                                  points=f"{s.points:g}", record=f"{s.wins}–{s.draws}–{s.losses}",
+                                  level_diff=s.level_diff, byes=s.byes,
+                                  note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale)))
     return lines
 
 

@@ -28,7 +28,7 @@ from runtime.tournament import Config, GameResult, Match, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.adjudicate import finished_result
 from runtime.tournament_tables import TournamentTables, table_rules
-from runtime.tournament_views import TournamentPresenter, TournamentUpdate, pictures
+from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
 
 log = logging.getLogger(__name__)
 
@@ -282,9 +282,10 @@ class TournamentService:
             rec = self.tables.find(t, m) or await self.tables.open(t, m)
             t.attach_table(m.match_id, rec.table_id)
             await self._save(t)
-            await self._tell(t, "table", [Announcement("tournament.table_opened", {
+            await self._tell(t, "table", [Announcement("tournament2.table_opened", {
                 "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
-                "table": rec.table_id, "game": len(m.games) + 1})], table_id=rec.table_id, match_id=m.match_id)
+                "stage": match_stage(t, m, t.meta.get("locale") or self.game.pipeline.locale), "table": rec.table_id,
+                "game": len(m.games) + 1})], table_id=rec.table_id, match_id=m.match_id)
 
     async def _finish(self, t: Tournament) -> None:
         await self._save(t)

@@ -68,7 +68,7 @@ def expected_levels(r: HandResult, last: Sequence[Card], rules: Rules) -> tuple[
             return levels, laps, None
         return levels, laps, climber
     stops = set(rules.must_play) | {rules.end_level}
-    if drop == "2" and rules.bottom_relief:
+    if drop == "2" and rules.bottom_relief and not take_over:  # 此时2非必打: the dropped team's own gain only
         stops.discard("2")
     start = pos = _track(levels[climber])
     moved = 0

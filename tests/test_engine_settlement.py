@@ -261,6 +261,22 @@ def test_dropped_team_is_stopped_by_must_play_two() -> None:
     assert relieved.levels_after == ("J", "6") and relieved.next_dealer == 2
 
 
+def test_free_two_is_only_for_the_team_that_dropped() -> None:
+    """RULES §8 (minzheng: 2, J, A 必打, 钩J, 落实政策, blocked_gain deducted): "a gain applied in that hand from a
+    drop to 2 is not stopped by a must-play 2 (此时2非必打)" — the dealers' own gain after their drop; defenders
+    at 2 who take over in that hand are stopped at 2 (they never won there as dealers) and the cut-off levels
+    are deducted from the other team (not below 2). Issue #26: the engine freed the defenders' climb too."""
+    rules = Rules.from_preset("minzheng")
+    taken = settle(rules, points=140, levels=("J", "2"), trump="H", last="JD", last_winner=1)
+    assert taken.defenders_take_over and "settle.jack_bottom" in taken.notes
+    assert taken.levels_after == ("2", "2")
+    assert "settle.must_play_stop" in taken.notes and "settle.blocked_deducted" in taken.notes
+    assert settle(rules, points=140, levels=("J", "6"), trump="H", last="JD", last_winner=1).levels_after == (
+        "2", "9")
+    kept = settle(rules, points=50, levels=("J", "6"), trump="H", last="JD", last_winner=1)
+    assert kept.levels_after == ("4", "6") and not kept.defenders_take_over  # steps20: +2 from the drop to 2
+
+
 @pytest.mark.parametrize("last,after,note", [
     ("AD", "J", "settle.ace_bottom_single"),
     ("AS AD", "J", "settle.ace_bottom_single"),

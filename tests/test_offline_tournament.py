@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from runtime.offline_tournament import main
+from tests.tournament_checks import check_report
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYS = {"format", "teams", "rounds", "matches", "champion", "standings"}
+KEYS = {"format", "teams", "rounds", "matches", "champion", "standings", "report"}
 
 
 def test_bot_py_runs_a_nine_team_knockout(tmp_path: Path) -> None:
@@ -24,6 +25,10 @@ def test_bot_py_runs_a_nine_team_knockout(tmp_path: Path) -> None:
     assert (result["format"], result["teams"], result["rounds"], result["matches"]) == ("knockout", 9, 4, 8)
     assert result["champion"] == result["standings"][0]["team"]
     assert [s["rank"] for s in result["standings"]] == list(range(1, 10))
+    check_report(result["report"])
+    labels = [r["label"] for r in result["report"]["schedule"]]
+    assert labels == ["round", "quarter", "semi", "final"]
+    assert all(m["how"] for r in result["report"]["schedule"] for m in r["matches"])
     assert {p.name for p in out.iterdir()} >= {"tournament1_bracket.png", "tournament1_standings.png",
                                               "tournament_log.txt"}
 
@@ -41,13 +46,26 @@ def test_bad_team_count_is_refused(tmp_path: Path, capsys) -> None:  # type: ign
     assert "--teams" in capsys.readouterr().err
 
 
+def test_swiss_bye_goes_to_the_lowest_ranked(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue #26: five teams, seed 2 gave round 2's bye to a team that had won round 1 (a leader)."""
+    assert main(["--teams", "5", "--format", "swiss", "--end-level", "3", "--json", "--seed", "2",
+                 "--out", str(tmp_path)]) == 0
+    rep = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["report"]
+    check_report(rep)
+    second = rep["schedule"][1]
+    assert second["byes"] == [second["ranking"][-1]]
+
+
 def test_groups_then_knockout(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    """Five teams: groups of at most four (here 3 + 2) play round-robin, the top two of each go into a knock-out."""
+    """Five teams: one group of five (not 3 + 2, where both teams of the two go through whatever they do) plays
+    a round-robin, its top two play the final."""
     assert main(["--teams", "5", "--format", "groups", "--end-level", "3", "--json", "--seed", "2",
                  "--out", str(tmp_path)]) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert set(result) == KEYS and (result["format"], result["teams"]) == ("groups", 5)
-    assert result["matches"] == 3 + 1 + 3  # round-robins of 3 and 2 teams, then a four-team knock-out
+    assert result["matches"] == 10 + 1  # a round-robin of five teams, then the final
+    check_report(result["report"])
+    assert result["report"]["groups"] and len(result["report"]["groups"]) == 1
     assert result["champion"] == result["standings"][0]["team"]
     assert sorted(s["rank"] for s in result["standings"]) == [1, 2, 3, 4, 5]
     assert (tmp_path / "tournament1_bracket.png").exists()

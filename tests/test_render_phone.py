@@ -1,6 +1,7 @@
 """Pictures read on a phone: Discord shows an attachment about ``SHOWN`` px wide on a 390 px screen, so every text
 of the pictures the thread, the panel and the commands show (the table, compact or with its side panel below,
-the hand, the hand and match summaries, the ladder, the stats card) is drawn large enough for its picture's
+the hand, the hand and match summaries, the ladder, the stats card, a tournament's bracket and standings) is drawn
+large enough for its picture's
 width: at least ``SMALLEST`` px once shown, and seat names, card counts and the numbers under the cards at least
 ``KEY`` px."""
 
@@ -28,6 +29,7 @@ from render import (
     samples,
 )
 from render.fonts import clean_text
+from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 
 SHOWN = 320  # px: a 390 px screen less the avatar column and the margins
 SMALLEST = 8.0
@@ -69,7 +71,25 @@ PICTURES: dict[str, Callable[[str], bytes]] = {
     "match_one_hand": lambda loc: render_match_summary(samples.match_results()[-1:], samples.NAMES, 0, locale=loc),
     "ladder": lambda loc: render_ladder(samples.ladder_rows(20), title="Ladder", locale=loc),
     "stats": lambda loc: render_stats(samples.stats_card(), locale=loc),
+    "bracket": lambda loc: render_bracket(_bracket(), title="Spring Cup · knock-out", locale=loc),
+    "standings": lambda loc: render_standings(_standings(), title="Spring Cup · Swiss", locale=loc),
 }
+
+
+def _bracket() -> list[BracketColumn]:
+    """Nine teams with long names: 9 → 5 → 3 → 2 → 1, a bye in every odd round, notes under the boxes."""
+    names = [f"{samples.LONG_NAMES[i % 4]} {i}" for i in range(9)]
+    box = BracketBox(names[0], names[1], "4", "4", winner=0, decided=True, note=f"{names[0]} passed 4")
+    bye = BracketBox(names[8], None, "bye", "", winner=0, decided=True, note="bye: no game this round")
+    return [BracketColumn("Round 1", (box,) * 4 + (bye,)), BracketColumn("Quarter-final", (box, box, bye)),
+            BracketColumn("Semi-final", (box, bye)), BracketColumn("Final", (box,))]
+
+
+def _standings() -> list[StandingLine]:
+    pair = " & ".join(samples.LONG_NAMES[:2])
+    return [StandingLine(rank=i + 1, team=f"{samples.LONG_NAMES[i % 4]} & co", players=pair,
+                         points=f"{5 - i / 2:g}", record=f"{4 - i // 2}–1–{i // 2}", level_diff=3 - i, byes=i % 2,
+                         note="group A") for i in range(8)]
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])

@@ -49,7 +49,7 @@ def test_report_describes_itself_briefly(tmp_path: Path) -> None:
     report = OfflineReport(table_id=3, winner=1, hands=4, actions=300, levels=("3", "5"),
                            files=(tmp_path / "a.png", tmp_path / "b.png"), seconds=2.25)
     lines = report.describe()
-    assert len(lines) == 2 and "4 hands" in lines[0] and "winner team 1" in lines[0]
+    assert len(lines) == 2 and "4 hands" in lines[0] and "winners East & West" in lines[0]  # names, not "team 1"
     assert lines[1] == f"2 pictures in {tmp_path} (2.2 s)"
 
 

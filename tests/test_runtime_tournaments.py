@@ -66,7 +66,10 @@ async def test_whole_knockout_is_stored_and_laddered(db_target: str) -> None:
     assert {p.user_id for p in placings if p.placing == 1} == set(champion.players)
     assert await db.leaderboard(GUILD)  # the games went to the ladder as well
     keys = presenter.keys()
-    assert keys.count("tournament.table_opened") == 4 and keys[-1] == "tournament.finished"
+    assert keys.count("tournament2.table_opened") == 4 and keys[-1] == "tournament.finished"
+    stages = [a.params["stage"] for u in presenter.updates for a in u.announcements
+              if a.key == "tournament2.table_opened"]  # issue #26: not "Round 3" for a final, nor "game 1" each time
+    assert stages == ["Quarter-final", "Quarter-final", "Semi-final", "Final"]
     assert {i.kind for u in presenter.updates for i in u.images} == {"bracket", "standings"}
     await db.close()
     again, db, _ = await make(db_target, StepClock())  # after a restart a finished tournament is still shown

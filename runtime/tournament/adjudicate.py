@@ -14,7 +14,7 @@ from dataclasses import replace
 from data.records import TableRecord
 from engine.rules import MatchEnd
 from engine.table import Table
-from runtime.tournament.model import Config, GameResult
+from runtime.tournament.model import Config, GameResult, How
 from runtime.tournament.scoring import duplicate_result, forfeit_result, level_index, level_result, timed_result
 
 TIME_UP = "time_up"
@@ -28,7 +28,7 @@ def finished_result(table: Table, config: Config) -> GameResult:
     if table.match_over_reason == TIME_UP:
         on_stage = table.match_winner if table.match_winner is not None else 0
         return timed_result(levels, on_stage, table.results, config.timed_tie)
-    result = level_result(levels, table.match_winner)
+    result = level_result(levels, table.match_winner, How.PASSED)
     if table.match_winner is None:
         return result
     # passing the end level counts as one level more than standing on it

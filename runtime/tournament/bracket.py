@@ -3,9 +3,10 @@
 Sign-up (报名) → ``start`` draws round 1 → each game's result is ``record``ed → when every match of a
 round is decided, ``draw_next`` draws the next round (or finishes). Knock-out: the winners (and the
 team with the bye) go on until one is left (9 → 5 → 3 → 2 → 1). Swiss and duplicate: ``rounds`` rounds.
-Groups: a round-robin in groups of at most ``group_size``, the top two of each into a knock-out
-(winner of group i against the runner-up of group i+1). Knock-out games are never drawn: a drawn game
-goes to the higher level difference, then by lot.
+Groups: a round-robin in balanced groups of three or more (see ``pairing.split_groups``: no group in
+which every team goes through), the top two of each into a knock-out (winner of group i against the
+runner-up of group i+1; one group: its top two meet in the final; two teams: no groups, a final).
+Knock-out games are never drawn: a drawn game goes to the higher level difference, then by lot.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from runtime.tournament.model import (
     Config,
     Format,
     GameResult,
+    How,
     Match,
     Round,
     Stage,
@@ -225,7 +227,7 @@ class Tournament:
             if number > (self.total_rounds() or 0):
                 return None, Stage.SWISS
             return self._swiss_pairs(), Stage.SWISS
-        if fmt is Format.GROUPS:
+        if fmt is Format.GROUPS and self.groups:
             schedules = [pairing.round_robin(g) for g in self.groups]
             group_rounds = max(len(s) for s in schedules)
             if number <= group_rounds:
@@ -283,7 +285,8 @@ class Tournament:
             raise NotAllowed("tournament.match_decided", match=match_id)
         if m.stage is Stage.KNOCKOUT and result.winner is None:
             lot = self._rng(f"game:{match_id}", len(m.games)).randrange(2)
-            result = replace(result, winner=(0 if result.diff > 0 else 1) if result.diff else lot)
+            result = replace(result, winner=(0 if result.diff > 0 else 1) if result.diff else lot,
+                             how=(How.JUDGED if result.diff else How.LOT).value)
         updated = self._decide(replace(m, games=(*m.games, result)))
         self._put(updated)
         return updated
@@ -297,7 +300,7 @@ class Tournament:
         result = forfeit_result(m.side(team_id), score)
         updated = self._decide(replace(m, games=(*m.games, result)))
         if not updated.decided:  # best of three: a forfeit gives the whole match
-            updated = replace(updated, decided=True, winner=m.other(team_id))
+            updated = replace(updated, decided=True, winner=m.other(team_id), how=How.FORFEIT.value)
         self._put(updated)
         return updated
 
@@ -309,15 +312,16 @@ class Tournament:
         if m.decided:
             return m
         wins, diff = m.wins, m.diff
+        how = How.JUDGED
         if wins[0] != wins[1]:
             winner: int | None = m.a if wins[0] > wins[1] else m.b
         elif diff:
             winner = m.a if diff > 0 else m.b
         elif m.stage is Stage.KNOCKOUT:
-            winner = (m.a, m.b)[self._rng(f"adjudicate:{match_id}").randrange(2)]
+            winner, how = (m.a, m.b)[self._rng(f"adjudicate:{match_id}").randrange(2)], How.LOT
         else:
-            winner = None
-        updated = replace(m, decided=True, winner=winner)
+            winner, how = None, How.DRAW
+        updated = replace(m, decided=True, winner=winner, how=how.value)
         self._put(updated)
         return updated
 

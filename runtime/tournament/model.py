@@ -43,6 +43,25 @@ class BigPoints(StrEnum):
     LEVELS = "levels"
 
 
+class How(StrEnum):
+    """How a game or match was decided (shown in the bracket and the ``--json`` report): the winner passed
+    the end level (过), time up with the higher level (到时级高), a timed tie to the team on stage (台上) or
+    to the team that reached it first (先升), big points (大分, duplicate), a forfeit (弃权), a judged
+    match (判定: games won or level difference), a lot (抽签), a bye (轮空), games of a best of three."""
+
+    PASSED = "passed"
+    TIME = "time"
+    ON_STAGE = "on_stage"
+    FIRST = "first"
+    BIG_POINTS = "big_points"
+    FORFEIT = "forfeit"
+    JUDGED = "judged"
+    LOT = "lot"
+    BYE = "bye"
+    GAMES = "games"
+    DRAW = "draw"
+
+
 class Status(StrEnum):
     SIGNUP = "signup"
     RUNNING = "running"
@@ -117,30 +136,33 @@ class Team:
 class GameResult:
     """One game seen from team ``a``: ``winner`` 0 (a), 1 (b) or ``None`` (a draw); ``diff`` = a's level
     difference (duplicate: big points difference); ``score`` = both teams' final levels as indices
-    (duplicate: big points); ``forfeit``: decided by a forfeit (弃权判负)."""
+    (duplicate: big points); ``forfeit``: decided by a forfeit (弃权判负); ``how``: see ``How`` ("" when
+    unknown, e.g. a game stored before it was recorded)."""
 
     winner: int | None
     diff: int = 0
     score: tuple[int, int] = (0, 0)
     forfeit: bool = False
     table_id: int | None = None
+    how: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "diff": self.diff, "score": list(self.score), "forfeit": self.forfeit,
-                "table_id": self.table_id}
+                "table_id": self.table_id, "how": self.how}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> GameResult:
         score = obj.get("score", (0, 0))
         return cls(winner=obj.get("winner"), diff=int(obj.get("diff", 0)), score=(int(score[0]), int(score[1])),
-                   forfeit=bool(obj.get("forfeit", False)), table_id=obj.get("table_id"))
+                   forfeit=bool(obj.get("forfeit", False)), table_id=obj.get("table_id"), how=str(obj.get("how", "")))
 
 
 @dataclass(frozen=True)
 class Match:
     """A pairing in a round. ``b is None``: a bye (``a`` goes through / scores a win). ``tables``: the
     table of each game opened so far. ``winner``: the winning team id once decided (``None`` with
-    ``decided`` = a draw)."""
+    ``decided`` = a draw). ``how``: set when the match was judged as a whole (a forfeit of a best of three,
+    a judged match, a lot); otherwise ``decided_by`` reads it from the games."""
 
     match_id: str
     round: int
@@ -153,10 +175,26 @@ class Match:
     tables: tuple[int, ...] = ()
     decided: bool = False
     winner: int | None = None
+    how: str = ""
 
     @property
     def is_bye(self) -> bool:
         return self.b is None
+
+    @property
+    def decided_by(self) -> str:
+        """How the match was decided (a ``How`` value; "" while open or when unknown)."""
+        if not self.decided:
+            return ""
+        if self.is_bye:
+            return How.BYE.value
+        if self.how:
+            return self.how
+        if self.winner is None:
+            return How.DRAW.value
+        if self.best_of > 1:
+            return How.GAMES.value
+        return self.games[-1].how if self.games else ""
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -191,7 +229,7 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return {"match_id": self.match_id, "round": self.round, "a": self.a, "b": self.b, "stage": self.stage.value,
                 "group": self.group, "best_of": self.best_of, "games": [g.to_json() for g in self.games],
-                "tables": list(self.tables), "decided": self.decided, "winner": self.winner}
+                "tables": list(self.tables), "decided": self.decided, "winner": self.winner, "how": self.how}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Match:
@@ -199,7 +237,7 @@ class Match:
                    stage=Stage(obj["stage"]), group=obj.get("group"), best_of=int(obj.get("best_of", 1)),
                    games=tuple(GameResult.from_json(g) for g in obj.get("games", ())),
                    tables=tuple(int(t) for t in obj.get("tables", ())), decided=bool(obj.get("decided", False)),
-                   winner=obj.get("winner"))
+                   winner=obj.get("winner"), how=str(obj.get("how", "")))
 
 
 @dataclass(frozen=True)

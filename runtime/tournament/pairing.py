@@ -2,7 +2,8 @@
 
 - A bye (轮空; "电梯"/"火箭" in seed 000) goes, when the number of teams is odd, to a team that has had
   the fewest byes so far: no team gets a second bye while another has none. In a knock-out the lot
-  (抽签) picks it among them; in Swiss the lowest-ranked of them takes it.
+  (抽签) picks it among them; in Swiss the lowest-ranked of them takes it, always (a hard rule: the
+  pairing of the others never moves the bye to a better-ranked team).
 - Swiss (积分编排制): teams are paired by score; a pairing is never repeated while a pairing without
   repeats exists (a maximum-weight perfect matching: a repeat costs more than any score difference).
 - Round-robin (循环): the circle method; each team meets every other team of its group once and, in an
@@ -25,6 +26,11 @@ def bye_candidates(teams: Sequence[int], byes: Mapping[int, int]) -> list[int]:
     return [t for t in teams if byes.get(t, 0) == fewest]
 
 
+def swiss_bye(ranked: Sequence[int], byes: Mapping[int, int]) -> int:
+    """Swiss: the team that takes the bye, the lowest-ranked (``ranked`` best first) with the fewest byes."""
+    return bye_candidates(ranked, byes)[-1]
+
+
 def knockout_pairs(teams: Sequence[int], byes: Mapping[int, int], rng: random.Random) -> list[Pair]:
     """Draw lots: an odd team out gets the bye (among the fewest byes), the rest are paired at random."""
     pool = list(teams)
@@ -40,8 +46,8 @@ def knockout_pairs(teams: Sequence[int], byes: Mapping[int, int], rng: random.Ra
 
 def swiss_pairs(ranked: Sequence[int], points: Mapping[int, float], played: set[frozenset[int]],
                 byes: Mapping[int, int]) -> list[Pair]:
-    """Pair ``ranked`` (best first) by score. Priorities: fair byes (hard), no repeated pairing, then
-    opponents as close as possible in points, then in rank."""
+    """Pair ``ranked`` (best first) by score. Priorities: the bye to the lowest-ranked team among the
+    fewest byes (hard), no repeated pairing, then opponents as close as possible in points, then in rank."""
     n = len(ranked)
     if n == 0:
         return []
@@ -59,9 +65,8 @@ def swiss_pairs(ranked: Sequence[int], points: Mapping[int, float], played: set[
             gap = abs(group[x] - group[y]) * (n + 1) + abs(rank[x] - rank[y])
             fresh = frozenset((x, y)) not in played
             graph.add_edge(x, y, weight=closeness_max - gap + (repeat_cost if fresh else 0))
-    if n % 2:
-        for t in bye_candidates(ranked, byes):
-            graph.add_edge(t, bye_node, weight=repeat_cost + closeness_max + rank[t])
+    if n % 2:  # the only edge to the bye: a perfect matching must give it to this team
+        graph.add_edge(swiss_bye(ranked, byes), bye_node, weight=repeat_cost + closeness_max)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     out: list[Pair] = []
     for u, v in matching:
@@ -98,8 +103,13 @@ def round_robin(teams: Sequence[int]) -> list[list[Pair]]:
 
 
 def split_groups(teams: Sequence[int], size: int, rng: random.Random) -> list[list[int]]:
-    """Groups drawn by lot, as even as possible, none larger than ``size`` (at least two teams each)."""
-    count = max(1, -(-len(teams) // size))
+    """Groups drawn by lot, as even as possible (sizes differ by one at most), of at least three teams so that
+    every advance (the top two) is earned: no group of two where both go through whatever they do. Groups are
+    at most ``size`` teams unless that would leave a group of two (five teams, size 4: one group of five).
+    Fewer than three teams: no groups (``[]``: the teams go straight to the knock-out)."""
+    if len(teams) < 3:
+        return []
+    count = max(1, min(-(-len(teams) // size), len(teams) // 3))
     pool = list(teams)
     rng.shuffle(pool)
     return [pool[i::count] for i in range(count)]

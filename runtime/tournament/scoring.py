@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from engine.cards import RANKS
 from engine.views import HandResult
-from runtime.tournament.model import BigPoints, GameResult, TimedTie
+from runtime.tournament.model import BigPoints, GameResult, How, TimedTie
 
 TOTAL_POINTS = 200  # the card points of two decks
 # (lowest small points, big points): a team's small points in a deal are the points it took as
@@ -58,7 +58,7 @@ def duplicate_result(results: Sequence[HandResult], table: BigPoints = BigPoints
     a = sum(deal_big_points(r, table)[0] for r in results)
     b = sum(deal_big_points(r, table)[1] for r in results)
     winner = None if a == b else (0 if a > b else 1)
-    return GameResult(winner=winner, diff=a - b, score=(a, b))
+    return GameResult(winner=winner, diff=a - b, score=(a, b), how=How.BIG_POINTS.value)
 
 
 def reached_at(results: Sequence[HandResult], team: int) -> int:
@@ -73,10 +73,10 @@ def reached_at(results: Sequence[HandResult], team: int) -> int:
     return at
 
 
-def level_result(levels: tuple[str, str], winner: int | None) -> GameResult:
+def level_result(levels: tuple[str, str], winner: int | None, how: How = How.TIME) -> GameResult:
     """A game decided with ``winner`` (engine team), scored by the final levels."""
     a, b = level_index(levels[0]), level_index(levels[1])
-    return GameResult(winner=winner, diff=a - b, score=(a, b))
+    return GameResult(winner=winner, diff=a - b, score=(a, b), how=how.value)
 
 
 def timed_result(levels: tuple[str, str], on_stage: int, results: Sequence[HandResult],
@@ -89,12 +89,12 @@ def timed_result(levels: tuple[str, str], on_stage: int, results: Sequence[HandR
         first = reached_at(results, 0), reached_at(results, 1)
         if first[0] != first[1]:
             # never moved (-1) counts as reaching it at the start, i.e. first
-            return level_result(levels, 0 if first[0] < first[1] else 1)
-    return level_result(levels, on_stage)
+            return level_result(levels, 0 if first[0] < first[1] else 1, How.FIRST)
+    return level_result(levels, on_stage, How.ON_STAGE)
 
 
 def forfeit_result(loser: int, score: tuple[int, int] | None = None) -> GameResult:
     """``loser`` (0 = team a, 1 = team b) forfeits; the levels reached so far (``score``: level indices of
     a and b), if any, stay."""
     score = score or (0, 0)
-    return GameResult(winner=1 - loser, diff=score[0] - score[1], score=score, forfeit=True)
+    return GameResult(winner=1 - loser, diff=score[0] - score[1], score=score, forfeit=True, how=How.FORFEIT.value)

@@ -1,6 +1,7 @@
 """Standings (名次): points, then the tie-breaks of the seeds.
 
-Swiss, groups: win 1, draw ½, loss 0 (a bye counts as a win with level difference 0). Duplicate: the
+Swiss, groups: win 1, draw ½, loss 0 (a bye scores as a win with level difference 0, but is counted
+apart: ``byes``, never in ``wins`` or ``played``). Duplicate: the
 sum of big points (a bye scores the round's average). Ties are broken by the head-to-head level
 difference among the tied teams (相互间比赛级差), then the total level difference, then lot (抽签: a fixed
 random order drawn from the tournament's seed). Knock-out: the later a team went out, the better;
@@ -47,7 +48,6 @@ def _bye_points(rnd: Round, big: bool) -> float:
 def _count(t: dict[int, _Tally], m: Match, rnd: Round, big: bool) -> None:
     if m.is_bye:
         t[m.a].byes += 1
-        t[m.a].wins += 1
         t[m.a].points += _bye_points(rnd, big)
         return
     assert m.b is not None

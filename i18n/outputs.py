@@ -1,0 +1,17 @@
+"""Messages of the match outputs: the offline console (``bot.py offline``: seat names, the closing summary) and the
+trick log's line for a trick the dealer team kept."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "outputs.seat.0": {"en": "South", "zh-CN": "南"},
+    "outputs.seat.1": {"en": "East", "zh-CN": "东"},
+    "outputs.seat.2": {"en": "North", "zh-CN": "北"},
+    "outputs.seat.3": {"en": "West", "zh-CN": "西"},
+    "outputs.no_winner": {"en": "none (the match was stopped)", "zh-CN": "无（比赛被中止）"},
+    "outputs.describe": {"en": "table {table}: {hands} hands, {actions} actions, levels {levels}, winners {winners}",
+                          "zh-CN": "{table} 号牌桌：{hands} 局，{actions} 步，级数 {levels}，胜方 {winners}"},
+    "outputs.pictures": {"en": "{count} pictures in {folder} ({seconds} s)",
+                          "zh-CN": "{count} 张图片在 {folder}（{seconds} 秒）"},
+    "outputs.log_line_kept": {"en": "{n}. {plays} → **{winner}** keeps {points}",
+                              "zh-CN": "{n}. {plays} → **{winner}** 保住 {points} 分"},
+    "outputs.kept": {"en": "{points} kept", "zh-CN": "保 {points}"},
+}

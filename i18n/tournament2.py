@@ -1,0 +1,39 @@
+"""Messages of tournaments, second part: round labels (Semi-final, Final…), how a match was decided, the
+phone-sized bracket and standings, the console lines of offline runs."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- round labels -------------------------------------------------------------------------------------
+    "tournament2.stage.round": {"en": "Round {round}", "zh-CN": "第 {round} 轮"},
+    "tournament2.stage.group": {"en": "Groups · round {round}", "zh-CN": "小组赛第 {round} 轮"},
+    "tournament2.stage.quarter": {"en": "Quarter-final", "zh-CN": "四分之一决赛"},
+    "tournament2.stage.semi": {"en": "Semi-final", "zh-CN": "半决赛"},
+    "tournament2.stage.final": {"en": "Final", "zh-CN": "决赛"},
+    # -- how a match was decided ----------------------------------------------------------------------------
+    "tournament2.how.passed": {"en": "{team} passed {level}", "zh-CN": "{team} 打过 {level}"},
+    "tournament2.how.time": {"en": "time up: {team} higher", "zh-CN": "到时：{team} 级高"},
+    "tournament2.how.on_stage": {"en": "time up, level tie: {team} on stage", "zh-CN": "到时同级：{team} 台上"},
+    "tournament2.how.first": {"en": "time up, level tie: {team} reached it first",
+                              "zh-CN": "到时同级：{team} 先升上"},
+    "tournament2.how.big_points": {"en": "big points", "zh-CN": "大分"},
+    "tournament2.how.forfeit": {"en": "forfeit (弃权)", "zh-CN": "弃权判负"},
+    "tournament2.how.judged": {"en": "judged at the levels reached", "zh-CN": "按当前级数判定"},
+    "tournament2.how.lot": {"en": "decided by lot", "zh-CN": "抽签决定"},
+    "tournament2.how.bye": {"en": "bye: no game this round", "zh-CN": "轮空：本轮不赛"},
+    "tournament2.how.games": {"en": "best of three", "zh-CN": "三局两胜"},
+    "tournament2.how.draw": {"en": "draw", "zh-CN": "平局"},
+    "tournament2.how.playing": {"en": "playing at table #{table}", "zh-CN": "{table} 号牌桌进行中"},
+    "tournament2.how.game_of": {"en": "game {game} of 3", "zh-CN": "三局两胜第 {game} 局"},
+    "tournament2.how.waiting": {"en": "to play", "zh-CN": "待赛"},
+    # -- announcements ------------------------------------------------------------------------------------
+    "tournament2.table_opened": {"en": "{stage}: {a} against {b} at table #{table}.",
+                                 "zh-CN": "{stage}：{a} 对 {b}，{table} 号牌桌。"},
+    "tournament2.stage_game": {"en": "{stage}, game {game} of {best_of}", "zh-CN": "{stage}（{best_of} 局第 {game} 局）"},
+    "tournament2.table_ping": {"en": "{players}: your match ({stage}: {a} against {b}) is ready here. Open your hand with the table's buttons.",
+                               "zh-CN": "{players}：你们的比赛（{stage}：{a} 对 {b}）在这里开始。请用牌桌的按钮查看手牌。"},
+    # -- pictures -----------------------------------------------------------------------------------------
+    "tournament2.pic.byes": {"en": "Byes", "zh-CN": "轮空"},
+    "tournament2.pic.champion": {"en": "champion", "zh-CN": "冠军"},
+    "tournament2.pic.out_in": {"en": "out: {stage}", "zh-CN": "止步{stage}"},
+    "tournament2.pic.more_rounds": {"en": "{count} earlier rounds: /tractor tournament standings",
+                                    "zh-CN": "另有 {count} 轮较早的对阵未显示"},
+}
