@@ -22,7 +22,7 @@ import pytest
 
 from data import Database
 from data.targets import database_target, mask_secrets
-from tests.test_cli import ROOT, bot, one_error_line
+from tests.test_cli import ROOT, TOKEN, bot, one_error_line
 from tools.pgcluster import ClusterUnavailable, PgCluster
 
 QUIET = {"LOG_LEVEL": "WARNING"}
@@ -148,6 +148,8 @@ def test_an_unreachable_postgres_server_is_one_line_everywhere(tmp_path: Path) -
     for args in ((), ("offline", *SHORT), ("tournament", "--teams", "2")):
         line = one_error_line(bot(*args, cwd=tmp_path, env={"TRACTOR_DB": url, **QUIET}))
         assert "cannot be reached" in line and "hunter2" not in line, args
+    line = one_error_line(bot(cwd=tmp_path, env={"TRACTOR_DB": url, "DISCORD_TOKEN": TOKEN, **QUIET}, fake="refuse"))
+    assert "cannot be reached" in line and "hunter2" not in line  # on Discord: refused before logging in
 
 
 # -- 17: a damaged SQLite page -------------------------------------------------------------------------------
