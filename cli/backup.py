@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 from cli.common import CliError, say
+from data.targets import database_target
 from runtime.config import Config
 
 NAME = "backup"
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from data.backup import backup_database
     from data.dialect import is_postgres_url
 
-    source = args.db if args.db is not None else Config.from_env().database
+    source = database_target(args.db) if args.db is not None else Config.from_env().database
     if is_postgres_url(str(source)):
         raise CliError("ops.backup_sqlite_only")
     report = asyncio.run(backup_database(source, args.file, overwrite=args.force))

@@ -1,6 +1,7 @@
 """``python bot.py check``: is this installation ready to start? Configuration, database (read only: nothing
-is created or migrated), migrations, font and the optional compiled AI (a stale build would run old code);
-one line per check, exit code 1 when anything is wrong.
+is created or migrated; a SQLite file deleted or replaced under a running bot, a damaged one, an unreachable
+PostgreSQL server are each one FAIL line: ``data.health``), migrations, font and the optional compiled AI (a
+stale build would run old code); one line per check, exit code 1 when anything is wrong.
 Safe while the bot runs (the Dockerfile's HEALTHCHECK)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import logging
 import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from cli.common import say
 from runtime.config import Config
@@ -84,19 +86,22 @@ def check_migrations() -> str:
 
 
 def check_database() -> str:
-    from data.dialect import is_postgres_url
+    """The configured database as the next start would find it: a SQLite file (folder, deleted or replaced under
+    a running bot, quick integrity check, schema) or a PostgreSQL server (reached and logged into, schema)."""
     from data.health import inspect_database
 
-    target = Config.from_env().database
-    if is_postgres_url(target):
-        return say("ops.check.db_postgres")
-    health = asyncio.run(inspect_database(target))
+    health = asyncio.run(inspect_database(Config.from_env().database))
+    if health.server:  # PostgreSQL
+        key = "ops.check.pg_pending" if health.pending else "ops.check.pg_ok"
+        return say(key, server=health.server, url=health.path, version=health.version, known=health.known,
+                   pending=health.pending)
+    path = Path(health.path).absolute()
     if not health.exists:
-        return say("ops.check.db_new", path=health.path.absolute())
+        return say("ops.check.db_new", path=path)
     if health.pending:
-        return say("ops.check.db_pending", path=health.path.absolute(), version=health.version,
-                   known=health.known, pending=health.pending)
-    return say("ops.check.db_ok", path=health.path.absolute(), version=health.version)
+        return say("ops.check.db_pending", path=path, version=health.version, known=health.known,
+                   pending=health.pending)
+    return say("ops.check.db_ok", path=path, version=health.version)
 
 
 def check_font() -> str:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from dotenv import load_dotenv
 
 import i18n
+from data.targets import mask_secrets
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -26,11 +29,44 @@ def load_env(path: Path | None = None) -> bool:
     return load_dotenv(path or Path.cwd() / ".env", override=False)
 
 
+class MaskingFormatter(logging.Formatter):
+    """Every log line (its message, arguments and traceback) with passwords masked (``data.targets``)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return mask_secrets(super().format(record))
+
+
 def configure_logging(level: str | None = None) -> None:
-    """``LOG_LEVEL`` (default INFO) to stderr, one line per record."""
+    """``LOG_LEVEL`` (default INFO) to stderr, one line per record, passwords masked."""
     name = (level or os.environ.get("LOG_LEVEL", "") or "INFO").strip().upper()
-    logging.basicConfig(level=getattr(logging, name, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=getattr(logging, name, logging.INFO))
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(MaskingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+
+
+@contextmanager
+def storage_failures(target: str | Path) -> Iterator[None]:
+    """Inside, a database failure of the driver (a damaged SQLite page, a read-only file, a server gone) is one
+    keyed ``CliError`` (``data.corrupt`` / ``data.failed``, naming ``target`` with its password masked) instead
+    of the driver's traceback; the details are logged at DEBUG."""
+    import sqlite3
+
+    import asyncpg
+
+    from data.health import is_corruption
+    from data.postgres import short_error
+
+    shown = mask_secrets(str(target))
+    try:
+        yield
+    except sqlite3.Error as exc:
+        log.debug("database failure", exc_info=exc)
+        if is_corruption(exc):
+            raise CliError("data.corrupt", path=shown, detail=short_error(exc)) from exc
+        raise CliError("data.failed", path=shown, error=short_error(exc)) from exc
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, ConnectionError) as exc:
+        log.debug("database failure", exc_info=exc)
+        raise CliError("data.failed", path=shown, error=short_error(exc)) from exc
 
 
 def operator_locale() -> str:
@@ -51,5 +87,5 @@ def failure_line(exc: BaseException) -> str:
     """One line for a refusal: ``bot.py: error: <message>`` (newlines folded)."""
     key = getattr(exc, "key", None)
     text = say(key, **getattr(exc, "params", {})) if isinstance(key, str) else str(exc) or type(exc).__name__
-    return say("ops.failure", message=" ".join(text.split()))
+    return say("ops.failure", message=mask_secrets(" ".join(text.split())))
 

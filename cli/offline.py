@@ -7,7 +7,8 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from cli.common import say
+from cli.common import say, storage_failures
+from data.targets import MEMORY, database_target
 from runtime.config import Config
 
 NAME = "offline"
@@ -23,7 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="folder of the pictures (default: TRACTOR_OUT, else offline_match)")
     parser.add_argument("--db", default=None, metavar="PATH",
-                        help="SQLite file (default: TRACTOR_DB, else tractor.sqlite3); ':memory:' keeps nothing")
+                        help="SQLite file or postgresql:// URL (default: TRACTOR_DB, else tractor.sqlite3); "
+                             "':memory:' keeps nothing")
     parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the pictures")
     parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"), help="AI level")
     parser.add_argument("--hands", type=positive_int, default=30,
@@ -59,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={args.end_level}", args.options])))
     config = Config.from_env()
-    db = args.db if args.db is not None else config.database
-    db_path = None if db == ":memory:" else db
+    db = database_target(args.db) if args.db is not None else config.database
+    db_path = None if str(db) == MEMORY else db
     return play(args.out or config.out_dir, db_path=db_path, seed=args.seed, rules=rules, locale=args.locale,
                 ai_level=args.ai, max_hands=args.hands, ai_budget=args.budget)
 
@@ -69,7 +71,8 @@ def play(out_dir: Path, *, db_path: str | Path | None, **options: object) -> int
     """Play the match and print where its files are; exit code 0 when at least one hand was played."""
     from runtime.offline import run_offline_match
 
-    report = asyncio.run(run_offline_match(out_dir, db_path=db_path, **options))  # type: ignore[arg-type]
+    with storage_failures(db_path if db_path is not None else MEMORY):
+        report = asyncio.run(run_offline_match(out_dir, db_path=db_path, **options))  # type: ignore[arg-type]
     print(say("ops.offline_written", folder=out_dir.resolve()))
     for line in report.describe():  # a summary line and the number of pictures, not every file name
         print(f"  {line}")

@@ -2,7 +2,8 @@
 the copy is one snapshot, taken under a read transaction that never blocks the bot in WAL mode).
 
 The copy is written beside the target as ``<name>.part``, checked (``PRAGMA integrity_check``) and only then
-renamed onto the target, so a failed or interrupted backup never leaves a half-written file under that name."""
+renamed onto the target (mode 0600, ``data.filemodes``), so a failed or interrupted backup never leaves a
+half-written file under that name."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data.errors import DataError
+from data.filemodes import create_private
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,7 @@ def _copy(source: Path, target: Path) -> BackupReport:
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     try:
+        create_private(part)  # 0600 before a byte is copied: the copy holds every deal and kitty
         src = sqlite3.connect(f"file:{source.absolute()}?mode=ro", uri=True)
         try:
             dst = sqlite3.connect(part)
@@ -64,7 +67,7 @@ def _copy(source: Path, target: Path) -> BackupReport:
         finally:
             src.close()
         os.replace(part, target)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
         raise DataError("data.backup_failed", error=str(exc)) from exc
     finally:
         with contextlib.suppress(OSError):

@@ -33,7 +33,6 @@ import logging
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -41,6 +40,7 @@ from data.connection import Driver, Params, Row, Tx
 from data.dialect import POSTGRESQL, numbered_params
 from data.errors import DataError, IntegrityViolation
 from data.priority import is_background
+from data.targets import mask_secrets
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +67,27 @@ def _returning(sql: str) -> str:
 
 
 def public_url(url: str) -> str:
-    """``url`` without its password (for logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
+    """``url`` without its passwords (for logs): ``data.targets.mask_secrets``."""
+    return mask_secrets(url)
+
+
+CONNECT_TIMEOUT_S = 10.0  # an unreachable server is a one-line refusal after this long, not a minute's wait
+
+
+async def _create_pool(url: str, size: int, settings: dict[str, str]) -> asyncpg.Pool:
+    """A pool of ``size`` connections; a server that cannot be reached or refuses the login is
+    ``DataError("data.pg_unreachable")`` (one line, password masked), never the driver's traceback."""
+    try:
+        return await asyncpg.create_pool(url, min_size=size, max_size=size, server_settings=settings,
+                                         connection_class=BotConnection, timeout=CONNECT_TIMEOUT_S)
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise DataError("data.pg_unreachable", url=public_url(url), error=short_error(exc)) from exc
+
+
+def short_error(exc: BaseException) -> str:
+    """The driver's message on one line (at most 200 characters, passwords masked)."""
+    text = mask_secrets(" ".join(str(exc).split())) or type(exc).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def _free(pool: asyncpg.Pool) -> int:
@@ -132,14 +147,11 @@ class PostgresDriver(Driver):
         if pool_size < 1 or priority_pool_size < 0:
             raise ValueError("pool_size must be at least 1, priority_pool_size at least 0")
         settings = {"synchronous_commit": SYNCHRONOUS_COMMIT[synchronous.upper()]}
-        pool = await asyncpg.create_pool(url, min_size=pool_size, max_size=pool_size,
-                                         server_settings=settings, connection_class=BotConnection)
+        pool = await _create_pool(url, pool_size, settings)
         priority = None
         if priority_pool_size:
             try:
-                priority = await asyncpg.create_pool(url, min_size=priority_pool_size,
-                                                     max_size=priority_pool_size, server_settings=settings,
-                                                     connection_class=BotConnection)
+                priority = await _create_pool(url, priority_pool_size, settings)
             except BaseException:
                 await pool.close()
                 raise

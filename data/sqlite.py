@@ -30,6 +30,7 @@ from data.checkpoint import BACKSTOP_PAGES, Checkpointer
 from data.connection import Driver, Params, Row, Tx
 from data.dialect import SQLITE
 from data.errors import DataError, IntegrityViolation
+from data.filemodes import secure_database_file
 from data.priority import PriorityLock
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,13 @@ SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 def _violation(exc: sqlite3.IntegrityError) -> IntegrityViolation:
     return IntegrityViolation(str(exc), foreign_key="FOREIGN KEY" in str(exc))
+
+
+async def _probe_write(conn: aiosqlite.Connection) -> None:
+    """A write rolled back at once: a file SQLite could open only for reading (read-only or immutable, even for
+    root) fails here with "attempt to write a readonly database", not at the first move."""
+    version = next(iter(await conn.execute_fetchall("PRAGMA user_version")))[0]
+    await conn.execute(f"PRAGMA user_version={int(version)}")
 
 
 class SqliteTx(Tx):
@@ -100,7 +108,11 @@ class SqliteDriver(Driver):
         if str(path) != ":memory:" and not Path(path).parent.is_dir():
             raise DataError("data.no_folder", folder=str(Path(path).parent.absolute()))  # never created silently
         try:  # probed first: a failed aiosqlite.connect leaves its thread calling back into the loop later
+            if str(path) != ":memory:":
+                secure_database_file(Path(path))  # 0600: it holds every deal and kitty (data.filemodes)
             await asyncio.to_thread(lambda: sqlite3.connect(str(path)).close())
+        except OSError as exc:
+            raise DataError("data.cannot_open", path=str(path), error=exc.strerror or str(exc)) from exc
         except sqlite3.Error as exc:
             raise DataError("data.cannot_open", path=str(path), error=str(exc)) from exc
         conn = await aiosqlite.connect(str(path), isolation_level=None)
@@ -111,6 +123,7 @@ class SqliteDriver(Driver):
             await conn.execute("PRAGMA busy_timeout=5000")
             await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")  # validated above; pragmas take no params
             await conn.execute("BEGIN IMMEDIATE")  # a read-only file or folder fails here, not at the first move
+            await _probe_write(conn)
             await conn.execute("ROLLBACK")
             wal = next(iter(mode))[0].lower() == "wal"
             if wal:  # checkpoints on their own thread (data.checkpoint); this connection's only as a backstop

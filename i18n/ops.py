@@ -108,10 +108,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ops.check.token_set": {"en": "DISCORD_TOKEN is set", "zh-CN": "已设置 DISCORD_TOKEN"},
     "ops.check.migrations_ok": {"en": "{count} migrations, newest {newest}", "zh-CN": "共 {count} 个迁移，最新为 {newest}"},
-    "ops.check.db_postgres": {
-        "en": "PostgreSQL server (TRACTOR_DB); not inspected by this check",
-        "zh-CN": "PostgreSQL 服务器（TRACTOR_DB）；本检查不检查其内容",
-    },
     "ops.check.db_new": {
         "en": "{path} does not exist yet; it is created on the first start",
         "zh-CN": "{path} 尚不存在；首次启动时会创建",

@@ -6,15 +6,15 @@ it costs the loop only the pickling of the seat's view (~3 KB) and of the chosen
 the same as in-process: ``choose_action`` gets the same view, level, seeded RNG and budget.
 
 Workers run at a lower CPU priority (``nice`` 10): when cores are short, the event loop still gets them
-first. One pool per bot process (``shared_pool``), started on first use with ``spawn`` (a fork of a process
-with running threads and an event loop is unsafe). A worker that dies breaks the pool: it is replaced
-and the decision is retried once in a thread, so a table never stalls on a crashed worker.
+first; they die with the bot, even killed outright (``runtime.workers``). One pool per bot process
+(``shared_pool``), started on first use with ``spawn`` (a fork of a process with running threads and an event
+loop is unsafe). A worker that dies breaks the pool: it is replaced and the decision is retried once in a
+thread, so a table never stalls on a crashed worker.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from engine.actions import Action
 from engine.ai import choose_action
 from engine.views import SeatView
+from runtime.workers import worker_init
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +40,6 @@ def default_processes() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _lower_priority() -> None:
-    """Workers yield the CPU to the bot's event loop (clicks first, then thinking)."""
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
-
-
 class AiPool:
     """``await pool.decide(view, level, rng, budget)`` runs ``engine.ai.choose_action`` in a worker process."""
 
@@ -54,7 +49,9 @@ class AiPool:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.processes, initializer=_lower_priority,
+            # workers yield the CPU to the bot's event loop, and die with the bot (runtime.workers)
+            self._executor = ProcessPoolExecutor(max_workers=self.processes, initializer=worker_init,
+                                                 initargs=(os.getpid(), WORKER_NICENESS),
                                                  mp_context=multiprocessing.get_context("spawn"))
             log.info("AI process pool: %d workers", self.processes)
         return self._executor

@@ -11,6 +11,7 @@ from typing import Any
 
 from data.dialect import is_postgres_url
 from data.shards import parse_shard_ids
+from data.targets import database_target
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ class Config:
                 dev_guild = int(guild)
             except ValueError:
                 log.warning("TRACTOR_DEV_GUILD=%r is not a guild id; ignored", guild)
-        db = get("TRACTOR_DB") or "tractor.sqlite3"
+        db = database_target(get("TRACTOR_DB") or "tractor.sqlite3")  # data.unknown_scheme for mysql:// etc.
         processes = get("TRACTOR_AI_PROCESSES")
         ai_processes = int(processes) if processes is not None and processes.isdigit() else None
         if processes is not None and ai_processes is None:
@@ -97,7 +98,7 @@ class Config:
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             db_path=Path("tractor.sqlite3" if is_postgres_url(db) else db),
-            db_url=db if is_postgres_url(db) else None,
+            db_url=str(db) if is_postgres_url(db) else None,
             ai_processes=ai_processes,
             **shards_from_env(get("TRACTOR_SHARD_COUNT"), get("TRACTOR_SHARDS")),
             dev_guild=dev_guild,

@@ -7,7 +7,9 @@ so the match is stored, rated and laddered like any other (guild 0). Files writt
 ``match_summary.png``, ``ladder.png`` and ``match_log.txt``. A short match by default (``end_level``
 ``5``: from 2 to 5); ``max_hands`` ends the table early if the match runs longer.
 
-Pictures a previous run left in ``out_dir`` (the names above) are removed first, so the folder shows one match.
+The files are written to a temporary folder beside ``out_dir`` and swapped in only when the match has been
+played to its end: then the pictures a previous run left in ``out_dir`` (the names above) are removed, so the
+folder shows one match; a run that fails (a read-only or damaged database, a full disk) leaves them as they were.
 With a database file the table is stored there (the README's ``TRACTOR_DB``) and ended even if the job is
 interrupted, so a bot later started on the same file never restores it.
 
@@ -17,8 +19,12 @@ Run: ``python bot.py offline --help`` (``cli/offline.py``); ``python bot.py`` wi
 from __future__ import annotations
 
 import logging
+import os
 import re
+import shutil
+import tempfile
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,9 +121,13 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
     if rules is None:
         rules = Rules.from_preset(preset, **({"end_level": end_level} if end_level else {}))
     db = await Database.open(db_path if db_path is not None else ":memory:")  # refused before any file is touched
-    out_dir.mkdir(parents=True, exist_ok=True)
-    clear_outputs(out_dir)
-    presenter = LogPresenter(out_dir, locale, echo)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))  # swapped in at the end
+    except BaseException:
+        await db.close()
+        raise
+    presenter = LogPresenter(work, locale, echo)
     service = GameService(db, presenter, rng_seed=seed, images=ImagePolicy.TRICKS, locale=locale,
                           takeover_level=ai_level, ai_budget=ai_budget, autorun=False)
     tid: int | None = None
@@ -145,15 +155,16 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
             table = await restore_table(service.db, final.table_id)
         if table.match_winner is None:  # stopped by ``max_hands``: draw the pictures the match end would have
             await _final_pictures(service, presenter, table.public_view(), final.names, locale)
+        seconds = time.monotonic() - started
+        levels, laps = (table.levels[0], table.levels[1]), (table.laps[0], table.laps[1])
+        summary = t("offline.summary", locale, hands=len(table.results), actions=table.version,
+                    levels=levels_text(levels, laps), seconds=f"{seconds:.1f}",
+                    winners=_team(table.match_winner, locale))
+        presenter.lines.append(summary)
+        (work / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
         report = OfflineReport(
             table_id=tid, winner=table.match_winner, hands=len(table.results), actions=table.version,
-            levels=(table.levels[0], table.levels[1]), files=tuple(presenter.files),
-            seconds=time.monotonic() - started, locale=locale, laps=(table.laps[0], table.laps[1]))
-        summary = t("offline.summary", locale, hands=report.hands, actions=report.actions,
-                    levels=levels_text(report.levels, report.laps), seconds=f"{report.seconds:.1f}",
-                    winners=_team(report.winner, locale))
-        presenter.lines.append(summary)
-        (out_dir / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+            levels=levels, files=swap_in(work, out_dir, presenter.files), seconds=seconds, locale=locale, laps=laps)
         if echo:
             print(summary, flush=True)
         return report
@@ -163,11 +174,22 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
             await service.end(tid, PLAYERS[0][0])
         await service.close()
         await db.close()
+        shutil.rmtree(work, ignore_errors=True)
 
 
-def clear_outputs(out_dir: Path) -> int:
-    """Remove the pictures and log an earlier run left in ``out_dir`` (other files stay); how many."""
-    stale = [p for p in out_dir.iterdir() if p.is_file() and OUTPUT_NAMES.match(p.name)]
+def swap_in(work: Path, out_dir: Path, pictures: list[Path]) -> tuple[Path, ...]:
+    """Move this run's files from ``work`` into ``out_dir``, then remove what an earlier run left there (the
+    names of ``OUTPUT_NAMES``; other files stay); the pictures' new paths, in the order they were drawn."""
+    fresh = {p.name for p in work.iterdir() if p.is_file()}
+    for name in sorted(fresh):
+        os.replace(work / name, out_dir / name)
+    clear_outputs(out_dir, keep=fresh)
+    return tuple(out_dir / p.name for p in pictures)
+
+
+def clear_outputs(out_dir: Path, keep: Collection[str] = ()) -> int:
+    """Remove the pictures and log an earlier run left in ``out_dir`` (other files, and ``keep``, stay); how many."""
+    stale = [p for p in out_dir.iterdir() if p.is_file() and OUTPUT_NAMES.match(p.name) and p.name not in keep]
     for path in stale:
         path.unlink()
     return len(stale)

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from data import Database
+from data.errors import DataError
 from data.records import Mode, TableOptions
+from data.targets import MEMORY, database_target
 from i18n import t as tr
 from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
@@ -86,7 +88,7 @@ class TournamentReport:
 
 async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format = Format.KNOCKOUT, seed: int = 1,
                                  end_level: str | None = "4", rounds: int = 0, best_of_three: int = 0,
-                                 preset: str = "standard", db_path: Path | None = None, locale: str = "en",
+                                 preset: str = "standard", db_path: str | Path | None = None, locale: str = "en",
                                  ai_level: str = "random", echo: bool = False) -> TournamentReport:
     """Run the tournament to its end; ``db_path`` None = an in-memory database."""
     started = time.monotonic()
@@ -128,7 +130,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"))
     parser.add_argument("--out", type=Path, default=Path("offline_tournament"))
-    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--db", default=None, metavar="PATH",
+                        help="SQLite file or postgresql:// URL (default: TRACTOR_DB, else in memory)")
     parser.add_argument("--locale", default="en")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the result")
 
@@ -137,9 +140,11 @@ def run_from_args(args: argparse.Namespace) -> int:
     """Run the offline tournament of parsed ``args``; print the log (or, with ``--json``, the summary line)."""
     if not 2 <= args.teams <= MAX_TEAMS:
         raise NotAllowed("tournament.offline_teams", max=MAX_TEAMS)
+    target = database_target(args.db) if args.db is not None else MEMORY  # data.unknown_scheme for mysql://…
+    db_path = None if str(target) == MEMORY else target
     report = asyncio.run(run_offline_tournament(
         args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed, end_level=args.end_level or None,
-        rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=args.db,
+        rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=db_path,
         locale=args.locale, ai_level=args.ai, echo=not args.json))
     if args.json:
         print(json.dumps(report.json(), ensure_ascii=False), flush=True)
@@ -155,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     try:
         return run_from_args(parser.parse_args(argv))
-    except NotAllowed as exc:
+    except (NotAllowed, DataError) as exc:
         print(tr(exc.key, "en", **exc.params), file=sys.stderr)
         return 2
 

@@ -14,13 +14,20 @@ replaces — is drawn only for the newest state. A slot's picture still waiting 
 same slot comes is never drawn: the newer takes its place in the queue (so it is not drawn later than the one it
 replaces, and it is urgent if either was), and whoever waits for the older gets the newer picture. A picture being
 drawn is finished; the newer one is then drawn after it.
+
+A drawing process that dies, or hangs (no picture within ``DRAW_TIMEOUT_S``: stopped, deadlocked), is killed and
+replaced and the picture drawn once more in a new one (which first gets ``START_TIMEOUT_S`` to start); if that
+fails too, its waiters get ``PictureUnavailable`` (a localized "try again"), and the drawing threads go on with
+the next pictures: a table never waits forever.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,8 +36,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from data import priority
+from runtime.errors import ServiceError
+from runtime.workers import worker_init
 
 log = logging.getLogger(__name__)
+
+# A picture takes 5-50 ms: a drawing process that has not answered one picture in this long is hung (SIGSTOP, a
+# deadlock) and is replaced. A new process first starts and loads its fonts (seconds on a busy machine): until it
+# has answered, its pictures get the longer START_TIMEOUT_S.
+DRAW_TIMEOUT_S = 20.0
+START_TIMEOUT_S = 120.0
+
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if future.done():  # the waiter was cancelled
@@ -59,11 +75,23 @@ def _either_urgent(old: priority.Mark, new: priority.Mark) -> priority.Mark:
     return old[0] and new[0], new[1] if new[1] is not None else old[1]
 
 
-def _warm_up() -> None:
-    """A drawing process loads its fonts and card sprites before its first picture."""
-    from render import warm_up
+class PictureUnavailable(ServiceError):
+    """``runtime.picture_unavailable``: the picture could not be drawn (its drawing process hung or died twice);
+    the person asking gets "try again", and the table goes on without it."""
 
-    warm_up()
+
+def _start_processes(processes: int) -> ProcessPoolExecutor:
+    """``processes`` drawing processes: they load their fonts and sprites first, and die with the bot
+    (``runtime.workers``)."""
+    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=worker_init, initargs=(os.getpid(), 0, True))
+
+
+def _kill(executor: ProcessPoolExecutor) -> None:
+    """SIGKILL every process of ``executor`` (a hung one, stopped or deadlocked, never finishes by itself)."""
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
 
 
 class RenderQueue:
@@ -81,6 +109,9 @@ class RenderQueue:
         self._threads: list[threading.Thread] = []
         self._executor: ProcessPoolExecutor | None = None
         self.processes = 0
+        self.timeout_s = DRAW_TIMEOUT_S  # a drawing process silent this long on one picture is hung
+        self.start_timeout_s = START_TIMEOUT_S  # … or this long while the drawing processes may still be starting
+        self._answered = 0  # pictures the current drawing processes have drawn (while < processes: starting)
 
     def use_processes(self, processes: int) -> None:
         """Draw in ``processes`` worker processes (0: on one thread of this process, the default)."""
@@ -90,34 +121,42 @@ class RenderQueue:
             old, self._executor = self._executor, None
             self.processes = processes
             if processes > 0:
-                self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_warm_up)
+                self._executor, self._answered = _start_processes(processes), 0
         if old is not None:
             old.shutdown(wait=False, cancel_futures=True)
         log.info("pictures drawn in %s", f"{processes} processes" if processes else "a thread")
 
     def _draw(self, job: _Job) -> Any:
-        """Draw ``job`` here, or in a drawing process; a process that dies under it is replaced and the picture
-        tried once more in a new one (a second death is the picture's error: never retried in this process)."""
+        """Draw ``job`` here, or in a drawing process. A process that dies under it, or does not answer within
+        ``timeout_s`` (hung: stopped, deadlocked), is killed and replaced, and the picture tried once more in a new
+        one; a second failure is ``PictureUnavailable`` for its waiters (never retried in this process)."""
         for attempt in (1, 2):
             executor = self._executor
             if executor is None:
                 return job.fn(*job.args, **job.kwargs)
+            timeout = self.timeout_s if self._answered >= self.processes else self.start_timeout_s
             try:
-                return executor.submit(job.fn, *job.args, **job.kwargs).result()
-            except BrokenProcessPool:
-                log.exception("a drawing process died (attempt %d); starting new ones", attempt)
-                self._replace(executor)
-                if attempt == 2:
-                    raise
+                result = executor.submit(job.fn, *job.args, **job.kwargs).result(timeout=timeout)
+                self._answered += 1
+                return result
+            except BrokenProcessPool as exc:
+                log.error("a drawing process died (attempt %d); starting new ones", attempt)
+                error: BaseException = exc
+            except TimeoutError as exc:  # concurrent.futures.TimeoutError: the process hangs
+                log.error("a drawing process gave no picture in %.0f s (attempt %d): killed, starting new ones",
+                          timeout, attempt)
+                _kill(executor)
+                error = exc
+            self._replace(executor)
+            if attempt == 2:
+                raise PictureUnavailable("runtime.picture_unavailable") from error
         raise AssertionError("unreachable")
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         with self._ready:
             if self._executor is not broken:
                 return  # another drawing thread replaced it already
-            self._executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_warm_up)
+            self._executor, self._answered = _start_processes(self.processes), 0
         broken.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

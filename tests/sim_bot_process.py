@@ -1,7 +1,9 @@
 """A bot process for the shutdown test: the real bot, run by ``cli.serve.serve`` (the same signal handling and
 close path as ``python bot.py``), connected to SimCord instead of Discord. Usage: ``python
-tests/sim_bot_process.py DB``. Prints ``{"ready": …}`` once a table is being played, runs until SIGTERM or SIGINT,
-then prints ``{"closed": …}`` (what was still pending when the bot had closed) and exits with serve's code."""
+tests/sim_bot_process.py DB [workers]`` (``workers``: the AI and the pictures in worker processes, as the
+bot's defaults have them; else both on threads). Prints ``{"ready": …}`` once a table is being played, runs until
+SIGTERM or SIGINT, then prints ``{"closed": …}`` (what was still pending when the bot had closed) and exits with
+serve's code."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ async def played_table(env, bot) -> int:
     return rec.table_id
 
 
-async def main(db_path: Path) -> int:
+async def main(db_path: Path, workers: bool = False) -> int:
     import simcord
 
     from bot import create_bot
@@ -39,8 +41,18 @@ async def main(db_path: Path) -> int:
     from runtime.config import Config
 
     db = await Database.open(db_path)
-    bot = create_bot(Config(db_path=db_path, render_processes=0), db=db, rng_seed=7, limits={},
-                     table_options=TableOptions.instant())
+    processes = 1 if workers else 0  # its AI seats think, and its pictures are drawn, in processes of their own
+    if workers:  # started (fonts loaded) before SimCord's clock runs: a start under load takes seconds
+        import os
+
+        from runtime.aipool import shared_pool
+        from runtime.renderqueue import QUEUE
+
+        QUEUE.use_processes(processes)
+        await QUEUE.run(os.getpid)
+        await shared_pool(processes).run(os.getpid)
+    bot = create_bot(Config(db_path=db_path, render_processes=processes, ai_processes=processes), db=db, rng_seed=7,
+                     limits={}, table_options=TableOptions.instant())
 
     async def connect() -> None:
         async with simcord.run(bot) as env:
@@ -65,4 +77,4 @@ async def main(db_path: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(Path(sys.argv[1]))))
+    sys.exit(asyncio.run(main(Path(sys.argv[1]), workers=sys.argv[2:] == ["workers"])))
