@@ -11,11 +11,11 @@ import discord
 
 from cogs.gamebot import GameBot
 from cogs.presenter import DiscordPresenter
-from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
 from data.database import Database
 from data.records import TableRecord
 from runtime.access import Caller, Op, TableLimits, authorize
 from runtime.aipool import shared_pool
+from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
 from runtime.renderqueue import QUEUE
 from runtime.service import GameService
 
