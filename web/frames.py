@@ -104,8 +104,7 @@ class Frames:
             version = frame.get("version")
             if not isinstance(version, int) or isinstance(version, bool):
                 raise FrameError("web.bad_frame")
-            action = action_from_json({"kind": kind, "seat": grant.seat, "cards": format_cards(cards)}
-                                      if kind != "pass" else {"kind": kind, "seat": grant.seat})
+            action = action_from_json({"type": kind, "seat": grant.seat, "cards": format_cards(cards)})
             outcome = await self.game.act(grant.table_id, grant.user_id, action, version=version)
             client.push({"type": "ok", "version": outcome.version})
         else:

@@ -107,6 +107,7 @@ class WebHub:
         base = public_json(rec, view, await self._deadline(table_id, view is not None))
         base["acted"] = acted
         base["now"] = self.game.clock()
+        base["version"] = table.version if table is not None else 0
         mine: dict[int, dict[str, Any]] = {}
         for page in pages:
             seat = page.grant.seat

@@ -85,7 +85,7 @@ class WebServer:
         response = web.HTTPSeeOther(f"/table/{grant.table_id}?lang={grant.locale}")
         response.set_cookie(cookie_name(grant.table_id), session, max_age=int(SESSION_TTL), httponly=True,
                             samesite="Lax", secure=self.secure, path="/")
-        return response
+        raise response
 
     async def page(self, request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})

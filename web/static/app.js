@@ -55,6 +55,8 @@
   function onFrame(f) {
     if (f.type === "state") {
       state = f;
+      document.body.dataset.version = String(f.public.version);
+      document.body.dataset.phase = f.public.phase || "lobby";
       clockOffset = (f.public.now || Date.now() / 1000) - Date.now() / 1000;
       render();
     } else if (f.type === "check") {
@@ -233,7 +235,7 @@
     if (kind === "bury") box.appendChild(button(tr("web.bury"), "main", () => act("bury"), ok));
     if (kind === "declare") {
       if (p.declarations.length) box.appendChild(button(tr("web.declare"), "main", () => act("declare"), ok));
-      if (p.can_pass) box.appendChild(button(tr("web.pass"), "", () => act("pass"), true));
+      if (p.can_pass) box.appendChild(button(tr("web.pass"), "pass", () => act("pass"), true));
     }
     if (selected.size) {
       box.appendChild(button(tr("web.clear"), "", () => { selected.clear(); check = null; explain("", false); render(); }, true));
