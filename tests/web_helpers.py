@@ -123,6 +123,8 @@ class WebWorld:
         for _ in range(n_ai):
             await game.add_ai(rec.table_id, host, level=level)
         await game.start(rec.table_id, host)
+        session = game.session(rec.table_id)
+        await wait_for(lambda: session.table.phase is not Phase.DEALING)  # async mode: dealt at once by a timer
         return rec.table_id
 
     def session(self, table_id: int) -> Any:

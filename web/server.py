@@ -99,7 +99,7 @@ class WebServer:
 
     # -- the socket ------------------------------------------------------------------------------------------
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_FRAME * 2)
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_FRAME * 16)  # larger: closed unread
         await ws.prepare(request)
         locale = _locale(request)
         table_id = int(request.match_info["table_id"])
