@@ -346,8 +346,8 @@
     let clock = "";
     if (pub.deadline) {
       const left = Math.max(0, Math.round(pub.deadline - (Date.now() / 1000 + clockOffset)));
-      const m = Math.floor(left / 60), s = String(left % 60).padStart(2, "0");
-      clock = tr("web.clock", { time: `${m}:${s}` });
+      const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = String(left % 60).padStart(2, "0");
+      clock = tr("web.clock", { time: h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}` });
     }
     $("clock").textContent = clock;
     document.querySelectorAll(".seat .seat-clock").forEach((el) => { el.textContent = ""; });
