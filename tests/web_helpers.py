@@ -246,6 +246,8 @@ async def take_turn(world: WebWorld, page: Any, table_id: int, seat: int, *, dec
     version = table.version
     await wait_version(page, version)
     actions = table.legal_actions(seat)
+    if not actions:  # the table moved on meanwhile (a forced move played by itself)
+        return "none"
     declarations = [a for a in actions if isinstance(a, Declare)]
     if table.phase is Phase.BURYING:
         hand = await page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.code)")
