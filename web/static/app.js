@@ -94,7 +94,18 @@
     $("phase").textContent = pub.phase ? tr("web.phase." + pub.phase) : tr("web.lobby");
     $("trump").textContent = pub.phase ? `${tr("web.trump")} ${suitName(pub.trump)} · ${tr("web.level")} ${pub.level}` : "";
     $("trump").classList.toggle("red", pub.trump === "H" || pub.trump === "D");
-    $("levels").textContent = pub.levels ? `${tr("web.levels")} ${pub.levels[0]} : ${pub.levels[1]}` : "";
+    $("levels").innerHTML = "";
+    if (pub.levels) {
+      $("levels").textContent = tr("web.levels") + " ";
+      pub.levels.forEach((lv, team) => {
+        const span = document.createElement("span");
+        span.className = "team" + team;
+        span.title = tr("web.team", { n: team + 1 }) + ": " + nameOf(team) + " / " + nameOf(team + 2);
+        span.textContent = lv;
+        if (team) $("levels").appendChild(document.createTextNode(" : "));
+        $("levels").appendChild(span);
+      });
+    }
     $("points").textContent = pub.phase ? `${tr("web.points")} ${pub.points}` : "";
     for (let s = 0; s < 4; s++) renderSeat(s);
     renderTrick();
@@ -242,8 +253,8 @@
     }
   }
 
-  function trickLine(t, i) {
-    const li = document.createElement("li");
+  function trickLine(t, i, tag) {
+    const li = document.createElement(tag || "li");
     li.appendChild(document.createTextNode(`${i + 1}. `));
     for (const [seat, cards] of t.plays) {
       const part = document.createElement("span");
@@ -263,7 +274,7 @@
   function renderSide() {
     const pub = state.public;
     $("last-trick").innerHTML = "";
-    if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1));
+    if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1, "div"));
     const log = $("log");
     log.innerHTML = "";
     (pub.tricks || []).forEach((t, i) => log.appendChild(trickLine(t, i)));
@@ -362,6 +373,7 @@
     if (state) render();
   });
   $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) { replay = null; $("overlay").hidden = true; } });
+  if (window.innerWidth >= 900) $("log-box").open = true;  // desktop: the trick log beside the table
   setInterval(tick, 1000);
   loadTexts().then(connect);
 })();
