@@ -37,6 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.declare": {"en": "Declare", "zh-CN": "亮主"},
     "web.pass": {"en": "Pass", "zh-CN": "不亮"},
     "web.clear": {"en": "Clear", "zh-CN": "清除"},
+    "web.hint": {"en": "Hint", "zh-CN": "提示"},
     "web.trump": {"en": "Trump", "zh-CN": "主"},
     "web.no_trump": {"en": "No trump", "zh-CN": "无主"},
     "web.undecided": {"en": "not yet", "zh-CN": "未定"},

@@ -1,7 +1,8 @@
 """What a page may ask over its WebSocket, and the answers: every frame is checked before anything is done.
 
 Frames are JSON objects of at most ``MAX_FRAME`` bytes with an ``op``: ``act`` (``kind`` play/bury/declare/pass,
-``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``replay``
+``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``suggest`` (the
+basic AI's hint for this seat's decision, not played), ``replay``
 (``hand``: a hand's tricks, as ``/replay``), ``state`` (send the state again). Each is refused with a localized
 reason and changes nothing when malformed, oversized, stale, not the page's own seat, or over the rate limits
 (the same per-user buckets as Discord's clicks: ``runtime.ratelimit``); a page sending more than
@@ -91,6 +92,11 @@ class Frames:
             raise FrameError("bot.error.rate_limited", seconds=seconds)
         if op == "replay":
             await self._replay(client, frame.get("hand"))
+        elif op == "suggest":  # the basic AI's hint, as the panel's "Play suggestion" (not played)
+            if grant.spectator:
+                raise FrameError("act.not_seated")
+            hint = self.game.suggest(grant.table_id, grant.user_id)
+            client.push({"type": "suggest", "kind": hint.kind, "cards": format_cards(getattr(hint, "cards", ()))})
         elif op in ("act", "check"):
             if grant.spectator:
                 raise FrameError("act.not_seated")

@@ -66,6 +66,17 @@
       explain(f.text, true);
     } else if (f.type === "ok") {
       selected.clear(); check = null; explain(tr("web.sent"), false);
+    } else if (f.type === "suggest") {
+      const hand = state.private ? state.private.hand : [];
+      selected.clear();
+      for (const code of f.cards) {
+        const i = hand.findIndex((c, j) => c === code && !selected.has(j));
+        if (i >= 0) selected.add(i);
+      }
+      check = null;
+      render();
+      const kind = actionKind();
+      if (kind && selected.size) send({ op: "check", kind, cards: selectedCards() });
     } else if (f.type === "replay") {
       replay = { hand: f.hand, tricks: f.tricks, result: f.result, i: 0 };
       renderReplay();
@@ -248,6 +259,7 @@
       if (p.declarations.length) box.appendChild(button(tr("web.declare"), "main", () => act("declare"), ok));
       if (p.can_pass) box.appendChild(button(tr("web.pass"), "pass", () => act("pass"), true));
     }
+    if (kind && kind !== "declare") box.appendChild(button(tr("web.hint"), "hint", () => send({ op: "suggest" }), true));
     if (selected.size) {
       box.appendChild(button(tr("web.clear"), "", () => { selected.clear(); check = null; explain("", false); render(); }, true));
     }
