@@ -31,7 +31,7 @@ async def _act(world: WebWorld, table_id: int) -> None:
     elif table.phase is Phase.BURYING:
         await world.game.act(table_id, 101, Bury(cards=default_bury(table.seat_view(0))))
     elif table.phase is Phase.PLAYING:
-        await world.game.act(table_id, 101, Play(cards=table.legal_actions(0)[0].cards))  # type: ignore[attr-defined]
+        await world.game.act(table_id, 101, Play(cards=table.legal_actions(0)[0].cards))
 
 
 async def _play_until(world: WebWorld, table_id: int, done: object) -> None:
