@@ -37,8 +37,6 @@ class Client:
         self.locale = locale
         self.outbox: deque[tuple[bool, str]] = deque()  # (is a state, text)
         self.wake = asyncio.Event()
-        self.sent: list[str] = []  # every frame sent, when ``record`` (tests scan them for hidden cards)
-        self.record = False
         self.closing: asyncio.Future[bool] | None = None
 
     def push(self, frame: dict[str, Any], *, state: bool = False) -> None:
@@ -60,8 +58,6 @@ class Client:
             self.wake.clear()
             while self.outbox and not self.ws.closed:
                 _, text = self.outbox.popleft()
-                if self.record:
-                    self.sent.append(text)
                 try:
                     await self.ws.send_str(text)
                 except (ConnectionError, RuntimeError):
@@ -74,10 +70,8 @@ class WebHub:
     def __init__(self, game: GameService) -> None:
         self.game = game
         self.clients: dict[int, set[Client]] = {}
-        self.record_frames = False  # tests: keep every frame sent
 
     def add(self, client: Client) -> None:
-        client.record = self.record_frames
         self.clients.setdefault(client.grant.table_id, set()).add(client)
 
     def remove(self, client: Client) -> None:
