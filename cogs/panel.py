@@ -26,7 +26,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
-from cogs.hub import authorized, caller_of, find_table
+from cogs.hub import authorized, find_table, send_web_link
 from cogs.items import PanelId, PlayId, SelectId, decode_cards
 from cogs.panel_text import panel_text
 from cogs.panel_view import (
@@ -45,7 +45,6 @@ from engine.views import Phase
 from runtime.access import Op
 from runtime.panel import Panel
 from runtime.presenter import TableUpdate
-from runtime.weblinks import LINK_TTL
 
 log = logging.getLogger(__name__)
 
@@ -316,12 +315,7 @@ class PanelCog(commands.Cog, name="Panel"):
     async def _open_web(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """Answer privately with a fresh link to the web table for this seat (``runtime.weblinks``)."""
         authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
-        if self.bot.web_links is None:
-            raise BotError("web.disabled")
-        locale = user_locale(interaction)
-        url = await self.bot.web_links.issue(caller_of(interaction), ident.table, locale, here=True)
-        await interaction.response.send_message(i18n.t("web.link_reply", locale, table_id=ident.table,
-                                                       minutes=int(LINK_TTL // 60), url=url), ephemeral=True)
+        await send_web_link(self.bot, interaction, ident.table)
 
     def _chosen(self, ident: PanelId, panel: Panel) -> tuple[Any, ...]:
         """The selected cards (the mask in the button's custom id); refused when nothing is selected."""

@@ -119,4 +119,36 @@ async def test_without_the_web_table_the_button_is_absent_and_an_old_one_refused
 
 
 def _custom_ids(message: Any) -> list[str]:
-    return [str(c.get("custom_id", "")) for row in message.components for c in row.get("components", [])]
+    out = []
+    for row in message.components:
+        parts = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        out += [str(c.get("custom_id", "") if isinstance(c, dict) else getattr(c, "custom_id", "")) for c in parts]
+    return out
+
+
+@bounded(90)
+async def test_a_member_not_seated_watches_from_the_live_message(simcord_env: Any, browser: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    env = simcord_env
+    await _serve_web(env)
+    guild, channel, actors = world(env, 4)
+    erin = guild.add_member(env.create_user("erin"))
+    rec = await start_table(env, channel, actors, mode="async", autoplay=False)
+    shim = BotWorld(env)
+    record_frames(shim, monkeypatch)  # type: ignore[arg-type]
+    await act_by_panel(env, actors[0], channel, rec.table_id)  # a move, so the live message is current
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    live = next(m for m in reversed(thread.history()) if any(":web:" in c for c in _custom_ids(m)))
+    result = await erin.click(live, custom_id=f"tl:{rec.table_id}:web:")
+    reply = last_reply(result)
+    assert ephemeral(reply)
+    match = re.search(r"http://\S+/t/\S+", reply.content)
+    assert match is not None, reply.content
+    page = await open_page(browser, match.group(0))
+    session = env.bot.game.session(rec.table_id)
+    await wait_version(page, session.table.version)
+    assert await page.locator("#hand .card").count() == 0
+    assert await page.locator("#actions button").count() == 0  # nothing to do but watch
+    await act_by_panel(env, actors[1], channel, rec.table_id)  # the watcher's page follows the table
+    await wait_version(page, session.table.version)
+    assert shim.sent and {s.seat for s in shim.sent} == {-1} and not leaks(shim.sent)
