@@ -102,7 +102,9 @@ async def test_every_refused_frame_changes_nothing(web_world: WebWorld) -> None:
         async with http.ws_connect(f"{world.base}/ws/{table_id}") as ws:
             assert (await _frame(ws))["key"] == "web.link_invalid"
         await _session(world, http, 101, table_id)
-        async with http.ws_connect(f"{world.base}/ws/{table_id}?lang=en") as ws:
+        async with http.ws_connect(f"{world.base}/ws/{table_id}", origin="http://evil.example") as ws:
+            assert (await _frame(ws))["key"] == "web.link_invalid"  # another site's page, alice's cookie
+        async with http.ws_connect(f"{world.base}/ws/{table_id}?lang=en", origin=world.base) as ws:
             state = await _frame(ws, "state")
             assert state["you"] == 0 and state["private"]["version"] == version
             bad = {"web.bad_frame"}

@@ -3,8 +3,8 @@
 - ``GET /t/{token}``: a link from Discord (``runtime.weblinks``) is used once: a session cookie for that table is
   set and the page opens (``/table/{id}``); a refused link gets a localized page (HTTP 403);
 - ``GET /table/{id}``: the page (static HTML/CSS/JS from ``web/static``, no build step);
-- ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is; then state frames (``web.hub``) out,
-  requests (``web.frames``) in;
+- ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is (and a browser's ``Origin`` must be
+  this server); then state frames (``web.hub``) out, requests (``web.frames``) in;
 - ``GET /i18n/{locale}.json``: the page's texts (``i18n/web.py`` and the card/suit names it shows).
 """
 
@@ -14,6 +14,7 @@ import asyncio
 import html
 import logging
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
@@ -104,6 +105,8 @@ class WebServer:
         locale = _locale(request)
         table_id = int(request.match_info["table_id"])
         try:
+            if not same_origin(request):  # another site's page opening a socket with this browser's cookie
+                raise ServiceError("web.link_invalid")
             grant = self.links.session_grant(request.cookies.get(cookie_name(table_id)))
             if grant.table_id != table_id:
                 raise ServiceError("web.link_invalid")
@@ -139,6 +142,12 @@ class WebServer:
             except Exception:
                 log.exception("web frame failed on table %d", client.grant.table_id)
                 client.push(refusal("web.failed", client.locale))
+
+
+def same_origin(request: web.Request) -> bool:
+    """A browser's WebSocket names the page's origin: it must be this server (no cross-site socket hijacking)."""
+    origin = request.headers.get("Origin")
+    return origin is None or urlsplit(origin).netloc == request.host
 
 
 def _locale(request: web.Request) -> str:
