@@ -191,7 +191,7 @@
     box.hidden = !p;
     if (!p) return;
     const key = p.hand.join(" ");
-    if (key !== handKey) { selected.clear(); check = null; handKey = key; }
+    if (key !== handKey) { selected.clear(); check = null; handKey = key; explain("", false); }
     const legal = new Set(p.legal);
     const following = state.public.phase === "playing" && p.your_turn && state.public.trick
       && state.public.trick.plays.length > 0;
