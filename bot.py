@@ -70,7 +70,8 @@ class TractorBot(GameBot):
 
         config = self.config
         links = LinkBook(self.game, load_secret(config.web_secret, config.web_secret_file), config.web_url or "")
-        self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"))
+        self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"),
+                                    restored=self.restored)
         port = await self.web_server.start(config.web_host, config.web_port or 0)
         links.base_url = (config.web_url or f"http://{config.web_host}:{port}").rstrip("/")
         self.web_links = links

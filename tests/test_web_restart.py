@@ -9,6 +9,8 @@ import json
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
+
 from engine.actions import Bury, Pass
 from engine.legal import default_bury
 from engine.views import Phase
@@ -79,3 +81,24 @@ async def test_a_page_opened_hours_later_shows_the_state_and_the_clock(web_world
     assert clock.startswith(("18:59:", "19:00:")), clock
     assert await page.locator("#turn").inner_text() == "Your turn"
     assert await page.locator("#hand .card").count() == len(world.session(table_id).table.seat_view(0).hand)
+
+
+async def test_a_page_reconnecting_before_the_tables_are_restored_waits_for_them(web_world: WebWorld) -> None:
+    """After a restart the bot restores its tables once connected to Discord: a page arriving earlier waits and
+    then gets its table, instead of being told the table does not exist."""
+    world = web_world
+    table_id = await world.table([(101, "alice")], n_ai=3)
+    assert world.links is not None and world.server is not None
+    url = await world.links.issue(Caller(101, GUILD), table_id)
+    restored = asyncio.Event()
+    world.server.restored = restored  # as the bot's server between its start and the restore
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.get(url, allow_redirects=False) as response:
+            assert response.status == 303
+        async with http.ws_connect(f"{world.base}/ws/{table_id}") as ws:
+            waiting = asyncio.ensure_future(ws.receive(timeout=20))
+            await asyncio.sleep(0.3)
+            assert not waiting.done()
+            restored.set()
+            frame = json.loads((await waiting).data)
+            assert frame["type"] == "state" and frame["you"] == 0

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
 from pathlib import Path
@@ -30,6 +31,7 @@ from web.state import refusal
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
+RESTORE_WAIT = 60.0
 PAGE_KEYS = ("web.", "act.", "play.", "bot.error.rate_limited")
 
 
@@ -40,8 +42,10 @@ def cookie_name(table_id: int) -> str:
 class WebServer:
     """One server for one ``GameService``: ``start(host, port)`` binds it (port 0: any free port), ``stop()``."""
 
-    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, *, secure: bool = False) -> None:
+    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, *, secure: bool = False,
+                 restored: asyncio.Event | None = None) -> None:
         self.game = game
+        self.restored = restored  # set once the service restored its tables (None: already); pages wait for it
         self.links = links
         self.hub = WebHub(game)
         self.frames = Frames(game, links, limiter, self.hub)
@@ -80,6 +84,7 @@ class WebServer:
 
     async def link(self, request: web.Request) -> web.StreamResponse:
         try:
+            await self._wait_restored()
             grant, session = await self.links.redeem(request.match_info["token"])
         except ServiceError as exc:
             return _message_page(t(exc.key, _locale(request), **exc.params), _locale(request))
@@ -105,6 +110,7 @@ class WebServer:
         locale = _locale(request)
         table_id = int(request.match_info["table_id"])
         try:
+            await self._wait_restored()
             if not same_origin(request):  # another site's page opening a socket with this browser's cookie
                 raise ServiceError("web.link_invalid")
             grant = self.links.session_grant(request.cookies.get(cookie_name(table_id)))
@@ -125,6 +131,13 @@ class WebServer:
             self.frames.forget(client)
             writer.cancel()
         return ws
+
+    async def _wait_restored(self) -> None:
+        """After a restart the tables come back once the bot is connected: a page reconnecting meanwhile waits
+        (``RESTORE_WAIT`` s at most) instead of being told its table does not exist."""
+        if self.restored is not None and not self.restored.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.restored.wait(), RESTORE_WAIT)
 
     async def _read(self, client: Client) -> None:
         async for msg in client.ws:
