@@ -59,7 +59,23 @@ class TractorBot(GameBot):
         for name in COGS:
             await self.load_extension(name)
         await attach_game(self, **self.game_kwargs)
+        if self.config.web_port is not None:
+            await self.serve_web()
         await self.sync_commands()
+
+    async def serve_web(self) -> None:
+        """The web table on the same service (``TRACTOR_WEB_PORT``): its server and the panel's links."""
+        from runtime.weblinks import LinkBook, load_secret
+        from web.server import WebServer
+
+        config = self.config
+        links = LinkBook(self.game, load_secret(config.web_secret, config.web_secret_file), config.web_url or "")
+        self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"),
+                                    restored=self.restored)
+        port = await self.web_server.start(config.web_host, config.web_port or 0)
+        links.base_url = (config.web_url or f"http://{config.web_host}:{port}").rstrip("/")
+        self.web_links = links
+        log.info("web table at %s", links.base_url)
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild at once when ``TRACTOR_DEV_GUILD`` is set, else globally."""
@@ -75,6 +91,10 @@ class TractorBot(GameBot):
     async def close(self) -> None:
         from cogs.hub import detach_game
 
+        server = getattr(self, "web_server", None)
+        if server is not None:
+            await server.stop()
+            self.web_links = None
         await detach_game(self)
         await super().close()
 

@@ -20,7 +20,7 @@ from cli.common import CliError, configure_logging, failure_line, load_env
 
 log = logging.getLogger(__name__)
 
-SUBCOMMANDS: tuple[str, ...] = ("cli.run", "cli.offline", "cli.backup", "cli.check", "cli.tournament")
+SUBCOMMANDS: tuple[str, ...] = ("cli.run", "cli.offline", "cli.backup", "cli.check", "cli.tournament", "cli.web")
 DEFAULT = "run"
 PROG = "bot.py"
 

@@ -12,12 +12,13 @@ from typing import Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from cogs.ratelimit import RateLimiter
 from data.records import TableOptions
 from runtime.config import Config
 from runtime.presenter import Presenter, TableUpdate
+from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.tournaments import TournamentService
+from runtime.weblinks import LinkBook
 
 
 @runtime_checkable
@@ -42,6 +43,7 @@ class GameBot(commands.Bot):
     restored: asyncio.Event  # set once the open tables are restored
     restore_task: asyncio.Task[None]
     owns_db: bool  # the bot opened the database (and closes it)
+    web_links: LinkBook | None = None  # the web table's links, when it is served (bot.py, TRACTOR_WEB_PORT)
 
     def panels(self) -> Panels | None:
         """The panel cog (``None`` before it is loaded)."""

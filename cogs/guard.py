@@ -1,4 +1,5 @@
-"""Every entry point passes the per-user rate limiter (``cogs.ratelimit``) before any handler runs.
+"""Every entry point passes the per-user rate limiter (``runtime.ratelimit``, shared with the web table) before
+any handler runs.
 
 Slash commands and autocompletes go through the command tree's global check (``GuardedTree``: buckets
 ``command`` and ``autocomplete``), buttons and selects through ``cogs.items``' one dispatch (bucket

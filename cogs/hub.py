@@ -9,15 +9,17 @@ from typing import Any
 
 import discord
 
+import i18n
 from cogs.gamebot import GameBot
 from cogs.presenter import DiscordPresenter
-from cogs.ratelimit import DEFAULT_LIMITS, RateLimiter
 from data.database import Database
 from data.records import TableRecord
 from runtime.access import Caller, Op, TableLimits, authorize
 from runtime.aipool import shared_pool
+from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
 from runtime.renderqueue import QUEUE
 from runtime.service import GameService
+from runtime.weblinks import LINK_TTL
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +95,19 @@ async def finish_moves(game: GameService, timeout: float) -> None:
         await asyncio.wait_for(every_table(), timeout)
     except TimeoutError:
         log.warning("a move was still running after %.0f s at shutdown", timeout)
+
+
+async def send_web_link(bot: GameBot, interaction: discord.Interaction, table_id: int) -> None:
+    """Answer privately with a fresh link to the web table (``runtime.weblinks``): the caller's seat if seated
+    there, else to watch; the previous link and its page are revoked. ``web.disabled`` without the web table."""
+    from cogs.replies import BotError, user_locale
+
+    if bot.web_links is None:
+        raise BotError("web.disabled")
+    locale = user_locale(interaction)
+    url = await bot.web_links.issue(caller_of(interaction), table_id, locale, here=True)
+    await interaction.response.send_message(i18n.t("web.link_reply", locale, table_id=table_id,
+                                                   minutes=int(LINK_TTL // 60), url=url), ephemeral=True)
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:

@@ -120,14 +120,18 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
     return None
 
 
-def live_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
-    """The live table message: My panel (a fresh private panel at the bottom for whoever presses it), and Take
-    back control while someone is under 托管."""
+def live_view(rec: TableRecord, locale: str, *, web: bool = False) -> discord.ui.View | None:
+    """The live table message: My panel (a fresh private panel at the bottom for whoever presses it), Open table
+    (a private link to the web table: one's seat, or to watch) when it is served, and Take back control while
+    someone is under 托管."""
     if rec.status is not Status.PLAYING:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("ux.button.my_panel", locale),
                               discord.ButtonStyle.primary))
+    if web:
+        view.add_item(TableButton(TableId(rec.table_id, "web", None), i18n.t("web.open_table", locale),
+                                  discord.ButtonStyle.secondary))
     if any(s is not None and s.away for s in rec.seats):
         view.add_item(TableButton(TableId(rec.table_id, "back", None), i18n.t("bot.button.take_back", locale),
                                   discord.ButtonStyle.danger))

@@ -26,7 +26,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
-from cogs.hub import authorized, find_table
+from cogs.hub import authorized, find_table, send_web_link
 from cogs.items import PanelId, PlayId, SelectId, decode_cards
 from cogs.panel_text import panel_text
 from cogs.panel_view import (
@@ -106,7 +106,7 @@ class PanelCog(commands.Cog, name="Panel"):
             await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
         file = await self._render(panel, interaction.user.id, locale, ())
-        view = build_panel_view(panel, locale)
+        view = build_panel_view(panel, locale, web=self.web)
         # Its items are DynamicItems, dispatched by their custom ids: a stopped view is sent but not stored,
         # else discord.py would keep every ephemeral panel's View alive with a 15-minute expiry timer.
         view.stop()
@@ -142,7 +142,8 @@ class PanelCog(commands.Cog, name="Panel"):
         async with self._lock((panel.table_id, panel.seat)):
             file = await self._render(panel, interaction.user.id, locale, selected)
             await interaction.edit_original_response(content=panel_text(panel, locale, selected, note),
-                                                     attachments=[file], view=build_panel_view(panel, locale, selected))
+                                                     attachments=[file],
+                                                     view=build_panel_view(panel, locale, selected, web=self.web))
             self._remember(interaction, panel, selected)
 
     # -- refreshing open panels --------------------------------------------------------------------------
@@ -192,7 +193,8 @@ class PanelCog(commands.Cog, name="Panel"):
         if not same_hand:
             kwargs["attachments"] = [await self._render(panel, entry.user_id, locale, ())]
         await entry.interaction.edit_original_response(content=panel_text(panel, locale, selected),
-                                                       view=build_panel_view(panel, locale, selected), **kwargs)
+                                                       view=build_panel_view(panel, locale, selected, web=self.web),
+                                                       **kwargs)
         entry.shown, entry.hand, entry.selected = panel_key(panel), panel.hand, selected
 
     # -- answers inside the panel ------------------------------------------------------------------------
@@ -290,6 +292,9 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id),
                                  note=ok(i18n.t("bot.panel.back", user_locale(interaction)), user_locale(interaction)))
                 return
+            if ident.op == "web":  # a private link to the web table (any version of the panel)
+                await self._open_web(interaction, ident)
+                return
             if ident.op == "decl":  # a declaration stays valid while cards are dealt: the engine judges it
                 await self._declare(interaction, ident)
                 return
@@ -303,6 +308,15 @@ class PanelCog(commands.Cog, name="Panel"):
             if handler is None:
                 raise BotError("bot.error.internal")
             await handler(interaction, ident, panel)
+
+    @property
+    def web(self) -> bool:
+        return self.bot.web_links is not None
+
+    async def _open_web(self, interaction: discord.Interaction, ident: PanelId) -> None:
+        """Answer privately with a fresh link to the web table for this seat (``runtime.weblinks``)."""
+        authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
+        await send_web_link(self.bot, interaction, ident.table)
 
     def _chosen(self, ident: PanelId, panel: Panel) -> tuple[Any, ...]:
         """The selected cards (the mask in the button's custom id); refused when nothing is selected."""

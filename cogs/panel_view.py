@@ -147,10 +147,11 @@ def indices_of(order: list[Card], cards: Collection[Card]) -> set[int]:
     return out
 
 
-def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) -> discord.ui.View:
+def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = (), *,
+                     web: bool = False) -> discord.ui.View:
     """The components of ``panel`` with ``selected`` (0-based picture indices) chosen: the "Legal plays" menu
     on the seat's turn, the card menus (a chosen card is ticked ✓ in its option, not marked as the menu's
-    value, so the closed menu keeps its label), then the buttons."""
+    value, so the closed menu keeps its label), then the buttons ("Open table" last when the web table is served)."""
     view = discord.ui.View(timeout=None)
     chosen = set(selected)
     row = 0
@@ -165,7 +166,7 @@ def build_panel_view(panel: Panel, locale: str, selected: Collection[int] = ()) 
             ident = SelectId(panel.table_id, panel.seat, panel.version, g)
             view.add_item(CardSelect(ident, options, _group_label(groups, items, locale), row=row))
             row += 1
-    for button in _buttons(panel, locale, chosen):
+    for button in _buttons(panel, locale, chosen, web):
         if len([b for b in view.children if b.row == row]) >= 5:
             row += 1
         if row > 4:
@@ -180,7 +181,7 @@ def _option_label(i: int, card: Card, chosen: bool, locale: str) -> str:
     return f"{'✓ ' if chosen else ''}{i + 1} · {card_name(card, locale)}"
 
 
-def _buttons(panel: Panel, locale: str, chosen: set[int]) -> list[PanelButton]:
+def _buttons(panel: Panel, locale: str, chosen: set[int], web: bool = False) -> list[PanelButton]:
     def make(op: str, key: str, style: discord.ButtonStyle, arg: int | None = None, **params: str) -> PanelButton:
         ident = PanelId(panel.table_id, panel.seat, panel.version, op, arg)
         return PanelButton(ident, i18n.t(key, locale, **params)[:80], style)
@@ -209,6 +210,8 @@ def _buttons(panel: Panel, locale: str, chosen: set[int]) -> list[PanelButton]:
             out.append(make("hint", "bot.button.suggest", discord.ButtonStyle.secondary))
         if panel.your_turn and plays_on(panel):
             out.append(make("auto", "ux.button.play_suggestion", discord.ButtonStyle.primary))
+    if web:
+        out.append(make("web", "web.open_table", discord.ButtonStyle.secondary))
     return out
 
 

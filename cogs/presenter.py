@@ -191,7 +191,7 @@ class DiscordPresenter:
             notes = tuple(announcement_text(a, locale) for a in shown if a.key in QUIET_KEYS)
             lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
             ops.append(Op("live", rec, content="\n".join(lines), picture=update.table, notes=notes,
-                           view=live_view(rec, locale), pings=pings,
+                           view=live_view(rec, locale, web=self.bot.web_links is not None), pings=pings,
                            to_act=tuple(view.to_act) if rec.status is Status.PLAYING else (),
                            redundant=shown_above(view, rec.options.trick_pictures)))
         for a in prompts:

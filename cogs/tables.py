@@ -18,7 +18,7 @@ import i18n
 from cogs import admin
 from cogs.delivery import guild_gone, tell_host_here
 from cogs.gamebot import GameBot
-from cogs.hub import authorized, caller_of
+from cogs.hub import authorized, caller_of, send_web_link
 from cogs.items import TableId
 from cogs.options import (
     DESCRIBE_LIMIT,
@@ -263,6 +263,9 @@ class Tables(commands.Cog):
                 assert panel is not None, "the Panel cog is loaded with the others"
                 await panel.open_panel(interaction, rec.table_id)
                 return
+            if ident.op == "web":
+                await send_web_link(self.bot, interaction, rec.table_id)
+                return
             if ident.op == "back":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await game.take_back(rec.table_id, user)
@@ -293,7 +296,8 @@ class Tables(commands.Cog):
 
 # which rule (runtime.access.Op) each public table button needs
 BUTTON_OPS: dict[str, Op] = {"sit": Op.JOIN, "leave": Op.JOIN, "addai": Op.MANAGE, "rmai": Op.MANAGE,
-                             "start": Op.MANAGE, "end": Op.END, "hand": Op.SEAT, "back": Op.SEAT}
+                             "start": Op.MANAGE, "end": Op.END, "hand": Op.SEAT, "back": Op.SEAT,
+                             "web": Op.VIEW}
 
 
 async def setup(bot: GameBot) -> None:

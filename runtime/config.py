@@ -56,7 +56,11 @@ class Config:
     ``TRACTOR_RENDER_PROCESSES`` (pictures drawn in that many processes; default 1; 0: one thread of the bot's
     process, whose drawing then holds the interpreter lock the event loop needs — see ``DEFAULT_RENDER_PROCESSES``);
     with PostgreSQL ``TRACTOR_DB_POOL`` (connections for timers, AI moves, dealing; default 10, at least 1) and
-    ``TRACTOR_DB_PRIORITY_POOL`` (connections kept for clicks and commands; default 4, 0 = share the first)."""
+    ``TRACTOR_DB_PRIORITY_POOL`` (connections kept for clicks and commands; default 4, 0 = share the first);
+    the web table (``web/``): ``TRACTOR_WEB_PORT`` (unset: not served; 0: any free port), ``TRACTOR_WEB_HOST``
+    (default ``127.0.0.1``), ``TRACTOR_WEB_URL`` (the public address in links, e.g. ``https://tractor.example``;
+    default ``http://host:port``), ``TRACTOR_WEB_SECRET`` (the links' signing key; unset: generated once and kept
+    in ``TRACTOR_WEB_SECRET_FILE``, default ``tractor-web.secret``)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -73,6 +77,11 @@ class Config:
     render_processes: int = DEFAULT_RENDER_PROCESSES  # TRACTOR_RENDER_PROCESSES (0: a thread)
     db_pool: int = 10  # TRACTOR_DB_POOL: PostgreSQL connections for background work
     db_priority_pool: int = 4  # TRACTOR_DB_PRIORITY_POOL: PostgreSQL connections kept for interactions
+    web_port: int | None = None  # TRACTOR_WEB_PORT: serve the web table on this port (None: not served)
+    web_host: str = "127.0.0.1"  # TRACTOR_WEB_HOST
+    web_url: str | None = None  # TRACTOR_WEB_URL: the public base address of the links
+    web_secret: str | None = None  # TRACTOR_WEB_SECRET
+    web_secret_file: Path = Path("tractor-web.secret")  # TRACTOR_WEB_SECRET_FILE
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -110,6 +119,11 @@ class Config:
             render_processes=_count(get("TRACTOR_RENDER_PROCESSES"), cls.render_processes),
             db_pool=max(1, _count(get("TRACTOR_DB_POOL"), cls.db_pool)),
             db_priority_pool=_count(get("TRACTOR_DB_PRIORITY_POOL"), cls.db_priority_pool),
+            web_port=_count(get("TRACTOR_WEB_PORT"), 0) if get("TRACTOR_WEB_PORT") is not None else None,
+            web_host=get("TRACTOR_WEB_HOST") or cls.web_host,
+            web_url=get("TRACTOR_WEB_URL"),
+            web_secret=get("TRACTOR_WEB_SECRET"),
+            web_secret_file=Path(get("TRACTOR_WEB_SECRET_FILE") or cls.web_secret_file),
         )
 
     @property

@@ -44,6 +44,7 @@ class Pipeline:
         self.locale = locale
         self.names: dict[int, dict[int, str]] = {}  # guild id -> user id -> name there (ladder pictures; per guild)
         self.match_listeners: list[Callable[[Session], Awaitable[None]]] = []  # after a match ends (tournaments)
+        self.observers: list[Presenter] = []  # more interfaces told of every update after ``presenter`` (the web table)
 
     def locale_of(self, session: Session) -> str:
         return str(session.record.meta.get("locale") or self.locale)
@@ -177,10 +178,12 @@ class Pipeline:
                                        view=view, table=picture, announcements=tuple(notes)))
 
     async def present(self, update: TableUpdate) -> None:
-        try:
-            await self.presenter.table_changed(update)
-        except Exception:
-            log.exception("presenter failed on table %d (%s)", update.record.table_id, update.reason)
+        """Every update to the presenter, then to each observer (one failing does not stop the others)."""
+        for presenter in (self.presenter, *self.observers):
+            try:
+                await presenter.table_changed(update)
+            except Exception:
+                log.exception("presenter failed on table %d (%s)", update.record.table_id, update.reason)
 
     async def arm(self, session: Session) -> None:
         """Store the timers the table needs now (stored deadlines with the same key are kept)."""

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "runtime", "data", "render", "i18n", "cogs")
+PACKAGES = ("engine", "runtime", "data", "render", "i18n", "cogs", "web")
 # what each layer may import (besides the standard library and itself)
 ALLOWED = {
     "engine": set(),
@@ -15,6 +15,7 @@ ALLOWED = {
     "data": {"engine"},
     "runtime": {"engine", "data", "render", "i18n"},
     "cogs": {"runtime", "engine", "data", "render", "i18n"},
+    "web": {"runtime", "engine", "data", "i18n"},
 }
 ENGINE_FORBIDDEN = {"asyncio", "discord", "sqlite3", "aiosqlite", "PIL", "i18n", "os", "pathlib"}
 

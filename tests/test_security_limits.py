@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import i18n
-from cogs.ratelimit import RateLimiter
 from runtime.access import TableLimits
+from runtime.ratelimit import RateLimiter
 from tests.botflow_helpers import bounded, last_reply, use_locales
 from tests.conftest import button_id, open_table, world
 

@@ -1,0 +1,50 @@
+"""``python bot.py web [--port N] [--host H] [--locale L]``: the demo web table (you against three AI seats) without
+Discord; prints its address and serves until Ctrl-C (or SIGTERM). The table is stored in ``TRACTOR_DB``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+from cli.common import say
+from cli.serve import stop_on_signals
+from runtime.config import Config
+
+log = logging.getLogger(__name__)
+
+NAME = "web"
+HELP = "serve a local demo web table (you against three AI seats) without Discord, and print its address"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8080, help="port to listen on (0: any free port; default 8080)")
+    parser.add_argument("--host", default=None, help="address to listen on (default TRACTOR_WEB_HOST or 127.0.0.1)")
+    parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the demo table")
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(serve_demo(Config.from_env(), args.host, args.port, args.locale))
+
+
+async def serve_demo(config: Config, host: str | None, port: int, locale: str) -> int:
+    from data.database import Database
+    from runtime.weblinks import load_secret
+    from web.demo import start_demo
+
+    stop = asyncio.Event()
+    with stop_on_signals(stop):
+        db = await Database.open(config.database, pool_size=config.db_pool, priority_pool_size=config.db_priority_pool)
+        try:
+            secret = load_secret(config.web_secret, config.web_secret_file)
+            game, server, url = await start_demo(db, host=host or config.web_host, port=port, locale=locale,
+                                                 secret=secret, public_url=config.web_url)
+            print(say("web.demo_ready", url=url), flush=True)
+            try:
+                await stop.wait()
+            finally:
+                await server.stop()
+                await game.close()
+        finally:
+            await db.close()
+    return 0

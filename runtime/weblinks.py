@@ -1,0 +1,169 @@
+"""Links to the web table (网页牌桌) and the sessions they open: signed, short-lived, single-use, revocable.
+
+A link names one user, one table and one seat (``SPECTATOR``: watch only) and is signed with HMAC-SHA256 under
+the bot's web secret (``TRACTOR_WEB_SECRET``, else a random secret generated once and kept in
+``TRACTOR_WEB_SECRET_FILE``). Rules:
+
+- a link is valid ``LINK_TTL`` seconds and opens one session (single use); the session is a signed cookie;
+- issuing a new link to the same user at the same table revokes the previous link *and* its session (the
+  generation stored in the table record's ``meta["web"]`` moves on, so a restart keeps revocations and uses);
+- every use checks the same rule as Discord (``runtime.access.authorize``: the seated player for their seat,
+  any member of the table's guild to watch); a forged, altered, expired, used or revoked token names nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from runtime.access import Caller, Op, authorize, valid_id
+from runtime.errors import NotAllowed, TableNotFound
+from runtime.service import GameService
+
+log = logging.getLogger(__name__)
+
+SPECTATOR = -1
+LINK_TTL = 600.0  # seconds a link stays valid
+SESSION_TTL = 30 * 86400.0  # seconds a session cookie stays valid (asynchronous play over days)
+META = "web"  # record meta: {str(user_id): {"g": generation, "r": redeemed}}
+MAX_TOKEN = 512  # characters; a longer token is refused unread
+
+
+def load_secret(value: str | None, path: Path) -> bytes:
+    """The web secret: ``value`` if set, else the one stored in ``path`` (generated and written there, readable
+    by the owner only, when the file does not exist)."""
+    if value:
+        return value.encode()
+    if path.exists():
+        return path.read_bytes().strip()
+    token = secrets.token_hex(32).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(token + b"\n")
+    log.info("generated the web secret in %s", path)
+    return token
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a valid token or session allows: ``user_id`` at ``table_id`` in ``seat`` (``SPECTATOR``)."""
+
+    table_id: int
+    user_id: int
+    seat: int
+    generation: int
+    locale: str = "en"
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat == SPECTATOR
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class LinkBook:
+    """Issues and checks links and sessions for one service (see the module docstring)."""
+
+    def __init__(self, game: GameService, secret: bytes, base_url: str) -> None:
+        self.game = game
+        self.secret = secret
+        self.base_url = base_url.rstrip("/")
+
+    # -- signing ---------------------------------------------------------------------------------------------
+    def sign(self, kind: str, grant: Grant, expires: float) -> str:
+        body = {"k": kind, "t": grant.table_id, "u": grant.user_id, "s": grant.seat, "g": grant.generation,
+                "l": grant.locale, "e": int(expires)}
+        raw = _b64(json.dumps(body, separators=(",", ":")).encode())
+        return raw + "." + _b64(hmac.new(self.secret, raw.encode(), hashlib.sha256).digest())
+
+    def _verify(self, token: object, kind: str) -> Grant:
+        """The grant of a well-signed, unexpired token of ``kind`` (``web.link_invalid`` otherwise)."""
+        refused = NotAllowed("web.link_invalid")
+        if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
+            raise refused
+        raw, mac = token.split(".")
+        try:
+            good = hmac.compare_digest(_unb64(mac), hmac.new(self.secret, raw.encode(), hashlib.sha256).digest())
+            body: dict[str, Any] = json.loads(_unb64(raw)) if good else {}
+        except (ValueError, TypeError):
+            raise refused from None
+        if not good or body.get("k") != kind:
+            raise refused
+        if not isinstance(body.get("e"), int) or body["e"] < self.game.clock():
+            raise NotAllowed("web.link_expired")
+        values = body.get("t"), body.get("u"), body.get("g")
+        if not all(valid_id(v) for v in values) or body.get("s") not in (SPECTATOR, 0, 1, 2, 3):
+            raise refused
+        return Grant(int(body["t"]), int(body["u"]), int(body["s"]), int(body["g"]), str(body.get("l") or "en"))
+
+    # -- the rule --------------------------------------------------------------------------------------------
+    def check(self, grant: Grant) -> None:
+        """The grant still holds: the table is open, the generation current, and ``runtime.access`` agrees."""
+        try:
+            rec = self.game.record(grant.table_id)
+        except TableNotFound:
+            raise NotAllowed("web.link_invalid") from None
+        if _entry(rec.meta, grant.user_id)["g"] != grant.generation:
+            raise NotAllowed("web.link_revoked")
+        caller = Caller(grant.user_id, rec.guild_id)
+        authorize(caller, rec, Op.VIEW if grant.spectator else Op.SEAT, None if grant.spectator else grant.seat)
+
+    # -- links -----------------------------------------------------------------------------------------------
+    async def issue(self, caller: Caller, table_id: int | None, locale: str = "en", *, here: bool = False) -> str:
+        """A fresh link for the caller at the table (their seat, else to watch); the previous one is revoked."""
+        rec = self.game.find(caller, table_id, here=here)
+        seat = rec.seat_of(caller.user_id)
+        authorize(caller, rec, Op.VIEW if seat is None else Op.SEAT)
+        session = self.game.session(rec.table_id)
+        async with session.serving():
+            meta = dict(session.record.meta)
+            users = dict(meta.get(META) or {})
+            generation = _entry(meta, caller.user_id)["g"] + 1
+            users[str(caller.user_id)] = {"g": generation, "r": False}
+            meta[META] = users
+            session.record = await self.game.db.save_table(replace(session.record, meta=meta))
+        grant = Grant(rec.table_id, caller.user_id, SPECTATOR if seat is None else seat, generation, locale)
+        log.info("web link issued: table %d user %d seat %d", rec.table_id, caller.user_id, grant.seat)
+        return f"{self.base_url}/t/{self.sign('link', grant, self.game.clock() + LINK_TTL)}"
+
+    async def redeem(self, token: object) -> tuple[Grant, str]:
+        """Use a link once: its grant and a session token (``web.link_used`` the second time)."""
+        grant = self._verify(token, "link")
+        self.check(grant)
+        session = self.game.session(grant.table_id)
+        async with session.serving():
+            meta = dict(session.record.meta)
+            entry = _entry(meta, grant.user_id)
+            if entry["g"] != grant.generation:
+                raise NotAllowed("web.link_revoked")
+            if entry["r"]:
+                raise NotAllowed("web.link_used")
+            meta[META] = {**(meta.get(META) or {}), str(grant.user_id): {"g": grant.generation, "r": True}}
+            session.record = await self.game.db.save_table(replace(session.record, meta=meta))
+        return grant, self.sign("sess", grant, self.game.clock() + SESSION_TTL)
+
+    def session_grant(self, token: object) -> Grant:
+        """The grant of a session cookie that still holds (refusals as ``check``)."""
+        grant = self._verify(token, "sess")
+        self.check(grant)
+        return grant
+
+
+def _entry(meta: dict[str, Any], user_id: int) -> dict[str, Any]:
+    users = meta.get(META) or {}
+    entry = users.get(str(user_id)) if isinstance(users, dict) else None
+    return entry if isinstance(entry, dict) and isinstance(entry.get("g"), int) else {"g": 0, "r": False}

@@ -1,0 +1,66 @@
+"""``python bot.py web``: a local demo table without Discord — you against three AI seats, in a browser.
+
+The demo uses the configured database (``TRACTOR_DB``): a restart finds the same table (an open demo table of the
+demo user is reused; a finished one is replaced by a new one). It prints a link that opens the page once; the page
+then keeps its session cookie.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from data.database import Database
+from data.records import Mode, Status, TableOptions
+from i18n import t
+from runtime.access import Caller
+from runtime.imaging import ImagePolicy
+from runtime.presenter import TableUpdate
+from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
+from runtime.service import GameService
+from runtime.weblinks import LinkBook
+from web.server import WebServer
+
+log = logging.getLogger(__name__)
+
+DEMO_GUILD = 0  # the demo's own "guild": no Discord server has id 0
+DEMO_USER = 1
+DEMO_OPTIONS = TableOptions(ai_delay=0.6, deal_delay=0.0, next_hand_delay=6.0, ai_declare_wait=8.0,
+                            turn_timeout=600.0, reminder_before=0.0)
+
+
+class Quiet:
+    """The main presenter of a service without Discord: the web hub observes every update."""
+
+    async def table_changed(self, update: TableUpdate) -> None:
+        del update
+
+
+async def demo_table(game: GameService, locale: str, options: TableOptions = DEMO_OPTIONS,
+                     ai_level: str = "basic") -> int:
+    """The open demo table of the demo user (restored), or a new one: three AI seats, started."""
+    for rec in game.tables(DEMO_GUILD):
+        if rec.host_id == DEMO_USER and rec.status is not Status.FINISHED:
+            return rec.table_id
+    rec = await game.open_table(guild_id=DEMO_GUILD, channel_id=0, host_id=DEMO_USER,
+                                host_name=t("web.you", locale), mode=Mode.LIVE, options=options)
+    for _ in range(3):
+        await game.add_ai(rec.table_id, DEMO_USER, level=ai_level)
+    session = game.session(rec.table_id)
+    session.record = replace(session.record, meta={**session.record.meta, "locale": locale})
+    await game.start(rec.table_id, DEMO_USER)
+    return rec.table_id
+
+
+async def start_demo(db: Database, *, host: str, port: int, locale: str, secret: bytes,
+                     public_url: str | None = None) -> tuple[GameService, WebServer, str]:
+    """The service, its web server (listening) and the demo table's link."""
+    game = GameService(db, Quiet(), images=ImagePolicy.NONE, locale=locale)
+    await game.restore_all()
+    table_id = await demo_table(game, locale)
+    links = LinkBook(game, secret, "")
+    server = WebServer(game, links, RateLimiter(DEFAULT_LIMITS))
+    bound = await server.start(host, port)
+    links.base_url = (public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{bound}").rstrip("/")
+    url = await links.issue(Caller(DEMO_USER, DEMO_GUILD), table_id, locale)
+    return game, server, url

@@ -1,0 +1,146 @@
+"""What a page may ask over its WebSocket, and the answers: every frame is checked before anything is done.
+
+Frames are JSON objects of at most ``MAX_FRAME`` bytes with an ``op``: ``act`` (``kind`` play/bury/declare/pass,
+``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``suggest`` (the
+basic AI's hint for this seat's decision, not played), ``replay``
+(``hand``: a hand's tricks, as ``/replay``), ``state`` (send the state again). Each is refused with a localized
+reason and changes nothing when malformed, oversized, stale, not the page's own seat, or over the rate limits
+(the same per-user buckets as Discord's clicks: ``runtime.ratelimit``); a page sending more than
+``FLOOD_FRAMES`` frames in ``FLOOD_WINDOW`` seconds is closed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from engine.actions import action_from_json
+from engine.cards import format_cards, parse_cards
+from engine.errors import EngineError
+from i18n import t
+from runtime.access import Caller
+from runtime.ratelimit import RateLimiter
+from runtime.replays import hand_replay
+from runtime.service import GameService
+from runtime.weblinks import LinkBook
+from web.hub import Client, WebHub
+from web.state import check_selection, refusal, result_json, trick_json
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME = 4096  # bytes
+MAX_CARDS = 40
+FLOOD_FRAMES, FLOOD_WINDOW = 40, 5.0
+KINDS = ("play", "bury", "declare", "pass")
+
+
+class FrameError(Exception):
+    """A refused frame: ``key`` (``i18n``) and its parameters."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Frames:
+    """Answers the frames of the pages of one server."""
+
+    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, hub: WebHub) -> None:
+        self.game = game
+        self.links = links
+        self.limiter = limiter
+        self.hub = hub
+        self._floods: dict[int, list[float]] = {}
+
+    def flooding(self, client: Client) -> bool:
+        """Too many frames from this page lately (the page is then closed)."""
+        now = time.monotonic()
+        stamps = [s for s in self._floods.get(id(client), []) if now - s < FLOOD_WINDOW]
+        stamps.append(now)
+        self._floods[id(client)] = stamps
+        return len(stamps) > FLOOD_FRAMES
+
+    def forget(self, client: Client) -> None:
+        self._floods.pop(id(client), None)
+
+    async def handle(self, client: Client, data: str) -> None:
+        """One frame: its answer, or its refusal, pushed to the page."""
+        try:
+            await self._handle(client, _parse(data))
+        except FrameError as exc:
+            client.push(refusal(exc.key, client.locale, **exc.params))
+        except EngineError as exc:  # the service's and the engine's refusals: nothing changed
+            client.push(refusal(exc.key, client.locale, **exc.params))
+
+    async def _handle(self, client: Client, frame: dict[str, Any]) -> None:
+        op = frame.get("op")
+        grant = client.grant
+        try:
+            self.links.check(grant)  # revoked, left the seat, table closed: the page is told it is over
+        except EngineError as exc:
+            client.push({**refusal(exc.key, client.locale, **exc.params), "fatal": True})
+            return
+        if op == "state":
+            await self.hub.send_states(grant.table_id, [client])
+            return
+        bucket = "autocomplete" if op == "check" else "action"
+        if not self.limiter.allow(grant.user_id, bucket):
+            seconds = max(1, round(self.limiter.retry_after(grant.user_id, bucket)))
+            raise FrameError("bot.error.rate_limited", seconds=seconds)
+        if op == "replay":
+            await self._replay(client, frame.get("hand"))
+        elif op == "suggest":  # the basic AI's hint, as the panel's "Play suggestion" (not played)
+            if grant.spectator:
+                raise FrameError("act.not_seated")
+            hint = self.game.suggest(grant.table_id, grant.user_id)
+            client.push({"type": "suggest", "kind": hint.kind, "cards": format_cards(getattr(hint, "cards", ()))})
+        elif op in ("act", "check"):
+            if grant.spectator:
+                raise FrameError("act.not_seated")
+            kind, cards = _kind_cards(frame)
+            if op == "check":
+                panel = self.game.panel(grant.table_id, grant.user_id)
+                key = None if kind == "pass" else check_selection(panel, kind, cards)
+                client.push({"type": "check", "ok": key is None, "cards": format_cards(cards),
+                             "text": "" if key is None else t(key, client.locale)})
+                return
+            version = frame.get("version")
+            if not isinstance(version, int) or isinstance(version, bool):
+                raise FrameError("web.bad_frame")
+            action = action_from_json({"type": kind, "seat": grant.seat, "cards": format_cards(cards)})
+            outcome = await self.game.act(grant.table_id, grant.user_id, action, version=version)
+            client.push({"type": "ok", "version": outcome.version})
+        else:
+            raise FrameError("web.bad_frame")
+
+    async def _replay(self, client: Client, hand: object) -> None:
+        grant = client.grant
+        if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10_000:
+            raise FrameError("web.bad_frame")
+        rec = self.game.record(grant.table_id)
+        replay = await hand_replay(self.game.db, Caller(grant.user_id, rec.guild_id), grant.table_id, hand)
+        client.push({"type": "replay", "hand": hand, "tricks": [trick_json(tr) for tr in replay.tricks],
+                     "result": result_json(replay.result)})
+
+
+def _parse(data: str) -> dict[str, Any]:
+    if len(data.encode()) > MAX_FRAME:
+        raise FrameError("web.bad_frame")
+    try:
+        frame = json.loads(data)
+    except ValueError:
+        raise FrameError("web.bad_frame") from None
+    if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
+        raise FrameError("web.bad_frame")
+    return frame
+
+
+def _kind_cards(frame: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    kind, cards = frame.get("kind"), frame.get("cards", [])
+    if kind not in KINDS or not isinstance(cards, list) or len(cards) > MAX_CARDS \
+            or not all(isinstance(c, str) and len(c) <= 8 for c in cards):
+        raise FrameError("web.bad_frame")
+    return str(kind), parse_cards(cards)

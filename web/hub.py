@@ -1,0 +1,132 @@
+"""The web table's presenter: every open page of a table gets each update, each only its own view.
+
+``WebHub`` is a second ``runtime.presenter.Presenter`` beside Discord's (``Pipeline.observers``): the service calls
+it for every change, under the table's lock, so the state it reads is the update's. It builds one public part per
+update and one private part per seat with a page open, and hands each page its frame; a page's writer task sends
+them in order, a newer state replacing one not sent yet (a slow page never holds the table or the others up).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from typing import Any
+
+from aiohttp import web
+
+from runtime.panel import build_panel
+from runtime.presenter import TableUpdate
+from runtime.service import GameService
+from runtime.weblinks import Grant
+from web.state import public_json, seat_json
+
+log = logging.getLogger(__name__)
+
+MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
+CLOCK_KINDS = ("turn", "close")
+
+
+class Client:
+    """One open page: its socket, what it may see (``grant``), its locale and its queue of frames."""
+
+    def __init__(self, ws: web.WebSocketResponse, grant: Grant, locale: str) -> None:
+        self.ws = ws
+        self.grant = grant
+        self.locale = locale
+        self.outbox: deque[tuple[bool, str]] = deque()  # (is a state, text)
+        self.wake = asyncio.Event()
+        self.closing: asyncio.Future[bool] | None = None
+
+    def push(self, frame: dict[str, Any], *, state: bool = False) -> None:
+        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        if state:  # only the newest state matters
+            self.outbox = deque(item for item in self.outbox if not item[0])
+        if len(self.outbox) >= MAX_OUTBOX:
+            log.info("web page of user %d too slow; closing it", self.grant.user_id)
+            self.outbox.clear()
+            self.closing = asyncio.ensure_future(self.ws.close())
+            return
+        self.outbox.append((state, text))
+        self.wake.set()
+
+    async def run(self) -> None:
+        """Send the queued frames until the socket closes."""
+        while not self.ws.closed:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outbox and not self.ws.closed:
+                _, text = self.outbox.popleft()
+                try:
+                    await self.ws.send_str(text)
+                except (ConnectionError, RuntimeError):
+                    return
+
+
+class WebHub:
+    """The open pages of every table, and the presenter that keeps them current."""
+
+    def __init__(self, game: GameService) -> None:
+        self.game = game
+        self.clients: dict[int, set[Client]] = {}
+
+    def add(self, client: Client) -> None:
+        self.clients.setdefault(client.grant.table_id, set()).add(client)
+
+    def remove(self, client: Client) -> None:
+        pages = self.clients.get(client.grant.table_id)
+        if pages is not None:
+            pages.discard(client)
+            if not pages:
+                del self.clients[client.grant.table_id]
+
+    @property
+    def connections(self) -> int:
+        return sum(len(c) for c in self.clients.values())
+
+    async def table_changed(self, update: TableUpdate) -> None:
+        pages = self.clients.get(update.record.table_id)
+        if pages:
+            await self.send_states(update.record.table_id, list(pages), update.acted_seat)
+
+    async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None) -> None:
+        """Each page its state: the public part built once, a seat's part once per seat."""
+        try:
+            session = self.game.session(table_id)
+        except Exception:
+            return
+        rec, table = session.record, session.table
+        view = table.public_view() if table is not None else None
+        base = public_json(rec, view, await self._deadline(table_id, view is not None))
+        base["acted"] = acted
+        base["now"] = self.game.clock()
+        base["version"] = table.version if table is not None else 0
+        mine: dict[int, dict[str, Any]] = {}
+        for page in pages:
+            seat = page.grant.seat
+            frame: dict[str, Any] = {"type": "state", "you": seat, "public": base}
+            if seat >= 0 and table is not None:
+                if seat not in mine:
+                    mine[seat] = seat_json(build_panel(rec, table, seat, session.queued.get(seat)))
+                frame["private"] = mine[seat]
+            page.push(frame, state=True)
+
+    async def _deadline(self, table_id: int, playing: bool) -> float | None:
+        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes."""
+        if not playing:
+            return None
+        try:
+            timers = await self.game.db.table_timers(table_id)
+        except Exception:
+            log.warning("table %d: reading its timers failed", table_id, exc_info=True)
+            return None
+        session = self.game.session(table_id)
+        ends = [tm.due_at + (session.record.options.reminder_before if tm.payload.get("stage") == "remind" else 0.0)
+                for tm in timers if tm.kind in CLOCK_KINDS]
+        return min(ends) if ends else None
+
+    async def close_all(self) -> None:
+        for pages in list(self.clients.values()):
+            for page in list(pages):
+                await page.ws.close()

@@ -1,0 +1,177 @@
+"""The web table's HTTP server (aiohttp, in the bot's process and event loop): pages, links and WebSockets.
+
+- ``GET /t/{token}``: a link from Discord (``runtime.weblinks``) is used once: a session cookie for that table is
+  set and the page opens (``/table/{id}``); a refused link gets a localized page (HTTP 403);
+- ``GET /table/{id}``: the page (static HTML/CSS/JS from ``web/static``, no build step);
+- ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is (and a browser's ``Origin`` must be
+  this server); then state frames (``web.hub``) out, requests (``web.frames``) in;
+- ``GET /i18n/{locale}.json``: the page's texts (``i18n/web.py`` and the card/suit names it shows).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from i18n import MESSAGES, normalize_locale, t
+from runtime.errors import ServiceError
+from runtime.ratelimit import RateLimiter
+from runtime.service import GameService
+from runtime.weblinks import SESSION_TTL, LinkBook
+from web.frames import MAX_FRAME, Frames
+from web.hub import Client, WebHub
+from web.state import refusal
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+RESTORE_WAIT = 60.0
+PAGE_KEYS = ("web.", "act.", "play.", "bot.error.rate_limited")
+
+
+def cookie_name(table_id: int) -> str:
+    return f"tractor_{table_id}"
+
+
+class WebServer:
+    """One server for one ``GameService``: ``start(host, port)`` binds it (port 0: any free port), ``stop()``."""
+
+    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, *, secure: bool = False,
+                 restored: asyncio.Event | None = None) -> None:
+        self.game = game
+        self.restored = restored  # set once the service restored its tables (None: already); pages wait for it
+        self.links = links
+        self.hub = WebHub(game)
+        self.frames = Frames(game, links, limiter, self.hub)
+        self.secure = secure  # cookies only over HTTPS (a public https:// URL)
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.app = web.Application(client_max_size=MAX_FRAME)
+        self.app.add_routes([web.get("/", self.home), web.get("/t/{token}", self.link),
+                             web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
+                             web.get("/i18n/{locale}.json", self.texts), web.get("/favicon.ico", self.no_icon),
+                             web.static("/static", STATIC)])
+        game.pipeline.observers.append(self.hub)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self.runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        log.info("web table on http://%s:%d", host, self.port)
+        return self.port
+
+    async def stop(self) -> None:
+        if self.hub in self.game.pipeline.observers:
+            self.game.pipeline.observers.remove(self.hub)
+        await self.hub.close_all()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    # -- pages -----------------------------------------------------------------------------------------------
+    async def home(self, request: web.Request) -> web.Response:
+        return _message_page(t("web.home", _locale(request)), _locale(request), status=200)
+
+    async def link(self, request: web.Request) -> web.StreamResponse:
+        try:
+            await self._wait_restored()
+            grant, session = await self.links.redeem(request.match_info["token"])
+        except ServiceError as exc:
+            return _message_page(t(exc.key, _locale(request), **exc.params), _locale(request))
+        response = web.HTTPSeeOther(f"/table/{grant.table_id}?lang={grant.locale}")
+        response.set_cookie(cookie_name(grant.table_id), session, max_age=int(SESSION_TTL), httponly=True,
+                            samesite="Lax", secure=self.secure, path="/")
+        raise response
+
+    async def page(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    async def texts(self, request: web.Request) -> web.Response:
+        locale = normalize_locale(request.match_info["locale"])
+        return web.json_response({k: v[locale] for k, v in MESSAGES.items() if k.startswith(PAGE_KEYS)})
+
+    # -- the socket ------------------------------------------------------------------------------------------
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_FRAME * 16)  # larger: closed unread
+        await ws.prepare(request)
+        locale = _locale(request)
+        table_id = int(request.match_info["table_id"])
+        try:
+            await self._wait_restored()
+            if not same_origin(request):  # another site's page opening a socket with this browser's cookie
+                raise ServiceError("web.link_invalid")
+            grant = self.links.session_grant(request.cookies.get(cookie_name(table_id)))
+            if grant.table_id != table_id:
+                raise ServiceError("web.link_invalid")
+        except ServiceError as exc:
+            await ws.send_json({**refusal(exc.key, locale, **exc.params), "fatal": True})
+            await ws.close()
+            return ws
+        client = Client(ws, grant, locale)
+        writer = asyncio.create_task(client.run(), name=f"web-page-{table_id}")
+        self.hub.add(client)
+        try:
+            await self.hub.send_states(table_id, [client])
+            await self._read(client)
+        finally:
+            self.hub.remove(client)
+            self.frames.forget(client)
+            writer.cancel()
+        return ws
+
+    async def _wait_restored(self) -> None:
+        """After a restart the tables come back once the bot is connected: a page reconnecting meanwhile waits
+        (``RESTORE_WAIT`` s at most) instead of being told its table does not exist."""
+        if self.restored is not None and not self.restored.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.restored.wait(), RESTORE_WAIT)
+
+    async def _read(self, client: Client) -> None:
+        async for msg in client.ws:
+            if msg.type is not WSMsgType.TEXT:
+                client.push(refusal("web.bad_frame", client.locale))
+                continue
+            if self.frames.flooding(client):
+                log.info("web page of user %d flooding; closed", client.grant.user_id)
+                await client.ws.send_json({**refusal("bot.error.rate_limited", client.locale, seconds=5),
+                                           "fatal": True})
+                await client.ws.close()
+                return
+            try:
+                await self.frames.handle(client, msg.data)
+            except Exception:
+                log.exception("web frame failed on table %d", client.grant.table_id)
+                client.push(refusal("web.failed", client.locale))
+
+
+def same_origin(request: web.Request) -> bool:
+    """A browser's WebSocket names the page's origin: it must be this server (no cross-site socket hijacking)."""
+    origin = request.headers.get("Origin")
+    return origin is None or urlsplit(origin).netloc == request.host
+
+
+def _locale(request: web.Request) -> str:
+    lang = request.query.get("lang") or request.headers.get("Accept-Language") or "en"
+    return normalize_locale(lang.split(",")[0])
+
+
+def _message_page(text: str, locale: str, status: int = 403) -> web.Response:
+    body = (f'<!doctype html><html lang="{locale}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f'<link rel="stylesheet" href="/static/app.css"><title>{html.escape(t("web.title", locale))}</title>'
+            f'<body class="message"><main><h1>{html.escape(t("web.title", locale))}</h1>'
+            f'<p id="message">{html.escape(text)}</p></main></body></html>')
+    return web.Response(text=body, content_type="text/html", status=status)

@@ -1,0 +1,391 @@
+// The web table's page: one WebSocket; the server sends this page's own view only and decides every move.
+"use strict";
+(() => {
+  const tableId = Number(location.pathname.split("/").pop());
+  const params = new URLSearchParams(location.search);
+  let locale = params.get("lang") === "zh-CN" ? "zh-CN" : "en";
+  let texts = {};
+  let state = null;          // the last state frame
+  let selected = new Set();  // indexes into private.hand
+  let handKey = "";          // the hand the selection belongs to
+  let check = null;          // the server's answer for the current selection
+  let ws = null;
+  let retry = 0;
+  let closedForGood = false;
+  let replay = null;         // {hand, tricks, result, i}
+  let clockOffset = 0;       // server clock - local clock (seconds)
+  let dismissed = 0;         // the hand whose summary was closed
+  const $ = (id) => document.getElementById(id);
+
+  function tr(key, p) {
+    let s = texts[key] || key;
+    for (const [k, v] of Object.entries(p || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  }
+
+  async function loadTexts() {
+    const r = await fetch(`/i18n/${locale}.json`);
+    texts = await r.json();
+    document.documentElement.lang = locale;
+    document.title = tr("web.title");
+    $("lang").textContent = tr("web.language");
+    $("last-title").textContent = tr("web.last_trick");
+    $("log-title").textContent = tr("web.trick_log");
+    $("results-title").textContent = tr("web.results");
+  }
+
+  // -- the socket -------------------------------------------------------------------------------------------
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${locale}`);
+    ws.onopen = () => { retry = 0; banner(""); };
+    ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (closedForGood) return;
+      banner(tr("web.reconnecting"));
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** retry);
+    };
+  }
+
+  function send(frame) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  }
+
+  function onFrame(f) {
+    if (f.type === "state") {
+      state = f;
+      document.body.dataset.version = String(f.public.version);
+      document.body.dataset.phase = f.public.phase || "lobby";
+      clockOffset = (f.public.now || Date.now() / 1000) - Date.now() / 1000;
+      render();
+    } else if (f.type === "check") {
+      if (sameCards(f.cards, selectedCards())) { check = f; renderActions(); }
+    } else if (f.type === "refused") {
+      if (f.fatal) { closedForGood = true; banner(f.text); ws.close(); }
+      explain(f.text, true);
+    } else if (f.type === "ok") {
+      selected.clear(); check = null; explain(tr("web.sent"), false);
+    } else if (f.type === "suggest") {
+      const hand = state.private ? state.private.hand : [];
+      selected.clear();
+      for (const code of f.cards) {
+        const i = hand.findIndex((c, j) => c === code && !selected.has(j));
+        if (i >= 0) selected.add(i);
+      }
+      check = null;
+      render();
+      const kind = actionKind();
+      if (kind && selected.size) send({ op: "check", kind, cards: selectedCards() });
+    } else if (f.type === "replay") {
+      replay = { hand: f.hand, tricks: f.tricks, result: f.result, i: 0 };
+      renderReplay();
+    }
+  }
+
+  function banner(text) { $("banner").hidden = !text; $("banner").textContent = text; }
+  function explain(text, bad) { $("explain").textContent = text; $("explain").classList.toggle("bad", !!bad); }
+
+  // -- rendering --------------------------------------------------------------------------------------------
+  const POS = ["bottom", "right", "top", "left"];
+  function place(seat) {
+    const me = state && state.you >= 0 ? state.you : 0;
+    return POS[(seat - me + 4) % 4];
+  }
+  function nameOf(seat) { return state.public.seats[seat] ? state.public.seats[seat].name : "-"; }
+  function suitName(trump) {
+    if (!trump) return tr("web.undecided");
+    if (trump === "NT") return tr("web.no_trump");
+    return SUIT_SYMBOL[trump] || trump;
+  }
+
+  function render() {
+    const pub = state.public;
+    $("hand-no").textContent = pub.hand_number ? tr("web.hand_no", { n: pub.hand_number }) : "#" + pub.table_id;
+    $("phase").textContent = pub.phase ? tr("web.phase." + pub.phase) : tr("web.lobby");
+    $("trump").textContent = pub.phase ? `${tr("web.trump")} ${suitName(pub.trump)} · ${tr("web.level")} ${pub.level}` : "";
+    $("trump").classList.toggle("red", pub.trump === "H" || pub.trump === "D");
+    $("levels").innerHTML = "";
+    if (pub.levels) {
+      $("levels").textContent = tr("web.levels") + " ";
+      pub.levels.forEach((lv, team) => {
+        const span = document.createElement("span");
+        span.className = "team" + team;
+        span.title = tr("web.team", { n: team + 1 }) + ": " + nameOf(team) + " / " + nameOf(team + 2);
+        span.textContent = lv;
+        if (team) $("levels").appendChild(document.createTextNode(" : "));
+        $("levels").appendChild(span);
+      });
+    }
+    $("points").textContent = pub.phase ? `${tr("web.points")} ${pub.points}` : "";
+    for (let s = 0; s < 4; s++) renderSeat(s);
+    renderTrick();
+    renderHand();
+    renderActions();
+    renderSide();
+    renderSummary();
+    tick();
+  }
+
+  function renderSeat(seat) {
+    const pub = state.public;
+    const el = $("seat-" + place(seat));
+    const info = pub.seats[seat] || { name: "-" };
+    el.className = "seat" + ((pub.to_act || []).includes(seat) && pub.phase !== "dealing" ? " turn" : "")
+      + (seat === state.you ? " mine" : "") + (seat % 2 === 0 ? " team0" : " team1");
+    el.innerHTML = "";
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = info.name || "-";
+    if (info.away) name.insertAdjacentHTML("beforeend", ` <small>${tr("web.away")}</small>`);
+    el.appendChild(name);
+    const meta = document.createElement("div");
+    meta.className = "meta";
+    const count = pub.hand_sizes ? tr("web.cards", { n: pub.hand_sizes[seat] }) : "";
+    meta.textContent = count + (pub.dealer === seat ? " · " + tr("web.dealer") : "");
+    el.appendChild(meta);
+    const clock = document.createElement("div");
+    clock.className = "seat-clock";
+    el.appendChild(clock);
+  }
+
+  function renderTrick() {
+    const pub = state.public;
+    const box = $("trick");
+    box.innerHTML = "";
+    const trick = pub.trick && pub.trick.plays.length ? pub.trick : null;
+    for (const [seat, cards] of trick ? trick.plays : []) {
+      const slot = document.createElement("div");
+      slot.className = "play at-" + place(seat) + (trick.winner === seat ? " winning" : "");
+      slot.appendChild(cardsRow(cards, texts));
+      box.appendChild(slot);
+    }
+    const decl = pub.declaration;
+    $("declaration").innerHTML = "";
+    if (decl && ["dealing", "declaring", "burying", "kitty_overcall"].includes(pub.phase)) {
+      const d = $("declaration");
+      d.textContent = `${nameOf(decl.seat)}: `;
+      d.appendChild(cardsRow(decl.cards, texts));
+    }
+  }
+
+  function selectedCards() {
+    const hand = state && state.private ? state.private.hand : [];
+    return [...selected].sort((a, b) => a - b).map((i) => hand[i]);
+  }
+  function sameCards(a, b) { return [...a].sort().join(" ") === [...b].sort().join(" "); }
+
+  function actionKind() {
+    const p = state.private;
+    if (!p || !p.your_turn) return null;
+    if (p.bury) return "bury";
+    if (state.public.phase === "playing") return "play";
+    if (p.declarations.length || p.can_pass) return "declare";
+    return null;
+  }
+
+  function renderHand() {
+    const box = $("hand");
+    box.innerHTML = "";
+    const p = state.private;
+    box.hidden = !p;
+    if (!p) return;
+    const key = p.hand.join(" ");
+    if (key !== handKey) { selected.clear(); check = null; handKey = key; explain("", false); }
+    const legal = new Set(p.legal);
+    const following = state.public.phase === "playing" && p.your_turn && state.public.trick
+      && state.public.trick.plays.length > 0;
+    p.hand.forEach((code, i) => {
+      const el = cardElement(code, texts, { button: true });
+      el.type = "button";
+      el.setAttribute("role", "option");
+      el.setAttribute("aria-selected", selected.has(i) ? "true" : "false");
+      if (selected.has(i)) el.classList.add("selected");
+      if (p.your_turn && legal.has(code)) el.classList.add("legal");
+      if (following && !legal.has(code)) el.classList.add("dim");
+      el.addEventListener("click", () => toggle(i));
+      box.appendChild(el);
+    });
+    $("kitty").innerHTML = "";
+    if (p.kitty && p.kitty.length && state.public.phase !== "playing") {
+      $("kitty").textContent = tr("web.kitty") + ": ";
+      $("kitty").appendChild(cardsRow(p.kitty, texts));
+    }
+  }
+
+  let checkTimer = 0;
+  function toggle(i) {
+    if (selected.has(i)) selected.delete(i); else selected.add(i);
+    check = null;
+    renderHand();
+    renderActions();
+    const kind = actionKind();
+    clearTimeout(checkTimer);
+    if (kind && selected.size) {
+      checkTimer = setTimeout(() => send({ op: "check", kind, cards: selectedCards() }), 60);
+    } else {
+      explain(selected.size ? tr("web.selected", { n: selected.size }) : "", false);
+    }
+  }
+
+  function button(label, cls, onClick, enabled) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "act " + cls;
+    b.textContent = label;
+    b.disabled = !enabled;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function act(kind) {
+    const p = state.private;
+    const cards = kind === "pass" ? [] : selectedCards();
+    send({ op: "act", kind, cards, version: p.version });
+  }
+
+  function renderActions() {
+    const box = $("actions");
+    box.innerHTML = "";
+    const p = state && state.private;
+    if (!p) { $("turn").textContent = tr("web.spectator"); return; }
+    const kind = actionKind();
+    const ok = !!(check && check.ok && sameCards(check.cards, selectedCards()));
+    if (check && !check.ok && sameCards(check.cards, selectedCards())) explain(check.text, true);
+    else if (ok) explain(tr("web.selected", { n: selected.size }), false);
+    if (kind === "play") box.appendChild(button(tr("web.play"), "main", () => act("play"), ok));
+    if (kind === "bury") box.appendChild(button(tr("web.bury"), "main", () => act("bury"), ok));
+    if (kind === "declare") {
+      if (p.declarations.length) box.appendChild(button(tr("web.declare"), "main", () => act("declare"), ok));
+      if (p.can_pass) box.appendChild(button(tr("web.pass"), "pass", () => act("pass"), true));
+    }
+    if (kind && kind !== "declare") box.appendChild(button(tr("web.hint"), "hint", () => send({ op: "suggest" }), true));
+    if (selected.size) {
+      box.appendChild(button(tr("web.clear"), "", () => { selected.clear(); check = null; explain("", false); render(); }, true));
+    }
+  }
+
+  function trickLine(t, i, tag) {
+    const li = document.createElement(tag || "li");
+    li.appendChild(document.createTextNode(`${i + 1}. `));
+    for (const [seat, cards] of t.plays) {
+      const part = document.createElement("span");
+      part.className = "logplay" + (t.winner === seat ? " winning" : "");
+      part.textContent = nameOf(seat) + " ";
+      part.appendChild(cardsRow(cards, texts));
+      li.appendChild(part);
+    }
+    if (t.winner !== null && t.winner !== undefined) {
+      const w = document.createElement("small");
+      w.textContent = " " + tr("web.won_by", { name: nameOf(t.winner), points: t.points });
+      li.appendChild(w);
+    }
+    return li;
+  }
+
+  function renderSide() {
+    const pub = state.public;
+    $("last-trick").innerHTML = "";
+    if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1, "div"));
+    const log = $("log");
+    log.innerHTML = "";
+    (pub.tricks || []).forEach((t, i) => log.appendChild(trickLine(t, i)));
+    const res = $("results");
+    res.innerHTML = "";
+    for (const r of pub.results || []) {
+      const li = document.createElement("li");
+      li.textContent = `${tr("web.hand_no", { n: r.hand })} · ${tr("web.points")} ${r.points} · ${r.levels_before.join(":")} → ${r.levels_after.join(":")} `;
+      li.appendChild(button(tr("web.replay"), "small replay", () => send({ op: "replay", hand: r.hand }), true));
+      res.appendChild(li);
+    }
+  }
+
+  function resultBlock(r) {
+    const div = document.createElement("div");
+    div.className = "result";
+    div.innerHTML = `<h2></h2><p class="pts"></p><p class="lv"></p><p class="kit"></p>`;
+    div.querySelector("h2").textContent = tr("web.hand_summary", { n: r.hand });
+    div.querySelector(".pts").textContent = tr("web.summary_points",
+      { points: r.points, tricks: r.trick_points, kitty: r.kitty_points, mult: r.multiplier });
+    div.querySelector(".lv").textContent = tr("web.summary_levels",
+      { before: r.levels_before.join(" : "), after: r.levels_after.join(" : ") });
+    const kit = div.querySelector(".kit");
+    kit.textContent = tr("web.kitty") + ": ";
+    kit.appendChild(cardsRow(r.kitty, texts));
+    return div;
+  }
+
+  function renderSummary() {
+    if (replay) return;
+    const pub = state.public;
+    const sheet = $("sheet");
+    const over = (pub.phase === "hand_over" || pub.phase === "match_over") && pub.last_result
+      && dismissed !== pub.last_result.hand;
+    $("overlay").hidden = !over;
+    if (!over) return;
+    sheet.innerHTML = "";
+    if (pub.phase === "match_over" && pub.match_winner !== null) {
+      const h = document.createElement("h1");
+      h.textContent = tr("web.match_over", { n: pub.match_winner + 1 });
+      sheet.appendChild(h);
+    }
+    sheet.appendChild(resultBlock(pub.last_result));
+    sheet.appendChild(button(tr("web.replay"), "", () => send({ op: "replay", hand: pub.last_result.hand }), true));
+    sheet.appendChild(button(tr("web.close"), "", () => { dismissed = pub.last_result.hand; $("overlay").hidden = true; }, true));
+  }
+
+  function renderReplay() {
+    const sheet = $("sheet");
+    $("overlay").hidden = false;
+    sheet.innerHTML = "";
+    const n = replay.tricks.length;
+    const h = document.createElement("h2");
+    h.id = "replay-title";
+    h.textContent = tr("web.replay_trick", { hand: replay.hand, n: n ? replay.i + 1 : 0, total: n });
+    sheet.appendChild(h);
+    const list = document.createElement("ol");
+    list.id = "replay-trick";
+    if (n) list.appendChild(trickLine(replay.tricks[replay.i], replay.i));
+    sheet.appendChild(list);
+    const nav = document.createElement("div");
+    nav.className = "nav";
+    nav.appendChild(button(tr("web.prev"), "prev", () => { replay.i--; renderReplay(); }, replay.i > 0));
+    nav.appendChild(button(tr("web.next"), "next", () => { replay.i++; renderReplay(); }, replay.i < n - 1));
+    sheet.appendChild(nav);
+    if (replay.result && replay.i === n - 1) sheet.appendChild(resultBlock(replay.result));
+    sheet.appendChild(button(tr("web.close"), "", () => { replay = null; $("overlay").hidden = true; render(); }, true));
+  }
+
+  function tick() {
+    if (!state) return;
+    const pub = state.public;
+    const toAct = pub.to_act || [];
+    const mine = state.private && state.private.your_turn;
+    let turn = "";
+    if (mine) turn = tr("web.your_turn");
+    else if (toAct.length === 1 && pub.phase !== "dealing") turn = tr("web.turn_of", { name: nameOf(toAct[0]) });
+    else if (!state.private) turn = tr("web.spectator");
+    $("turn").textContent = turn;
+    let clock = "";
+    if (pub.deadline) {
+      const left = Math.max(0, Math.round(pub.deadline - (Date.now() / 1000 + clockOffset)));
+      const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = String(left % 60).padStart(2, "0");
+      clock = tr("web.clock", { time: h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}` });
+    }
+    $("clock").textContent = clock;
+    document.querySelectorAll(".seat .seat-clock").forEach((el) => { el.textContent = ""; });
+    const on = document.querySelector(".seat.turn .seat-clock");
+    if (on && clock) on.textContent = clock;
+  }
+
+  $("lang").addEventListener("click", async () => {
+    locale = locale === "en" ? "zh-CN" : "en";
+    history.replaceState(null, "", `/table/${tableId}?lang=${locale}`);
+    await loadTexts();
+    if (state) render();
+  });
+  $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) { replay = null; $("overlay").hidden = true; } });
+  if (window.innerWidth >= 900) $("log-box").open = true;  // desktop: the trick log beside the table
+  setInterval(tick, 1000);
+  loadTexts().then(connect);
+})();
