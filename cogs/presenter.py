@@ -46,6 +46,7 @@ from cogs.tricklog import log_start, log_text
 from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
+from runtime.announce_procedures import summary_notes
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -207,6 +208,7 @@ class DiscordPresenter:
             elif update.view is not None:
                 ops.append(self._log_op(rec, update.view, state, locale))
         after = [a for a in notices if a.key in AFTER_TRICK]
+        after += summary_notes(rec, update.view, after)  # the hand's or the match's penalties (罚则) under it
         if any(a.key in MATCH_END for a in after):
             image = images.pop(MATCH_SUMMARY, None)
             for kind in (HAND_SUMMARY, LADDER):

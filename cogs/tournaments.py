@@ -22,8 +22,10 @@ from cogs.hub import caller_of
 from cogs.options import preset_choices
 from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
 from cogs.safetext import escape_text
+from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
+from runtime.procedures import PROCEDURES, tournament_lines
 from runtime.tournament import BigPoints, Config, Format, TimedTie, Tournament
 from runtime.tournament_views import pictures
 
@@ -80,13 +82,15 @@ class TournamentCommands(app_commands.Group):
            end_level="Matches end at this level (short matches: 5)", rounds="Swiss/duplicate rounds (0: automatic)",
            best_of_three="How many last knock-out rounds are best of three (1: the final)",
            minutes="Time limit of a match in minutes (0: none)", deadline_hours="Deadline of each round in hours",
-           tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners")
-    @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES)
+           tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners",
+           clock="Time control per phase and its 超时 penalty")
+    @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
                      rounds: app_commands.Range[int, 0, 20] = 0, best_of_three: app_commands.Range[int, 0, 6] = 0,
                      minutes: app_commands.Range[int, 0, 600] = 0, deadline_hours: app_commands.Range[int, 0, 720] = 0,
-                     tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False) -> None:
+                     tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
+                     clock: str | None = None) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -98,11 +102,13 @@ class TournamentCommands(app_commands.Group):
                             deadline_hours=float(deadline_hours), timed_tie=TimedTie(tie),
                             big_points=BigPoints(big_points), allow_ai=ai_partners)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            procedures = {k: v for k, v in {"clock": clock}.items() if v is not None}
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
-                                          locale=guild_locale(interaction))
-            await reply_key(interaction, "tournament.bot.created", ephemeral=True, id=t.tournament_id,
-                            name=escape_text(t.name))
+                                          locale=guild_locale(interaction), procedures=procedures)
+            locale = user_locale(interaction)
+            text = i18n.t("tournament.bot.created", locale, id=t.tournament_id, name=escape_text(t.name))
+            await reply(interaction, "\n".join([text, *tournament_lines(procedures, locale)]), ephemeral=True)
 
     @create.autocomplete("preset")
     async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -145,7 +151,8 @@ class TournamentCommands(app_commands.Group):
         if not images:
             raise BotError("tournament.bot.no_picture")
         image = images[0]
-        await reply(interaction, escape_text(t.name), ephemeral=False,
+        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, user_locale(interaction))]
+        await reply(interaction, "\n".join(lines), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.name))
 
     @app_commands.command(**_cmd("standings", "The standings table"))

@@ -104,6 +104,12 @@ class TableOptions:
     match_time: float = 3600.0  # ``timed`` matches stop at the first hand end after this (0: only by hand)
     ai_declare_wait: float = 20.0  # first hand: AI seats declare only after the humans passed or this long
     trick_pictures: bool = False  # post a picture of every trick (default: one edited trick-log message)
+    # time controls per phase and the 超时 penalty (runtime.procedures; 0: turn_timeout and 托管 only)
+    bury_time: float = 0.0
+    lead_time: float = 0.0
+    follow_time: float = 0.0
+    timeout_penalty: int = 0  # points to the other side at a timeout; -1: the hand is lost
+    timeout_warnings: int = 0  # timeouts per team only warned before the penalty applies
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -13,28 +13,31 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine import rounds
+from engine import rounds, sanctions
 from engine.actions import (
     Action,
+    AwardHand,
     Bury,
     CloseDeclaring,
     DealAll,
     DealCard,
     Declare,
+    Disqualify,
     Pass,
+    Penalize,
     Play,
     StartHand,
     StopMatch,
     action_from_json,
 )
 from engine.errors import IllegalAction
-from engine.events import Event, HandSettled, HandStarted, MatchOver, TimeCalled
+from engine.events import Disqualified, Event, HandAwarded, HandSettled, HandStarted, MatchOver, Penalized, TimeCalled
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.levels import playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
-from engine.views import HandResult, Phase, PublicView, SeatView
+from engine.views import HandResult, Phase, PublicView, Sanction, SeatView
 from engine.wire import result_from_json, result_to_json
 
 log = logging.getLogger(__name__)
@@ -57,6 +60,7 @@ class Table:
         self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
         self.match_winner: int | None = None
         self.match_over_reason: str | None = None
+        self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
         self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
         self.hand: HandState = self._new_hand(1, None, 0)
@@ -141,6 +145,7 @@ class Table:
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
             declaring_team=rounds.only_team(h), concealed_seats=tuple(d.seat for d in h.hidden),
+            sanctions=tuple(self.sanctions),
         )
 
     def seat_view(self, seat: int) -> SeatView:
@@ -188,6 +193,8 @@ class Table:
                 return self._start_next_hand()
             case StopMatch(seat=None):
                 return self._stop_match()
+            case Penalize(seat=None) | AwardHand(seat=None) | Disqualify(seat=None):
+                return self._sanction(action)
         raise IllegalAction("action.invalid", action=action.kind)
 
     def _close_declaring(self) -> list[Event]:
@@ -213,8 +220,13 @@ class Table:
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
                              kitty=h.kitty, last_play=winning_play, last_winner=last.winner, lead=last.plays[0][1],
                              burier=h.kitty_holder, laps=(self.laps[0], self.laps[1]))
-        self.results.append(result)
         h.phase = Phase.HAND_OVER
+        return self._settled(result)
+
+    def _settled(self, result: HandResult) -> list[Event]:
+        """Record a settled hand: levels (or fixed-deal credits), the match's end."""
+        h = self.hand
+        self.results.append(result)
         events: list[Event] = [HandSettled(result)]
         if self._fixed_deals():
             self.match_points[0] += result.level_gains[0]
@@ -229,6 +241,24 @@ class Table:
             events += self._end_match(result.match_winner, "passed_end_level")
         elif self.time_called:
             events += self._time_up()
+        return events
+
+    def _sanction(self, action: Action) -> list[Event]:
+        """A penalty, an awarded hand or a disqualification (``engine.sanctions``)."""
+        h = self.hand
+        events: list[Event]
+        if isinstance(action, Penalize):
+            sanction, points = sanctions.penalize(h, action.team, action.points, action.reason)
+            events = [Penalized(action.team, action.points, action.reason, h.number, points)]
+        elif isinstance(action, AwardHand):
+            sanction, result = sanctions.award(h, action.team, action.reason, (self.levels[0], self.levels[1]),
+                                               (self.laps[0], self.laps[1]))
+            events = [HandAwarded(action.team, action.reason, h.number), *self._settled(result)]
+        else:
+            assert isinstance(action, Disqualify)
+            sanction = sanctions.disqualify(h, action.team, action.reason)
+            events = [Disqualified(action.team, action.reason), *self._end_match(1 - action.team, "disqualified")]
+        self.sanctions.append(sanction)
         return events
 
     def _end_match(self, winner: int | None, reason: str) -> list[Event]:
@@ -267,7 +297,7 @@ class Table:
         return {
             "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
             "levels": list(self.levels), "match_points": list(self.match_points), "laps": list(self.laps),
-            "time_called": self.time_called,
+            "time_called": self.time_called, "sanctions": [x.to_json() for x in self.sanctions],
             "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
             "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
         }
@@ -285,6 +315,7 @@ class Table:
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))
+        table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent before #26
         table.match_winner = obj["match_winner"]
         table.match_over_reason = obj["match_over_reason"]
         table.results = [result_from_json(r) for r in obj["results"]]

@@ -25,6 +25,7 @@ from engine.cards import Card
 from engine.legal import legal_plays
 from engine.table import Table
 from engine.views import Phase
+from runtime.procedures import turn_clock
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def turn_timer(seat: int, version: int, now: float, timeout: float, remind_befor
     """The first stage of a human's turn clock: a reminder if one is due before the timeout."""
     if 0 < remind_before < timeout:
         return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout - remind_before,
-                            {"version": version, "seat": seat, "stage": "remind"})
+                            {"version": version, "seat": seat, "stage": "remind", "before": remind_before})
     return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout,
                         {"version": version, "seat": seat, "stage": "timeout"})
 
@@ -117,7 +118,7 @@ def plan(rec: TableRecord, table: Table, now: float,
             out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now + o.ai_delay,
                                     {"version": v, "seat": seat, "why": "forced"}))
         else:
-            out.append(turn_timer(seat, v, now, o.turn_timeout, o.reminder_before))
+            out.append(turn_timer(seat, v, now, *turn_clock(o, table, seat)))  # the phase's clock
     return out
 
 

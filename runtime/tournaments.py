@@ -15,12 +15,14 @@ import asyncio
 import logging
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from data.records import Mode, Seat, Status, TableOptions
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
+from runtime.procedures import PROCEDURES, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
 from runtime.tournament import Config, GameResult, Match, Tournament
@@ -88,7 +90,8 @@ class TournamentService:
 
     # -- sign-up ----------------------------------------------------------------------------------------
     async def create(self, *, guild_id: int, channel_id: int, organiser_id: int, name: str, config: Config,
-                     locale: str | None = None, seed: int | None = None) -> Tournament:
+                     locale: str | None = None, seed: int | None = None,
+                     procedures: dict[str, Any] | None = None) -> Tournament:
         name = " ".join(name.split())[:MAX_NAME]
         if not name:
             raise NotAllowed("tournament.bad_name")
@@ -98,6 +101,8 @@ class TournamentService:
         t = Tournament(tournament_id=0, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                        name=name, config=config, seed=seed if seed is not None else self._seeds.randrange(2**62),
                        meta={"locale": locale} if locale else {})
+        if procedures:  # the sheets' procedures (runtime.procedures), checked now
+            t.meta[PROCEDURES] = check_procedures(procedures)
         t.tournament_id = await self.db.create_tournament(t.to_json())
         await self._save(t)
         self.tournaments[t.tournament_id] = t

@@ -35,6 +35,7 @@ from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
 from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
+from runtime.procedures import reminder_key, timeout_action
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
@@ -232,12 +233,19 @@ async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -
     if occupant is None or occupant.autopilot:
         return
     options = session.record.options
+    table = session.table
+    assert table is not None
     if timer.payload.get("stage") == "remind":
-        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,
+        before = float(timer.payload.get("before", options.reminder_before))
+        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + before,
                                    {**timer.payload, "stage": "timeout"})
-        note = Announcement("announce.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
+        key, params = reminder_key(options, table, seat)  # the penalty is told before it applies
+        note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},
                             user_id=occupant.user_id, seat=seat)
         await service.pipeline.publish(session, "reminder", [note])
         return
     log.info("table %d: seat %d timed out; the AI takes over (托管)", session.record.table_id, seat)
+    penalty = timeout_action(options, table, seat)
+    if penalty is not None:  # 超时: the sheet's penalty, committed like a move
+        await service.pipeline.apply(session, penalty, acted_seat=None)
     await service.set_away_locked(session, seat)
