@@ -25,7 +25,7 @@ from cogs.safetext import escape_text
 from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
-from runtime.procedures import PROCEDURES, tournament_lines
+from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
 from runtime.tournament import BigPoints, Config, Format, TimedTie, Tournament
 from runtime.tournament_views import pictures
 
@@ -83,14 +83,17 @@ class TournamentCommands(app_commands.Group):
            best_of_three="How many last knock-out rounds are best of three (1: the final)",
            minutes="Time limit of a match in minutes (0: none)", deadline_hours="Deadline of each round in hours",
            tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners",
-           clock="Time control per phase and its 超时 penalty")
+           clock="Time control per phase and its 超时 penalty", notice="Notice this many minutes before time",
+           one_more="At time: finish the hand, then one more (再打1副牌)",
+           sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
                      rounds: app_commands.Range[int, 0, 20] = 0, best_of_three: app_commands.Range[int, 0, 6] = 0,
                      minutes: app_commands.Range[int, 0, 600] = 0, deadline_hours: app_commands.Range[int, 0, 720] = 0,
                      tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
-                     clock: str | None = None) -> None:
+                     clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
+                     sheet_tie: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -102,7 +105,8 @@ class TournamentCommands(app_commands.Group):
                             deadline_hours=float(deadline_hours), timed_tie=TimedTie(tie),
                             big_points=BigPoints(big_points), allow_ai=ai_partners)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
-            procedures = {k: v for k, v in {"clock": clock}.items() if v is not None}
+            procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
+                                            "sheet_tie": sheet_tie}.items() if v}
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
                                           locale=guild_locale(interaction), procedures=procedures)
@@ -151,7 +155,9 @@ class TournamentCommands(app_commands.Group):
         if not images:
             raise BotError("tournament.bot.no_picture")
         image = images[0]
-        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, user_locale(interaction))]
+        locale = user_locale(interaction)
+        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, locale),
+                 *sanction_lines(t.meta.get(SANCTIONS) or [], lambda i: escape_text(t.team(i).name), locale)]
         await reply(interaction, "\n".join(lines), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.name))
 

@@ -110,6 +110,11 @@ class TableOptions:
     follow_time: float = 0.0
     timeout_penalty: int = 0  # points to the other side at a timeout; -1: the hand is lost
     timeout_warnings: int = 0  # timeouts per team only warned before the penalty applies
+    # timed rounds (runtime.procedures): a notice this long before time (the 55-minute notice), one more hand after
+    # the hand in progress at time (再打1副牌), a level tie at time: "" the team on stage, "draw", "extra" (加赛)
+    time_notice: float = 0.0
+    one_more_hand: bool = False
+    time_tie: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

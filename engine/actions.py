@@ -93,9 +93,14 @@ class StartHand(Action):
 
 @dataclass(frozen=True)
 class StopMatch(Action):
-    """System: stop a ``timed`` match now; the higher level wins, a tie goes to the dealer team."""
+    """System: stop a ``timed`` match now; the higher level wins, a tie goes to the dealer team — or, with
+    ``draw``, is a draw (常规赛中，若双方同为一级则作平局处理)."""
 
     kind: ClassVar[str] = "stop_match"
+    draw: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "draw": True} if self.draw else {"type": self.kind}
 
 
 SANCTION_REASONS = ("timeout", "referee")
@@ -164,6 +169,10 @@ def action_from_json(obj: Any) -> Action:
     cls = ACTION_TYPES[obj["type"]]
     if cls in (Penalize, AwardHand, Disqualify):
         return _sanction_from_json(cls, obj)
+    if cls is StopMatch and obj.get("draw", False) is not False:
+        if obj["draw"] is not True:
+            raise EngineError("action.invalid", action=repr(obj)[:80])
+        return StopMatch(draw=True)
     seat = obj.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
         raise EngineError("action.invalid", action=repr(obj)[:80])

@@ -58,6 +58,7 @@ class Table:
         self.match_points: list[int] = [0, 0]
         self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
         self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
+        self.tie_draw = False  # timed: a level tie at time is a draw (StopMatch(draw=True)), not the team on stage
         self.match_winner: int | None = None
         self.match_over_reason: str | None = None
         self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
@@ -191,8 +192,8 @@ class Table:
                 return h.bury(seat, cards)
             case StartHand(seat=None):
                 return self._start_next_hand()
-            case StopMatch(seat=None):
-                return self._stop_match()
+            case StopMatch(seat=None, draw=draw):
+                return self._stop_match(draw)
             case Penalize(seat=None) | AwardHand(seat=None) | Disqualify(seat=None):
                 return self._sanction(action)
         raise IllegalAction("action.invalid", action=action.kind)
@@ -273,22 +274,26 @@ class Table:
         self.hand = self._new_hand(self.hand.number + 1, self.results[-1].next_dealer, 0)
         return [self._hand_started()]
 
-    def _stop_match(self) -> list[Event]:
+    def _stop_match(self, draw: bool = False) -> list[Event]:
         """Time is called in a ``timed`` match (RULES §8): between hands the match stops now; during a hand that
         hand is played to its end first."""
         if not self.rules.timed:
             raise IllegalAction("action.not_timed")
         if self.hand.phase is Phase.HAND_OVER and self.results:
+            self.tie_draw = draw
             return self._time_up()
         if self.time_called:
             raise IllegalAction("action.time_already_called")
-        self.time_called = True
+        self.time_called, self.tie_draw = True, draw
         return [TimeCalled(self.hand.number)]
 
     def _time_up(self) -> list[Event]:
         """More laps, then the higher level wins; a tie goes to the team on stage for the next hand."""
         on_stage = self.results[-1].next_dealer % 2
-        winner = timed_winner((self.levels[0], self.levels[1]), on_stage, (self.laps[0], self.laps[1]))
+        winner: int | None = timed_winner((self.levels[0], self.levels[1]), on_stage, (self.laps[0], self.laps[1]))
+        if self.tie_draw and timed_winner((self.levels[0], self.levels[1]), 1 - on_stage,
+                                          (self.laps[0], self.laps[1])) != winner:
+            winner = None  # level (and laps) equal: a draw
         return self._end_match(winner, "time_up")
 
     # -- serialization --------------------------------------------------------------------------------------
@@ -297,7 +302,8 @@ class Table:
         return {
             "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
             "levels": list(self.levels), "match_points": list(self.match_points), "laps": list(self.laps),
-            "time_called": self.time_called, "sanctions": [x.to_json() for x in self.sanctions],
+            "time_called": self.time_called, "tie_draw": self.tie_draw,
+            "sanctions": [x.to_json() for x in self.sanctions],
             "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
             "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
         }
@@ -315,6 +321,7 @@ class Table:
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))
+        table.tie_draw = bool(obj.get("tie_draw", False))
         table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent before #26
         table.match_winner = obj["match_winner"]
         table.match_over_reason = obj["match_over_reason"]

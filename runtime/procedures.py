@@ -18,10 +18,12 @@ Presets, with the seed sheets' values (``TIME_CONTROLS``):
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from data.records import TableOptions, TableRecord
 from engine.actions import Action, AwardHand, Penalize
+from engine.levels import level_index
 from engine.table import Table
 from engine.views import Phase
 from i18n import t
@@ -120,9 +122,36 @@ def reminder_key(options: TableOptions, table: Table, seat: int) -> tuple[str, d
     return f"announce.reminder_{cost}", {"points": points}
 
 
+TIME_HAND = "time_hand"  # record meta: the hand in progress when time was called (再打1副牌: one more after it)
+NOTICED = "time_noticed"  # record meta: the notice before time was given
+NOTICE, TIME = "notice", "time"  # timer kinds: the notice before time, the time call of a one-more-hand table
+
+
+def level_tied(table: Table) -> bool:
+    """Both teams at the same level (and laps): a tie at time."""
+    return (table.laps[0], level_index(table.levels[0])) == (table.laps[1], level_index(table.levels[1]))
+
+
+def after_time(rec: TableRecord, table: Table) -> str:
+    """What a settled hand past the time limit leads to: ``stop``; ``call`` (record the hand time was called in
+    first); ``next`` (the one more hand, seed 001 "需把手中的牌打完，再打1副牌"); ``extra`` (加赛 on a level tie,
+    seed 001 "季后赛中若双方战平，比赛继续，谁先超出为胜者")."""
+    o = rec.options
+    if o.one_more_hand:
+        called = rec.meta.get(TIME_HAND)
+        if called is None:
+            return "call"
+        if table.hand.number <= int(called):
+            return "next"
+    if o.time_tie == "extra" and level_tied(table):
+        return "extra"
+    return "stop"
+
+
 PROCEDURES = "procedures"  # the tournament's ``meta`` key of its procedures
-PROCEDURE_TYPES: dict[str, type] = {"clock": str, "notice_minutes": float, "one_more": bool, "no_show_minutes": float,
-                                    "locked_roster": bool, "discipline": bool}
+SANCTIONS = "sanctions"  # the tournament's ``meta`` key of its referees' rulings
+PROCEDURE_TYPES: dict[str, type] = {"clock": str, "notice_minutes": float, "one_more": bool, "sheet_tie": bool,
+                                    "no_show_minutes": float, "locked_roster": bool, "discipline": bool}
 
 
 def check_procedures(values: dict[str, Any]) -> dict[str, Any]:
@@ -142,10 +171,29 @@ def check_procedures(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def table_options_for(options: TableOptions, procedures: dict[str, Any]) -> TableOptions:
-    """A tournament table's options with the tournament's procedures (its clock)."""
+def table_options_for(options: TableOptions, procedures: dict[str, Any], knockout: bool) -> TableOptions:
+    """A tournament table's options with the tournament's procedures: its clock, the notice before time, one
+    more hand, and with ``sheet_tie`` a level tie at time drawn in group play / Swiss, 加赛 in a knock-out."""
     clock = procedures.get("clock")
-    return with_time_control(options, clock) if clock else options
+    options = with_time_control(options, clock) if clock else options
+    changes: dict[str, Any] = {"time_notice": float(procedures.get("notice_minutes", 0)) * 60,
+                               "one_more_hand": bool(procedures.get("one_more", False))}
+    if procedures.get("sheet_tie"):
+        changes["time_tie"] = "extra" if knockout else "draw"
+    return TableOptions.from_json({**options.to_json(), **changes})
+
+
+def sanction_lines(sanctions: list[dict[str, Any]], team_name: Callable[[int], str], locale: str) -> list[str]:
+    """A tournament's rulings per team: ``Aces: −30 · 1 warning · 1 hand lost · disqualified``."""
+    lines = []
+    for team in sorted({int(s["team"]) for s in sanctions}):
+        mine = [s for s in sanctions if s["team"] == team]
+        counts = {k: sum(1 for s in mine if s["kind"] == k) for k in ("warning", "award", "disqualify")}
+        lines.append(t("procedures.sanction_line", locale, team=team_name(team),
+                       points=sum(int(s["points"]) for s in mine if s["kind"] == "penalty"),
+                       warnings=counts["warning"], hands=counts["award"],
+                       out=t("procedures.out", locale) if counts["disqualify"] else ""))
+    return lines
 
 
 def clock_line(options: TableOptions, locale: str) -> str | None:
@@ -171,4 +219,12 @@ def tournament_lines(procedures: dict[str, Any], locale: str) -> list[str]:
     """A tournament's procedures, one line each, for ``/tractor tournament`` replies."""
     clock = procedures.get("clock")
     line = clock_line(with_time_control(TableOptions(), clock), locale) if clock else None
-    return [line] if line else []
+    lines = [line] if line else []
+    if procedures.get("notice_minutes"):
+        lines.append(t("procedures.line.notice", locale, minutes=round(procedures["notice_minutes"])))
+    for key in ("one_more", "sheet_tie", "locked_roster", "discipline"):
+        if procedures.get(key):
+            lines.append(t(f"procedures.line.{key}", locale))
+    if procedures.get("no_show_minutes"):
+        lines.append(t("procedures.line.no_show", locale, minutes=round(procedures["no_show_minutes"])))
+    return lines

@@ -17,12 +17,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from data.records import Mode, Seat, Status, TableOptions
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
-from runtime.procedures import PROCEDURES, check_procedures
+from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
 from runtime.tournament import Config, GameResult, Match, Tournament
@@ -212,6 +212,25 @@ class TournamentService:
         return t
 
     # -- results ----------------------------------------------------------------------------------------
+    async def note_sanction(self, rec: TableRecord, side: int, kind: str, points: int, hand: int) -> None:
+        """A referee's ruling at one of the tournament's tables (``runtime.referee``), recorded with the tournament
+        (``meta["sanctions"]``, shown with the standings); a disqualified team withdraws (取消比赛资格)."""
+        t = self.tournaments.get(int(rec.meta.get("tournament") or 0))
+        if t is None:
+            return
+        match = t.match(str(rec.meta.get("match")))
+        team = t.team(match.teams[side])
+        async with self.lock(t.tournament_id):
+            t.meta.setdefault(SANCTIONS, []).append({"team": team.team_id, "kind": kind, "points": points,
+                                                     "match": match.match_id, "hand": hand})
+            if kind == "disqualify" and t.status is TStatus.RUNNING and not team.withdrawn \
+                    and any(p is not None for p in team.players):
+                t.remove_team_of(next(p for p in team.players if p is not None))
+            await self._save(t)
+            await self._tell(t, "result", [Announcement(f"tournament.sanction_{kind}",
+                                                        {"team": team.name, "points": points})])
+            await self._after_results(t)
+
     async def _on_match_over(self, session: Session) -> None:
         """A table's match ended (the table's lock is held): record its game."""
         meta = session.record.meta

@@ -1,0 +1,137 @@
+"""The seed sheets' procedures on Discord (SimCord): an organiser's penalty and disqualification at a
+tournament table, a timed round's notice and "finish this hand, then one more" (再打1副牌), and a level tie at
+time played on (加赛) in a knock-out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import i18n
+from cogs.safetext import literal
+from data.records import TableOptions
+from engine.views import Phase
+from runtime.procedures import SANCTIONS, TIME_HAND
+from runtime.tournament import Status as TStatus
+from tests.botflow_helpers import advance, bounded, close_game, last_reply  # noqa: F401
+
+MINUTE = 60.0
+
+
+@pytest.fixture
+def bot_options() -> dict:
+    """AI moves 2 s apart, so a test moves a hand along with the clock."""
+    return {"table_options": TableOptions(ai_delay=2.0, deal_delay=0.0, next_hand_delay=1.0, ai_declare_wait=0.0)}
+
+
+async def two_team_cup(env: Any, **create: Any) -> tuple[Any, Any, list[Any], Any]:
+    """alice (organiser) and bob each sign up with an AI partner; the knock-out starts; both go 托管 so the AI
+    plays; returns (channel, tournament, actors, the table's record)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    actors = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    alice, bob = actors[0], actors[1]
+    await alice.slash(channel, "tractor tournament create", name="Cup", format="knockout", end_level="A",
+                      ai_partners=True, **create)
+    t = env.bot.tournaments.of_guild(guild.id)[-1]
+    await alice.slash(channel, "tractor tournament join", team_name="Aces")
+    await bob.slash(channel, "tractor tournament join", team_name="Kings")
+    await alice.slash(channel, "tractor tournament start")
+    assert t.status is TStatus.RUNNING, env.transcript()
+    tid = t.current.matches[0].current_table
+    for user in (alice, bob):
+        await env.bot.game.go_away(tid, user.id)
+    return channel, t, actors, env.bot.game.record(tid)
+
+
+async def until(env: Any, clock: Any, done: Any, step: float = 2.0, limit: int = 4000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        await advance(env, clock, step)
+    raise AssertionError("condition not met")
+
+
+def thread_texts(channel: Any, rec: Any) -> str:
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    return literal("\n".join(m.content for m in thread.history()))
+
+
+@bounded(240)
+async def test_organiser_penalty_and_disqualification(simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
+    env = simcord_env
+    channel, t, (alice, bob, carol), rec = await two_team_cup(env)
+    table = env.bot.game.session(rec.table_id).table
+    await until(env, clock, lambda: table.phase is Phase.PLAYING)
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    side = rec.seat_of(bob.id) % 2
+
+    # a player who is not the organiser may not rule: refused privately, nothing changes
+    reply = last_reply(await carol.slash(thread, "tractor referee penalty", player=bob, points=20))
+    assert reply.ephemeral and table.sanctions == []
+
+    before = table.hand.defender_points
+    reply = last_reply(await alice.slash(thread, "tractor referee penalty", player=bob, points=20))
+    assert reply.ephemeral, env.transcript()
+    dealers = table.hand.dealer % 2
+    assert table.hand.defender_points == before + (20 if side == dealers else -20)
+    assert [(s.team, s.points, s.kind) for s in table.sanctions] == [(side, 20, "penalty")]
+    assert "Referee: bob" in thread_texts(channel, rec) and "lose 20 points" in thread_texts(channel, rec)
+    assert t.meta[SANCTIONS][-1]["kind"] == "penalty" and t.meta[SANCTIONS][-1]["points"] == 20
+
+    await alice.slash(thread, "tractor referee warn", player=bob)
+    assert table.sanctions[-1].kind == "warning"
+
+    await alice.slash(thread, "tractor referee disqualify", player=bob)
+    assert table.phase is Phase.MATCH_OVER and table.match_winner == 1 - side
+    assert "disqualified" in thread_texts(channel, rec)
+    kings = next(team for team in t.teams if team.name == "Kings")
+    assert t.status is TStatus.FINISHED and t.champion != kings.team_id  # the final was lost at the table
+    assert t.meta[SANCTIONS][-1] == {"team": kings.team_id, "kind": "disqualify", "points": 0, "match": "r1m1",
+                                     "hand": 1}
+    reply = last_reply(await carol.slash(channel, "tractor tournament standings", tournament=t.tournament_id))
+    assert "Kings: −20 points · 1 warning(s)" in literal(reply.content) and "disqualified" in reply.content
+    log = [m.content for m in channel.history()]
+    assert any(i18n.t("tournament.sanction_disqualify", "en", team="Kings") in literal(c) for c in log)
+
+
+@bounded(300)
+async def test_timed_round_notice_then_one_more_hand(simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
+    env = simcord_env
+    channel, t, _actors, rec = await two_team_cup(env, minutes=10, notice=5, one_more=True)
+    reply_lines = literal(last_reply(await _actors[2].slash(channel, "tractor tournament standings")).content)
+    assert "one more" in reply_lines and "5 min before time" in reply_lines
+    table = env.bot.game.session(rec.table_id).table
+    await until(env, clock, lambda: "minute(s) to time" in thread_texts(channel, rec))
+    assert "5 minute(s) to time: at time the hand in progress is finished, then one more" \
+        in thread_texts(channel, rec)
+    assert TIME_HAND not in env.bot.game.record(rec.table_id).meta
+    await until(env, clock, lambda: TIME_HAND in env.bot.game.record(rec.table_id).meta)
+    called = env.bot.game.record(rec.table_id).meta[TIME_HAND]
+    assert f"Time! Hand {called + 1} is the last one" in thread_texts(channel, rec)
+    await until(env, clock, lambda: table.phase is Phase.MATCH_OVER)
+    assert table.results[-1].hand_number == called + 1 and table.match_over_reason == "time_up"
+    match = t.rounds[0].matches[0]
+    assert t.match(match.match_id).decided
+
+
+@bounded(300)
+async def test_a_level_tie_at_time_gets_an_extra_hand_in_a_knockout(simcord_env: Any, clock: Any,
+                                                                    close_game: Any) -> None:  # noqa: F811
+    env = simcord_env
+    channel, t, (alice, _bob, _carol), rec = await two_team_cup(env, minutes=1, sheet_tie=True)
+    assert env.bot.game.record(rec.table_id).options.time_tie == "extra"  # a knock-out table: 加赛
+    table = env.bot.game.session(rec.table_id).table
+    await until(env, clock, lambda: table.phase is Phase.PLAYING)
+    await advance(env, clock, MINUTE)  # time passes during hand 1
+    assert table.hand.number == 1 and table.phase is Phase.PLAYING
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    # the organiser gives hand 1 to the defenders: they take the stage, no level changes (2 – 2 at time)
+    dealer_player = next(a for a in (alice, _bob) if rec.seat_of(a.id) % 2 == table.hand.dealer % 2)
+    await alice.slash(thread, "tractor referee award", player=dealer_player)
+    assert table.results[-1].levels_after == ("2", "2")
+    await until(env, clock, lambda: table.hand.number == 2 or table.phase is Phase.MATCH_OVER)
+    assert table.phase is not Phase.MATCH_OVER and "extra hand (加赛)" in thread_texts(channel, rec)
+    await until(env, clock, lambda: table.phase is Phase.MATCH_OVER)
+    assert table.levels[0] != table.levels[1] and t.match(t.rounds[0].matches[0].match_id).decided
