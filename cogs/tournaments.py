@@ -85,7 +85,9 @@ class TournamentCommands(app_commands.Group):
            tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners",
            clock="Time control per phase and its 超时 penalty", notice="Notice this many minutes before time",
            one_more="At time: finish the hand, then one more (再打1副牌)",
-           sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs")
+           sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs",
+           no_show="A team absent this many minutes after its game starts forfeits (0: off)",
+           locked_roster="No substitutes once the tournament starts (不得换人)")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
@@ -93,7 +95,8 @@ class TournamentCommands(app_commands.Group):
                      minutes: app_commands.Range[int, 0, 600] = 0, deadline_hours: app_commands.Range[int, 0, 720] = 0,
                      tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
                      clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
-                     sheet_tie: bool = False) -> None:
+                     sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
+                     locked_roster: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -106,7 +109,8 @@ class TournamentCommands(app_commands.Group):
                             big_points=BigPoints(big_points), allow_ai=ai_partners)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
-                                            "sheet_tie": sheet_tie}.items() if v}
+                                            "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),
+                                            "locked_roster": locked_roster}.items() if v}
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
                                           locale=guild_locale(interaction), procedures=procedures)

@@ -151,4 +151,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.opt.sheet_tie": {"en": "sheet_tie", "zh-CN": "同级处理"},
     "tournament.opt.sheet_tie.desc": {"en": "Level at time: a draw in group play, an extra hand (加赛) in knock-outs",
                                       "zh-CN": "时间到同级：循环赛平局，淘汰赛加赛"},
+    # -- forfeits ----------------------------------------------------------------------------------------------
+    "tournament.no_show": {"en": "🚫 {team} did not come within {minutes} min of the start: forfeit (迟到弃权).",
+                           "zh-CN": "🚫 {team} 比赛开始 {minutes} 分钟后仍未到场，按弃权处理。"},
+    "procedures.roster_locked": {"en": "Rosters are locked in this tournament: no substitutes (不得换人).",
+                                 "zh-CN": "本次比赛不得换人。"},
+    "tournament.opt.no_show": {"en": "no_show", "zh-CN": "迟到弃权"},
+    "tournament.opt.no_show.desc": {"en": "A team absent this many minutes after its game starts forfeits (0: off)",
+                                    "zh-CN": "比赛开始后多少分钟未到场按弃权处理（0：关闭）"},
+    "tournament.opt.locked_roster": {"en": "locked_roster", "zh-CN": "不得换人"},
+    "tournament.opt.locked_roster.desc": {"en": "No substitutes once the tournament starts (不得换人)",
+                                          "zh-CN": "比赛开始后不得换人"},
 }

@@ -28,6 +28,7 @@ from runtime.session import Session
 from runtime.tournament import Config, GameResult, Match, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.adjudicate import finished_result
+from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, pictures
 
@@ -54,6 +55,7 @@ class TournamentService:
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         game.pipeline.match_listeners.append(self._on_match_over)
         game.timer_kinds[DEADLINE] = self._on_deadline
+        self.no_shows = NoShows(self)  # 迟到弃权 (runtime.tournament_forfeits)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -179,6 +181,7 @@ class TournamentService:
         """The organiser puts ``new`` in ``old``'s place in its team (and at its open table)."""
         t = self.get(tournament_id, guild_id)
         self.require_organiser(t, user_id, manager)
+        check_roster(t)  # 不得换人
         async with self.lock(tournament_id):
             team = t.replace_player(old, new, name)
             await self._save(t)
@@ -292,6 +295,7 @@ class TournamentService:
             rec = self.tables.find(t, m) or await self.tables.open(t, m)
             t.attach_table(m.match_id, rec.table_id)
             await self._save(t)
+            await self.no_shows.arm(t, m.match_id, rec.table_id)
             await self._tell(t, "table", [Announcement("tournament.table_opened", {
                 "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
                 "table": rec.table_id, "game": len(m.games) + 1})], table_id=rec.table_id, match_id=m.match_id)

@@ -135,3 +135,33 @@ async def test_a_level_tie_at_time_gets_an_extra_hand_in_a_knockout(simcord_env:
     assert table.phase is not Phase.MATCH_OVER and "extra hand (加赛)" in thread_texts(channel, rec)
     await until(env, clock, lambda: table.phase is Phase.MATCH_OVER)
     assert table.levels[0] != table.levels[1] and t.match(t.rounds[0].matches[0].match_id).decided
+
+
+@bounded(240)
+async def test_an_absent_team_forfeits_by_itself_and_a_locked_roster_refuses_substitutes(
+        simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    await alice.slash(channel, "tractor tournament create", name="Cup", format="knockout", end_level="A",
+                      ai_partners=True, no_show=1, locked_roster=True)
+    t = env.bot.tournaments.of_guild(guild.id)[-1]
+    await alice.slash(channel, "tractor tournament join", team_name="Aces")
+    await bob.slash(channel, "tractor tournament join", team_name="Kings")
+    await alice.slash(channel, "tractor tournament start")
+    # 不得换人: the organiser's substitute is refused once the tournament runs
+    reply = last_reply(await alice.slash(channel, "tractor tournament replace", player=bob, substitute=carol))
+    assert reply.ephemeral and reply.content == i18n.t("procedures.roster_locked", "en")
+    match = t.current.matches[0]
+    tid = match.current_table
+    await env.bot.game.go_away(tid, bob.id)  # bob never comes (his seat is under 托管); alice is there
+    await advance(env, clock, 59)
+    assert not t.match(match.match_id).decided
+    await advance(env, clock, 2)
+    done = t.match(match.match_id)
+    kings = next(team for team in t.teams if team.name == "Kings")
+    assert done.decided and done.winner != kings.team_id and done.games[-1].forfeit
+    texts = literal("\n".join(m.content for m in channel.history()))
+    assert "Kings did not come within 1 min of the start: forfeit" in texts
+    assert t.status is TStatus.FINISHED
