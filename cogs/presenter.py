@@ -226,6 +226,9 @@ class DiscordPresenter:
     def _log_op(rec: TableRecord, view: PublicView, state: TableState, locale: str) -> Op:
         """The trick log message of this hand, with the trick just finished (a new message for a new hand, or
         when the current one would grow past Discord's limit)."""
+        if rec.options.discipline:  # 比赛纪律: earlier tricks are not shown, only the last one (one message, edited)
+            return Op("log", rec, content=log_text(view, rec.names, locale, max(0, len(view.tricks) - 1)),
+                      log_key=(view.hand_number, 0))
         start = state.log[1] if state.log and state.log[0] == view.hand_number else 0
         new_start = log_start(view, rec.names, locale, start)
         return Op("log", rec, content=log_text(view, rec.names, locale, new_start),

@@ -87,7 +87,8 @@ class TournamentCommands(app_commands.Group):
            one_more="At time: finish the hand, then one more (再打1副牌)",
            sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs",
            no_show="A team absent this many minutes after its game starts forfeits (0: off)",
-           locked_roster="No substitutes once the tournament starts (不得换人)")
+           locked_roster="No substitutes once the tournament starts (不得换人)",
+           discipline="No table talk during a hand, no earlier tricks, no kitty once play starts")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
@@ -96,7 +97,7 @@ class TournamentCommands(app_commands.Group):
                      tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
                      clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
                      sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
-                     locked_roster: bool = False) -> None:
+                     locked_roster: bool = False, discipline: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -110,7 +111,7 @@ class TournamentCommands(app_commands.Group):
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
                                             "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),
-                                            "locked_roster": locked_roster}.items() if v}
+                                            "locked_roster": locked_roster, "discipline": discipline}.items() if v}
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
                                           locale=guild_locale(interaction), procedures=procedures)

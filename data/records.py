@@ -115,6 +115,11 @@ class TableOptions:
     time_notice: float = 0.0
     one_more_hand: bool = False
     time_tie: str = ""
+    # the table's aids (runtime.procedures): competition discipline (比赛纪律: no kitty once play starts, only the last
+    # trick shown, no table talk during a hand), or the casual aids: a card counter (记牌器), undo with consent
+    discipline: bool = False
+    card_counter: bool = False
+    undo: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -162,4 +162,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.opt.locked_roster": {"en": "locked_roster", "zh-CN": "不得换人"},
     "tournament.opt.locked_roster.desc": {"en": "No substitutes once the tournament starts (不得换人)",
                                           "zh-CN": "比赛开始后不得换人"},
+    # -- discipline and the casual aids -------------------------------------------------------------------
+    "procedures.talk_removed": {"en": "Table talk is off during a hand at table #{table} (比赛纪律): your message "
+                                      "was removed.",
+                                "zh-CN": "第 {table} 桌牌局进行中禁止说话（比赛纪律）：你的消息已被删除。"},
+    "procedures.talk_off": {"en": "🤐 Table talk is off during a hand (比赛纪律): a message was removed.",
+                            "zh-CN": "🤐 牌局进行中禁止说话（比赛纪律）：已删除一条消息。"},
+    "procedures.line.card_counter": {"en": "🧮 Card counter (记牌器): what each suit has left, in the panel",
+                                     "zh-CN": "🧮 记牌器：面板中显示各花色剩余牌"},
+    "procedures.line.undo": {"en": "↩️ Undo of one's last play, with the other players' consent",
+                             "zh-CN": "↩️ 经其他玩家同意可悔牌（撤回上一手）"},
+    "tournament.opt.discipline": {"en": "discipline", "zh-CN": "比赛纪律"},
+    "tournament.opt.discipline.desc": {"en": "No table talk during a hand, no earlier tricks, no kitty once play "
+                                             "starts",
+                                       "zh-CN": "牌局中禁止说话，不看前轮牌，出牌后不得看底牌"},
 }

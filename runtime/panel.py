@@ -15,6 +15,7 @@ from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase, SeatView
 from runtime.choices import plays_by_suit
+from runtime.procedures import disciplined
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class Panel:
 
 def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None = None) -> Panel:
     """The panel of ``seat`` at ``table``'s current version."""
-    view = table.seat_view(seat)
+    view = disciplined(rec, table.seat_view(seat))  # 比赛纪律: no kitty once play starts
     actions = table.legal_actions(seat)
     pub = view.public
     occupant = rec.seats[seat]

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from data.records import TableOptions, TableRecord
 from engine.actions import Action, AwardHand, Penalize
 from engine.levels import level_index
 from engine.table import Table
-from engine.views import Phase
+from engine.views import Phase, SeatView
 from i18n import t
 from runtime.errors import NotAllowed
 
@@ -180,6 +181,8 @@ def table_options_for(options: TableOptions, procedures: dict[str, Any], knockou
                                "one_more_hand": bool(procedures.get("one_more", False))}
     if procedures.get("sheet_tie"):
         changes["time_tie"] = "extra" if knockout else "draw"
+    if procedures.get("discipline"):
+        changes["discipline"] = True
     return TableOptions.from_json({**options.to_json(), **changes})
 
 
@@ -210,9 +213,31 @@ def clock_line(options: TableOptions, locale: str) -> str | None:
 
 
 def procedure_lines(rec: TableRecord, locale: str) -> list[str]:
-    """The table's procedures for its lobby and status: the clock (more lines with the other procedures)."""
+    """The table's procedures for its lobby: the clock, the discipline or the casual aids."""
     line = clock_line(rec.options, locale)
-    return [line] if line else []
+    lines = [line] if line else []
+    if rec.options.discipline:
+        lines.append(t("procedures.line.discipline", locale))
+    if rec.options.card_counter:
+        lines.append(t("procedures.line.card_counter", locale))
+    if rec.options.undo:
+        lines.append(t("procedures.line.undo", locale))
+    return lines
+
+
+def disciplined(rec: TableRecord, view: SeatView) -> SeatView:
+    """A seat's view under competition discipline: the burier no longer sees the kitty once play starts
+    (seed 000 "开始出牌后，最后扣底牌者不得再次翻看底牌")."""
+    if rec.options.discipline and view.kitty is not None and view.public.phase is not Phase.BURYING:
+        return replace(view, kitty=None)
+    return view
+
+
+def talk_is_off(rec: TableRecord, table: Table | None, user_id: int) -> bool:
+    """比赛纪律: a seated player's message in the table's thread while a hand is on is removed (seed 001 违纪规则 1
+    "严格禁止…说话")."""
+    return (rec.options.discipline and table is not None and rec.seat_of(user_id) is not None
+            and table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and rec.status.value == "playing")
 
 
 def tournament_lines(procedures: dict[str, Any], locale: str) -> list[str]:

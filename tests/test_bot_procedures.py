@@ -165,3 +165,33 @@ async def test_an_absent_team_forfeits_by_itself_and_a_locked_roster_refuses_sub
     texts = literal("\n".join(m.content for m in channel.history()))
     assert "Kings did not come within 1 min of the start: forfeit" in texts
     assert t.status is TStatus.FINISHED
+
+
+@bounded(240)
+async def test_a_discipline_table_hides_the_kitty_and_earlier_tricks_and_removes_table_talk(
+        simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
+    from runtime.panel import build_panel
+
+    env = simcord_env
+    channel, _t, (alice, bob, carol), rec = await two_team_cup(env, discipline=True)
+    assert env.bot.game.record(rec.table_id).options.discipline
+    table = env.bot.game.session(rec.table_id).table
+    await until(env, clock, lambda: table.phase is Phase.PLAYING and len(table.hand.tricks) >= 3)
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    # the trick log shows only the last trick (one message, edited), not the hand's earlier ones
+    log = next(m.content for m in thread.history() if m.content.startswith(i18n.t("ux.log.title", "en", hand=1)))
+    assert len(log.splitlines()) == 2, log
+    assert log.splitlines()[1].startswith(f"{len(table.hand.tricks)}. "), log  # the last trick, not trick 1
+    # the burier no longer sees the kitty once play started (a casual table keeps it: the engine's seat view)
+    holder = table.hand.kitty_holder
+    assert table.seat_view(holder).kitty is not None
+    assert build_panel(env.bot.game.record(rec.table_id), table, holder).view.kitty is None
+    # a seated player's message during the hand is removed, with a private note; a spectator's stays
+    talk = await bob.send(thread, "pssst, lead hearts")
+    spectator = await carol.send(thread, "good luck all")
+    remaining = [m.id for m in thread.history()]
+    assert talk.id not in remaining and spectator.id in remaining
+    dm = env.backend.dm_channels.get(bob.id)
+    notes = [m.content for m in env.backend.messages.get(dm, {}).values()] if dm else []
+    assert any("Table talk is off" in n for n in notes), env.transcript()
+    assert not any("pssst" in m.content for m in thread.history())
