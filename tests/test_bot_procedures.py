@@ -173,7 +173,7 @@ async def test_a_discipline_table_hides_the_kitty_and_earlier_tricks_and_removes
     from runtime.panel import build_panel
 
     env = simcord_env
-    channel, _t, (alice, bob, carol), rec = await two_team_cup(env, discipline=True)
+    channel, _t, (_alice, bob, carol), rec = await two_team_cup(env, discipline=True)
     assert env.bot.game.record(rec.table_id).options.discipline
     table = env.bot.game.session(rec.table_id).table
     await until(env, clock, lambda: table.phase is Phase.PLAYING and len(table.hand.tricks) >= 3)
