@@ -23,7 +23,8 @@ from runtime.config import Config
 log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin",
-                         "cogs.tournaments", "cogs.referee", "cogs.discipline")
+                         "cogs.tournaments", "cogs.referee", "cogs.discipline",
+                         "cogs.aids")
 
 
 # Nothing pings unless a message names its users (``cogs.presenter.pinging``): never everyone, here or a role.

@@ -60,6 +60,8 @@ _OPTION_TEXT: dict[str, tuple[str, str]] = {
     "trick_pictures": ("Post a picture of every trick (default: one trick log message)", "cmd.opt.pictures"),
     "declare_wait": ("First hand: seconds AI seats wait for humans before declaring", "cmd.opt.declare_wait"),
     "clock": ("Time control per phase and its 超时 penalty (the seed sheets' presets)", "cmd.opt.clock"),
+    "card_counter": ("Show in each panel what each suit has left (记牌器)", "cmd.opt.counter"),
+    "undo": ("Allow undoing one's last play with the other players' consent", "cmd.opt.undo"),
     "locale": ("Language of public messages", "cmd.opt.locale"),
     "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
     "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
@@ -98,13 +100,15 @@ class Tables(commands.Cog):
 
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
-    @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock")
+    @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock",
+            "card_counter", "undo")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: PresetText | None = None,
                   options: OptionsText | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                   autoplay: bool | None = None, trick_pictures: bool | None = None,
-                  declare_wait: app_commands.Range[int, 0, 600] | None = None, clock: str | None = None) -> None:
+                  declare_wait: app_commands.Range[int, 0, 600] | None = None, clock: str | None = None,
+                  card_counter: bool = False, undo: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel is None:
@@ -122,6 +126,7 @@ class Tables(commands.Cog):
                 table_options = replace(table_options, ai_declare_wait=float(declare_wait))
             if clock is not None:
                 table_options = with_time_control(table_options, clock)
+            table_options = replace(table_options, card_counter=card_counter, undo=undo)  # the casual aids
             self.bot.game.check_open(interaction.guild_id, interaction.user.id)  # refused privately, before the defer
             await interaction.response.defer(thinking=True)
             locale = guild_locale(interaction, settings["locale"])

@@ -103,6 +103,14 @@ class StopMatch(Action):
         return {"type": self.kind, "draw": True} if self.draw else {"type": self.kind}
 
 
+@dataclass(frozen=True)
+class Undo(Action):
+    """Take back ``seat``'s play, the latest of the trick in progress (悔牌, a casual table's aid granted with the
+    other players' consent): the cards go back to the hand and the seat is to play again."""
+
+    kind: ClassVar[str] = "undo"
+
+
 SANCTION_REASONS = ("timeout", "referee")
 
 
@@ -147,7 +155,7 @@ class Disqualify(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (DealCard, DealAll, Declare, Pass, CloseDeclaring, Bury, Play, StartHand, StopMatch,
-                              Penalize, AwardHand, Disqualify)
+                              Penalize, AwardHand, Disqualify, Undo)
 }
 
 

@@ -309,7 +309,17 @@ class Disqualified(EngineEvent):
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayUndone(EngineEvent):
+    """悔牌: ``seat`` took back ``cards``, its latest play; it is to play again."""
+
+    kind: ClassVar[str] = "play_undone"
+    seat: int
+    cards: tuple[Card, ...]
+
+
 Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
                     | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
                     | TrickWon | HandSettled | MatchOver | TimeCalled | DeclaredConcealed | DeclarationsRevealed
-                    | SwapWindow | SwapDealer | Penalized | HandAwarded | Disqualified)
+                    | SwapWindow | SwapDealer | Penalized | HandAwarded | Disqualified
+                    | PlayUndone)

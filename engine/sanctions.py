@@ -17,9 +17,11 @@ import logging
 from dataclasses import replace
 
 from engine.actions import SANCTION_REASONS
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.hand import HandState
 from engine.settlement import level_gain, settle_hand
+from engine.trick import trick_winner
 from engine.views import HandResult, Phase, Sanction
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,31 @@ def award(hand: HandState, team: int, reason: str, levels: tuple[str, str],
     hand.phase = Phase.HAND_OVER
     log.info("hand %d awarded to team %d (%s)", hand.number, team, reason)
     return Sanction(hand.number, 1 - team, 0, "award", reason), replace(result, kitty=tuple(hand.kitty))
+
+
+def can_undo(hand: HandState, seat: int) -> bool:
+    """悔牌: ``seat`` made the latest play of the trick in progress (nobody played since), and it was not a
+    failed throw (whose penalty stands)."""
+    if hand.phase is not Phase.PLAYING or not hand.trick or hand.trick[-1][0] != seat:
+        return False
+    failed = hand.penalties[-1] if hand.penalties else None
+    return not (len(hand.trick) == 1 and failed is not None and failed.seat == seat
+                and failed.forced == hand.trick[0][1])
+
+
+def undo(hand: HandState, seat: int) -> tuple[Card, ...]:
+    """Take back ``seat``'s latest play (validated first): the cards return to its hand; its turn again."""
+    if not can_undo(hand, seat):
+        raise IllegalAction("undo.not_possible")
+    _, cards = hand.trick.pop()
+    hand.hands[seat].extend(cards)
+    if hand.trick:
+        plays = [c for _, c in hand.trick]
+        hand.winning = hand.trick[trick_winner(plays, hand.ctx())][0]
+    else:
+        hand.winning = seat
+    log.info("hand %d: seat %d takes back %d cards", hand.number, seat, len(cards))
+    return cards
 
 
 def disqualify(hand: HandState, team: int, reason: str) -> Sanction:

@@ -28,10 +28,21 @@ from engine.actions import (
     Play,
     StartHand,
     StopMatch,
+    Undo,
     action_from_json,
 )
 from engine.errors import IllegalAction
-from engine.events import Disqualified, Event, HandAwarded, HandSettled, HandStarted, MatchOver, Penalized, TimeCalled
+from engine.events import (
+    Disqualified,
+    Event,
+    HandAwarded,
+    HandSettled,
+    HandStarted,
+    MatchOver,
+    Penalized,
+    PlayUndone,
+    TimeCalled,
+)
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.levels import playing_rank
@@ -196,6 +207,8 @@ class Table:
                 return self._stop_match(draw)
             case Penalize(seat=None) | AwardHand(seat=None) | Disqualify(seat=None):
                 return self._sanction(action)
+            case Undo(seat=int(seat)):
+                return [PlayUndone(seat, sanctions.undo(h, seat))]
         raise IllegalAction("action.invalid", action=action.kind)
 
     def _close_declaring(self) -> list[Event]:

@@ -8,18 +8,32 @@ refuses the organiser's ``replace`` once the tournament runs."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
+from data.database import Database
 from data.timers import Timer
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES
+from runtime.service import GameService
 from runtime.tournament import Status as TStatus
 from runtime.tournament import Tournament
 from runtime.tournament.adjudicate import absent_team
 
-if TYPE_CHECKING:
-    from runtime.tournaments import TournamentService
+
+class Host(Protocol):
+    """What the no-show clock needs of ``runtime.tournaments.TournamentService``."""
+
+    game: GameService
+    db: Database
+    tournaments: dict[int, Tournament]
+
+    async def forfeit(self, tournament_id: int, user_id: int, team_id: int, *, manager: bool = False,
+                      guild_id: int | None = None) -> Any: ...
+
+    async def _tell(self, t: Tournament, reason: str, notes: Sequence[Announcement] = (), *, draw: bool = False,
+                    table_id: int | None = None, match_id: str | None = None) -> None: ...
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +53,7 @@ def check_roster(t: Tournament) -> None:
 class NoShows:
     """The no-show clock of every tournament game (a timer of no table, kind ``NO_SHOW``)."""
 
-    def __init__(self, service: TournamentService) -> None:
+    def __init__(self, service: Host) -> None:
         self.service = service
         service.game.timer_kinds[NO_SHOW] = self._due
 

@@ -195,3 +195,41 @@ async def test_a_discipline_table_hides_the_kitty_and_earlier_tricks_and_removes
     notes = [m.content for m in env.backend.messages.get(dm, {}).values()] if dm else []
     assert any("Table talk is off" in n for n in notes), env.transcript()
     assert not any("pssst" in m.content for m in thread.history())
+
+
+@bounded(240)
+async def test_a_casual_table_card_counter_and_a_consented_undo(simcord_env: Any, clock: Any) -> None:
+    from tests.botflow_helpers import declare_and_bury, four_humans
+    from tests.conftest import act_by_panel, open_panel
+
+    env = simcord_env
+    rec, channel, actors = await four_humans(env, card_counter=True, undo=True)
+    table = env.bot.game.session(rec.table_id).table
+    await declare_and_bury(env, rec, channel, actors)
+    # 记牌器: the panel counts what each suit has left outside the player's hand (public tricks + own hand)
+    leader = table.to_act()[0]
+    await act_by_panel(env, actors[leader], channel, rec.table_id)
+    second = table.to_act()[0]
+    panel = await open_panel(env, actors[second], channel, rec.table_id)
+    assert "Still out (记牌器)" in panel.content, panel.content
+    counter = env.bot.game.panel(rec.table_id, actors[second].id).counter
+    assert sum(s.count for s in counter) == 108 - len(table.hand.hands[second]) - len(table.hand.trick[0][1])
+
+    # undo: the second player plays, asks to take it back; the other three agree one by one
+    await act_by_panel(env, actors[second], channel, rec.table_id)
+    played = table.hand.trick[-1][1]
+    reply = last_reply(await actors[second].slash(channel, "tractor undo"))
+    assert reply.ephemeral and "Waiting for" in reply.content, env.transcript()
+    others = [a for i, a in enumerate(actors) if i != second]
+    for voter in others[:-1]:
+        reply = last_reply(await voter.slash(channel, "tractor undo"))
+        assert "Still waiting" in reply.content and len(table.hand.trick) == 2
+    reply = last_reply(await others[-1].slash(channel, "tractor undo"))
+    assert "taken back" in reply.content
+    assert len(table.hand.trick) == 1 and table.to_act() == (second,)
+    assert all(c in table.hand.hands[second] for c in played)
+    thread = next(th for th in channel.threads if th.id == rec.thread_id)
+    assert any("took back their last play" in m.content for m in thread.history())
+    # only the latest play can be taken back, by whoever made it (now the leader's lead)
+    reply = last_reply(await actors[(second + 1) % 4].slash(channel, "tractor undo"))
+    assert reply.ephemeral and reply.content == i18n.t("undo.not_possible", "en")

@@ -130,3 +130,26 @@ def test_replay_and_snapshot_restore_sanctions_exactly(seed: int, steps: int, sa
     assert replayed.to_json() == table.to_json()
     assert Table.from_json(table.to_json()).to_json() == table.to_json()
     assert replayed.sanctions == table.sanctions
+
+
+def test_undo_takes_back_the_latest_play_only_and_replays() -> None:
+    from engine.actions import Play, Undo
+    from engine.events import PlayUndone
+
+    table = table_at(Phase.PLAYING, seed=12)
+    rng = random.Random(2)
+    while len(table.hand.trick) != 2:  # the middle of a trick
+        table.apply(random_action(table, rng))
+    seat, cards = table.hand.trick[-1]
+    before_points, size = table.hand.defender_points, len(table.hand.hands[seat])
+    with pytest.raises(IllegalAction) as info:  # only the seat that played last
+        table.apply(Undo(seat=(seat + 1) % 4))
+    assert info.value.key == "undo.not_possible"
+    assert table.apply(Undo(seat=seat)) == [PlayUndone(seat, cards)]
+    assert table.to_act() == (seat,) and len(table.hand.hands[seat]) == size + len(cards)
+    assert table.hand.defender_points == before_points
+    assert table.legal_actions(seat)  # to play again
+    table.apply(Play(seat=seat, cards=cards))
+    replayed = Table.replay_json(table.rules.to_json(), table.seed, table.actions_json())
+    assert replayed.to_json() == table.to_json()
+    assert action_from_json(Undo(seat=2).to_json()) == Undo(seat=2)
