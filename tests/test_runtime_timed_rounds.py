@@ -87,3 +87,26 @@ def test_a_level_tie_stopped_with_draw_is_a_draw_and_replays() -> None:
     assert plain.apply(StopMatch())[-1].winner is not None  # the team on stage, as before
     assert action_from_json(StopMatch(draw=True).to_json()) == StopMatch(draw=True)
     assert action_from_json({"type": "stop_match"}) == StopMatch()
+
+
+def test_sheet_tie_draws_in_group_play_and_plays_on_in_a_knockout() -> None:
+    import random
+
+    from data.records import TableOptions
+    from engine.randomplay import random_action
+    from runtime.procedures import table_options_for
+    from runtime.tournament import Config
+    from runtime.tournament.adjudicate import finished_result
+
+    procedures = {"sheet_tie": True, "notice_minutes": 5.0, "one_more": True}
+    group = table_options_for(TableOptions(), procedures, knockout=False)
+    knockout = table_options_for(TableOptions(), procedures, knockout=True)
+    assert (group.time_tie, knockout.time_tie) == ("draw", "extra")
+    assert group.time_notice == 300 and group.one_more_hand
+    assert table_options_for(TableOptions(), {}, knockout=True).time_tie == ""  # the organiser's timed_tie rule
+    table, rng = Table.new(Rules.from_preset("standard", match_end="timed"), 9), random.Random(9)
+    while not (table.phase is Phase.HAND_OVER and table.levels[0] == table.levels[1]):
+        table.apply(StartHand() if table.phase is Phase.HAND_OVER else random_action(table, rng))
+    table.apply(StopMatch(draw=True))
+    game = finished_result(table, Config())
+    assert game.winner is None and game.diff == 0  # a draw: each side the draw's points (1 of 2, ½ of 1)
