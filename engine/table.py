@@ -311,15 +311,20 @@ class Table:
 
     # -- serialization --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``."""
-        return {
+        """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``. The
+        penalties (``sanctions``) and ``tie_draw`` appear only when set: a table without them is stored as before."""
+        out = {
             "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
             "levels": list(self.levels), "match_points": list(self.match_points), "laps": list(self.laps),
-            "time_called": self.time_called, "tie_draw": self.tie_draw,
-            "sanctions": [x.to_json() for x in self.sanctions],
+            "time_called": self.time_called,
             "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
             "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
         }
+        if self.tie_draw:
+            out["tie_draw"] = True
+        if self.sanctions:
+            out["sanctions"] = [x.to_json() for x in self.sanctions]
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Table:
