@@ -23,7 +23,8 @@ from runtime.config import Config
 log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin",
-                         "cogs.tournaments")
+                         "cogs.tournaments", "cogs.referee", "cogs.discipline",
+                         "cogs.aids")
 
 
 # Nothing pings unless a message names its users (``cogs.presenter.pinging``): never everyone, here or a role.
@@ -31,8 +32,9 @@ ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Fa
 
 
 def intents() -> discord.Intents:
-    """Minimal intents: guilds only (slash commands and components need no privileged intent)."""
-    return discord.Intents(guilds=True)
+    """Minimal intents: guilds, and guild messages (not privileged, no content) so a competition table's thread
+    can remove players' messages while a hand is on (``cogs.discipline``)."""
+    return discord.Intents(guilds=True, guild_messages=True)
 
 
 class TractorBot(GameBot):

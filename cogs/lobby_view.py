@@ -12,6 +12,7 @@ from cogs.safetext import escape_text
 from data.records import Status, TableRecord
 from engine.views import PublicView
 from render.labels import level_text
+from runtime.procedures import procedure_lines
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -
         i18n.t("bot.lobby.mode", locale, mode=i18n.t(f"bot.choice.{rec.mode.value}", locale),
                timeout=int(rec.options.turn_timeout), ai=i18n.t(f"bot.choice.{level}", locale)),
     ]
+    settings += procedure_lines(rec, locale)  # the clock and its 超时 penalty, told before play
     if not any(s is not None and s.user_id == rec.host_id for s in rec.seats):
         settings.append(i18n.t("bot.lobby.host", locale, host=f"<@{rec.host_id}>"))
     embed.add_field(name=i18n.t("bot.lobby.settings", locale), inline=False, value="\n".join(settings))

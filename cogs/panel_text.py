@@ -97,12 +97,23 @@ def _instruction(panel: Panel, locale: str) -> list[str]:
     return []
 
 
+def counter_line(panel: Panel, locale: str) -> str:
+    """记牌器: ``trumps 20 (BJ BJ SJ …) · ♠ Spades 9 (A K …)``: the cards still out per suit, the highest named."""
+    def suit(s: str) -> str:
+        return i18n.t("procedures.trumps", locale) if s == "T" else trump_name(s, locale)
+    return i18n.t("procedures.counter", locale, suits=" · ".join(
+        i18n.t("procedures.counter_suit", locale, suit=suit(s.suit), n=s.count, top=cards_text(s.top, locale) or "-")
+        for s in panel.counter))
+
+
 def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: str | None = None) -> str:
     """The panel's message text (see the module doc); ``selected`` are picture indices."""
     lines: list[str] = [note] if note else []
     pub = panel.view.public
     if panel.phase is Phase.PLAYING and panel.view.hand:
         lines += [level_line(pub, locale), *trick_lines(panel, locale)]
+        if panel.counter:  # 记牌器: what each suit has left outside this hand
+            lines.append(counter_line(panel, locale))
     elif panel.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
         lines += declaration_lines(panel, locale)
     lines += _instruction(panel, locale)

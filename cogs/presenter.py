@@ -46,6 +46,7 @@ from cogs.tricklog import log_start, log_text
 from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
+from runtime.announce_procedures import summary_notes
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -217,6 +218,7 @@ class DiscordPresenter:
             elif update.view is not None:
                 ops.append(self._log_op(rec, update.view, state, locale))
         after = [a for a in notices if a.key in AFTER_TRICK]
+        after += summary_notes(rec, update.view, after)  # the hand's or the match's penalties (罚则) under it
         if any(a.key in MATCH_END for a in after):
             image = images.pop(MATCH_SUMMARY, None)
             for kind in (HAND_SUMMARY, LADDER):
@@ -234,6 +236,9 @@ class DiscordPresenter:
     def _log_op(rec: TableRecord, view: PublicView, state: TableState, locale: str) -> Op:
         """The trick log message of this hand, with the trick just finished (a new message for a new hand, or
         when the current one would grow past Discord's limit)."""
+        if rec.options.discipline:  # 比赛纪律: earlier tricks are not shown, only the last one (one message, edited)
+            return Op("log", rec, content=log_text(view, rec.names, locale, max(0, len(view.tricks) - 1)),
+                      log_key=(view.hand_number, 0))
         start = state.log[1] if state.log and state.log[0] == view.hand_number else 0
         new_start = log_start(view, rec.names, locale, start)
         return Op("log", rec, content=log_text(view, rec.names, locale, new_start),

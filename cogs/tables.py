@@ -8,6 +8,7 @@ rules, kicks and ends; members with Manage Server may end any table.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -35,12 +36,14 @@ from data.records import TableOptions
 from engine.rules import Rules
 from runtime import inputs
 from runtime.access import Op, is_manager
+from runtime.procedures import TIME_CONTROLS, with_time_control
 
 log = logging.getLogger(__name__)
 
 MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
                 app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]
 AI_CHOICES = [app_commands.Choice(name=ls(v, f"bot.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
+CLOCK_CHOICES = [app_commands.Choice(name=ls(n, f"procedures.clock.{n}"), value=n) for n in TIME_CONTROLS]
 LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "bot.choice.auto"), value="auto"),
                   app_commands.Choice(name=ls("English", "bot.choice.en"), value="en"),
                   app_commands.Choice(name=ls("Chinese", "bot.choice.zh"), value="zh-CN")]
@@ -56,6 +59,9 @@ _OPTION_TEXT: dict[str, tuple[str, str]] = {
     "autoplay": ("Play forced moves automatically", "cmd.opt.autoplay"),
     "trick_pictures": ("Post a picture of every trick (default: one trick log message)", "cmd.opt.pictures"),
     "declare_wait": ("First hand: seconds AI seats wait for humans before declaring", "cmd.opt.declare_wait"),
+    "clock": ("Time control per phase and its 超时 penalty (the seed sheets' presets)", "cmd.opt.clock"),
+    "card_counter": ("Show in each panel what each suit has left (记牌器)", "cmd.opt.counter"),
+    "undo": ("Allow undoing one's last play with the other players' consent", "cmd.opt.undo"),
     "locale": ("Language of public messages", "cmd.opt.locale"),
     "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
     "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
@@ -94,13 +100,15 @@ class Tables(commands.Cog):
 
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
-    @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait")
-    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES)
+    @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock",
+            "card_counter", "undo")
+    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: PresetText | None = None,
                   options: OptionsText | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                   autoplay: bool | None = None, trick_pictures: bool | None = None,
-                  declare_wait: app_commands.Range[int, 0, 600] | None = None) -> None:
+                  declare_wait: app_commands.Range[int, 0, 600] | None = None, clock: str | None = None,
+                  card_counter: bool = False, undo: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel is None:
@@ -115,6 +123,9 @@ class Tables(commands.Cog):
             table_options = self._table_options(settings, timeout, autoplay, trick_pictures, declare_wait)
             table_mode = inputs.mode(mode if mode is not None else settings["mode"])
             ai_level = inputs.ai_level(ai if ai is not None else settings["ai_level"])
+            if clock is not None:
+                table_options = with_time_control(table_options, clock)
+            table_options = replace(table_options, card_counter=card_counter, undo=undo)  # the casual aids
             self.bot.game.check_open(interaction.guild_id, interaction.user.id)  # refused privately, before the defer
             await interaction.response.defer(thinking=True)
             locale = guild_locale(interaction, settings["locale"])

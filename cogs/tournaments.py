@@ -22,9 +22,11 @@ from cogs.hub import caller_of
 from cogs.options import preset_choices
 from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
 from cogs.safetext import escape_text
+from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
 from runtime import inputs
+from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
 from runtime.tournament import Format, Tournament
 from runtime.tournament_views import pictures
 from runtime.tournaments import MAX_NAME
@@ -82,13 +84,22 @@ class TournamentCommands(app_commands.Group):
            end_level="Matches end at this level (short matches: 5)", rounds="Swiss/duplicate rounds (0: automatic)",
            best_of_three="How many last knock-out rounds are best of three (1: the final)",
            minutes="Time limit of a match in minutes (0: none)", deadline_hours="Deadline of each round in hours",
-           tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners")
-    @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES)
+           tie="Timed tie goes to", big_points="Duplicate scoring", ai_partners="Allow AI partners",
+           clock="Time control per phase and its 超时 penalty", notice="Notice this many minutes before time",
+           one_more="At time: finish the hand, then one more (再打1副牌)",
+           sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs",
+           no_show="A team absent this many minutes after its game starts forfeits (0: off)",
+           locked_roster="No substitutes once the tournament starts (不得换人)",
+           discipline="No table talk during a hand, no earlier tricks, no kitty once play starts")
+    @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
                      rounds: app_commands.Range[int, 0, 20] = 0, best_of_three: app_commands.Range[int, 0, 6] = 0,
                      minutes: app_commands.Range[int, 0, 600] = 0, deadline_hours: app_commands.Range[int, 0, 720] = 0,
-                     tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False) -> None:
+                     tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
+                     clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
+                     sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
+                     locked_roster: bool = False, discipline: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -101,11 +112,15 @@ class TournamentCommands(app_commands.Group):
                                               deadline_hours=deadline_hours, tie=tie, big_points=big_points,
                                               ai_partners=ai_partners)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
+                                            "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),
+                                            "locked_roster": locked_roster, "discipline": discipline}.items() if v}
             t = await self.service.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                           organiser_id=interaction.user.id, name=name, config=config,
-                                          locale=guild_locale(interaction))
-            await reply_key(interaction, "tournament.bot.created", ephemeral=True, id=t.tournament_id,
-                            name=escape_text(t.name))
+                                          locale=guild_locale(interaction), procedures=procedures)
+            locale = user_locale(interaction)
+            text = i18n.t("tournament.bot.created", locale, id=t.tournament_id, name=escape_text(t.name))
+            await reply(interaction, "\n".join([text, *tournament_lines(procedures, locale)]), ephemeral=True)
 
     @create.autocomplete("preset")
     async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -150,7 +165,10 @@ class TournamentCommands(app_commands.Group):
         if not images:
             raise BotError("tournament.bot.no_picture")
         image = images[0]
-        await reply(interaction, escape_text(t.name), ephemeral=False,
+        locale = user_locale(interaction)
+        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, locale),
+                 *sanction_lines(t.meta.get(SANCTIONS) or [], lambda i: escape_text(t.team(i).name), locale)]
+        await reply(interaction, "\n".join(lines), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.name))
 
     @app_commands.command(**_cmd("standings", "The standings table"))

@@ -104,6 +104,22 @@ class TableOptions:
     match_time: float = 3600.0  # ``timed`` matches stop at the first hand end after this (0: only by hand)
     ai_declare_wait: float = 20.0  # first hand: AI seats declare only after the humans passed or this long
     trick_pictures: bool = False  # post a picture of every trick (default: one edited trick-log message)
+    # time controls per phase and the 超时 penalty (runtime.procedures; 0: turn_timeout and 托管 only)
+    bury_time: float = 0.0
+    lead_time: float = 0.0
+    follow_time: float = 0.0
+    timeout_penalty: int = 0  # points to the other side at a timeout; -1: the hand is lost
+    timeout_warnings: int = 0  # timeouts per team only warned before the penalty applies
+    # timed rounds (runtime.procedures): a notice this long before time (the 55-minute notice), one more hand after
+    # the hand in progress at time (再打1副牌), a level tie at time: "" the team on stage, "draw", "extra" (加赛)
+    time_notice: float = 0.0
+    one_more_hand: bool = False
+    time_tie: str = ""
+    # the table's aids (runtime.procedures): competition discipline (比赛纪律: no kitty once play starts, only the last
+    # trick shown, no table talk during a hand), or the casual aids: a card counter (记牌器), undo with consent
+    discipline: bool = False
+    card_counter: bool = False
+    undo: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -93,14 +93,81 @@ class StartHand(Action):
 
 @dataclass(frozen=True)
 class StopMatch(Action):
-    """System: stop a ``timed`` match now; the higher level wins, a tie goes to the dealer team."""
+    """System: stop a ``timed`` match now; the higher level wins, a tie goes to the dealer team — or, with
+    ``draw``, is a draw (常规赛中，若双方同为一级则作平局处理)."""
 
     kind: ClassVar[str] = "stop_match"
+    draw: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "draw": True} if self.draw else {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class Undo(Action):
+    """Take back ``seat``'s play, the latest of the trick in progress (悔牌, a casual table's aid granted with the
+    other players' consent): the cards go back to the hand and the seat is to play again."""
+
+    kind: ClassVar[str] = "undo"
+
+
+SANCTION_REASONS = ("timeout", "referee")
+
+
+@dataclass(frozen=True)
+class Penalize(Action):
+    """System: a penalty (罚分) on ``team``: ``points`` go to the other side in the hand in progress (0: a
+    warning, 警告, recorded only); ``reason`` is ``timeout`` (超时, the bot's clock) or ``referee``."""
+
+    kind: ClassVar[str] = "penalize"
+    team: int = 0
+    points: int = 0
+    reason: str = "referee"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "team": self.team, "points": self.points, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class AwardHand(Action):
+    """System: the hand in progress is given to ``team`` (判负一副): the dealer team climbs one level, or the
+    defenders take the stage (上台), as if it had been played out that way."""
+
+    kind: ClassVar[str] = "award_hand"
+    team: int = 0
+    reason: str = "referee"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "team": self.team, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Disqualify(Action):
+    """System: ``team`` is disqualified (取消比赛资格): the match ends now, won by the other team."""
+
+    kind: ClassVar[str] = "disqualify"
+    team: int = 0
+    reason: str = "referee"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "team": self.team, "reason": self.reason}
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (DealCard, DealAll, Declare, Pass, CloseDeclaring, Bury, Play, StartHand, StopMatch)
+    cls.kind: cls for cls in (DealCard, DealAll, Declare, Pass, CloseDeclaring, Bury, Play, StartHand, StopMatch,
+                              Penalize, AwardHand, Disqualify, Undo)
 }
+
+
+def _sanction_from_json(cls: type[Action], obj: dict[str, Any]) -> Action:
+    """A referee's or the clock's action: a team 0/1, a known reason, points >= 0 (``Penalize`` only)."""
+    team, reason, points = obj.get("team"), obj.get("reason"), obj.get("points", 0)
+    if team not in (0, 1) or isinstance(team, bool) or reason not in SANCTION_REASONS \
+            or not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        raise EngineError("action.invalid", action=repr(obj)[:80])
+    if cls is Penalize:
+        return Penalize(team=team, points=points, reason=reason)
+    return cls(team=team, reason=reason)  # type: ignore[call-arg]
 
 
 def action_from_json(obj: Any) -> Action:
@@ -108,6 +175,12 @@ def action_from_json(obj: Any) -> Action:
     if not isinstance(obj, dict) or obj.get("type") not in ACTION_TYPES:
         raise EngineError("action.invalid", action=repr(obj)[:80])
     cls = ACTION_TYPES[obj["type"]]
+    if cls in (Penalize, AwardHand, Disqualify):
+        return _sanction_from_json(cls, obj)
+    if cls is StopMatch and obj.get("draw", False) is not False:
+        if obj["draw"] is not True:
+            raise EngineError("action.invalid", action=repr(obj)[:80])
+        return StopMatch(draw=True)
     seat = obj.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
         raise EngineError("action.invalid", action=repr(obj)[:80])

@@ -277,7 +277,49 @@ class SwapDealer(EngineEvent):
     level: str
 
 
+@dataclass(frozen=True, slots=True)
+class Penalized(EngineEvent):
+    """A penalty (罚分, ``points`` to the other side) or a warning (警告, ``points`` 0) on ``team`` in hand
+    ``hand_number``; ``defender_points`` is the defenders' total after it (``None`` between hands)."""
+
+    kind: ClassVar[str] = "penalized"
+    team: int
+    points: int
+    reason: str
+    hand_number: int
+    defender_points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandAwarded(EngineEvent):
+    """判负一副: hand ``hand_number`` is given to ``team`` (a ``HandSettled`` follows)."""
+
+    kind: ClassVar[str] = "hand_awarded"
+    team: int
+    reason: str
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualified(EngineEvent):
+    """取消比赛资格: ``team`` is disqualified (a ``MatchOver`` follows, won by the other team)."""
+
+    kind: ClassVar[str] = "disqualified"
+    team: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayUndone(EngineEvent):
+    """悔牌: ``seat`` took back ``cards``, its latest play; it is to play again."""
+
+    kind: ClassVar[str] = "play_undone"
+    seat: int
+    cards: tuple[Card, ...]
+
+
 Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
                     | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
                     | TrickWon | HandSettled | MatchOver | TimeCalled | DeclaredConcealed | DeclarationsRevealed
-                    | SwapWindow | SwapDealer)
+                    | SwapWindow | SwapDealer | Penalized | HandAwarded | Disqualified
+                    | PlayUndone)

@@ -13,28 +13,42 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine import rounds
+from engine import rounds, sanctions
 from engine.actions import (
     Action,
+    AwardHand,
     Bury,
     CloseDeclaring,
     DealAll,
     DealCard,
     Declare,
+    Disqualify,
     Pass,
+    Penalize,
     Play,
     StartHand,
     StopMatch,
+    Undo,
     action_from_json,
 )
 from engine.errors import IllegalAction
-from engine.events import Event, HandSettled, HandStarted, MatchOver, TimeCalled
+from engine.events import (
+    Disqualified,
+    Event,
+    HandAwarded,
+    HandSettled,
+    HandStarted,
+    MatchOver,
+    Penalized,
+    PlayUndone,
+    TimeCalled,
+)
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.levels import playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
-from engine.views import HandResult, Phase, PublicView, SeatView
+from engine.views import HandResult, Phase, PublicView, Sanction, SeatView
 from engine.wire import result_from_json, result_to_json
 
 log = logging.getLogger(__name__)
@@ -55,8 +69,10 @@ class Table:
         self.match_points: list[int] = [0, 0]
         self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
         self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
+        self.tie_draw = False  # timed: a level tie at time is a draw (StopMatch(draw=True)), not the team on stage
         self.match_winner: int | None = None
         self.match_over_reason: str | None = None
+        self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
         self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
         self.hand: HandState = self._new_hand(1, None, 0)
@@ -141,6 +157,7 @@ class Table:
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
             declaring_team=rounds.only_team(h), concealed_seats=tuple(d.seat for d in h.hidden),
+            sanctions=tuple(self.sanctions),
         )
 
     def seat_view(self, seat: int) -> SeatView:
@@ -186,8 +203,12 @@ class Table:
                 return h.bury(seat, cards)
             case StartHand(seat=None):
                 return self._start_next_hand()
-            case StopMatch(seat=None):
-                return self._stop_match()
+            case StopMatch(seat=None, draw=draw):
+                return self._stop_match(draw)
+            case Penalize(seat=None) | AwardHand(seat=None) | Disqualify(seat=None):
+                return self._sanction(action)
+            case Undo(seat=int(seat)):
+                return [PlayUndone(seat, sanctions.undo(h, seat))]
         raise IllegalAction("action.invalid", action=action.kind)
 
     def _close_declaring(self) -> list[Event]:
@@ -213,8 +234,13 @@ class Table:
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
                              kitty=h.kitty, last_play=winning_play, last_winner=last.winner, lead=last.plays[0][1],
                              burier=h.kitty_holder, laps=(self.laps[0], self.laps[1]))
-        self.results.append(result)
         h.phase = Phase.HAND_OVER
+        return self._settled(result)
+
+    def _settled(self, result: HandResult) -> list[Event]:
+        """Record a settled hand: levels (or fixed-deal credits), the match's end."""
+        h = self.hand
+        self.results.append(result)
         events: list[Event] = [HandSettled(result)]
         if self._fixed_deals():
             self.match_points[0] += result.level_gains[0]
@@ -231,6 +257,24 @@ class Table:
             events += self._time_up()
         return events
 
+    def _sanction(self, action: Action) -> list[Event]:
+        """A penalty, an awarded hand or a disqualification (``engine.sanctions``)."""
+        h = self.hand
+        events: list[Event]
+        if isinstance(action, Penalize):
+            sanction, points = sanctions.penalize(h, action.team, action.points, action.reason)
+            events = [Penalized(action.team, action.points, action.reason, h.number, points)]
+        elif isinstance(action, AwardHand):
+            sanction, result = sanctions.award(h, action.team, action.reason, (self.levels[0], self.levels[1]),
+                                               (self.laps[0], self.laps[1]))
+            events = [HandAwarded(action.team, action.reason, h.number), *self._settled(result)]
+        else:
+            assert isinstance(action, Disqualify)
+            sanction = sanctions.disqualify(h, action.team, action.reason)
+            events = [Disqualified(action.team, action.reason), *self._end_match(1 - action.team, "disqualified")]
+        self.sanctions.append(sanction)
+        return events
+
     def _end_match(self, winner: int | None, reason: str) -> list[Event]:
         self.match_winner = winner
         self.match_over_reason = reason
@@ -243,34 +287,44 @@ class Table:
         self.hand = self._new_hand(self.hand.number + 1, self.results[-1].next_dealer, 0)
         return [self._hand_started()]
 
-    def _stop_match(self) -> list[Event]:
+    def _stop_match(self, draw: bool = False) -> list[Event]:
         """Time is called in a ``timed`` match (RULES §8): between hands the match stops now; during a hand that
         hand is played to its end first."""
         if not self.rules.timed:
             raise IllegalAction("action.not_timed")
         if self.hand.phase is Phase.HAND_OVER and self.results:
+            self.tie_draw = draw
             return self._time_up()
         if self.time_called:
             raise IllegalAction("action.time_already_called")
-        self.time_called = True
+        self.time_called, self.tie_draw = True, draw
         return [TimeCalled(self.hand.number)]
 
     def _time_up(self) -> list[Event]:
         """More laps, then the higher level wins; a tie goes to the team on stage for the next hand."""
         on_stage = self.results[-1].next_dealer % 2
-        winner = timed_winner((self.levels[0], self.levels[1]), on_stage, (self.laps[0], self.laps[1]))
+        winner: int | None = timed_winner((self.levels[0], self.levels[1]), on_stage, (self.laps[0], self.laps[1]))
+        if self.tie_draw and timed_winner((self.levels[0], self.levels[1]), 1 - on_stage,
+                                          (self.laps[0], self.laps[1])) != winner:
+            winner = None  # level (and laps) equal: a draw
         return self._end_match(winner, "time_up")
 
     # -- serialization --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``."""
-        return {
+        """The whole state (not the action log): ``Table.from_json(t.to_json()).to_json() == t.to_json()``. The
+        penalties (``sanctions``) and ``tie_draw`` appear only when set: a table without them is stored as before."""
+        out = {
             "format": STATE_FORMAT, "rules": self.rules.to_json(), "seed": self.seed, "version": self.version,
             "levels": list(self.levels), "match_points": list(self.match_points), "laps": list(self.laps),
             "time_called": self.time_called,
             "match_winner": self.match_winner, "match_over_reason": self.match_over_reason,
             "results": [result_to_json(r) for r in self.results], "hand": self.hand.to_json(),
         }
+        if self.tie_draw:
+            out["tie_draw"] = True
+        if self.sanctions:
+            out["sanctions"] = [x.to_json() for x in self.sanctions]
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Table:
@@ -285,6 +339,8 @@ class Table:
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))
+        table.tie_draw = bool(obj.get("tie_draw", False))
+        table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent before #26
         table.match_winner = obj["match_winner"]
         table.match_over_reason = obj["match_over_reason"]
         table.results = [result_from_json(r) for r in obj["results"]]

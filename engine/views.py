@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from engine.cards import Card
 from engine.rules import Rules
@@ -62,6 +63,27 @@ class ThrowFailure:
     forced: tuple[Card, ...]
     beaten_unit: tuple[Card, ...]
     penalty: int
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """A penalty recorded on a match (罚分 / 警告 / 判负一副 / 取消资格): in hand ``hand``, ``team`` lost
+    ``points`` to the other side (0: a warning), ``kind`` ``penalty``, ``award`` (the hand given to the other
+    team) or ``disqualify``; ``reason`` ``timeout`` (the clock) or ``referee``."""
+
+    hand: int
+    team: int
+    points: int
+    kind: str = "penalty"
+    reason: str = "referee"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "team": self.team, "points": self.points, "kind": self.kind,
+                "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Sanction:
+        return cls(int(obj["hand"]), int(obj["team"]), int(obj["points"]), str(obj["kind"]), str(obj["reason"]))
 
 
 @dataclass(frozen=True)
@@ -120,6 +142,7 @@ class PublicView:
     time_called: bool = False  # timed: time is up, the match ends with the hand in progress
     declaring_team: int | None = None  # 换庄: the team that alone may make the first declaration now
     concealed_seats: tuple[int, ...] = ()  # 暗扣: seats whose face-down declarations are not turned up yet
+    sanctions: tuple[Sanction, ...] = ()  # penalties, warnings, awarded hands of the match (engine.sanctions)
 
     @property
     def dealer_team(self) -> int | None:

@@ -23,6 +23,7 @@ from engine.events import (
     TimeCalled,
 )
 from engine.views import Phase, PublicView
+from runtime.announce_procedures import procedure_announcement
 from runtime.announce_rounds import round_announcement, same_window, turn_prompt
 from runtime.presenter import Announcement
 
@@ -54,7 +55,7 @@ def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]
 
 def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
     names = rec.names
-    special = round_announcement(rec, event)  # 暗扣暗反, 换庄, the rounds after the bury
+    special = round_announcement(rec, event) or procedure_announcement(rec, event)  # 暗扣暗反, 换庄, 罚则
     if special is not None:
         return special
     match event:

@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from engine.events import (
     Declared,
     DeclaringClosed,
+    Disqualified,
     Event,
+    HandAwarded,
     HandSettled,
     HandStarted,
     MatchOver,
+    Penalized,
     Redeal,
     ThrowFailed,
     TrickWon,
@@ -25,6 +28,7 @@ from engine.events import (
 from engine.views import HandResult, PublicView
 from i18n import t
 from render.table import is_throw
+from runtime.announce_procedures import log_line
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +130,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> l
                              points=e.points, total=e.defender_points))
             case HandSettled():
                 out += settlement_lines(e.result, names, locale)
+            case Penalized() | HandAwarded() | Disqualified():
+                out.append(log_line(e, team_label(e.team, names, locale), locale) or "")
             case MatchOver():
                 winner = team_label(e.winner, names, locale) if e.winner is not None else "-"
                 out.append(t("ux.log.match_over", locale, team=winner, a=e.levels[0], b=e.levels[1]))

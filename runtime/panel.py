@@ -14,7 +14,9 @@ from engine.actions import Bury, Declare, Pass
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase, SeatView
+from runtime.card_counter import SuitLeft, cards_left
 from runtime.choices import plays_by_suit
+from runtime.procedures import disciplined
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,7 @@ class Panel:
     plays: dict[str, tuple[tuple[Card, ...], ...]]
     queued: tuple[Card, ...] | None  # a play queued for this seat's next turn
     away: bool  # under 托管: the AI plays for this seat until it takes back control
+    counter: tuple[SuitLeft, ...] = ()  # 记牌器 (``runtime.card_counter``), where the table offers it
     names: tuple[str, ...] = ()  # display names per seat (the current trick and the declaration name them)
 
     @property
@@ -50,7 +53,7 @@ class Panel:
 
 def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None = None) -> Panel:
     """The panel of ``seat`` at ``table``'s current version."""
-    view = table.seat_view(seat)
+    view = disciplined(rec, table.seat_view(seat))  # 比赛纪律: no kitty once play starts
     actions = table.legal_actions(seat)
     pub = view.public
     occupant = rec.seats[seat]
@@ -61,5 +64,5 @@ def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, .
         can_pass=any(isinstance(a, Pass) for a in actions),
         bury_count=KITTY_SIZE if any(isinstance(a, Bury) for a in actions) else 0,
         plays=plays_by_suit(view), queued=queued, away=bool(occupant is not None and occupant.away),
-        names=rec.names,
+        names=rec.names, counter=cards_left(view) if rec.options.card_counter else (),
     )

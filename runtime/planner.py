@@ -25,10 +25,13 @@ from engine.cards import Card
 from engine.legal import legal_plays
 from engine.table import Table
 from engine.views import Phase
+from runtime import procedures
+from runtime.procedures import turn_clock
 
 log = logging.getLogger(__name__)
 
 DEAL, AI, AUTO, TURN, CLOSE, NEXT, STOP = "deal", "ai", "auto", "turn", "close", "next", "stop"
+NOTICE, TIME = procedures.NOTICE, procedures.TIME
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ def turn_timer(seat: int, version: int, now: float, timeout: float, remind_befor
     """The first stage of a human's turn clock: a reminder if one is due before the timeout."""
     if 0 < remind_before < timeout:
         return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout - remind_before,
-                            {"version": version, "seat": seat, "stage": "remind"})
+                            {"version": version, "seat": seat, "stage": "remind", "before": remind_before})
     return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout,
                         {"version": version, "seat": seat, "stage": "timeout"})
 
@@ -74,20 +77,47 @@ def window_mark(table: Table) -> str:
     return f":swap{len(h.overcall_queue)}" if h.swap_stage == "other" else ""
 
 
+def timed_timers(rec: TableRecord, now: float) -> list[PlannedTimer]:
+    """A timed match's notice before time (the 55-minute notice) and, with one more hand, its time call."""
+    limit = rec.time_limit()
+    if limit is None:
+        return []
+    out = []
+    if rec.options.time_notice > 0 and procedures.NOTICED not in rec.meta:  # kept until it was given
+        out.append(PlannedTimer(NOTICE, "notice", limit - rec.options.time_notice, {}))
+    if rec.options.one_more_hand and procedures.TIME_HAND not in rec.meta:
+        out.append(PlannedTimer(TIME, "time", limit, {}))
+    return out
+
+
+def after_hand(rec: TableRecord, table: Table, now: float) -> list[PlannedTimer]:
+    """A settled hand: the next one after a pause, or past the time limit what the procedures say."""
+    v = table.version
+    limit = rec.time_limit()
+    step = procedures.after_time(rec, table) if limit is not None and now >= limit else "next"
+    if step == "stop":
+        return [PlannedTimer(STOP, f"stop:{v}", now, {"version": v})]
+    if step == "call":  # the time call (timed_timers) records the hand first
+        return []
+    return [PlannedTimer(NEXT, f"next:{v}", now + rec.options.next_hand_delay,
+                         {"version": v, "extra": True} if step == "extra" else {"version": v})]
+
+
 def plan(rec: TableRecord, table: Table, now: float,
          queued: Mapping[int, tuple[Card, ...]] | None = None) -> list[PlannedTimer]:
     """The timers ``rec``/``table`` need at time ``now``."""
-    if rec.status is not Status.PLAYING:
+    if rec.status is not Status.PLAYING or table.phase is Phase.MATCH_OVER:
         return []
+    return plan_moves(rec, table, now, queued) + timed_timers(rec, now)
+
+
+def plan_moves(rec: TableRecord, table: Table, now: float,
+               queued: Mapping[int, tuple[Card, ...]] | None = None) -> list[PlannedTimer]:
+    """The timers of the table's moves (dealing, declaring, turns, the next hand)."""
     v, o, phase = table.version, rec.options, table.phase
     queued = queued or {}
-    if phase is Phase.MATCH_OVER:
-        return []
     if phase is Phase.HAND_OVER:
-        limit = rec.time_limit()
-        if limit is not None and now >= limit:
-            return [PlannedTimer(STOP, f"stop:{v}", now, {"version": v})]
-        return [PlannedTimer(NEXT, f"next:{v}", now + o.next_hand_delay, {"version": v})]
+        return after_hand(rec, table, now)
     if phase is Phase.DEALING:
         delay = o.deal_delay if rec.mode is Mode.LIVE else 0.0
         return [PlannedTimer(DEAL, f"deal:{v}", now + delay, {"version": v})]
@@ -117,7 +147,7 @@ def plan(rec: TableRecord, table: Table, now: float,
             out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now + o.ai_delay,
                                     {"version": v, "seat": seat, "why": "forced"}))
         else:
-            out.append(turn_timer(seat, v, now, o.turn_timeout, o.reminder_before))
+            out.append(turn_timer(seat, v, now, *turn_clock(o, table, seat)))  # the phase's clock
     return out
 
 

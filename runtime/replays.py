@@ -60,5 +60,7 @@ async def hand_replay(db: Database, caller: Caller, table_id: int, hand_number: 
     view = final.public_view()
     result = next((r for r in view.results if r.hand_number == hand_number), None)
     tricks = tuple(view.tricks) if view.hand_number == hand_number else ()
+    if result is None and rec.options.discipline:  # 比赛纪律: during the hand only the last trick is shown
+        tricks = tricks[-1:]
     return HandReplay(table_id=table_id, hand_number=hand_number, names=tuple(rec.names), tricks=tricks,
                       result=result)

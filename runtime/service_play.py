@@ -22,6 +22,7 @@ from runtime.errors import NotAllowed, TableNotFound
 from runtime.imaging import hand_image
 from runtime.panel import Panel, build_panel
 from runtime.presenter import Announcement
+from runtime.procedures import disciplined
 from runtime.service_tables import TableRegistry
 from runtime.session import Session
 from runtime.versions import moved_since, view_current
@@ -120,8 +121,8 @@ class PlayService(TableRegistry):
         session = self.session(table_id)
         seat = self._seat(session, user_id)
         assert session.table is not None
-        image = await hand_image(session.table.seat_view(seat), locale or self.pipeline.locale,
-                                 session.record.names, selected)
+        view = disciplined(session.record, session.table.seat_view(seat))  # 比赛纪律: no kitty once play starts
+        image = await hand_image(view, locale or self.pipeline.locale, session.record.names, selected)
         return image.png
 
     def legal_play_choices(self, table_id: int, user_id: int, typed: str) -> list[str]:

@@ -18,8 +18,9 @@ from data.replay import restore_table
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
 from runtime.errors import ServiceError
+from runtime.procedures import PROCEDURES, table_options_for
 from runtime.service import GameService
-from runtime.tournament import Config, Format, GameResult, Match, Tournament
+from runtime.tournament import Config, Format, GameResult, Match, Stage, Tournament
 from runtime.tournament.adjudicate import stopped_result
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,9 @@ class TournamentTables:
         seed = rnd.seed if t.config.format is Format.DUPLICATE else None
         rec = await self.game.open_table(guild_id=t.guild_id, channel_id=t.channel_id, host_id=t.organiser_id,
                                          host_name="-", rules=table_rules(t.config), mode=self.mode,
-                                         options=table_options(self.base_options, t.config), host_seat=None,
+                                         options=table_options_for(table_options(self.base_options, t.config),
+                                                                   t.meta.get(PROCEDURES) or {},
+                                                                   match.stage is Stage.KNOCKOUT), host_seat=None,
                                          seed=seed, limited=False)
         tid = rec.table_id
         rec = await self.game.set_messages(tid, tournament=t.tournament_id, match=match.match_id,

@@ -15,18 +15,21 @@ import asyncio
 import logging
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from data.errors import LimitReached
-from data.records import Mode, Seat, Status, TableOptions
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
+from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
 from runtime.tournament import Config, GameResult, Match, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.adjudicate import finished_result
+from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
 
@@ -54,6 +57,7 @@ class TournamentService:
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         game.pipeline.match_listeners.append(self._on_match_over)
         game.timer_kinds[DEADLINE] = self._on_deadline
+        self.no_shows = NoShows(self)  # 迟到弃权 (runtime.tournament_forfeits)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -90,7 +94,8 @@ class TournamentService:
 
     # -- sign-up ----------------------------------------------------------------------------------------
     async def create(self, *, guild_id: int, channel_id: int, organiser_id: int, name: str, config: Config,
-                     locale: str | None = None, seed: int | None = None) -> Tournament:
+                     locale: str | None = None, seed: int | None = None,
+                     procedures: dict[str, Any] | None = None) -> Tournament:
         name = " ".join(name.split())[:MAX_NAME]
         if not name:
             raise NotAllowed("tournament.bad_name")
@@ -100,6 +105,8 @@ class TournamentService:
         t = Tournament(tournament_id=0, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                        name=name, config=config, seed=seed if seed is not None else self._seeds.randrange(2**62),
                        meta={"locale": locale} if locale else {})
+        if procedures:  # the sheets' procedures (runtime.procedures), checked now
+            t.meta[PROCEDURES] = check_procedures(procedures)
         try:  # counted again with the insert, atomically: creations at the same moment never pass the limit
             t.tournament_id = await self.db.create_tournament(t.to_json(), limit=MAX_OPEN_PER_GUILD)
         except LimitReached as exc:
@@ -188,6 +195,7 @@ class TournamentService:
         """The organiser puts ``new`` in ``old``'s place in its team (and at its open table)."""
         t = self.get(tournament_id, guild_id)
         self.require_organiser(t, user_id, manager)
+        check_roster(t)  # 不得换人
         async with self.lock(tournament_id):
             team = t.replace_player(old, new, name)
             await self._save(t)
@@ -221,6 +229,25 @@ class TournamentService:
         return t
 
     # -- results ----------------------------------------------------------------------------------------
+    async def note_sanction(self, rec: TableRecord, side: int, kind: str, points: int, hand: int) -> None:
+        """A referee's ruling at one of the tournament's tables (``runtime.referee``), recorded with the tournament
+        (``meta["sanctions"]``, shown with the standings); a disqualified team withdraws (取消比赛资格)."""
+        t = self.tournaments.get(int(rec.meta.get("tournament") or 0))
+        if t is None:
+            return
+        match = t.match(str(rec.meta.get("match")))
+        team = t.team(match.teams[side])
+        async with self.lock(t.tournament_id):
+            t.meta.setdefault(SANCTIONS, []).append({"team": team.team_id, "kind": kind, "points": points,
+                                                     "match": match.match_id, "hand": hand})
+            if kind == "disqualify" and t.status is TStatus.RUNNING and not team.withdrawn \
+                    and any(p is not None for p in team.players):
+                t.remove_team_of(next(p for p in team.players if p is not None))
+            await self._save(t)
+            await self._tell(t, "result", [Announcement(f"tournament.sanction_{kind}",
+                                                        {"team": team.name, "points": points})])
+            await self._after_results(t)
+
     async def _on_match_over(self, session: Session) -> None:
         """A table's match ended (the table's lock is held): record its game."""
         meta = session.record.meta
@@ -282,6 +309,7 @@ class TournamentService:
             rec = self.tables.find(t, m) or await self.tables.open(t, m)
             t.attach_table(m.match_id, rec.table_id)
             await self._save(t)
+            await self.no_shows.arm(t, m.match_id, rec.table_id)
             await self._tell(t, "table", [Announcement("tournament2.table_opened", {
                 "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
                 "stage": match_stage(t, m, t.meta.get("locale") or self.game.pipeline.locale), "table": rec.table_id,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from data.database import Database
@@ -33,8 +33,21 @@ from engine.legal import legal_plays
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
-from runtime.planner import AI, AUTO, CLOSE, DEAL, NEXT, STOP, TURN, ai_waits_to_declare, window_mark
+from runtime.planner import (
+    AI,
+    AUTO,
+    CLOSE,
+    DEAL,
+    NEXT,
+    NOTICE,
+    STOP,
+    TIME,
+    TURN,
+    ai_waits_to_declare,
+    window_mark,
+)
 from runtime.presenter import Announcement
+from runtime.procedures import NOTICED, TIME_HAND, reminder_key, timeout_action
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
@@ -154,6 +167,9 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> Ai
             action = CloseDeclaring() if seat is None else Pass(seat=seat)
             await service.pipeline.apply(session, action, acted_seat=seat)
         return None
+    if timer.kind in (NOTICE, TIME):
+        await _timed(service, session, timer.kind)
+        return None
     seat = p.get("seat")
     if p.get("wait"):  # an AI seat's first-hand declaring wait is over (kept across the others' moves)
         h = table.hand
@@ -167,10 +183,12 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> Ai
     if timer.kind == DEAL:
         await _deal(service, session)
     elif timer.kind == NEXT:
-        await service.pipeline.apply(session, StartHand(), acted_seat=None)
+        notes = [Announcement("announce.extra_hand", {})] if p.get("extra") else []  # 加赛: level at time
+        await service.pipeline.apply(session, StartHand(), acted_seat=None, announcements=notes)
     elif timer.kind == STOP:
         note = Announcement("announce.time_up", {})
-        await service.pipeline.apply(session, StopMatch(), acted_seat=None, announcements=[note])
+        draw = session.record.options.time_tie == "draw"  # 常规赛: a level tie is a draw
+        await service.pipeline.apply(session, StopMatch(draw=draw), acted_seat=None, announcements=[note])
     elif timer.kind == AI and seat is not None:
         return ai_turn(service, session, seat)
     elif timer.kind == AUTO and seat is not None:
@@ -178,6 +196,31 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> Ai
     elif timer.kind == TURN and seat is not None:
         await _turn(service, session, timer, seat)
     return None
+
+
+async def _timed(service: TimerHost, session: Session, kind: str) -> None:
+    """A timed match's notice before time (``announce.time_notice``), or its time call with one more hand to
+    play: the hand in progress is recorded (``TIME_HAND``) and the players told (``announce.time_one_more``)."""
+    rec, table = session.record, session.table
+    assert table is not None
+    if rec.status is not Status.PLAYING or table.phase is Phase.MATCH_OVER:
+        return
+    if kind == NOTICE:
+        if NOTICED in rec.meta:
+            return
+        session.record = await service.db.save_table(replace(rec, meta={**rec.meta, NOTICED: True}))
+        rule = "one_more" if rec.options.one_more_hand else "finish"
+        note = Announcement(f"announce.time_notice_{rule}", {"minutes": max(1, round(rec.options.time_notice / 60))})
+        await service.pipeline.publish(session, "notice", [note])
+        await service.pipeline.arm(session)
+        return
+    if TIME_HAND in rec.meta:
+        return
+    session.record = await service.db.save_table(replace(rec, meta={**rec.meta, TIME_HAND: table.hand.number}))
+    # during hand N: N is finished, then N + 1; between hands (N settled): N + 1 is the one more
+    await service.pipeline.publish(session, "notice", [Announcement("announce.time_one_more",
+                                                                    {"hand": table.hand.number + 1})])
+    await service.pipeline.arm(session)
 
 
 async def _deal(service: TimerHost, session: Session) -> None:
@@ -232,12 +275,19 @@ async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -
     if occupant is None or occupant.autopilot:
         return
     options = session.record.options
+    table = session.table
+    assert table is not None
     if timer.payload.get("stage") == "remind":
-        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + options.reminder_before,
+        before = float(timer.payload.get("before", options.reminder_before))
+        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + before,
                                    {**timer.payload, "stage": "timeout"})
-        note = Announcement("announce.reminder", {"name": occupant.name, "seconds": round(options.reminder_before)},
+        key, params = reminder_key(options, table, seat)  # the penalty is told before it applies
+        note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},
                             user_id=occupant.user_id, seat=seat)
         await service.pipeline.publish(session, "reminder", [note])
         return
     log.info("table %d: seat %d timed out; the AI takes over (托管)", session.record.table_id, seat)
+    penalty = timeout_action(options, table, seat)
+    if penalty is not None:  # 超时: the sheet's penalty, committed like a move
+        await service.pipeline.apply(session, penalty, acted_seat=None)
     await service.set_away_locked(session, seat)

@@ -25,6 +25,8 @@ def finished_result(table: Table, config: Config) -> GameResult:
     levels = (table.levels[0], table.levels[1])
     if table.rules.match_end is MatchEnd.FIXED_DEALS:
         return duplicate_result(table.results, config.big_points)
+    if table.match_over_reason == TIME_UP and table.match_winner is None:
+        return level_result(levels, None)  # a level tie at time played as a draw (group play, 平局)
     if table.match_over_reason == TIME_UP:
         on_stage = table.match_winner if table.match_winner is not None else 0
         return timed_result(levels, on_stage, table.results, config.timed_tie)

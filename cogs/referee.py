@@ -1,0 +1,108 @@
+"""``/tractor referee warn|penalty|award|disqualify``: a referee's ruling (裁判) on a seated player's team at this
+thread's table (``runtime.referee``): by the table's host — a tournament's organiser hosts its tables — or a
+member with Manage Server. The ruling is posted in the thread; the reply to the referee is private."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.gamebot import GameBot
+from cogs.hub import caller_of
+from cogs.replies import answering, check_rate, defer, reply, user_locale
+from cogs.safetext import escape_text
+from cogs.translator import ls
+from runtime.referee import Ruling, rule
+
+log = logging.getLogger(__name__)
+
+
+def _cmd(name: str, text: str) -> dict[str, Any]:
+    return {"name": ls(name, f"referee.cmd.{name}"), "description": ls(text, f"referee.cmd.{name}.desc")}
+
+
+def _opts(*names: str) -> Any:
+    texts = {"player": "A player of the team", "points": "Points to the other side (5–400)",
+             "table": "Table number (default: this thread's)"}
+
+    def decorate(func: Any) -> Any:
+        func = app_commands.describe(**{p: ls(texts[p], f"referee.opt.{p}.desc") for p in names})(func)
+        return app_commands.rename(**{p: ls(p, f"referee.opt.{p}") for p in names})(func)
+    return decorate
+
+
+class RefereeCommands(app_commands.Group):
+    """The ``referee`` subgroup of ``/tractor``."""
+
+    def __init__(self, bot: GameBot) -> None:
+        super().__init__(name=ls("referee", "referee.cmd.group"), description=ls(
+            "Referee rulings at this table (host, organiser or manager)", "referee.cmd.group.desc"))
+        self.bot = bot
+
+    async def _rule(self, interaction: discord.Interaction, player: discord.Member, kind: str, points: int = 0,
+                    table: int | None = None) -> None:
+        async with answering(interaction):
+            check_rate(interaction, "command")
+            await defer(interaction)
+            ruling = await rule(self.bot.game, caller_of(interaction), table, player.id, kind, points)
+            tournaments = getattr(self.bot, "tournaments", None)
+            rec = self.bot.game.record(ruling.table_id)
+            if tournaments is not None and rec.meta.get("tournament"):
+                await tournaments.note_sanction(rec, ruling.team, kind, points, ruling.hand)
+            await reply(interaction, ruling_text(ruling, rec.names, user_locale(interaction)))
+
+    @app_commands.command(**_cmd("warn", "A warning to a player's team (警告)"))
+    @_opts("player", "table")
+    async def warn(self, interaction: discord.Interaction, player: discord.Member, table: int | None = None) -> None:
+        await self._rule(interaction, player, "warning", table=table)
+
+    @app_commands.command(**_cmd("penalty", "Points to the other side in the hand in progress (罚分)"))
+    @_opts("player", "points", "table")
+    async def penalty(self, interaction: discord.Interaction, player: discord.Member,
+                      points: app_commands.Range[int, 5, 400], table: int | None = None) -> None:
+        await self._rule(interaction, player, "penalty", points, table)
+
+    @app_commands.command(**_cmd("award", "The hand in progress goes to the other team (判负一副)"))
+    @_opts("player", "table")
+    async def award(self, interaction: discord.Interaction, player: discord.Member, table: int | None = None) -> None:
+        await self._rule(interaction, player, "award", table=table)
+
+    @app_commands.command(**_cmd("disqualify", "Disqualify a player's team: the match is lost (取消比赛资格)"))
+    @_opts("player", "table")
+    async def disqualify(self, interaction: discord.Interaction, player: discord.Member,
+                         table: int | None = None) -> None:
+        await self._rule(interaction, player, "disqualify", table=table)
+
+
+def ruling_text(ruling: Ruling, names: tuple[str, ...], locale: str) -> str:
+    what = i18n.t(f"referee.kind.{ruling.kind}", locale, points=ruling.points)
+    return i18n.t("referee.done", locale, ruling=what, a=escape_text(names[ruling.team]),
+                  b=escape_text(names[ruling.team + 2]))
+
+
+class Referee(commands.Cog):
+    """Adds ``/tractor referee`` to the ``/tractor`` group of ``cogs.tables``."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self.group = RefereeCommands(bot)
+
+    async def cog_load(self) -> None:
+        tractor = self.bot.tree.get_command("tractor")
+        if not isinstance(tractor, app_commands.Group):
+            raise RuntimeError("cogs.tables must be loaded before cogs.referee")
+        tractor.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        tractor = self.bot.tree.get_command("tractor")
+        if isinstance(tractor, app_commands.Group):
+            tractor.remove_command(self.group.name)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(Referee(bot))
