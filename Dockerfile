@@ -2,19 +2,20 @@
 #   docker build -t tractor-bot .
 #   docker run -d --name tractor --env-file .env -v tractor-data:/data tractor-bot
 # (docs/DEPLOY.md; compose.yaml does the same). Only requirements.txt is installed in the image: no test tools
-# (mypy and gcc only in the stage that compiles the AI).
-# Stage 1: the AI's playout hot path compiled with mypyc (tools/build_ai.py: the same choices, rollouts ~3x
-# faster); the compiler and mypy stay in this stage, only the compiled modules reach the image.
+# (gcc and the build requirements only in the stage that compiles the rules and AI).
+# Stage 1: the last line of requirements.txt (".": the project, setup.py) built as a wheel, as the README's
+# install builds it: the rules and the AI's playout, search and endgame compiled with mypyc (tools/build_ai.py,
+# build requirements pinned in pyproject.toml); the compiler stays in this stage, only the wheel reaches the image.
 FROM python:3.11-slim AS ai-build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
-COPY requirements-dev.txt .
-RUN pip install --no-cache-dir "$(grep -E '^mypy==' requirements-dev.txt)" setuptools==65.5.0
-COPY engine engine
+COPY pyproject.toml setup.py ./
 COPY tools/build_ai.py tools/build_ai.py
-RUN python tools/build_ai.py
+COPY tools/tractor_compiled tools/tractor_compiled
+COPY engine engine
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
 
 # Stage 2: the bot.
 FROM python:3.11-slim
@@ -33,10 +34,12 @@ RUN groupadd --system --gid 10001 tractor \
 
 WORKDIR /app
 COPY requirements.txt .
-RUN pip install -r requirements.txt
+# requirements.txt without its last line (the project, built in stage 1), then that wheel
+RUN grep -vx '[.]' requirements.txt > /tmp/runtime.txt && pip install -r /tmp/runtime.txt
+COPY --from=ai-build /wheels /wheels
+RUN pip install --no-deps /wheels/*.whl && rm -rf /wheels /tmp/runtime.txt
 # the program (root-owned, read-only for the bot); .dockerignore leaves out tests, docs, venvs and data
 COPY . .
-COPY --from=ai-build /build/engine/ai/*.so engine/ai/
 
 USER tractor
 VOLUME ["/data"]

@@ -1,7 +1,7 @@
 """``python bot.py check``: is this installation ready to start? Configuration, database (read only: nothing
 is created or migrated; a SQLite file deleted or replaced under a running bot, a damaged one, an unreachable
-PostgreSQL server are each one FAIL line: ``data.health``), migrations, font and the optional compiled AI (a
-stale build would run old code); one line per check, exit code 1 when anything is wrong.
+PostgreSQL server are each one FAIL line: ``data.health``), migrations, font and which rules and AI run (compiled or
+plain Python, and why); one line per check, exit code 1 when anything is wrong.
 Safe while the bot runs (the Dockerfile's HEALTHCHECK)."""
 
 from __future__ import annotations
@@ -119,12 +119,12 @@ def check_font() -> str:
 
 
 def check_compiled_ai() -> str:
-    """The optional mypyc build of the AI (``tools/build_ai.py``): none, or complete and newer than its sources."""
-    from tools.build_ai import freshness
+    """Which rules and AI run (``cli/compiled.py``): compiled, or plain Python and why (not a failure: the bot
+    plays the same, slower); a failure only for old compiled files next to the sources, which Python would run
+    unchecked."""
+    from cli.compiled import describe, leftovers
 
-    state, what = freshness()
-    if state == "partial":
-        raise Problem("ops.check.ai_partial", modules=what)
-    if state == "stale":
-        raise Problem("ops.check.ai_stale", module=what)
-    return say("ops.check.ai_fresh" if state == "fresh" else "ops.check.ai_none")
+    found = leftovers()
+    if found:
+        raise Problem("ops.compiled.leftover", path=found[0])
+    return describe()

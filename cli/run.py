@@ -8,6 +8,7 @@ import asyncio
 import logging
 
 from cli import offline
+from cli.compiled import log_status
 from runtime.config import Config
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     del args
     config = Config.from_env()
+    log_status()
     if config.offline:
         log.info("DISCORD_TOKEN is not set: running the offline match")
         return offline.play(config.out_dir, db_path=config.database)

@@ -125,17 +125,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the font {path} lacks Chinese characters or card suits",
         "zh-CN": "字体 {path} 缺少汉字或花色符号",
     },
-    "ops.check.compiled_ai": {"en": "compiled AI", "zh-CN": "AI 编译模块"},
-    "ops.check.ai_none": {"en": "none (plain Python)", "zh-CN": "未编译（纯 Python）"},
-    "ops.check.ai_fresh": {"en": "built and up to date", "zh-CN": "已编译，与源代码一致"},
-    "ops.check.ai_partial": {
-        "en": "partial build ({modules}): run python tools/build_ai.py (or --clean)",
-        "zh-CN": "编译不完整（{modules}）：请运行 python tools/build_ai.py（或 --clean）",
+    "ops.check.compiled_ai": {"en": "AI and rules", "zh-CN": "AI 与规则"},
+    "ops.compiled.on": {"en": "compiled", "zh-CN": "已编译"},
+    "ops.compiled.plain": {"en": "plain Python, about {factor}× slower: {why}",
+                           "zh-CN": "纯 Python，约慢 {factor} 倍：{why}"},
+    "ops.compiled.why_missing": {
+        "en": "the project is not installed in this environment: run pip install -r requirements.txt",
+        "zh-CN": "本项目未安装到此环境：请运行 pip install -r requirements.txt",
     },
-    "ops.check.ai_stale": {
-        "en": "{module} changed after the build, the old compiled code would run: run python tools/build_ai.py "
-              "(or --clean)",
-        "zh-CN": "{module} 在编译后被修改，将运行旧的编译代码：请运行 python tools/build_ai.py（或 --clean）",
+    "ops.compiled.why_failed": {
+        "en": "the build could not compile ({detail}): install a C compiler and Python's headers (apt install gcc "
+              "python3-dev), then run pip install -r requirements.txt again",
+        "zh-CN": "编译失败（{detail}）：请安装 C 编译器与 Python 头文件（apt install gcc python3-dev），"
+                 "然后再次运行 pip install -r requirements.txt",
+    },
+    "ops.compiled.why_partial": {
+        "en": "the build lacks {detail}: run pip install -r requirements.txt again",
+        "zh-CN": "编译结果缺少 {detail}：请再次运行 pip install -r requirements.txt",
+    },
+    "ops.compiled.why_stale": {
+        "en": "{detail} changed since the build: run pip install -r requirements.txt again",
+        "zh-CN": "{detail} 在编译后已修改：请再次运行 pip install -r requirements.txt",
+    },
+    "ops.compiled.why_disabled": {"en": "{detail} is set", "zh-CN": "已设置 {detail}"},
+    "ops.compiled.leftover": {
+        "en": "{path} is an old compiled module next to the sources, Python may run it instead of the source: "
+              "delete it",
+        "zh-CN": "{path} 是源代码旁的旧编译模块，Python 可能运行它而不是源代码：请删除",
     },
     "ops.check.font_ok": {"en": "{name} (Chinese and card suits)", "zh-CN": "{name}（含汉字与花色）"},
 }

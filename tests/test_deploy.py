@@ -46,22 +46,29 @@ def test_dockerfile_facts() -> None:
     assert health.endswith('CMD ["python", "bot.py", "check"]')
     assert steps[-1] == ("CMD", '["python", "bot.py", "run"]')
     installs = [arg for op, arg in steps if op == "RUN" and "pip install" in arg]
-    assert installs == ["pip install -r requirements.txt"]  # not the dev file
+    # requirements.txt minus its last line (the project), then the project's wheel built in the first stage
+    assert installs == ["grep -vx '[.]' requirements.txt > /tmp/runtime.txt && pip install -r /tmp/runtime.txt",
+                        "pip install --no-deps /wheels/*.whl && rm -rf /wheels /tmp/runtime.txt"]
+    assert "requirements-dev" not in " ".join(arg for _, arg in steps)
 
 
 def test_the_compiled_ai_is_built_in_its_own_stage() -> None:
-    """mypy and the C compiler stay in the build stage; the image gets the compiled modules that
-    ``tools/build_ai.py`` makes, built with the mypy pinned in requirements-dev.txt."""
+    """gcc and the build requirements stay in the build stage, which builds the project's wheel as the README's
+    install does (requirements.txt's last line ``.``: setup.py, the pins of pyproject.toml); the image installs
+    that wheel, and everything else requirements.txt lists."""
     build, image = stages()
     assert build[0] == ("FROM", "python:3.11-slim AS ai-build")
     runs = " ".join(arg for op, arg in build if op == "RUN")
-    assert "grep -E '^mypy==' requirements-dev.txt" in runs and "python tools/build_ai.py" in runs
-    assert any(line.startswith("mypy==") for line in (ROOT / "requirements-dev.txt").read_text().splitlines())
-    copies = [arg for op, arg in build if op == "COPY"]
-    assert "engine engine" in copies and "tools/build_ai.py tools/build_ai.py" in copies
-    assert ("COPY", "--from=ai-build /build/engine/ai/*.so engine/ai/") in image
+    assert "gcc" in runs and "pip wheel --no-cache-dir --no-deps --wheel-dir /wheels ." in runs
+    copies = {arg for op, arg in build if op == "COPY"}
+    assert copies == {"pyproject.toml setup.py ./", "tools/build_ai.py tools/build_ai.py",
+                      "tools/tractor_compiled tools/tractor_compiled", "engine engine"}
+    assert ("COPY", "--from=ai-build /wheels /wheels") in image
+    lines = (ROOT / "requirements.txt").read_text().splitlines()
+    assert lines[-1] == "." and "." not in lines[:-1]  # what the image's grep -vx '[.]' leaves out
     context = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()]
-    assert "!tools/build_ai.py" in context and "requirements-dev.txt" not in context
+    assert {"!tools/build_ai.py", "!tools/tractor_compiled", "**/*.so"} <= set(context)
+    assert "requirements-dev.txt" not in context
 
 
 def build_context(target: Path) -> Path:

@@ -20,11 +20,12 @@ def _norm(name: str) -> str:
 
 
 def pins(path: Path) -> dict[str, str]:
-    """``name -> version`` of a requirements file's own lines (``-r`` includes are not followed)."""
+    """``name -> version`` of a requirements file's own lines (``-r`` includes are not followed; ``.``, the
+    project itself, neither)."""
     found: dict[str, str] = {}
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.split("#", 1)[0].strip()
-        if not line or line.startswith("-"):
+        if not line or line.startswith("-") or line == ".":
             continue
         name, _, version = line.partition("==")
         assert version, f"{path.name}: {line!r} is not pinned with =="
@@ -45,6 +46,20 @@ def test_dev_file_builds_on_the_runtime_file() -> None:
              if line.strip() and not line.startswith("#")]
     assert lines[0] == "-r requirements.txt"
     assert TEST_TOOLS - {"mypy"} <= set(pins(ROOT / "requirements-dev.txt"))
+
+
+def test_the_runtime_file_ends_with_the_project_and_its_build_is_pinned() -> None:
+    """``.`` last: pip builds the project (setup.py: the compiled rules and AI) once its dependencies are in; the
+    build requirements (pyproject.toml) are pinned."""
+    lines = [line.strip() for line in (ROOT / "requirements.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert lines[-1] == "." and lines.count(".") == 1
+    build = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]
+    assert build["build-backend"] == "setuptools.build_meta"
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9.]+", spec) for spec in build["requires"])
+    assert {_norm(spec.partition("==")[0]) for spec in build["requires"]} >= {"setuptools", "mypy"}
+    dev_mypy = pins(ROOT / "requirements-dev.txt")["mypy"]
+    assert f"mypy=={dev_mypy}" in build["requires"]  # the same mypy checks the code and compiles it
 
 
 def test_runtime_file_holds_no_test_tool() -> None:
@@ -106,7 +121,7 @@ def _closure(roots: set[str]) -> set[str]:
 
 def test_runtime_imports_are_installed_by_requirements_txt() -> None:
     """Every third-party package the bot's code imports comes with requirements.txt (not only with the dev file)."""
-    runtime = _closure(set(pins(ROOT / "requirements.txt")))
+    runtime = _closure(set(pins(ROOT / "requirements.txt")) | {_norm(_project()["name"])})
     by_module = metadata.packages_distributions()
     missing = {module: by_module.get(module) for module in _imported_top_levels()
                if not {_norm(d) for d in by_module.get(module, [])} & runtime}
