@@ -43,15 +43,16 @@ def default_processes() -> int:
 class AiPool:
     """``await pool.decide(view, level, rng, budget)`` runs ``engine.ai.choose_action`` in a worker process."""
 
-    def __init__(self, processes: int | None = None) -> None:
+    def __init__(self, processes: int | None = None, niceness: int = WORKER_NICENESS) -> None:
         self.processes = processes or default_processes()
+        self.niceness = niceness
         self._executor: ProcessPoolExecutor | None = None
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # workers yield the CPU to the bot's event loop, and die with the bot (runtime.workers)
             self._executor = ProcessPoolExecutor(max_workers=self.processes, initializer=worker_init,
-                                                 initargs=(os.getpid(), WORKER_NICENESS),
+                                                 initargs=(os.getpid(), self.niceness),
                                                  mp_context=multiprocessing.get_context("spawn"))
             log.info("AI process pool: %d workers", self.processes)
         return self._executor

@@ -183,7 +183,8 @@ def leaks(sent: list[Sent]) -> list[str]:
         for path, cards in _card_lists(s.frame):
             top = path.split(".")
             public = top[0] == "public" and len(top) > 1 and top[1] in PUBLIC_CARD_KEYS
-            replayed = s.frame.get("type") == "replay" and top[0] in ("tricks", "result")
+            replayed = (s.frame.get("type") == "replay" and top[0] in ("tricks", "result")) \
+                or (s.frame.get("type") == "review" and top[0] == "marks")  # served once the hand is over
             if top[0] in ("private", "cards") or s.frame.get("type") == "check":
                 if Counter(cards) - own:
                     found.append(f"seat {s.seat} sent {path}={cards} not in its own cards")

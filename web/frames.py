@@ -3,7 +3,9 @@
 Frames are JSON objects of at most ``MAX_FRAME`` bytes with an ``op``: ``act`` (``kind`` play/bury/declare/pass,
 ``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``suggest`` (the
 basic AI's hint for this seat's decision, not played), ``replay``
-(``hand``: a hand's tricks, as ``/replay``), ``state`` (send the state again). Each is refused with a localized
+(``hand``: a hand's tricks, as ``/replay``), ``review`` (``hand``: the strong AI's review of a finished hand,
+``runtime.review``: answered at once when known, else "not ready" and the marks later; refused while the hand is in
+play), ``state`` (send the state again). Each is refused with a localized
 reason and changes nothing when malformed, oversized, stale, not the page's own seat, or over the rate limits
 (the same per-user buckets as Discord's clicks: ``runtime.ratelimit``); a page sending more than
 ``FLOOD_FRAMES`` frames in ``FLOOD_WINDOW`` seconds is closed.
@@ -11,6 +13,7 @@ reason and changes nothing when malformed, oversized, stale, not the page's own 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -23,6 +26,7 @@ from i18n import t
 from runtime.access import Caller
 from runtime.ratelimit import RateLimiter
 from runtime.replays import hand_replay
+from runtime.review import Mark, Reviewer
 from runtime.service import GameService
 from runtime.weblinks import LinkBook
 from web.hub import Client, WebHub
@@ -48,8 +52,11 @@ class FrameError(Exception):
 class Frames:
     """Answers the frames of the pages of one server."""
 
-    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, hub: WebHub) -> None:
+    def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, hub: WebHub,
+                 reviewer: Reviewer | None = None) -> None:
         self.game = game
+        self.reviewer = reviewer or Reviewer(game.db)
+        self._reviews: set[asyncio.Task[None]] = set()
         self.links = links
         self.limiter = limiter
         self.hub = hub
@@ -92,6 +99,8 @@ class Frames:
             raise FrameError("bot.error.rate_limited", seconds=seconds)
         if op == "replay":
             await self._replay(client, frame.get("hand"))
+        elif op == "review":
+            await self._review(client, _hand(frame.get("hand")))
         elif op == "suggest":  # the basic AI's hint, as the panel's "Play suggestion" (not played)
             if grant.spectator:
                 raise FrameError("act.not_seated")
@@ -116,14 +125,55 @@ class Frames:
         else:
             raise FrameError("web.bad_frame")
 
-    async def _replay(self, client: Client, hand: object) -> None:
+    async def _replay(self, client: Client, number: object) -> None:
         grant = client.grant
-        if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10_000:
-            raise FrameError("web.bad_frame")
+        hand = _hand(number)
         rec = self.game.record(grant.table_id)
         replay = await hand_replay(self.game.db, Caller(grant.user_id, rec.guild_id), grant.table_id, hand)
         client.push({"type": "replay", "hand": hand, "tricks": [trick_json(tr) for tr in replay.tricks],
                      "result": result_json(replay.result)})
+
+    async def _review(self, client: Client, hand: int) -> None:
+        """The marks if known; else "not ready" now and the marks when the low-priority worker is done (the
+        page's other frames are answered meanwhile)."""
+        grant = client.grant
+        caller = Caller(grant.user_id, self.game.record(grant.table_id).guild_id)
+        await self.reviewer.check(caller, grant.table_id, hand)  # refused while the hand is in play
+        marks = self.reviewer.cached(grant.table_id, hand)
+        if marks is not None:
+            client.push(_review_frame(hand, marks))
+            return
+        client.push({"type": "review", "hand": hand, "ready": False})
+        task = asyncio.create_task(self._send_review(client, caller, hand), name=f"web-review-{grant.table_id}")
+        self._reviews.add(task)
+        task.add_done_callback(self._reviews.discard)
+
+    async def _send_review(self, client: Client, caller: Caller, hand: int) -> None:
+        try:
+            marks = await self.reviewer.review(caller, client.grant.table_id, hand)
+        except EngineError as exc:
+            client.push(refusal(exc.key, client.locale, **exc.params))
+        except Exception:
+            log.exception("review of table %d hand %d failed", client.grant.table_id, hand)
+            client.push(refusal("web.review_failed", client.locale))
+        else:
+            if not client.ws.closed:
+                client.push(_review_frame(hand, marks))
+
+    def close(self) -> None:
+        for task in list(self._reviews):
+            task.cancel()
+        self.reviewer.close()
+
+
+def _review_frame(hand: int, marks: list[Mark]) -> dict[str, Any]:
+    return {"type": "review", "hand": hand, "ready": True, "marks": [m.to_json() for m in marks]}
+
+
+def _hand(number: object) -> int:
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10_000:
+        raise FrameError("web.bad_frame")
+    return number
 
 
 def _parse(data: str) -> dict[str, Any]:

@@ -74,6 +74,7 @@ class WebServer:
         if self.hub in self.game.pipeline.observers:
             self.game.pipeline.observers.remove(self.hub)
         await self.hub.close_all()
+        self.frames.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
