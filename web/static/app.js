@@ -12,7 +12,8 @@
   let ws = null;
   let retry = 0;
   let closedForGood = false;
-  let replay = null;         // {hand, tricks, result, i}
+  let replay = null;         // {hand, tricks, result, i, review, note}
+  const reviews = {};        // hand -> the strong AI's marks (null: being computed)
   let clockOffset = 0;       // server clock - local clock (seconds)
   let dismissed = 0;         // the hand whose summary was closed
   const $ = (id) => document.getElementById(id);
@@ -63,6 +64,7 @@
       if (sameCards(f.cards, selectedCards())) { check = f; renderActions(); }
     } else if (f.type === "refused") {
       if (f.fatal) { closedForGood = true; banner(f.text); ws.close(); }
+      if (replay && f.key.startsWith("web.review")) { delete reviews[replay.hand]; replay.note = f.text; renderReplay(); }
       explain(f.text, true);
     } else if (f.type === "ok") {
       selected.clear(); check = null; explain(tr("web.sent"), false);
@@ -80,6 +82,9 @@
     } else if (f.type === "replay") {
       replay = { hand: f.hand, tricks: f.tricks, result: f.result, i: 0 };
       renderReplay();
+    } else if (f.type === "review") {
+      reviews[f.hand] = f.ready ? f.marks : null;
+      if (replay && replay.hand === f.hand) renderReplay();
     }
   }
 
@@ -271,6 +276,7 @@
     for (const [seat, cards] of t.plays) {
       const part = document.createElement("span");
       part.className = "logplay" + (t.winner === seat ? " winning" : "");
+      part.dataset.seat = String(seat);
       part.textContent = nameOf(seat) + " ";
       part.appendChild(cardsRow(cards, texts));
       li.appendChild(part);
@@ -353,6 +359,7 @@
     nav.appendChild(button(tr("web.next"), "next", () => { replay.i++; renderReplay(); }, replay.i < n - 1));
     sheet.appendChild(nav);
     if (replay.result && replay.i === n - 1) sheet.appendChild(resultBlock(replay.result));
+    reviewBlock(sheet, replay, reviews, list.firstChild, { button, tr, nameOf, texts, send, rerender: renderReplay });
     sheet.appendChild(button(tr("web.close"), "", () => { replay = null; $("overlay").hidden = true; render(); }, true));
   }
 
