@@ -7,6 +7,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.review_pending": {"en": "The strong AI is reviewing this hand…", "zh-CN": "强 AI 正在点评本局……"},
     "web.review_count": {"en": "{n} plays where the strong AI would have played otherwise.",
                          "zh-CN": "强 AI 会换一种出法的牌：{n} 手。"},
+    "web.review_jump": {"en": "Trick {n}", "zh-CN": "第 {n} 轮"},
     "web.review_mark": {"en": "AI would play {cards}: estimated cost {points} points ({levels} levels)",
                         "zh-CN": "AI 会出 {cards}：估计损失 {points} 分（{levels} 级）"},
     "web.review_no_loss": {"en": "AI would play {cards}: no loss estimated",

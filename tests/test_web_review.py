@@ -67,7 +67,13 @@ async def test_review_toggle_marks_the_plays_in_a_finished_hands_replay(web_worl
     await page.locator("#replay-title").wait_for(timeout=WAIT_MS)
     await page.locator("#sheet .act.review").click()
     assert await page.locator("#review-status").inner_text() == f"强 AI 会换一种出法的牌：{len(marks)} 手。"
-    await _marked_trick(page, {m.trick for m in marks})
+    marked = sorted({m.trick for m in marks})
+    assert await page.locator("#review-jumps .act.jump").all_inner_texts() == [str(t + 1) for t in marked]
+    await page.locator("#review-jumps .act.jump").last.click()  # straight to the last marked trick
+    total = len(world.session(table_id).table.public_view().tricks)
+    assert await page.locator("#replay-title").inner_text() == f"第 1 局 · 第 {marked[-1] + 1}/{total} 轮"
+    last = [m for m in marks if m.trick == marked[-1]]
+    assert await page.locator("#review-notes .review-mark").count() == len(last)
     assert "AI 会出" in await page.locator("#review-notes .review-mark").first.inner_text()
     # toggled off: no marks
     await page.locator("#sheet .act.review").click()

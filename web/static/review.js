@@ -49,5 +49,14 @@ function reviewBlock(sheet, replay, reviews, li, ui) {
   status.id = "review-status";
   status.textContent = replay.note || (marks ? ui.tr("web.review_count", { n: marks.length }) : ui.tr("web.review_pending"));
   sheet.appendChild(status);
-  if (marks && li) sheet.appendChild(reviewNotes(li, replay.i, marks, ui.nameOf, ui.tr, ui.texts));
+  if (!marks) return;
+  const jumps = document.createElement("div");
+  jumps.id = "review-jumps";
+  for (const t of [...reviewedTricks(marks)].sort((a, b) => a - b)) {
+    const b = ui.button(String(t + 1), "jump small" + (t === replay.i ? " on" : ""), () => { replay.i = t; ui.rerender(); }, true);
+    b.title = ui.tr("web.review_jump", { n: t + 1 });
+    jumps.appendChild(b);
+  }
+  sheet.appendChild(jumps);
+  if (li) sheet.appendChild(reviewNotes(li, replay.i, marks, ui.nameOf, ui.tr, ui.texts));
 }
