@@ -14,6 +14,7 @@ from data.ladder import LadderMixin
 from data.migrate import migrate
 from data.postgres import PostgresDriver
 from data.queued import QueuedMixin
+from data.reviews import ReviewsMixin
 from data.sqlite import SqliteDriver
 from data.tables import TablesMixin
 from data.timers import TimersMixin
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
-               TournamentsMixin, Connection):
+               TournamentsMixin, ReviewsMixin, Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
     @classmethod

@@ -5,7 +5,8 @@ while it is played) and only to a caller who may see the table's replay (``runti
 The hand is rebuilt from its action log (``data.replay.export_hand``) and, before each play, the seat that played
 is asked from its ``SeatView`` at that moment only (``engine.ai.review.review_play``). The work runs in a worker
 process of its own at the lowest CPU priority (``nice`` 19: never ahead of the bot's loop or the tables' AI
-decisions), one hand at a time; the result is kept in memory per hand (a hand's record never changes once over).
+decisions), one hand at a time; the result is kept in memory per hand and stored with the table
+(``data.reviews``): a hand's record never changes once it is over, so a review is computed once, across restarts.
 
 What a review shows is no more than the public record: after a hand every card a seat held while playing was
 played face up later in that hand, so an AI choice names only cards the replay shows.
@@ -21,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.database import Database
+from data.errors import DataError
 from data.replay import build_table, export_hand
 from engine.actions import Play, action_from_json
 from engine.ai.review import review_play
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.rules import Rules
 from engine.table import Table
 from runtime.access import Caller
@@ -54,6 +56,11 @@ class Mark:
         return {"trick": self.trick, "seat": self.seat, "played": [str(c) for c in self.played],
                 "choice": [str(c) for c in self.choice], "levels": round(self.levels, 3),
                 "points": round(self.points, 1)}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Mark:
+        return cls(int(obj["trick"]), int(obj["seat"]), parse_cards(obj["played"]), parse_cards(obj["choice"]),
+                   float(obj["levels"]), float(obj["points"]))
 
 
 def review_export(export: dict[str, Any], worlds: int = REVIEW_WORLDS) -> list[Mark]:
@@ -106,8 +113,13 @@ class Reviewer:
 
     async def _compute(self, key: tuple[int, int]) -> list[Mark]:
         try:
-            export = await export_hand(self.db, *key)
-            marks: list[Mark] = await self.pool.run(review_export, export, self.worlds)  # type: ignore[assignment]
+            stored = await self.db.hand_review(*key, self.worlds)
+            if stored is not None:
+                marks = [Mark.from_json(m) for m in stored]
+            else:
+                export = await export_hand(self.db, *key)
+                marks = await self.pool.run(review_export, export, self.worlds)  # type: ignore[assignment]
+                await self._store(key, marks)
             self.cache[key] = marks
             while len(self.cache) > CACHE_HANDS:
                 self.cache.popitem(last=False)
@@ -115,6 +127,13 @@ class Reviewer:
             return marks
         finally:
             self.running.pop(key, None)
+
+    async def _store(self, key: tuple[int, int], marks: list[Mark]) -> None:
+        """Keep the review with the table (a failure only costs computing it again after a restart)."""
+        try:
+            await self.db.save_review(*key, self.worlds, [m.to_json() for m in marks])
+        except DataError:
+            log.warning("table %d hand %d: the review could not be stored", *key, exc_info=True)
 
     def close(self) -> None:
         self.pool.close()

@@ -18,7 +18,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime.access import Caller
-from runtime.review import review_export
+from runtime.review import Reviewer, review_export
 from tests.test_ai_peeking import _swap_hidden_cards
 from tests.web_helpers import GUILD, WebWorld, wait_for, web_world
 
@@ -141,3 +141,12 @@ async def test_review_is_refused_while_the_hand_is_in_play_then_served(web_world
             assert {"trick", "seat", "played", "choice", "levels", "points"} <= set(done["marks"][0])
             await ws.send_str(json.dumps({"op": "review", "hand": 1}))  # cached: answered at once, the same
             assert await _frame(ws, "review") == done
+    # stored with the table: another process (a restart) reads it instead of computing it again
+    assert world.db is not None
+    assert await world.db.hand_review(table_id, 1, 4) == done["marks"]
+    again = Reviewer(world.db, worlds=4)
+    try:
+        marks = await again.review(Caller(101, GUILD), table_id, 1)
+        assert [m.to_json() for m in marks] == done["marks"] and again.pool._executor is None  # no worker started
+    finally:
+        again.close()

@@ -10,7 +10,17 @@ import pytest
 
 from runtime.access import Caller
 from tests.test_review import finish_hand
-from tests.web_helpers import GUILD, WAIT_MS, WebWorld, browser, leaks, open_page, record_frames, wait_version, web_world
+from tests.web_helpers import (
+    GUILD,
+    WAIT_MS,
+    WebWorld,
+    browser,
+    leaks,
+    open_page,
+    record_frames,
+    wait_version,
+    web_world,
+)
 
 __all__ = ["browser", "web_world"]
 REVIEW_MS = 300_000  # the worker runs at the lowest priority on a shared machine
