@@ -6,7 +6,7 @@ sampled deals: deterministic for a given RNG); if that is the play made, there i
 plays are played out to the end of the hand on the same ``worlds`` freshly sampled deals (every seat then plays
 the play policy), and the cost is the mean, over those deals, of what the AI's play gave minus what the played
 move gave, for the player's team: ``levels`` in the AI's own evaluation (``playstate.dealer_utility``: the level
-change the settlement would give, blended with the defenders' points at 40 points a level), and ``points`` the
+change the settlement would give × 0.3 plus the defenders' points at 40 points a level × 0.7), and ``points`` the
 card points (分) the team lost (defenders' points: the defenders want more, the dealer's team fewer). A cost can
 be zero or negative: the AI prefers its play, but on these deals the played move did as well or better.
 """
