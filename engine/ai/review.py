@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from engine.ai.determinize import Sampler
 from engine.ai.endgame import EXACT_CARDS, Endgame
-from engine.ai.playstate import dealer_utility, to_cards
-from engine.ai.situation import situation_from_view
-from engine.ai.strong import choose_play_mc, final_points, plan, start_state
+from engine.ai.playout import Playout
+from engine.ai.playstate import to_cards
+from engine.ai.situation import Situation, situation_from_view
+from engine.ai.strong import Plan, choose_play_mc, plan, play_out, start_state
 from engine.cards import Card
 from engine.views import Phase, SeatView
 
@@ -56,7 +57,16 @@ def review_play(view: SeatView, played: tuple[Card, ...], rng: random.Random, wo
         world = sampler.sample(rng)
         start = start_state(sit, world)
         solver = exact.fork(to_cards(world.kitty)) if exact is not None else None
-        a, b = final_points(sit, start, mine, solver), final_points(sit, start, theirs, solver)
-        levels += sign * (dealer_utility(a, sit.ctx) - dealer_utility(b, sit.ctx))
+        (a, value_a), (b, value_b) = _result(sit, start, mine, solver), _result(sit, start, theirs, solver)
+        levels += value_a - value_b  # already the player's team's
         points += sign * (b - a)  # defenders' points: the dealer's team loses what they gain
     return PlayReview(choice, levels / worlds, points / worlds, worlds)
+
+
+def _result(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | None) -> tuple[int, float]:
+    """The defenders' final points and the player's team's utility of one playout (``play_out`` notes the
+    points it reached in its ``utility`` table: a fresh one holds exactly them)."""
+    seen: dict[int, float] = {}
+    value = play_out(sit, start, candidate, solver, seen)
+    (points,) = seen
+    return points, value

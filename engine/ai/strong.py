@@ -101,19 +101,6 @@ def play_out(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | 
     """``simulate`` from a start position and a planned candidate (``utility``: results by points, kept
     across the deals of one decision)."""
     ctx = sit.ctx
-    points = final_points(sit, start, candidate, solver)
-    value = utility.get(points) if utility is not None else None
-    if value is None:
-        value = dealer_utility(points, ctx) if sit.is_dealer_team else -dealer_utility(points, ctx)
-        if utility is not None:
-            utility[points] = value
-    return value
-
-
-def final_points(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | None = None) -> int:
-    """The defenders' points at the end of the hand (kitty included) after ``candidate`` from ``start``, the
-    rest played out by the play policy (or solved exactly in the endgame)."""
-    ctx = sit.ctx
     out = start.clone()
     indices = candidate.indices
     if candidate.throw:
@@ -131,7 +118,12 @@ def final_points(sit: Situation, start: Playout, candidate: Plan, solver: Endgam
         points = out.points + solver.solve(hands_of(out.hands), tuple(out.trick), out.leader)
     else:
         points = out.run()
-    return points
+    value = utility.get(points) if utility is not None else None
+    if value is None:
+        value = dealer_utility(points, ctx) if sit.is_dealer_team else -dealer_utility(points, ctx)
+        if utility is not None:
+            utility[points] = value
+    return value
 
 
 @dataclass
