@@ -18,7 +18,7 @@ Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
 DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament",
-                            "rules", "ops", "options", "security", "rounds", "scale")
+                            "rules", "ops", "options", "security", "rounds", "scale", "faults")
 for _domain in DOMAINS:
     _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
     _dup = MESSAGES.keys() & _table.keys()
