@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Timer], Awaitable[None]]
 MAX_SLEEP = 3600.0
 RETRY_S = 0.25  # first back-off after a failed round, doubled each time up to RETRY_MAX_S
-RETRY_MAX_S = 4.0
+RETRY_MAX_S = 2.0
 
 
 def _pending(task: asyncio.Task[None] | None) -> bool:

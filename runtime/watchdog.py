@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 WATCH_EVERY_S = 20.0
 RETRY_S = 0.5
-RETRY_MAX_S = 4.0
+RETRY_MAX_S = 2.0
 
 
 class Watched(Protocol):
@@ -151,7 +151,7 @@ class Watchdog:
         handling = self.service.scheduler.handling()
         fixed = 0
         for tid, session in list(self.service.sessions.items()):
-            if tid in with_timers or tid in handling or not _idle_in_play(session):
+            if tid in with_timers or tid in handling or tid in self._marked or not _idle_in_play(session):
                 continue
             wanted = plan(session.record, session.table, self.service.clock(), session.queued)  # type: ignore[arg-type]
             if not wanted:

@@ -5,8 +5,6 @@ a table to move on by itself."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 
@@ -16,6 +14,9 @@ from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
 from runtime.service import GameService
 from tests.test_runtime_support import HUMAN, human_table
+from tools.sqlitelock import hold_lock
+
+__all__ = ["hold_lock"]
 
 PATIENCE_S = 90.0  # how long a test waits for a table to move on by itself (never a measured time)
 
@@ -54,30 +55,3 @@ def human_turn(service: GameService, tid: int) -> bool:
 
 async def human_moves(service: GameService, tid: int) -> None:
     await service.act(tid, HUMAN, service.suggest(tid, HUMAN))
-
-
-LOCKER = """
-import sqlite3, sys, time
-conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-conn.execute("PRAGMA busy_timeout=0")
-end = time.monotonic() + 60
-while True:  # the bot commits often: SQLite's busy handler would keep losing the race, so try in a tight loop
-    try:
-        conn.execute("BEGIN EXCLUSIVE")
-        break
-    except sqlite3.OperationalError:
-        if time.monotonic() > end:
-            raise
-        time.sleep(0.0005)
-print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
-conn.execute("COMMIT")
-print("released", flush=True)
-"""
-
-
-def hold_lock(path: str, seconds: float) -> subprocess.Popen[str]:
-    """A second OS process holding ``BEGIN EXCLUSIVE`` on the SQLite file for ``seconds``; returns once it holds it."""
-    proc = subprocess.Popen([sys.executable, "-c", LOCKER, path, str(seconds)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
-    return proc
