@@ -55,7 +55,10 @@ class Presenter(RecordingPresenter):
 
 
 async def open_tables(service: GameService, count: int) -> None:
-    for i in range(len(service.sessions), count):
+    """Open tables until ``count`` are in play; each has a host of its own (user ``1000 + n``: its ladder rows
+    are its table's alone)."""
+    ever = len(await service.db.list_tables(("lobby", "playing", "finished", "ended")))
+    for i in range(ever, ever + count - len(service.sessions)):
         user = 1000 + i
         rec = await service.open_table(guild_id=1, channel_id=2, host_id=user, host_name=f"p{i}",
                                        rules=Rules.from_preset("standard", end_level="4"), mode=Mode.ASYNC,

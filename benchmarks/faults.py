@@ -54,8 +54,12 @@ class Worker:
     acks: list[tuple[int, int, Any, float]] = field(default_factory=list)
     refused: int = 0
     killed: str | None = None
-    orphans: list[int] = field(default_factory=list)  # children left by a SIGKILL of itself
     reader: asyncio.Task[None] | None = None
+
+    @property
+    def gone(self) -> bool:
+        """The process ended (or closed its output: it was killed)."""
+        return self.proc.returncode is not None or (self.reader is not None and self.reader.done())
 
     async def follow(self) -> None:
         assert self.proc.stdout is not None
@@ -98,7 +102,7 @@ class Run:
                                                     str(self.tables), *extra, stdout=subprocess.PIPE)
         w = self.worker = Worker(proc)
         w.reader = asyncio.create_task(w.follow())
-        await until(lambda: len(w.tick) >= self.tables or w.proc.returncode is not None, 120)
+        await until(lambda: len(w.tick) >= self.tables or w.gone, 120)
         return w
 
     async def stop(self) -> None:
@@ -108,10 +112,11 @@ class Run:
         children = spawned(w.proc.pid) if w.proc.returncode is None else []
         if w.proc.returncode is None:
             w.proc.kill()
-        await w.proc.wait()
-        for pid in children + w.orphans:  # its drawing process and resource tracker (they outlive a SIGKILL)
+        for pid in children:  # its drawing process and resource tracker (they outlive a SIGKILL, holding its pipe)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(w.proc.wait(), 10)
         if w.reader is not None:
             w.reader.cancel()  # an orphan may hold the pipe open: no end of file to wait for
             with contextlib.suppress(asyncio.CancelledError):
@@ -191,8 +196,8 @@ async def sqlite_lock(run: Run, down: float) -> None:
 async def kill_stage(run: Run, stage: str) -> None:
     await run.stop()
     w = await run.start("--kill-at", stage)
-    await until(lambda: w.proc.returncode is not None, 300)
-    if w.proc.returncode is None:  # the stage never came: not a fault injected
+    await until(lambda: w.gone, 300)
+    if not w.gone:  # the stage never came: not a fault injected
         await run.stop()
         await run.start()
         return
@@ -238,8 +243,8 @@ async def check(run: Run, acks: list[tuple[int, int, Any, float]], db: Database)
         stored = await db.actions_between(tid, seq - 1, seq)
         lost += stored != [action]
     duplicated = 0
-    for tid in range(1, run.tables + 1):
-        rec = await db.get_table(tid)
+    for rec in await db.list_tables(("lobby", "playing", "finished", "ended")):
+        tid = rec.table_id
         hands = await db.fetchone("SELECT COUNT(*) FROM hand_results WHERE table_id = ?", (tid,))
         matches = await db.fetchone("SELECT COUNT(*) FROM matches WHERE table_id = ?", (tid,))
         stats = await db.player_stats(1, rec.host_id)
