@@ -175,7 +175,7 @@ class Scheduler:
     def _retry_later(self, exc: Exception) -> None:
         """A failed round: logged (the traceback once, then one line each), looked at again after a back-off."""
         self._failures += 1
-        delay = min(RETRY_MAX_S, RETRY_S * 2 ** (self._failures - 1))
+        delay = min(RETRY_MAX_S, RETRY_S * 2 ** min(self._failures - 1, 8))
         if self._failures == 1:
             log.error("timer run failed; retrying in %.2f s", delay, exc_info=exc)
         else:
