@@ -119,6 +119,7 @@ class GameService(LobbyService, PlayService):
 
     async def _on_timer(self, timer: Timer) -> None:
         self._sweep()
+        self.watchdog.maybe_check()
         other = self.timer_kinds.get(timer.kind)
         if other is not None:
             await other(timer)

@@ -5,8 +5,9 @@
   ``RETRY_MAX_S``) until storage answers again, reloads each marked table if its memory is ``stale``, finishes
   its unrecorded results (``runtime.recovery``) and re-plans its timers (a failed handler's timer was already
   claimed, so nothing else would).
-- Every ``WATCH_EVERY_S`` it looks for tables in play waiting on a seat with no stored timer (nothing would ever
-  move them) and re-arms them, with a log line each.
+- At most every ``WATCH_EVERY_S``, on the bot's own activity (a timer firing: no task of its own while all is
+  well), it looks for tables in play waiting on a seat with no stored timer (nothing would ever move them) and
+  re-arms them, with a log line each.
 - Health: the first failure logs one line ``storage unreachable``, the first success after it ``storage
   reachable again``; ``healthy`` says which holds now.
 """
@@ -54,8 +55,10 @@ class Watchdog:
         self._marked: set[int] = set()
         self._all = False
         self._failures = 0
-        self._task: asyncio.Task[None] | None = None
-        self._sleeping_long = False  # the loop is in its ``every`` sleep (nothing marked)
+        self._task: asyncio.Task[None] | None = None  # the repair loop (while storage errors are unresolved)
+        self._checker: asyncio.Task[None] | None = None  # one look for tables without timers
+        self._enabled = False  # started (the bot's timer loop runs)
+        self._checked = 0.0  # service clock time of the last look for tables without timers
 
     # -- reports -----------------------------------------------------------------------------------------
     def storage_failed(self, table_id: int | None) -> None:
@@ -67,39 +70,56 @@ class Watchdog:
             self._all = True
         else:
             self._marked.add(table_id)
-        if self._sleeping_long and self._task is not None:  # suspended in its long sleep: start over, soon
-            self._task.cancel()
-            self._task = None
-            self.start()
+        self._spawn()
+
+    def maybe_check(self) -> None:
+        """On the bot's own activity (a timer): look for tables waiting with no timer, at most every ``every``
+        seconds (no task of its own while all is well: an idle bot has no pending work)."""
+        now = self.service.clock()
+        if self._enabled and now - self._checked >= self.every and not _pending(self._checker) \
+                and not _pending(self._task):
+            self._checked = now
+            self._checker = asyncio.get_running_loop().create_task(self._check(), name="tractor-watchdog-check")
 
     # -- the loop ----------------------------------------------------------------------------------------
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._sleeping_long = False
-            self._task = asyncio.get_running_loop().create_task(self._loop(), name="tractor-watchdog")
+        """Follow storage errors from now on (with the service's timer loop)."""
+        self._enabled = True
+        self._checked = self.service.clock()
+        if self._all or self._marked:
+            self._spawn()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        self._enabled = False
+        for task in (self._task, self._checker):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._task = self._checker = None
 
-    async def _loop(self) -> None:
-        while True:
-            busy = self._all or bool(self._marked)
-            self._sleeping_long = not busy
-            try:
-                await asyncio.sleep(min(RETRY_MAX_S, RETRY_S * 2 ** min(self._failures, 8)) if busy else self.every)
-            finally:
-                self._sleeping_long = False
+    def _spawn(self) -> None:
+        if self._enabled and not _pending(self._task):
+            self._task = asyncio.get_running_loop().create_task(self._repair_loop(), name="tractor-watchdog")
+
+    async def _check(self) -> None:
+        try:
+            await self._rearm_waiting()
+        except Exception as exc:
+            log.warning("looking for tables without timers failed (%s)", type(exc).__name__)
+            self.storage_failed(None)
+
+    async def _repair_loop(self) -> None:
+        """While tables are marked: repair them with a back-off until storage answers; then the task ends."""
+        while self._all or self._marked or not self.healthy:
+            await asyncio.sleep(min(RETRY_MAX_S, RETRY_S * 2 ** min(self._failures, 8)))
             if not self.service.scheduler.running:
                 continue
             try:
                 await self.sweep()
             except Exception as exc:
                 self._failures += 1
-                self.storage_failed(None)
+                self._all = True  # every table is re-planned once storage answers again
                 if self._failures in (1, 10) or self._failures % 100 == 0:  # one line, not one every few seconds
                     log.warning("storage check failed (%d in a row: %s: %s)", self._failures, type(exc).__name__,
                                 str(exc).splitlines()[0] if str(exc) else "")
@@ -110,7 +130,7 @@ class Watchdog:
         await self.service.db.probe()  # the server unreachable, the file gone: raises (and stays marked)
         repaired = await self._repair_marked()
         repaired += await self._rearm_waiting()
-        if not self.healthy:
+        if not self.healthy and not (self._all or self._marked):
             self.healthy = True
             log.warning("storage reachable again: %d tables re-planned", repaired)
         self._failures = 0
@@ -162,6 +182,10 @@ class Watchdog:
                 await self.service.pipeline.arm(session)
             fixed += 1
         return fixed
+
+
+def _pending(task: asyncio.Task[None] | None) -> bool:
+    return task is not None and not task.done()
 
 
 def _idle_in_play(session: Session) -> bool:
