@@ -89,6 +89,10 @@ class Driver(ABC):
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self.fetchall(sql, params)), None)
 
+    async def probe(self) -> None:
+        """Raise if storage cannot be used now (the running bot's health signal, ``runtime.watchdog``)."""
+        await self.fetchone("SELECT 1")
+
 
 class Connection:
     """What the stores inherit: every call goes to the driver chosen when the database was opened."""
@@ -111,6 +115,10 @@ class Connection:
     @property
     def closed(self) -> bool:
         return self.driver.closed
+
+    async def probe(self) -> None:
+        """Raise if storage cannot be used now: the server unreachable, the SQLite file removed or replaced."""
+        await self._open().probe()
 
     async def close(self) -> None:
         """Close (idempotent); waits for the statement in flight."""

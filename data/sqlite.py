@@ -13,12 +13,17 @@ WAL file (the OS page cache) when ``COMMIT`` returns, so it survives the bot pro
 database). Pass ``synchronous="FULL"`` to ``Database.open`` to fsync on every commit and survive power
 loss too, at a cost of a disk flush per acknowledged action. The WAL is checkpointed on a thread of its own
 (``data.checkpoint``), not inside a commit of the bot's connection.
+
+The file removed or replaced under a running bot: the open connection would go on writing to the unlinked file
+and every move would be lost at the next start. Every write first checks that the path still names the file
+opened (device and inode, one ``stat``); if not, it logs one line and refuses with ``faults.db_gone``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -99,6 +104,8 @@ class SqliteDriver(Driver):
         self._lock = PriorityLock()
         self.path = path
         self.checkpointer = checkpointer  # None: no WAL (``:memory:``)
+        self._identity = _identity(path)  # (device, inode) of the file opened; None for ``:memory:``
+        self._gone = False
 
     @classmethod
     async def connect(cls, path: str | Path, synchronous: str = "NORMAL") -> SqliteDriver:
@@ -154,12 +161,29 @@ class SqliteDriver(Driver):
             conn, self._conn = self._conn, None
             await conn.close()
 
+    def check_file(self) -> None:
+        """Raise ``faults.db_gone`` if the path no longer names the file opened (removed or replaced)."""
+        if self._identity is None:
+            return
+        if not self._gone and _identity(self.path) != self._identity:
+            self._gone = True
+            log.error("the database file %s was removed or replaced while the bot runs: every move is refused "
+                      "until the bot is restarted (see docs/DEPLOY.md, storage faults)", self.path)
+        if self._gone:
+            raise DataError("faults.db_gone")
+
+    async def probe(self) -> None:
+        self.check_file()
+        await self.fetchone("SELECT 1")
+
     async def execute(self, sql: str, params: Params = ()) -> int:
+        self.check_file()
         async with self._lock:
             self.raw  # noqa: B018 - raises when closed
             return await self._tx.execute(sql, params)
 
     async def insert(self, sql: str, params: Params = ()) -> int:
+        self.check_file()
         async with self._lock:
             self.raw  # noqa: B018
             return await self._tx.insert(sql, params)
@@ -177,6 +201,8 @@ class SqliteDriver(Driver):
     @asynccontextmanager
     async def transaction(self, *, readonly: bool = False, serialize: bool = True) -> AsyncIterator[Tx]:
         """``BEGIN IMMEDIATE`` (``BEGIN`` for a read) … ``COMMIT``; every transaction is serialized here anyway."""
+        if not readonly:
+            self.check_file()
         async with self._lock:
             conn = self.raw
             await conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
@@ -190,3 +216,14 @@ class SqliteDriver(Driver):
                     except sqlite3.Error:
                         log.exception("rollback failed")
                 raise
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """``(device, inode)`` of the file at ``path`` (``None`` for ``:memory:``, ``(0, 0)`` when it is gone)."""
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (st.st_dev, st.st_ino)

@@ -132,3 +132,8 @@ class TimersMixin(ShardsMixin):
         if deleted:
             self.notify_timers_changed()
         return deleted
+
+    async def tables_with_timers(self) -> set[int]:
+        """Ids of the tables that have a stored timer (the watchdog's look for tables left without one)."""
+        rows = await self.fetchall("SELECT DISTINCT table_id FROM timers WHERE table_id IS NOT NULL")
+        return {int(r[0]) for r in rows}

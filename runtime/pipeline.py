@@ -1,17 +1,21 @@
 """The path of every change of a table: apply → commit → record results → render → present → re-arm.
 
-Callers hold the session's lock. ``apply`` commits before anything is shown (if the commit fails the
-engine table is rebuilt from storage and the error propagates). Settled hands go to the ladder
-(``record_hand``), the match end to ``record_match``; the table record then says ``finished``.
+Callers hold the session's lock. ``apply`` commits before anything is shown. Memory never runs ahead of
+storage: if the commit fails the engine table is rebuilt from storage (or, storage unreachable, marked ``stale``
+and rebuilt before its next change: ``fresh``), ``on_storage_error`` tells the watchdog (``runtime.watchdog``) and
+the player gets ``faults.not_saved`` (no driver text). Settled hands go to the ladder (``record_hand``), the match
+end to ``record_match``; the table record then says ``finished`` — last, so a restart or the watchdog finishes a
+match end cut short (``runtime.recovery``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 
 from data.database import Database
+from data.errors import DataError
 from data.records import Status, TableRecord
 from data.replay import commit_action, restore_table
 from engine.actions import Action, Play
@@ -24,6 +28,7 @@ from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
 from runtime.planner import plan, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate
+from runtime.recovery import record_match_end
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
@@ -45,6 +50,7 @@ class Pipeline:
         self.names: dict[int, dict[int, str]] = {}  # guild id -> user id -> name there (ladder pictures; per guild)
         self.match_listeners: list[Callable[[Session], Awaitable[None]]] = []  # after a match ends (tournaments)
         self.observers: list[Presenter] = []  # more interfaces told of every update after ``presenter`` (the web table)
+        self.on_storage_error: Callable[[int | None], None] | None = None  # the watchdog (runtime.watchdog)
 
     def locale_of(self, session: Session) -> str:
         return str(session.record.meta.get("locale") or self.locale)
@@ -53,6 +59,7 @@ class Pipeline:
     async def apply(self, session: Session, action: Action, *, acted_seat: int | None,
                     announcements: Sequence[Announcement] = (), reason: str = "action") -> list[Event]:
         """Apply and commit ``action``, then present and re-arm; the events."""
+        await self.fresh(session)
         table = session.table
         assert table is not None
         session.touched = self.clock()
@@ -60,10 +67,8 @@ class Pipeline:
         events = table.apply(action)
         try:
             await commit_action(self.db, session.record.table_id, table, action)
-        except Exception:
-            log.exception("commit failed on table %d; reloading it", session.record.table_id)
-            session.table = await restore_table(self.db, session.record.table_id)
-            raise
+        except Exception as exc:
+            await self._not_committed(session, exc)
         if isinstance(action, Play) and action.seat is not None:
             await self.unqueue(session, action.seat)
         after = table.public_view()
@@ -75,6 +80,7 @@ class Pipeline:
             images = await self._results(session, events, after, notes)
         except Exception:  # the move is committed and stands: the table must go on (shown, its clocks armed)
             log.exception("recording the results of table %d failed; the move stands", session.record.table_id)
+            self.storage_failed(session.record.table_id)  # the watchdog finishes recording them
             images = []
         private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
         update = TableUpdate(
@@ -87,6 +93,38 @@ class Pipeline:
         if any(isinstance(e, MatchOver) for e in events):
             await self._match_over(session)
         return events
+
+    # -- storage faults ----------------------------------------------------------------------------------
+    def storage_failed(self, table_id: int | None) -> None:
+        if self.on_storage_error is not None:
+            self.on_storage_error(table_id)
+
+    async def _not_committed(self, session: Session, exc: Exception) -> None:
+        """The move just applied in memory was not committed: undo it (reload the table from storage, or mark it
+        ``stale`` while storage cannot be read) and refuse it with a localized key; always raises."""
+        tid = session.record.table_id
+        log.error("table %d: the move was not saved (%s: %s); reloading the table", tid, type(exc).__name__,
+                  str(exc).splitlines()[0] if str(exc) else "")
+        session.stale = True
+        self.storage_failed(tid)
+        with contextlib.suppress(DataError):  # else still stale: reloaded before the table's next change
+            await self.fresh(session)
+        if isinstance(exc, DataError) and exc.key.startswith(("faults.", "data.fenced")):
+            raise exc
+        raise DataError("faults.not_saved") from exc
+
+    async def fresh(self, session: Session) -> None:
+        """Reload a ``stale`` table from storage (``faults.storage_down`` if it still cannot be read)."""
+        if not session.stale:
+            return
+        tid = session.record.table_id
+        try:
+            session.table = await restore_table(self.db, tid)
+        except Exception as exc:
+            log.warning("table %d: still not reloaded from storage (%s)", tid, type(exc).__name__)
+            raise DataError("faults.storage_down") from exc
+        session.stale = False
+        log.info("table %d reloaded from storage at version %d", tid, session.table.version)
 
     async def _match_over(self, session: Session) -> None:
         for listener in list(self.match_listeners):
@@ -112,9 +150,8 @@ class Pipeline:
                 if draw:
                     images.append(await imaging.hand_summary_image(result, rec.names, locale))
         if MatchOver in kinds:
-            session.record = await self.db.save_table(replace(rec, status=Status.FINISHED))
             before = await self._ratings(rec)
-            await self.db.record_match(rec.guild_id, rec.table_id, rec.seats, view.match_winner)
+            session.record = await record_match_end(self.db, rec, view.match_winner)
             notes.append(Announcement("announce.ladder_updated", {"changes": rating_changes(
                 rec, before, await self._ratings(rec), locale)}))
             if draw:
@@ -187,6 +224,8 @@ class Pipeline:
 
     async def arm(self, session: Session) -> None:
         """Store the timers the table needs now (stored deadlines with the same key are kept)."""
+        if session.stale:
+            return  # memory is ahead of storage: the watchdog reloads and re-plans the table
         paused = session.record.meta.get(PAUSED)  # the interface lost the table's thread (cogs.delivery)
         if session.table is None or session.record.status is not Status.PLAYING or paused:
             await self.db.cancel_timers(session.record.table_id)

@@ -11,6 +11,9 @@ nothing (waking at the sleep's end looks again anyway): under load every move re
 each wake costs the database a query for the due timers and one for the next. No task waits on an open-ended
 event, so an idle bot has no pending work (SimCord can tell a settled bot from a stuck one). ``run_due()``
 fires what is due without the loop (tests, offline job).
+The loop cannot die: a failed round (the database locked past its busy timeout, a server restarting) is logged and
+tried again after a back-off (``RETRY_S`` doubling up to ``RETRY_MAX_S``); a failed round or handler is reported to
+``on_error`` (the service's ``runtime.watchdog``: the timers a failed handler claimed are gone, it re-plans them).
 Timer work is background work for the database (``data.priority.in_background``): a click's queries take
 connections of their own and never queue behind the timers' (``data.postgres``).
 """
@@ -31,6 +34,8 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[Timer], Awaitable[None]]
 MAX_SLEEP = 3600.0
+RETRY_S = 0.25  # first back-off after a failed round, doubled each time up to RETRY_MAX_S
+RETRY_MAX_S = 2.0
 
 
 def _pending(task: asyncio.Task[None] | None) -> bool:
@@ -49,7 +54,9 @@ class Scheduler:
         self._sleep_until = 0.0  # clock time the sleeper wakes at
         self._dirty = False
         self._unsubscribe: Callable[[], None] | None = None
-        self._inflight: set[asyncio.Task[None]] = set()  # handlers the loop started (one per due timer)
+        self._inflight: dict[asyncio.Task[None], int | None] = {}  # handlers the loop started -> their table
+        self._failures = 0  # failed rounds in a row (the back-off)
+        self.on_error: Callable[[int | None], None] | None = None  # a round (None) or a table's handler failed
 
     # -- firing -------------------------------------------------------------------------------------------
     async def fire_next(self) -> bool:
@@ -120,15 +127,30 @@ class Scheduler:
         for timer in due:
             if timer.id in claimed:  # else someone else removed it meanwhile
                 task = asyncio.get_running_loop().create_task(self._fire(timer), name=f"tractor-timer-{timer.id}")
-                self._inflight.add(task)
-                task.add_done_callback(self._inflight.discard)
+                self._inflight[task] = timer.table_id
+                task.add_done_callback(self._done)
         return await self.db.next_timer()
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._inflight.pop(task, None)
+
+    def handling(self) -> set[int | None]:
+        """Tables whose timer handler is running (claimed, not yet done)."""
+        return set(self._inflight.values())
 
     async def _fire(self, timer: Timer) -> None:
         try:
             await self.handler(timer)
         except Exception:
             log.exception("timer %d (%s) of table %s failed", timer.id, timer.kind, timer.table_id)
+            self._report(timer.table_id)
+
+    def _report(self, table_id: int | None) -> None:
+        if self.on_error is not None:
+            try:
+                self.on_error(table_id)
+            except Exception:
+                log.exception("reporting a timer failure failed")
 
     async def _run(self) -> None:
         with in_background():  # the handlers' tasks started here inherit it
@@ -139,19 +161,35 @@ class Scheduler:
             self._dirty = False
             try:
                 nxt = await self._dispatch_due()
-            except Exception:
-                log.exception("timer run failed")
+            except Exception as exc:
+                self._retry_later(exc)
                 return
+            if self._failures:
+                log.warning("timer loop running again after %d failed rounds", self._failures)
+                self._failures = 0
             if nxt is not None and nxt.due_at <= self.clock():
                 self._dirty = True  # fell due meanwhile: claim it in this run
                 continue
             self._arm(None if nxt is None else nxt.due_at)
 
-    def _arm(self, due: float | None) -> None:
+    def _retry_later(self, exc: Exception) -> None:
+        """A failed round: logged (the traceback once, then one line each), looked at again after a back-off."""
+        self._failures += 1
+        delay = min(RETRY_MAX_S, RETRY_S * 2 ** min(self._failures - 1, 8))
+        if self._failures == 1:
+            log.error("timer run failed; retrying in %.2f s", delay, exc_info=exc)
+        else:
+            log.warning("timer run failed again (%d in a row: %s); retrying in %.2f s", self._failures,
+                        type(exc).__name__, delay)
+        self._report(None)
+        self._dirty = True  # the next wake looks again even if nothing changed meanwhile
+        self._arm(self.clock() + delay, force=True)
+
+    def _arm(self, due: float | None, *, force: bool = False) -> None:
         """Sleep until ``due`` (clock time; ``None``: no timer, no sleep). A sleep that already ends by then
         is kept (waking early only looks again): a move that re-plans its table's timers does not cancel
         and recreate the sleep each time."""
-        if _pending(self._sleeper) and due is not None and self._sleep_until <= due:
+        if _pending(self._sleeper) and due is not None and self._sleep_until <= due and not force:
             return
         if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()

@@ -4,7 +4,8 @@ A move: ``act(table_id, user_id, action)`` checks the user sits at the table and
 ``Table.apply`` (``IllegalAction`` passes through with its key; nothing changes) → ``data/`` commits
 the action → the presenter gets a ``TableUpdate`` (events, pictures, announcements) → timers are
 re-planned (AI moves, reminders, 托管, dealing, the declaration window, the next hand). A restart:
-``restore_all()`` rebuilds every open table from its snapshot + action log and re-arms its timers.
+``restore_all()`` rebuilds every open table from its snapshot + action log, finishes recording results a kill
+cut short (``runtime.recovery``) and re-arms its timers. Storage faults: ``runtime.watchdog``.
 
 Stable API (cogs code against it): lobby ``open_table sit leave add_ai remove_ai kick set_rules set_mode
 set_messages start end pause`` (``runtime.service_lobby``); play ``act play_text panel hand_image
@@ -31,11 +32,13 @@ from runtime.aipool import AiPool
 from runtime.imaging import ImagePolicy
 from runtime.pipeline import Pipeline
 from runtime.presenter import Presenter
+from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
 from runtime.service_lobby import LobbyService
 from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.session import Session, evict_idle, restore_queued
 from runtime.turns import handle_timer, play_ai_turn
+from runtime.watchdog import Watchdog
 
 __all__ = ["PLAYER_ACTIONS", "ActOutcome", "GameService"]
 
@@ -69,6 +72,8 @@ class GameService(LobbyService, PlayService):
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
         self.scheduler = Scheduler(db, self._on_timer, clock)
         self.timer_kinds: dict[str, Callable[[Timer], Awaitable[None]]] = {}  # timers of no table (tournaments)
+        self.watchdog = Watchdog(self)
+        self.pipeline.on_storage_error = self.scheduler.on_error = self.watchdog.storage_failed
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     async def restore_all(self) -> list[int]:
@@ -87,12 +92,14 @@ class GameService(LobbyService, PlayService):
                 session.queued = await restore_queued(self.db, rec, table)
             self.sessions[rec.table_id] = session
             async with session.lock:
+                await finish_records(self.db, session)
                 await self.pipeline.publish(session, "restored")
                 await self.pipeline.arm(session)
             restored.append(rec.table_id)
         log.info("restored %d open tables", len(restored))
         if self.autorun:
             self.scheduler.start()
+            self.watchdog.start()
         return restored
 
     async def run_until_idle(self, max_rounds: int = 1_000_000) -> int:
@@ -100,7 +107,8 @@ class GameService(LobbyService, PlayService):
         return await self.scheduler.run_due(max_rounds)
 
     async def close(self) -> None:
-        """Stop the timer task (the database stays open; its owner closes it)."""
+        """Stop the timer task and the watchdog (the database stays open; its owner closes it)."""
+        await self.watchdog.stop()
         await self.scheduler.stop()
 
     def _sweep(self) -> None:
@@ -111,6 +119,7 @@ class GameService(LobbyService, PlayService):
 
     async def _on_timer(self, timer: Timer) -> None:
         self._sweep()
+        self.watchdog.maybe_check()
         other = self.timer_kinds.get(timer.kind)
         if other is not None:
             await other(timer)
@@ -122,6 +131,7 @@ class GameService(LobbyService, PlayService):
         with data_priority.for_table(session.record.table_id):
             async with session.timers:  # its timers in order (seats deciding together would race: games would vary)
                 async with session.lock:
+                    await self.pipeline.fresh(session)  # a move not saved before: reloaded (or this timer fails)
                     turn = await handle_timer(self, session, timer)
                 if turn is not None:  # an AI thinks without the table's lock: its clicks are served meanwhile
                     await play_ai_turn(self, session, turn)

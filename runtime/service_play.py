@@ -80,6 +80,7 @@ class PlayService(TableRegistry):
         gives the seat back to its player first."""
         session = self.session(table_id)
         async with session.serving():
+            await self.pipeline.fresh(session)  # a move not saved before: reloaded, or ``faults.storage_down``
             seat = self._seat(session, user_id)
             table = session.table
             assert table is not None

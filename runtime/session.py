@@ -96,6 +96,7 @@ class Session:
         self.queued: dict[int, tuple[Card, ...]] = {}  # seat -> play for its next turn
         self.touched = 0.0
         self.thinking = 0
+        self.stale = False  # a move whose commit failed is still in ``table`` (storage unreachable): reload first
         self._frozen: bytes | None = None
         self._table: Table | None = None
         self.table = table

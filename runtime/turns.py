@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from data.database import Database
+from data.errors import DataError
 from data.records import Mode, Status
 from data.timers import Timer
 from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
@@ -142,7 +143,9 @@ async def play_ai_turn(service: TimerHost, session: Session, turn: AiTurn) -> No
             try:
                 await service.pipeline.apply(session, action, acted_seat=turn.seat)
                 return
-            except Exception:
+            except Exception as exc:
+                if isinstance(exc, DataError) and exc.key.startswith("faults."):
+                    raise  # not saved (storage): the watchdog re-plans the table; no other move meanwhile
                 log.exception("AI move refused on table %d seat %d; playing a fallback move",
                               session.record.table_id, turn.seat)
                 failed = True

@@ -57,6 +57,7 @@ class PgCluster:
         self.run_as = run_as
         self.data = root / "data"
         self.socket_dir = root
+        self.options = ""  # the server's command-line settings (``start``)
         self._databases = 0
 
     # -- lifecycle ------------------------------------------------------------------------------
@@ -83,8 +84,8 @@ class PgCluster:
             options = [f"-k {root}", "-c listen_addresses=''", f"-c max_connections={max_connections}",
                        "-c shared_buffers=64MB"]
             options += [f"-c {s}" for s in (*(() if durable else FAST_SETTINGS), *settings)]
-            cluster._run("pg_ctl", "-D", str(cluster.data), "-o", " ".join(options), "-l", str(root / "server.log"),
-                         "-w", "-t", "60", "start")
+            cluster.options = " ".join(options)
+            cluster.resume()
         except BaseException:
             cluster._remove()
             raise
@@ -97,6 +98,16 @@ class PgCluster:
             with contextlib.suppress(subprocess.CalledProcessError):
                 self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         self._remove()
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (``resume`` starts it again): a database server restarted under
+        a running bot (fault tests, ``benchmarks/faults.py``)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+
+    def resume(self) -> None:
+        """Start the (stopped) server."""
+        self._run("pg_ctl", "-D", str(self.data), "-o", self.options, "-l", str(self.root / "server.log"),
+                  "-w", "-t", "60", "start")
 
     def __enter__(self) -> PgCluster:
         return self

@@ -65,7 +65,7 @@
     } else if (f.type === "refused") {
       if (f.fatal) { closedForGood = true; banner(f.text); ws.close(); }
       if (replay && f.key.startsWith("web.review")) { delete reviews[replay.hand]; replay.note = f.text; renderReplay(); }
-      explain(f.text, true);
+      explain(f.text, true, f.key);
     } else if (f.type === "ok") {
       selected.clear(); check = null; explain(tr("web.sent"), false);
     } else if (f.type === "suggest") {
@@ -89,7 +89,10 @@
   }
 
   function banner(text) { $("banner").hidden = !text; $("banner").textContent = text; }
-  function explain(text, bad) { $("explain").textContent = text; $("explain").classList.toggle("bad", !!bad); }
+  function explain(text, bad, key) {  // key: the refusal's message key, if any (data-key)
+    const box = $("explain");
+    box.textContent = text; box.classList.toggle("bad", !!bad); box.dataset.key = key || "";
+  }
 
   // -- rendering --------------------------------------------------------------------------------------------
   const POS = ["bottom", "right", "top", "left"];
