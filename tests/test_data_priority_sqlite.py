@@ -127,7 +127,11 @@ async def test_the_wal_is_checkpointed_on_a_thread_of_its_own(tmp_path: Path) ->
         for i in range(300):  # ~300 pages: under the backstop, and under SQLite's default of 1,000 as well
             await db.execute("INSERT INTO scratch (b) VALUES (?)", (bytes([i % 256]) * 4000,))
         deadline = time.monotonic() + 10.0
-        while path.stat().st_size < before + 300 * 4000 and time.monotonic() < deadline:
+
+        def copied() -> bool:  # the file grows while the checkpoint runs; its counts are taken once it returned
+            return path.stat().st_size >= before + 300 * 4000 and driver.checkpointer.frames >= 300
+
+        while not copied() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         assert path.stat().st_size >= before + 300 * 4000  # copied into the database file meanwhile
         assert driver.checkpointer.runs > 0 and driver.checkpointer.frames >= 300
