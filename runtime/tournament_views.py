@@ -19,6 +19,7 @@ from render.tournament import BracketBox, BracketColumn, StandingLine, render_br
 from runtime.presenter import Announcement, Image
 from runtime.tournament import Format, Match, Round, Tournament
 from runtime.tournament.model import How
+from runtime.tournament.placings import THIRD, draw_matches
 from runtime.tournament.report import stage_label
 
 BRACKET = "bracket"
@@ -117,22 +118,33 @@ def round_title(t: Tournament, rnd: Round, locale: str) -> str:
 def match_stage(t: Tournament, m: Match, locale: str) -> str:
     """The round's title, and for a best of three the game about to be played: "Final, game 2 of 3"."""
     rnd = next(r for r in t.rounds if r.number == m.round)
-    title = round_title(t, rnd, locale)
+    title = tr("tournament2.stage.third_place", locale) if m.place == THIRD else round_title(t, rnd, locale)
     if m.best_of == 1:
         return title
     return tr("tournament2.stage_game", locale, stage=title, game=len(m.games) + 1, best_of=m.best_of)
 
 
 def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
-    """One column per round (Swiss and duplicate: the pairings of each round)."""
-    return [BracketColumn(title=round_title(t, rnd, locale), boxes=tuple(_box(t, m, locale) for m in rnd.matches))
-            for rnd in t.rounds]
+    """One column per round (Swiss and duplicate: the pairings of each round); a third-place match in a column
+    of its own under the final's, titled 三四名决赛 / Third-place match."""
+    columns = []
+    for rnd in t.rounds:
+        columns.append(BracketColumn(title=round_title(t, rnd, locale),
+                                     boxes=tuple(_box(t, m, locale) for m in draw_matches(rnd))))
+        placing = tuple(_box(t, m, locale) for m in rnd.matches if m.place == THIRD)
+        if placing:
+            columns.append(BracketColumn(title=tr("tournament2.stage.third_place", locale), boxes=placing))
+    return columns
 
 
-def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group: int | None, locale: str) -> str:
-    """Withdrawn; a knock-out's champion or the round a team went out in; else its group."""
+def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group: int | None, locale: str,
+                   place: int | None = None) -> str:
+    """Withdrawn; the place a third-place match gave; a knock-out's champion or the round a team went out in;
+    else its group."""
     if t.team(team_id).withdrawn:
         return tr("tournament.pic.withdrawn", locale)
+    if place is not None:
+        return tr(f"tournament2.pic.place{place}", locale)
     if eliminated_in is not None and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
         rnd = next(r for r in t.rounds if r.number == eliminated_in)
         return tr("tournament2.pic.out_in", locale, stage=round_title(t, rnd, locale))
@@ -151,8 +163,14 @@ def standing_lines(t: Tournament, locale: str) -> list[StandingLine]:
                                                                           b=team.names[-1]),
                                   points=f"{s.points:g}", record=f"{s.wins}–{s.draws}–{s.losses}",
                                   level_diff=s.level_diff, byes=s.byes,
-                                  note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale)))
+                                  note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale,
+                                                     s.place)))
     return lines
+
+
+def config_lines(t: Tournament, locale: str) -> list[str]:
+    """The placing options of the tournament, one line each, for ``/tractor tournament`` replies."""
+    return [tr("tournament2.line.third_place", locale)] if t.config.third_place else []
 
 
 def _title(t: Tournament, locale: str) -> str:
