@@ -37,6 +37,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                                         "zh-CN": "半决赛负者进行三四名决赛"},
     "tournament2.line.third_place": {"en": "Third-place match: the semi-final losers play for 3rd and 4th place.",
                                      "zh-CN": "三四名决赛：半决赛负者争夺第三、四名。"},
+    # -- the draw (抽签) ------------------------------------------------------------------------------------
+    "tournament2.draw": {"en": "Draw by lot (抽签, seed {seed}): {order}", "zh-CN": "抽签结果（种子 {seed}）：{order}"},
+    "tournament2.draw.group": {"en": "Group {group}: {teams}", "zh-CN": "{group} 组：{teams}"},
+    "tournament2.draw.pair": {"en": "{n}. {a} – {b}", "zh-CN": "{n}. {a} 对 {b}"},
+    "tournament2.draw.bye": {"en": "{team} (bye)", "zh-CN": "{team}（轮空）"},
+    "tournament2.seats": {"en": "Seats at table #{table}, drawn by lot: {seats}",
+                          "zh-CN": "{table} 号牌桌座位（抽签）：{seats}"},
+    "tournament2.seat": {"en": "{seat} {name}", "zh-CN": "{seat}：{name}"},
     # -- pictures -----------------------------------------------------------------------------------------
     "tournament2.pic.byes": {"en": "Byes", "zh-CN": "轮空"},
     "tournament2.pic.champion": {"en": "champion", "zh-CN": "冠军"},

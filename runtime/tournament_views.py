@@ -18,6 +18,7 @@ from i18n import t as tr
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 from runtime.presenter import Announcement, Image
 from runtime.tournament import Format, Match, Round, Tournament
+from runtime.tournament.draw import first_draw, seats
 from runtime.tournament.model import How
 from runtime.tournament.placings import THIRD, draw_matches
 from runtime.tournament.report import stage_label
@@ -166,6 +167,29 @@ def standing_lines(t: Tournament, locale: str) -> list[StandingLine]:
                                   note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale,
                                                      s.place)))
     return lines
+
+
+def draw_announcement(t: Tournament, locale: str) -> Announcement:
+    """The draw at the start (抽签), for everyone: the groups, or round 1's pairings in the drawn order, and the seed
+    that reproduces them."""
+    groups, pairs = first_draw(t)
+    if groups:
+        parts = [tr("tournament2.draw.group", locale, group=chr(ord("A") + i),
+                    teams=", ".join(t.team(x).name for x in g)) for i, g in enumerate(groups)]
+    else:
+        parts = [tr("tournament2.draw.pair", locale, n=i + 1, a=t.team(a).name, b=t.team(b).name) if b is not None
+                 else tr("tournament2.draw.bye", locale, team=t.team(a).name) for i, (a, b) in enumerate(pairs)]
+    return Announcement("tournament2.draw", {"seed": t.seed, "order": " · ".join(parts)})
+
+
+def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> Announcement:
+    """The seat draw of a game's table (东南西北坐序), for everyone: each seat's player."""
+    parts = []
+    for seat, (team_id, i) in enumerate(seats(t, m, len(m.games) + 1)):
+        team = t.team(team_id)
+        name = team.names[i] if i < len(team.names) else team.name
+        parts.append(tr("tournament2.seat", locale, seat=tr(f"outputs.seat.{seat}", locale), name=name))
+    return Announcement("tournament2.seats", {"table": table_id, "seats": " · ".join(parts)})
 
 
 def config_lines(t: Tournament, locale: str) -> list[str]:

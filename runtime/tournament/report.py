@@ -73,6 +73,6 @@ def report(t: Tournament) -> dict[str, Any]:
                   "place": s.place,
                   "lot": lot(t.seed, s.team_id)} for s in t.standings()]
     return {"format": t.config.format.value, "knockout": t.config.format in (Format.KNOCKOUT, Format.GROUPS),
-            "third_place": t.config.third_place,
+            "third_place": t.config.third_place, "seed": t.seed,
             "teams": [{"team_id": x.team_id, "name": x.name} for x in t.teams], "groups": t.groups,
             "schedule": rounds, "standings": standings}
