@@ -91,7 +91,8 @@ class TournamentCommands(app_commands.Group):
            no_show="A team absent this many minutes after its game starts forfeits (0: off)",
            locked_roster="No substitutes once the tournament starts (不得换人)",
            discipline="No table talk during a hand, no earlier tricks, no kitty once play starts",
-           third_place="The semi-final losers play a third-place match (三四名决赛)")
+           third_place="The semi-final losers play a third-place match (三四名决赛)",
+           rank_levels="Teams level on points: the higher level won at ranks first (按级别)")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
@@ -100,7 +101,8 @@ class TournamentCommands(app_commands.Group):
                      tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
                      clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
                      sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
-                     locked_roster: bool = False, discipline: bool = False, third_place: bool = False) -> None:
+                     locked_roster: bool = False, discipline: bool = False, third_place: bool = False,
+                     rank_levels: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -111,7 +113,8 @@ class TournamentCommands(app_commands.Group):
             config = inputs.tournament_config(format=format, preset=preset or None, end_level=end_level, rounds=rounds,
                                               best_of_three=best_of_three, minutes=minutes,
                                               deadline_hours=deadline_hours, tie=tie, big_points=big_points,
-                                              ai_partners=ai_partners, third_place=third_place)
+                                              ai_partners=ai_partners, third_place=third_place,
+                                              rank_levels=rank_levels)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
                                             "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),

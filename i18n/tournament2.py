@@ -37,6 +37,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                         "zh-CN": "半决赛负者进行三四名决赛"},
     "tournament2.line.third_place": {"en": "Third-place match: the semi-final losers play for 3rd and 4th place.",
                                      "zh-CN": "三四名决赛：半决赛负者争夺第三、四名。"},
+    "tournament.opt.rank_levels": {"en": "rank_levels", "zh-CN": "按级别排名"},
+    "tournament.opt.rank_levels.desc": {"en": "Teams level on points: the higher level won at ranks first (按级别)",
+                                        "zh-CN": "积分相同时，获胜时级数高者名次在前"},
+    "tournament2.line.rank_levels": {"en": "Ranking by level: teams level on points go by the highest level they "
+                                           "won a game at (获胜时级数最大者列前).",
+                                     "zh-CN": "按级别排名：积分相同时，获胜时级数最大者列前。"},
     # -- the draw (抽签) ------------------------------------------------------------------------------------
     "tournament2.draw": {"en": "Draw by lot (抽签, seed {seed}): {order}", "zh-CN": "抽签结果（种子 {seed}）：{order}"},
     "tournament2.draw.group": {"en": "Group {group}: {teams}", "zh-CN": "{group} 组：{teams}"},

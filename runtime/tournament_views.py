@@ -194,7 +194,8 @@ def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> A
 
 def config_lines(t: Tournament, locale: str) -> list[str]:
     """The placing options of the tournament, one line each, for ``/tractor tournament`` replies."""
-    return [tr("tournament2.line.third_place", locale)] if t.config.third_place else []
+    flags = (("third_place", t.config.third_place), ("rank_levels", t.config.rank_levels))
+    return [tr(f"tournament2.line.{key}", locale) for key, on in flags if on]
 
 
 def _title(t: Tournament, locale: str) -> str:

@@ -19,10 +19,12 @@ async def test_the_draw_and_the_seats_are_announced_and_kept(simcord_env: Any) -
     channel = guild.create_text_channel("cards")
     actors = [guild.add_member(env.create_user(n)) for n in NAMES]
     reply = last_reply(await actors[0].slash(channel, "tractor tournament create", name="Draw Cup",
-                                             format="knockout", end_level="3", third_place=True))
+                                             format="knockout", end_level="3", third_place=True,
+                                             rank_levels=True))
     assert reply.ephemeral and "Third-place match" in reply.content, env.transcript()
+    assert "Ranking by level" in reply.content
     t = env.bot.tournaments.of_guild(guild.id)[-1]
-    assert t.config.third_place
+    assert t.config.third_place and t.config.rank_levels
     for i in range(4):
         await actors[2 * i].slash(channel, "tractor tournament join", partner=actors[2 * i + 1],
                                   team_name=f"Team {i + 1}")

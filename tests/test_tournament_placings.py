@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from runtime import inputs
+from runtime.errors import NotAllowed
 from runtime.offline_tournament import run_offline_tournament
 from runtime.tournament import Format, GameResult, Match, Stage, Status, Tournament
 from runtime.tournament.report import report, stage_label
@@ -156,3 +157,42 @@ async def test_offline_knockout_with_a_third_place_match(tmp_path: Path) -> None
     assert [x["place"] for x in rep["standings"][:4]] == [None, None, 3, 4]
     log = (tmp_path / "tournament_log.txt").read_text(encoding="utf-8")
     assert "Third-place match:" in log
+
+
+def _swiss_one_round(rank_levels: bool) -> tuple[Tournament, int, int]:
+    """Two winners level on points: the first won by 2 levels at level index 5, the second by 1 at index 8."""
+    t = make(4, Format.SWISS, seed=2, rounds=1, rank_levels=rank_levels)
+    t.start()
+    first, second = t.current.matches  # type: ignore[union-attr]
+    t.record(first.match_id, GameResult(winner=0, diff=2, score=(5, 3)))
+    t.record(second.match_id, GameResult(winner=0, diff=1, score=(8, 7)))
+    assert t.draw_next() is None
+    return t, first.a, second.a
+
+
+def test_ranking_by_level_reached_puts_the_higher_winning_level_first() -> None:
+    """Seed 000 排位赛: "若出现获胜局数相同，则获胜时级数最大的为一等胜"; without the option the level difference
+    decides."""
+    t, low, high = _swiss_one_round(rank_levels=True)
+    standings = t.standings()
+    assert [s.team_id for s in standings[:2]] == [high, low]
+    assert [s.reached for s in standings[:2]] == [8, 5]
+    check_report(report(t))
+    plain, low, high = _swiss_one_round(rank_levels=False)
+    assert [s.team_id for s in plain.standings()[:2]] == [low, high]
+    check_report(report(plain))
+    assert config_lines(t, "zh-CN") == ["按级别排名：积分相同时，获胜时级数最大者列前。"]
+
+
+def test_ranking_by_level_is_refused_with_duplicate_big_points() -> None:
+    with pytest.raises(NotAllowed):
+        inputs.tournament_config(format="duplicate", rank_levels=True)
+    assert inputs.tournament_config(format="groups", rank_levels=True).rank_levels
+
+
+@pytest.mark.parametrize("fmt", [Format.SWISS, Format.GROUPS, Format.KNOCKOUT])
+def test_ranking_by_level_over_whole_tournaments(fmt: Format) -> None:
+    for seed in range(6):
+        t = make(9, fmt, seed=seed, rounds=4 if fmt is Format.SWISS else 0, rank_levels=True, third_place=True)
+        play_out(t, random.Random(seed))
+        check_report(report(t))  # the outside check recomputes the levels reached and the order

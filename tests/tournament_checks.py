@@ -71,6 +71,18 @@ def _tally(rep: dict[str, Any]) -> tuple[dict[int, float], dict[int, int], dict[
     return points, diff, h2h
 
 
+def _reached(rep: dict[str, Any]) -> dict[int, int]:
+    """The highest level each team won a game at (of a match it won), recomputed from the schedule."""
+    out: dict[int, int] = defaultdict(lambda: -1)
+    for rnd in rep["schedule"]:
+        for m in rnd["matches"]:
+            if m["decided"] and m["b"] is not None and m["winner"] is not None:
+                side = 0 if m["winner"] == m["a"] else 1
+                won = [g["levels"][side] for g in m["games"] if g["winner"] == m["winner"]]
+                out[m["winner"]] = max([out[m["winner"]], *won])
+    return out
+
+
 def _tier(rep: dict[str, Any], line: dict[str, Any]) -> int:
     """Knock-out formats: how far a team went (larger is better)."""
     if not rep["knockout"]:
@@ -83,7 +95,7 @@ def _tier(rep: dict[str, Any], line: dict[str, Any]) -> int:
 
 def check_ranks(rep: dict[str, Any]) -> None:
     """Ranks 1…n; the points shown are the schedule's; order: (knock-out: how far a team went, then the place a
-    third-place match gave), points, then
+    third-place match gave), points, (with ``rank_levels``: the highest level won a game at), then
     the head-to-head difference among the tied, the total difference, the lot."""
     lines = rep["standings"]
     assert [x["rank"] for x in lines] == list(range(1, len(lines) + 1))
@@ -91,7 +103,11 @@ def check_ranks(rep: dict[str, Any]) -> None:
     for x in lines:
         assert x["points"] == points[x["team_id"]], (x, points[x["team_id"]])
         assert x["level_diff"] == diff[x["team_id"]]
-    keys = [(-_tier(rep, x), x.get("place") or 0, -x["points"]) for x in lines]
+    reached = _reached(rep)
+    for x in lines:
+        assert x["reached"] == reached[x["team_id"]], (x, reached[x["team_id"]])
+    keys = [(-_tier(rep, x), x["place"] or 0, -x["points"], *((-x["reached"],) if rep["rank_levels"] else ()))
+            for x in lines]
     assert keys == sorted(keys), keys
     start = 0
     while start < len(lines):

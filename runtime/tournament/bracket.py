@@ -106,18 +106,20 @@ class Tournament:
     def standings(self) -> list[Standing]:
         """The standings now (see ``runtime.tournament.standings``)."""
         ids = [t.team_id for t in self.teams]
+        levels = self.config.rank_levels
         if self.config.format is Format.KNOCKOUT:
-            return rank(ids, self.rounds, self.seed, knockout=True)
+            return rank(ids, self.rounds, self.seed, knockout=True, levels=levels)
         if self.config.format is Format.GROUPS:
             qualified = {t for m in self._stage_matches(Stage.KNOCKOUT) for t in m.teams}
             if qualified:
                 return rank(ids, self.rounds, self.seed, knockout=True, qualified=qualified,
-                            group_of=self.group_of())
-            return rank(ids, self.rounds, self.seed, group_of=self.group_of())
-        return rank(ids, self.rounds, self.seed, big=self.big_points)
+                            group_of=self.group_of(), levels=levels)
+            return rank(ids, self.rounds, self.seed, group_of=self.group_of(), levels=levels)
+        return rank(ids, self.rounds, self.seed, big=self.big_points, levels=levels)
 
     def group_standings(self, group: int) -> list[Standing]:
-        return rank(self.groups[group], self.rounds, self.seed, stages=(Stage.GROUP,), group_of=self.group_of())
+        return rank(self.groups[group], self.rounds, self.seed, stages=(Stage.GROUP,), group_of=self.group_of(),
+                    levels=self.config.rank_levels)
 
     @property
     def champion(self) -> int | None:

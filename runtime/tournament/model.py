@@ -79,7 +79,9 @@ class Config:
     best of three (0 none, 1 the final, 2 semi-finals and final, …). ``match_minutes``: a live time limit
     per game (0: none); ``deadline_hours``: a deadline per round (0: none); ``rounds``: Swiss/duplicate
     rounds (0: a sensible default for the team count). ``third_place``: the semi-final losers play a
-    third-place match (三四名决赛) alongside the final, so the places 3 and 4 are played, not drawn."""
+    third-place match (三四名决赛) alongside the final, so the places 3 and 4 are played, not drawn.
+    ``rank_levels``: teams level on points are ranked by the highest level they won a game at (级数, seed 000
+    "获胜时级数最大的为一等胜") before the other tie-breaks (not with duplicate, whose scores are big points)."""
 
     format: Format = Format.KNOCKOUT
     preset: str = "standard"
@@ -93,13 +95,14 @@ class Config:
     allow_ai: bool = False
     group_size: int = 4
     third_place: bool = False
+    rank_levels: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise NotAllowed("tournament.bad_rounds", rounds=self.rounds, max=MAX_ROUNDS)
         if self.best_of_three < 0 or self.match_minutes < 0 or self.deadline_hours < 0:
             raise NotAllowed("tournament.bad_option")
-        if not 3 <= self.group_size <= 8:
+        if not 3 <= self.group_size <= 8 or (self.rank_levels and self.format is Format.DUPLICATE):
             raise NotAllowed("tournament.bad_option")
 
     def to_json(self) -> dict[str, Any]:
@@ -285,6 +288,7 @@ class Standing:
     eliminated_in: int | None = None  # knock-out: the round a team went out in
     group: int | None = None
     place: int | None = None  # the place a placing match gave (3 or 4 after a third-place match)
+    reached: int = -1  # the highest level (index) the team won a game at; -1: none
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -9,7 +9,7 @@ team's byes before the round), ``byes`` (the teams with a bye) and ``matches`` (
 and ``how``; the match's ``winner`` and ``how``, see ``model.How``; ``place``: 3 for the third-place match
 (三四名决赛), else ``null``). Then ``groups`` (team ids) and the
 final ``standings`` with every column and tie-break the ranking used (``place``: 3 or 4 from the third-place
-match).
+match; ``reached``: the highest level won a game at, the first tie-break with ``rank_levels``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ def ranking_before(t: Tournament, index: int) -> list[int]:
     rnd = t.rounds[index]
     playing = {x for m in rnd.matches for x in m.teams}
     ids = [team.team_id for team in t.teams]
-    return [s.team_id for s in rank(ids, t.rounds[:index], t.seed, big=t.big_points) if s.team_id in playing]
+    return [s.team_id for s in rank(ids, t.rounds[:index], t.seed, big=t.big_points,
+                                                 levels=t.config.rank_levels) if s.team_id in playing]
 
 
 def byes_before(t: Tournament, index: int) -> dict[int, int]:
@@ -70,9 +71,9 @@ def report(t: Tournament) -> dict[str, Any]:
     standings = [{"team_id": s.team_id, "team": t.team(s.team_id).name, "rank": s.rank, "points": s.points,
                   "level_diff": s.level_diff, "played": s.played, "wins": s.wins, "draws": s.draws,
                   "losses": s.losses, "byes": s.byes, "eliminated_in": s.eliminated_in, "group": s.group,
-                  "place": s.place,
+                  "place": s.place, "reached": s.reached,
                   "lot": lot(t.seed, s.team_id)} for s in t.standings()]
     return {"format": t.config.format.value, "knockout": t.config.format in (Format.KNOCKOUT, Format.GROUPS),
-            "third_place": t.config.third_place, "seed": t.seed,
+            "third_place": t.config.third_place, "rank_levels": t.config.rank_levels, "seed": t.seed,
             "teams": [{"team_id": x.team_id, "name": x.name} for x in t.teams], "groups": t.groups,
             "schedule": rounds, "standings": standings}
