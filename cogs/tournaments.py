@@ -28,7 +28,7 @@ from data.tournaments import Placing
 from runtime import inputs
 from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
 from runtime.tournament import Format, Tournament
-from runtime.tournament_views import pictures
+from runtime.tournament_views import config_lines, pictures
 from runtime.tournaments import MAX_NAME
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,9 @@ class TournamentCommands(app_commands.Group):
            sheet_tie="Level at time: a draw in group play, an extra hand (加赛) in knock-outs",
            no_show="A team absent this many minutes after its game starts forfeits (0: off)",
            locked_roster="No substitutes once the tournament starts (不得换人)",
-           discipline="No table talk during a hand, no earlier tricks, no kitty once play starts")
+           discipline="No table talk during a hand, no earlier tricks, no kitty once play starts",
+           third_place="The semi-final losers play a third-place match (三四名决赛)",
+           rank_levels="Teams level on points: the higher level won at ranks first (按级别)")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
@@ -99,7 +101,8 @@ class TournamentCommands(app_commands.Group):
                      tie: str = "on_stage", big_points: str = "sheet", ai_partners: bool = False,
                      clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
                      sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
-                     locked_roster: bool = False, discipline: bool = False) -> None:
+                     locked_roster: bool = False, discipline: bool = False, third_place: bool = False,
+                     rank_levels: bool = False) -> None:
         async with answering(interaction):
             check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -110,7 +113,8 @@ class TournamentCommands(app_commands.Group):
             config = inputs.tournament_config(format=format, preset=preset or None, end_level=end_level, rounds=rounds,
                                               best_of_three=best_of_three, minutes=minutes,
                                               deadline_hours=deadline_hours, tie=tie, big_points=big_points,
-                                              ai_partners=ai_partners)
+                                              ai_partners=ai_partners, third_place=third_place,
+                                              rank_levels=rank_levels)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
                                             "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),
@@ -120,7 +124,8 @@ class TournamentCommands(app_commands.Group):
                                           locale=guild_locale(interaction), procedures=procedures)
             locale = user_locale(interaction)
             text = i18n.t("tournament.bot.created", locale, id=t.tournament_id, name=escape_text(t.name))
-            await reply(interaction, "\n".join([text, *tournament_lines(procedures, locale)]), ephemeral=True)
+            await reply(interaction, "\n".join([text, *tournament_lines(procedures, locale), *config_lines(t, locale)]),
+                        ephemeral=True)
 
     @create.autocomplete("preset")
     async def _preset_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -166,7 +171,7 @@ class TournamentCommands(app_commands.Group):
             raise BotError("tournament.bot.no_picture")
         image = images[0]
         locale = user_locale(interaction)
-        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, locale),
+        lines = [escape_text(t.name), *tournament_lines(t.meta.get(PROCEDURES) or {}, locale), *config_lines(t, locale),
                  *sanction_lines(t.meta.get(SANCTIONS) or [], lambda i: escape_text(t.team(i).name), locale)]
         await reply(interaction, "\n".join(lines), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.name))

@@ -89,7 +89,8 @@ class TournamentReport:
 async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format = Format.KNOCKOUT, seed: int = 1,
                                  end_level: str | None = "4", rounds: int = 0, best_of_three: int = 0,
                                  preset: str = "standard", db_path: str | Path | None = None, locale: str = "en",
-                                 ai_level: str = "random", echo: bool = False) -> TournamentReport:
+                                 ai_level: str = "random", echo: bool = False, third_place: bool = False,
+                                 rank_levels: bool = False) -> TournamentReport:
     """Run the tournament to its end; ``db_path`` None = an in-memory database."""
     started = time.monotonic()
     out_dir = Path(out_dir)
@@ -101,7 +102,8 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
     service = TournamentService(game, presenter, table_options=TableOptions.instant(), mode=Mode.ASYNC,
                                 ai_level=ai_level, autopilot=True, rng_seed=seed)
     try:
-        config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three)
+        config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three,
+                        third_place=third_place, rank_levels=rank_levels)
         tour = await service.create(guild_id=GUILD, channel_id=0, organiser_id=ORGANISER, name="Offline Cup",
                                     config=config, locale=locale, seed=seed)
         for i in range(teams):
@@ -127,6 +129,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--end-level", default="4", help="a short match: from 2 to this level")
     parser.add_argument("--rounds", type=int, default=0, help="Swiss/duplicate rounds (0: ⌈log2 teams⌉)")
     parser.add_argument("--best-of-three", type=int, default=0, help="last knock-out rounds played best of three")
+    parser.add_argument("--third-place", action="store_true",
+                        help="the semi-final losers play a third-place match (三四名决赛)")
+    parser.add_argument("--rank-levels", action="store_true",
+                        help="teams level on points: the higher level won at ranks first (按级别)")
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"))
     parser.add_argument("--out", type=Path, default=Path("offline_tournament"))
@@ -145,7 +151,8 @@ def run_from_args(args: argparse.Namespace) -> int:
     report = asyncio.run(run_offline_tournament(
         args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed, end_level=args.end_level or None,
         rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=db_path,
-        locale=args.locale, ai_level=args.ai, echo=not args.json))
+        locale=args.locale, ai_level=args.ai, echo=not args.json, third_place=args.third_place,
+        rank_levels=args.rank_levels))
     if args.json:
         print(json.dumps(report.json(), ensure_ascii=False), flush=True)
     else:

@@ -1,7 +1,8 @@
 """The tables of a tournament's games, through the ordinary table machinery of ``GameService``.
 
-A game's table: the organiser hosts without a seat, team a sits in seats 0 and 2, team b in 1 and 3; a
-team's empty place gets an AI only where the organiser allows it. Its rules are the tournament's preset
+A game's table: the organiser hosts without a seat, team a sits in seats 0 and 2, team b in 1 and 3 (which
+player where: the seat draw, ``runtime.tournament.draw``); a team's empty place gets an AI only where the
+organiser allows it. Its rules are the tournament's preset
 (with the end level and, for a match length, ``match_end: timed``); every table of a duplicate round
 plays the round's deals (one seed). The table's ``meta`` names its tournament, match and game, so a
 restart finds a table opened just before a crash.
@@ -22,6 +23,7 @@ from runtime.procedures import PROCEDURES, table_options_for
 from runtime.service import GameService
 from runtime.tournament import Config, Format, GameResult, Match, Stage, Tournament
 from runtime.tournament.adjudicate import stopped_result
+from runtime.tournament.draw import seats
 
 log = logging.getLogger(__name__)
 
@@ -86,16 +88,15 @@ class TournamentTables:
         return await self.start(t, tid)
 
     async def seat(self, t: Tournament, match: Match, table_id: int) -> None:
-        for side, team_id in enumerate(match.teams):
+        """Seat the four players as the seat draw (抽签, ``runtime.tournament.draw``) gave for this game."""
+        for seat, (team_id, i) in enumerate(seats(t, match, len(match.games) + 1)):
             team = t.team(team_id)
-            for i in range(2):
-                seat = side + 2 * i
-                user = team.players[i] if i < len(team.players) else None
-                name = team.names[i] if i < len(team.names) else team.name
-                if user is not None:
-                    await self.game.sit(table_id, user, name, seat)
-                elif t.config.allow_ai:
-                    await self.game.add_ai(table_id, t.organiser_id, seat, self.ai_level)
+            user = team.players[i] if i < len(team.players) else None
+            name = team.names[i] if i < len(team.names) else team.name
+            if user is not None:
+                await self.game.sit(table_id, user, name, seat)
+            elif t.config.allow_ai:
+                await self.game.add_ai(table_id, t.organiser_id, seat, self.ai_level)
 
     async def start(self, t: Tournament, table_id: int) -> TableRecord:
         rec = self.game.record(table_id)

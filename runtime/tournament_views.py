@@ -18,7 +18,9 @@ from i18n import t as tr
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 from runtime.presenter import Announcement, Image
 from runtime.tournament import Format, Match, Round, Tournament
+from runtime.tournament.draw import first_draw, seats
 from runtime.tournament.model import How
+from runtime.tournament.placings import THIRD, draw_matches
 from runtime.tournament.report import stage_label
 
 BRACKET = "bracket"
@@ -117,22 +119,33 @@ def round_title(t: Tournament, rnd: Round, locale: str) -> str:
 def match_stage(t: Tournament, m: Match, locale: str) -> str:
     """The round's title, and for a best of three the game about to be played: "Final, game 2 of 3"."""
     rnd = next(r for r in t.rounds if r.number == m.round)
-    title = round_title(t, rnd, locale)
+    title = tr("tournament2.stage.third_place", locale) if m.place == THIRD else round_title(t, rnd, locale)
     if m.best_of == 1:
         return title
     return tr("tournament2.stage_game", locale, stage=title, game=len(m.games) + 1, best_of=m.best_of)
 
 
 def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
-    """One column per round (Swiss and duplicate: the pairings of each round)."""
-    return [BracketColumn(title=round_title(t, rnd, locale), boxes=tuple(_box(t, m, locale) for m in rnd.matches))
-            for rnd in t.rounds]
+    """One column per round (Swiss and duplicate: the pairings of each round); a third-place match in a column
+    of its own under the final's, titled 三四名决赛 / Third-place match."""
+    columns = []
+    for rnd in t.rounds:
+        columns.append(BracketColumn(title=round_title(t, rnd, locale),
+                                     boxes=tuple(_box(t, m, locale) for m in draw_matches(rnd))))
+        placing = tuple(_box(t, m, locale) for m in rnd.matches if m.place == THIRD)
+        if placing:
+            columns.append(BracketColumn(title=tr("tournament2.stage.third_place", locale), boxes=placing))
+    return columns
 
 
-def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group: int | None, locale: str) -> str:
-    """Withdrawn; a knock-out's champion or the round a team went out in; else its group."""
+def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group: int | None, locale: str,
+                   place: int | None = None) -> str:
+    """Withdrawn; the place a third-place match gave; a knock-out's champion or the round a team went out in;
+    else its group."""
     if t.team(team_id).withdrawn:
         return tr("tournament.pic.withdrawn", locale)
+    if place is not None:
+        return tr(f"tournament2.pic.place{place}", locale)
     if eliminated_in is not None and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
         rnd = next(r for r in t.rounds if r.number == eliminated_in)
         return tr("tournament2.pic.out_in", locale, stage=round_title(t, rnd, locale))
@@ -151,8 +164,38 @@ def standing_lines(t: Tournament, locale: str) -> list[StandingLine]:
                                                                           b=team.names[-1]),
                                   points=f"{s.points:g}", record=f"{s.wins}–{s.draws}–{s.losses}",
                                   level_diff=s.level_diff, byes=s.byes,
-                                  note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale)))
+                                  note=_standing_note(t, s.team_id, s.eliminated_in, s.group, locale,
+                                                     s.place)))
     return lines
+
+
+def draw_announcement(t: Tournament, locale: str) -> Announcement:
+    """The draw at the start (抽签), for everyone: the groups, or round 1's pairings in the drawn order, and the seed
+    that reproduces them."""
+    groups, pairs = first_draw(t)
+    if groups:
+        parts = [tr("tournament2.draw.group", locale, group=chr(ord("A") + i),
+                    teams=", ".join(t.team(x).name for x in g)) for i, g in enumerate(groups)]
+    else:
+        parts = [tr("tournament2.draw.pair", locale, n=i + 1, a=t.team(a).name, b=t.team(b).name) if b is not None
+                 else tr("tournament2.draw.bye", locale, team=t.team(a).name) for i, (a, b) in enumerate(pairs)]
+    return Announcement("tournament2.draw", {"seed": t.seed, "order": " · ".join(parts)})
+
+
+def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> Announcement:
+    """The seat draw of a game's table (东南西北坐序), for everyone: each seat's player."""
+    parts = []
+    for seat, (team_id, i) in enumerate(seats(t, m, len(m.games) + 1)):
+        team = t.team(team_id)
+        name = team.names[i] if i < len(team.names) else team.name
+        parts.append(tr("tournament2.seat", locale, seat=tr(f"outputs.seat.{seat}", locale), name=name))
+    return Announcement("tournament2.seats", {"table": table_id, "seats": " · ".join(parts)})
+
+
+def config_lines(t: Tournament, locale: str) -> list[str]:
+    """The placing options of the tournament, one line each, for ``/tractor tournament`` replies."""
+    flags = (("third_place", t.config.third_place), ("rank_levels", t.config.rank_levels))
+    return [tr(f"tournament2.line.{key}", locale) for key, on in flags if on]
 
 
 def _title(t: Tournament, locale: str) -> str:

@@ -32,6 +32,8 @@ from runtime.tournament.adjudicate import finished_result
 from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
+from runtime.tournament_views import draw_announcement as drawn
+from runtime.tournament_views import seats_announcement as seated
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +296,8 @@ class TournamentService:
         notes = [Announcement("tournament.round", {"round": rnd.number, "matches": sum(1 for m in rnd.matches
                                                                                         if not m.is_bye)})]
         notes += [Announcement("tournament.bye", {"team": name}) for name in byes]
+        if rnd.number == 1:  # the draw (抽签) is announced to everyone, with the seed that reproduces it
+            notes.insert(0, drawn(t, self._locale(t)))
         await self._tell(t, "round", notes, draw=True)
         await self._open_tables(t)
         if t.current is rnd and rnd.complete:  # a round of byes and forfeits only
@@ -312,8 +316,9 @@ class TournamentService:
             await self.no_shows.arm(t, m.match_id, rec.table_id)
             await self._tell(t, "table", [Announcement("tournament2.table_opened", {
                 "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
-                "stage": match_stage(t, m, t.meta.get("locale") or self.game.pipeline.locale), "table": rec.table_id,
-                "game": len(m.games) + 1})], table_id=rec.table_id, match_id=m.match_id)
+                "stage": match_stage(t, m, self._locale(t)), "table": rec.table_id,
+                "game": len(m.games) + 1}), seated(t, m, rec.table_id, self._locale(t))],
+                table_id=rec.table_id, match_id=m.match_id)
 
     async def _finish(self, t: Tournament) -> None:
         await self._save(t)
@@ -403,6 +408,9 @@ class TournamentService:
                 await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id,
                                                                        "round": rnd.number})
             await self._after_results(t)
+
+    def _locale(self, t: Tournament) -> str:
+        return str(t.meta.get("locale") or self.game.pipeline.locale)
 
     async def _tell(self, t: Tournament, reason: str, notes: Sequence[Announcement] = (), *, draw: bool = False,
                     table_id: int | None = None, match_id: str | None = None) -> None:

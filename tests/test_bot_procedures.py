@@ -77,7 +77,8 @@ async def test_organiser_penalty_and_disqualification(simcord_env: Any, clock: A
     dealers = table.hand.dealer % 2
     assert table.hand.defender_points == before + (20 if side == dealers else -20)
     assert [(s.team, s.points, s.kind) for s in table.sanctions] == [(side, 20, "penalty")]
-    assert "Referee: bob" in thread_texts(channel, rec) and "lose 20 points" in thread_texts(channel, rec)
+    ruling = next(line for line in thread_texts(channel, rec).splitlines() if "Referee: " in line)
+    assert "bob" in ruling and "lose 20 points" in ruling  # the team named in its drawn seat order (抽签)
     assert t.meta[SANCTIONS][-1]["kind"] == "penalty" and t.meta[SANCTIONS][-1]["points"] == 20
 
     await alice.slash(thread, "tractor referee warn", player=bob)

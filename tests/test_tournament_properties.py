@@ -76,7 +76,8 @@ def repeat_free_possible(teams: list[int], played: set[frozenset[int]], byes: Co
 @SETTINGS
 @given(seed=seeds, extra=st.integers(min_value=-30, max_value=2))
 def test_every_format_and_team_count(fmt: Format, n: int, seed: int, extra: int) -> None:
-    t = make(n, fmt, seed=seed, rounds=rounds_for(fmt, n, extra), best_of_three=seed % 3)
+    t = make(n, fmt, seed=seed, rounds=rounds_for(fmt, n, extra), best_of_three=seed % 3,
+             third_place=bool(seed // 3 % 2), rank_levels=bool(seed // 6 % 2) and fmt is not Format.DUPLICATE)
     check = Checker()
     play_out(t, random.Random(seed), check)
     assert t.status is Status.FINISHED

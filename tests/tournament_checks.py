@@ -71,6 +71,18 @@ def _tally(rep: dict[str, Any]) -> tuple[dict[int, float], dict[int, int], dict[
     return points, diff, h2h
 
 
+def _reached(rep: dict[str, Any]) -> dict[int, int]:
+    """The highest level each team won a game at (of a match it won), recomputed from the schedule."""
+    out: dict[int, int] = defaultdict(lambda: -1)
+    for rnd in rep["schedule"]:
+        for m in rnd["matches"]:
+            if m["decided"] and m["b"] is not None and m["winner"] is not None:
+                side = 0 if m["winner"] == m["a"] else 1
+                won = [g["levels"][side] for g in m["games"] if g["winner"] == m["winner"]]
+                out[m["winner"]] = max([out[m["winner"]], *won])
+    return out
+
+
 def _tier(rep: dict[str, Any], line: dict[str, Any]) -> int:
     """Knock-out formats: how far a team went (larger is better)."""
     if not rep["knockout"]:
@@ -82,7 +94,8 @@ def _tier(rep: dict[str, Any], line: dict[str, Any]) -> int:
 
 
 def check_ranks(rep: dict[str, Any]) -> None:
-    """Ranks 1…n; the points shown are the schedule's; order: (knock-out: how far a team went), points, then
+    """Ranks 1…n; the points shown are the schedule's; order: (knock-out: how far a team went, then the place a
+    third-place match gave), points, (with ``rank_levels``: the highest level won a game at), then
     the head-to-head difference among the tied, the total difference, the lot."""
     lines = rep["standings"]
     assert [x["rank"] for x in lines] == list(range(1, len(lines) + 1))
@@ -90,7 +103,11 @@ def check_ranks(rep: dict[str, Any]) -> None:
     for x in lines:
         assert x["points"] == points[x["team_id"]], (x, points[x["team_id"]])
         assert x["level_diff"] == diff[x["team_id"]]
-    keys = [(-_tier(rep, x), -x["points"]) for x in lines]
+    reached = _reached(rep)
+    for x in lines:
+        assert x["reached"] == reached[x["team_id"]], (x, reached[x["team_id"]])
+    keys = [(-_tier(rep, x), x["place"] or 0, -x["points"], *((-x["reached"],) if rep["rank_levels"] else ()))
+            for x in lines]
     assert keys == sorted(keys), keys
     start = 0
     while start < len(lines):
@@ -104,8 +121,35 @@ def check_ranks(rep: dict[str, Any]) -> None:
         start = end
 
 
+def check_placings(rep: dict[str, Any]) -> None:
+    """Third-place match (三四名决赛): with the option, exactly when a final follows a knock-out round of two played
+    matches, in the final's round, between those two matches' losers; its winner ranks 3rd, its loser 4th.
+    Without the option: no placing match."""
+    schedule = rep["schedule"]
+    for i, rnd in enumerate(schedule):
+        placing = [m for m in rnd["matches"] if m["place"] is not None]
+        draw = [m for m in rnd["matches"] if m["place"] is None]
+        prev = schedule[i - 1] if i else None
+        semis = [m for m in prev["matches"] if m["b"] is not None and m["place"] is None] if prev else []
+        due = (rep["third_place"] and rnd["stage"] == "knockout" and prev is not None and prev["stage"] == "knockout"
+               and len(draw) == 1 and draw[0]["b"] is not None and len(semis) == 2)
+        assert len(placing) == (1 if due else 0), (rnd["number"], placing, due)
+        if not placing:
+            continue
+        m = placing[0]
+        assert m["place"] == 3 and rnd["label"] == "final", m
+        losers = [x["a"] if x["winner"] == x["b"] else x["b"] for x in semis]
+        assert [m["a"], m["b"]] == losers, (m, losers)
+        if m["decided"] and rep["standings"] and all(x["decided"] for x in rnd["matches"]):
+            by_team = {x["team_id"]: x for x in rep["standings"]}
+            loser = m["b"] if m["winner"] == m["a"] else m["a"]
+            assert (by_team[m["winner"]]["rank"], by_team[m["winner"]]["place"]) == (3, 3), by_team[m["winner"]]
+            assert (by_team[loser]["rank"], by_team[loser]["place"]) == (4, 4), by_team[loser]
+
+
 def check_report(rep: dict[str, Any]) -> None:
     check_byes(rep)
+    check_placings(rep)
     check_groups(rep)
     check_ranks(rep)
     for x in rep["standings"]:  # a bye is never a game won

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from runtime.errors import NotAllowed
-from runtime.tournament import pairing
+from runtime.tournament import pairing, placings
 from runtime.tournament.model import (
     MAX_TEAMS,
     Config,
@@ -106,18 +106,20 @@ class Tournament:
     def standings(self) -> list[Standing]:
         """The standings now (see ``runtime.tournament.standings``)."""
         ids = [t.team_id for t in self.teams]
+        levels = self.config.rank_levels
         if self.config.format is Format.KNOCKOUT:
-            return rank(ids, self.rounds, self.seed, knockout=True)
+            return rank(ids, self.rounds, self.seed, knockout=True, levels=levels)
         if self.config.format is Format.GROUPS:
             qualified = {t for m in self._stage_matches(Stage.KNOCKOUT) for t in m.teams}
             if qualified:
                 return rank(ids, self.rounds, self.seed, knockout=True, qualified=qualified,
-                            group_of=self.group_of())
-            return rank(ids, self.rounds, self.seed, group_of=self.group_of())
-        return rank(ids, self.rounds, self.seed, big=self.big_points)
+                            group_of=self.group_of(), levels=levels)
+            return rank(ids, self.rounds, self.seed, group_of=self.group_of(), levels=levels)
+        return rank(ids, self.rounds, self.seed, big=self.big_points, levels=levels)
 
     def group_standings(self, group: int) -> list[Standing]:
-        return rank(self.groups[group], self.rounds, self.seed, stages=(Stage.GROUP,), group_of=self.group_of())
+        return rank(self.groups[group], self.rounds, self.seed, stages=(Stage.GROUP,), group_of=self.group_of(),
+                    levels=self.config.rank_levels)
 
     @property
     def champion(self) -> int | None:
@@ -212,6 +214,12 @@ class Tournament:
                                                 stage=stage, group=self.group_of().get(a) if stage is Stage.GROUP
                                                 else None, best_of=1 if b is None else best_of))
                         for i, (a, b) in enumerate(pairs))
+        third = placings.third_place_pair(self.rounds, pairs[0]) if (
+            self.config.third_place and stage is Stage.KNOCKOUT and len(pairs) == 1 and pairs[0][1] is not None
+        ) else None
+        if third is not None:  # 三四名决赛: the semi-final losers, alongside the final
+            matches += (self._auto_decide(Match(match_id=f"r{number}m2", round=number, a=third[0], b=third[1],
+                                                stage=stage, best_of=best_of, place=placings.THIRD)),)
         self.rounds.append(replace(rnd, matches=matches))
         return self.rounds[-1]
 
@@ -254,7 +262,7 @@ class Tournament:
     def _alive(self) -> list[int]:
         """Knock-out: the teams still in (winners of the last knock-out round)."""
         last = self.rounds[-1]
-        return [m.winner for m in last.matches if m.winner is not None]
+        return [m.winner for m in placings.draw_matches(last) if m.winner is not None]
 
     def _byes(self) -> dict[int, int]:
         out: dict[int, int] = {}

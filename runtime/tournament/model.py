@@ -78,7 +78,10 @@ class Config:
     """The organiser's choices. ``best_of_three``: how many of the last knock-out rounds are played
     best of three (0 none, 1 the final, 2 semi-finals and final, …). ``match_minutes``: a live time limit
     per game (0: none); ``deadline_hours``: a deadline per round (0: none); ``rounds``: Swiss/duplicate
-    rounds (0: a sensible default for the team count)."""
+    rounds (0: a sensible default for the team count). ``third_place``: the semi-final losers play a
+    third-place match (三四名决赛) alongside the final, so the places 3 and 4 are played, not drawn.
+    ``rank_levels``: teams level on points are ranked by the highest level they won a game at (级数, seed 000
+    "获胜时级数最大的为一等胜") before the other tie-breaks (not with duplicate, whose scores are big points)."""
 
     format: Format = Format.KNOCKOUT
     preset: str = "standard"
@@ -91,13 +94,15 @@ class Config:
     big_points: BigPoints = BigPoints.SHEET
     allow_ai: bool = False
     group_size: int = 4
+    third_place: bool = False
+    rank_levels: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise NotAllowed("tournament.bad_rounds", rounds=self.rounds, max=MAX_ROUNDS)
         if self.best_of_three < 0 or self.match_minutes < 0 or self.deadline_hours < 0:
             raise NotAllowed("tournament.bad_option")
-        if not 3 <= self.group_size <= 8:
+        if not 3 <= self.group_size <= 8 or (self.rank_levels and self.format is Format.DUPLICATE):
             raise NotAllowed("tournament.bad_option")
 
     def to_json(self) -> dict[str, Any]:
@@ -176,6 +181,7 @@ class Match:
     decided: bool = False
     winner: int | None = None
     how: str = ""
+    place: int | None = None  # a placing match (3: the third-place match, 三四名决赛), not a step of the draw
 
     @property
     def is_bye(self) -> bool:
@@ -229,7 +235,8 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return {"match_id": self.match_id, "round": self.round, "a": self.a, "b": self.b, "stage": self.stage.value,
                 "group": self.group, "best_of": self.best_of, "games": [g.to_json() for g in self.games],
-                "tables": list(self.tables), "decided": self.decided, "winner": self.winner, "how": self.how}
+                "tables": list(self.tables), "decided": self.decided, "winner": self.winner, "how": self.how,
+                **({"place": self.place} if self.place is not None else {})}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Match:
@@ -237,7 +244,7 @@ class Match:
                    stage=Stage(obj["stage"]), group=obj.get("group"), best_of=int(obj.get("best_of", 1)),
                    games=tuple(GameResult.from_json(g) for g in obj.get("games", ())),
                    tables=tuple(int(t) for t in obj.get("tables", ())), decided=bool(obj.get("decided", False)),
-                   winner=obj.get("winner"), how=str(obj.get("how", "")))
+                   winner=obj.get("winner"), how=str(obj.get("how", "")), place=obj.get("place"))
 
 
 @dataclass(frozen=True)
@@ -280,6 +287,8 @@ class Standing:
     byes: int = 0
     eliminated_in: int | None = None  # knock-out: the round a team went out in
     group: int | None = None
+    place: int | None = None  # the place a placing match gave (3 or 4 after a third-place match)
+    reached: int = -1  # the highest level (index) the team won a game at; -1: none
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -6,8 +6,10 @@ Per round: ``number``, ``stage``, ``label`` (a ``tournament2.stage.*`` key suffi
 draw used: a Swiss bye goes to the last of them with the fewest ``byes_before``), ``byes_before`` (each
 team's byes before the round), ``byes`` (the teams with a bye) and ``matches`` (``a``, ``b`` team ids, ``b``
 ``null`` for a bye; ``games``: ``winner`` team id or ``null``, ``levels`` or big points of a and b, ``diff``
-and ``how``; the match's ``winner`` and ``how``, see ``model.How``). Then ``groups`` (team ids) and the
-final ``standings`` with every column and tie-break the ranking used.
+and ``how``; the match's ``winner`` and ``how``, see ``model.How``; ``place``: 3 for the third-place match
+(三四名决赛), else ``null``). Then ``groups`` (team ids) and the
+final ``standings`` with every column and tie-break the ranking used (``place``: 3 or 4 from the third-place
+match; ``reached``: the highest level won a game at, the first tie-break with ``rank_levels``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from runtime.tournament.bracket import Tournament
 from runtime.tournament.model import Format, Match, Round, Stage
+from runtime.tournament.placings import draw_matches
 from runtime.tournament.standings import lot, rank
 
 
@@ -26,7 +29,7 @@ def stage_label(t: Tournament, rnd: Round) -> str:
         return "group"
     if rnd.stage is not Stage.KNOCKOUT:
         return "round"
-    teams = sum(len(m.teams) for m in rnd.matches)
+    teams = sum(len(m.teams) for m in draw_matches(rnd))
     return "final" if teams <= 2 else "semi" if teams <= 4 else "quarter" if teams <= 8 else "round"
 
 
@@ -35,7 +38,8 @@ def ranking_before(t: Tournament, index: int) -> list[int]:
     rnd = t.rounds[index]
     playing = {x for m in rnd.matches for x in m.teams}
     ids = [team.team_id for team in t.teams]
-    return [s.team_id for s in rank(ids, t.rounds[:index], t.seed, big=t.big_points) if s.team_id in playing]
+    return [s.team_id for s in rank(ids, t.rounds[:index], t.seed, big=t.big_points,
+                                                 levels=t.config.rank_levels) if s.team_id in playing]
 
 
 def byes_before(t: Tournament, index: int) -> dict[int, int]:
@@ -52,7 +56,7 @@ def _match(t: Tournament, m: Match) -> dict[str, Any]:
     games = [{"winner": None if g.winner is None else teams[g.winner], "levels": list(g.score), "diff": g.diff,
               "how": g.how, "table": g.table_id} for g in m.games]
     return {"match": m.match_id, "a": m.a, "b": m.b, "group": m.group, "best_of": m.best_of, "games": games,
-            "decided": m.decided, "winner": m.winner, "how": m.decided_by}
+            "decided": m.decided, "winner": m.winner, "how": m.decided_by, "place": m.place}
 
 
 def report(t: Tournament) -> dict[str, Any]:
@@ -67,7 +71,9 @@ def report(t: Tournament) -> dict[str, Any]:
     standings = [{"team_id": s.team_id, "team": t.team(s.team_id).name, "rank": s.rank, "points": s.points,
                   "level_diff": s.level_diff, "played": s.played, "wins": s.wins, "draws": s.draws,
                   "losses": s.losses, "byes": s.byes, "eliminated_in": s.eliminated_in, "group": s.group,
+                  "place": s.place, "reached": s.reached,
                   "lot": lot(t.seed, s.team_id)} for s in t.standings()]
     return {"format": t.config.format.value, "knockout": t.config.format in (Format.KNOCKOUT, Format.GROUPS),
+            "third_place": t.config.third_place, "rank_levels": t.config.rank_levels, "seed": t.seed,
             "teams": [{"team_id": x.team_id, "name": x.name} for x in t.teams], "groups": t.groups,
             "schedule": rounds, "standings": standings}

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from runtime.tournament.model import Match, Round, Stage, Standing
+from runtime.tournament.placings import places
 
 _ALIVE = 10_000  # "eliminated in" of a team still in the knock-out
 
@@ -30,6 +31,7 @@ class _Tally:
     losses: int = 0
     byes: int = 0
     out: int | None = None
+    reached: int = -1  # the highest level (index) won a game at
     h2h: dict[int, int] = field(default_factory=dict)  # opponent -> level difference against it
 
 
@@ -65,10 +67,11 @@ def _count(t: dict[int, _Tally], m: Match, rnd: Round, big: bool) -> None:
             tally.points += 0 if big else 0.5
         elif m.winner == team:
             tally.wins += 1
+            tally.reached = max([tally.reached, *(g.score[side] for g in m.games if g.winner == side)])
             tally.points += 0 if big else 1.0
         else:
             tally.losses += 1
-            if m.stage is Stage.KNOCKOUT:
+            if m.stage is Stage.KNOCKOUT and m.place is None:  # a placing match's loser went out before
                 tally.out = m.round
 
 
@@ -88,17 +91,22 @@ def tally(teams: Iterable[int], rounds: Sequence[Round], *, big: bool = False,
 
 def rank(teams: Sequence[int], rounds: Sequence[Round], seed: int, *, big: bool = False,
          stages: Iterable[Stage] = tuple(Stage), knockout: bool = False,
-         group_of: dict[int, int] | None = None, qualified: set[int] | None = None) -> list[Standing]:
+         group_of: dict[int, int] | None = None, qualified: set[int] | None = None,
+         levels: bool = False) -> list[Standing]:
     """The standings of ``teams``: best first, ranks 1, 2, … With ``knockout``, teams not in
-    ``qualified`` (if given) rank after every team of the knock-out."""
+    ``qualified`` (if given) rank after every team of the knock-out; teams out in the same round are
+    ordered first by the place a placing match gave them (third-place match: 3rd before 4th). With ``levels``
+    (按级别), teams level on points go by the highest level they won a game at, before the tie-breaks."""
     t = tally(teams, rounds, big=big, stages=stages)
+    placed = places(rounds) if knockout else {}
 
     def primary(team: int) -> tuple[float, ...]:
         record = t[team]
         out = record.out if record.out is not None else _ALIVE
         if qualified is not None and team not in qualified:
             out = 0
-        return (-out, -record.points) if knockout else (-record.points,)
+        tail = (-record.reached,) if levels else ()
+        return (-out, placed.get(team, 0), -record.points, *tail) if knockout else (-record.points, *tail)
 
     ordered: list[int] = []
     by_key: dict[tuple[float, ...], list[int]] = defaultdict(list)
@@ -112,5 +120,6 @@ def rank(teams: Sequence[int], rounds: Sequence[Round], seed: int, *, big: bool 
     groups = group_of or {}
     return [Standing(team_id=x, rank=i + 1, points=t[x].points, level_diff=t[x].diff, played=t[x].played,
                      wins=t[x].wins, draws=t[x].draws, losses=t[x].losses, byes=t[x].byes,
-                     eliminated_in=t[x].out, group=groups.get(x))
+                     eliminated_in=t[x].out, group=groups.get(x), place=placed.get(x),
+                     reached=t[x].reached)
             for i, x in enumerate(ordered)]
