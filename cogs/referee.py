@@ -9,13 +9,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.replies import answering, check_rate, defer, reply, user_locale
 from cogs.safetext import escape_text
+from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
 from runtime.referee import Ruling, rule
 
@@ -85,23 +85,11 @@ def ruling_text(ruling: Ruling, names: tuple[str, ...], locale: str) -> str:
                   b=escape_text(names[ruling.team + 2]))
 
 
-class Referee(commands.Cog):
+class Referee(TractorSubgroup):
     """Adds ``/tractor referee`` to the ``/tractor`` group of ``cogs.tables``."""
 
     def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-        self.group = RefereeCommands(bot)
-
-    async def cog_load(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if not isinstance(tractor, app_commands.Group):
-            raise RuntimeError("cogs.tables must be loaded before cogs.referee")
-        tractor.add_command(self.group)
-
-    async def cog_unload(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if isinstance(tractor, app_commands.Group):
-            tractor.remove_command(self.group.name)
+        super().__init__(bot, RefereeCommands(bot))
 
 
 async def setup(bot: GameBot) -> None:

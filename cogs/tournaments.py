@@ -14,7 +14,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
@@ -22,6 +21,7 @@ from cogs.hub import caller_of
 from cogs.options import preset_choices
 from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
 from cogs.safetext import escape_text
+from cogs.subgroup import TractorSubgroup
 from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
@@ -268,23 +268,11 @@ def placings_text(placings: list[Placing], locale: str, limit: int = 5) -> str:
                   list=i18n.t("bot.list_sep", locale).join(items))
 
 
-class Tournaments(commands.Cog):
+class Tournaments(TractorSubgroup):
     """Adds ``/tractor tournament`` to the ``/tractor`` group of ``cogs.tables``."""
 
     def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-        self.group = TournamentCommands(bot)
-
-    async def cog_load(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if not isinstance(tractor, app_commands.Group):
-            raise RuntimeError("cogs.tables must be loaded before cogs.tournaments")
-        tractor.add_command(self.group)
-
-    async def cog_unload(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if isinstance(tractor, app_commands.Group):
-            tractor.remove_command(self.group.name)
+        super().__init__(bot, TournamentCommands(bot))
 
 
 async def setup(bot: GameBot) -> None:
