@@ -12,27 +12,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from engine.cardrules import trick as core
+from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import Card, card_points
-from engine.rules import ThrowCompare
 from engine.trump import TRUMP_SUIT, TrumpContext
-from engine.units import Lead, Unit, UnitKind, decompose, decompose_lead, is_tractor, splits
+from engine.units import Lead, Unit, UnitKind, decompose, decompose_lead, splits
 
 log = logging.getLogger(__name__)
 
 Value = tuple[int, int]
-Vector = tuple[tuple[Value, ...], ...]
 
 
 def _value(card: Card, ctx: TrumpContext) -> Value:
     """Comparable strength across suits of one trick: any trump beats any plain card."""
     i = card.index
     return (1 if ctx.suit_table[i] == TRUMP_SUIT else 0, ctx.strength_table[i])
-
-
-def _top_value(play: Sequence[Card], ctx: TrumpContext) -> Value:
-    """The highest ``_value`` among ``play``."""
-    suit, strength = ctx.suit_table, ctx.strength_table
-    return max((1 if suit[c.index] == TRUMP_SUIT else 0, strength[c.index]) for c in play)
 
 
 def _as_lead(lead: Lead | Sequence[Card], ctx: TrumpContext) -> Lead:
@@ -42,63 +36,18 @@ def _as_lead(lead: Lead | Sequence[Card], ctx: TrumpContext) -> Lead:
 def has_format(lead: Lead, play: Sequence[Card], ctx: TrumpContext) -> bool:
     """Whether ``play`` could win: the lead's size and units, all led suit or (plain lead) all trump;
     never a same-suit follow of a throw."""
-    if len(play) != lead.size:
-        return False
-    table = ctx.suit_table
-    suits = {table[c.index] for c in play}
-    if len(suits) != 1:
-        return False
-    suit = suits.pop()
-    if suit != lead.suit and not (suit == TRUMP_SUIT and lead.suit != TRUMP_SUIT):
-        return False
-    if lead.is_throw:
-        return suit != lead.suit and bool(splits(play, lead.shape, ctx, limit=1))
-    kind = lead.units[0].kind
-    if kind == UnitKind.SINGLE:
-        return True
-    if kind == UnitKind.PAIR:
-        return play[0] == play[1]
-    return is_tractor(play, ctx)
-
-
-def _vectors(play: Sequence[Card], lead: Lead, ctx: TrumpContext) -> list[Vector]:
-    """For each split of ``play`` into the lead's units: the tops' values grouped by unit size
-    (longest units first), each group high→low."""
-    sizes = sorted(set(lead.shape), reverse=True)
-    out = []
-    for split in splits(play, lead.shape, ctx):
-        out.append(tuple(tuple(sorted((_value(u.top, ctx) for u in split if u.pairs == k), reverse=True))
-                         for k in sizes))
-    return out
+    return core.has_format(rule_tables(ctx), SUITS[lead.suit], lead.shape, [c.index for c in play])
 
 
 def beats(challenger: Sequence[Card], winner: Sequence[Card], lead: Lead, ctx: TrumpContext) -> bool:
     """Whether ``challenger`` (a play with the lead's format) beats the current ``winner``'s play."""
-    if not lead.is_throw:
-        return _top_value(challenger, ctx) > _top_value(winner, ctx)
-    mine, theirs = _vectors(challenger, lead, ctx), _vectors(winner, lead, ctx)
-    if not mine:
-        return False
-    if not theirs:
-        return True
-    if ctx.rules.throw_compare is ThrowCompare.LARGEST:
-        return max(v[0][0] for v in mine) > max(v[0][0] for v in theirs)
-    return any(all(_dominates(m, t) for t in theirs) for m in mine)
-
-
-def _dominates(mine: Vector, theirs: Vector) -> bool:
-    """Every unit of ``mine`` beats the corresponding unit (same size, same rank order) of ``theirs``."""
-    return all(a > b for ga, gb in zip(mine, theirs, strict=True) for a, b in zip(ga, gb, strict=True))
+    return core.beats(rule_tables(ctx), lead.shape, [c.index for c in challenger], [c.index for c in winner])
 
 
 def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     """Index in ``plays`` of the play winning so far (``plays[0]`` is the lead, taken as valid)."""
     lead = decompose_lead(plays[0], ctx)
-    best = 0
-    for i in range(1, len(plays)):
-        if has_format(lead, plays[i], ctx) and beats(plays[i], plays[best], lead, ctx):
-            best = i
-    return best
+    return core.trick_winner(rule_tables(ctx), lead.shape, [[c.index for c in p] for p in plays])
 
 
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:

@@ -7,21 +7,26 @@ cards can be split into those units (a tractor may serve as its pairs, a pair as
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from engine.cards import Card
+from engine.cardrules import trick as core_trick
+from engine.cardrules import units as core
+from engine.cardrules.tables import rule_tables
+from engine.cardrules.units import Shape, format_ladder, shape_size
+from engine.cards import ALL_CARDS, Card
 from engine.errors import IllegalAction
 from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
-Shape = tuple[int, ...]
+__all__ = ["Lead", "Shape", "Unit", "UnitKind", "decompose", "decompose_lead", "find_pairs", "find_tractors", "fits",
+           "format_ladder", "holds", "index_tractor_paths", "is_tractor", "make_unit", "shape_size", "split_pairs",
+           "splits", "tractor_paths"]
 
 
 class UnitKind(StrEnum):
@@ -106,45 +111,23 @@ def find_pairs(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
 
 def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """Every tractor (≥2 pairs) among pair cards ``pairs`` as index tuples low→high into ``pairs``."""
-    return index_tractor_paths([c.index for c in pairs], ctx)
+    return core.tractor_paths(rule_tables(ctx), [c.index for c in pairs])
 
 
 def index_tractor_paths(pairs: Sequence[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``tractor_paths`` for pair cards given as ``Card.index`` values."""
-    strength = ctx.strength_table
-    adjacent = ctx.indices_adjacent
-    order = sorted(range(len(pairs)), key=lambda i: strength[pairs[i]])
-    nexts = {i: [j for j in order if adjacent(pairs[i], pairs[j])] for i in order}
-    paths: list[tuple[int, ...]] = []
-
-    def grow(path: tuple[int, ...]) -> None:
-        for j in nexts[path[-1]]:
-            longer = (*path, j)
-            paths.append(longer)
-            grow(longer)
-
-    for i in order:
-        if nexts[i]:
-            grow((i,))
-    return paths
+    return core.tractor_paths(rule_tables(ctx), pairs)
 
 
 def is_tractor(cards: Sequence[Card], ctx: TrumpContext) -> bool:
     """Two or more pairs of one effective suit, consecutive in that suit's order (RULES §4)."""
-    if len(cards) < 4 or len(cards) % 2:
-        return False
-    pairs, singles = split_pairs(cards)
-    if singles or len({ctx.suit_of(p) for p in pairs}) != 1:
-        return False
-    return any(len(p) == len(pairs) for p in tractor_paths(pairs, ctx))
+    return core.is_tractor(rule_tables(ctx), [c.index for c in cards])
 
 
 def find_tractors(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
     """Every tractor contained in ``cards`` (all lengths ≥ 2), longest first, then higher first."""
-    pairs, _ = split_pairs(cards)
-    units = [make_unit([pairs[i] for i in path for _ in range(2)], ctx) for path in tractor_paths(pairs, ctx)]
-    units.sort(key=lambda u: (u.pairs, ctx.rank_key(u.top), [ctx.rank_key(c) for c in u.cards]), reverse=True)
-    return units
+    found = core.tractors(rule_tables(ctx), [c.index for c in cards])
+    return [Unit(UnitKind.TRACTOR, tuple([ALL_CARDS[i] for i in t])) for t in found]
 
 
 def _unit_order(u: Unit, ctx: TrumpContext) -> tuple[int, int, list[int]]:
@@ -200,113 +183,26 @@ _LEAD_CACHE_SIZE = 1024
 
 # -- shapes -----------------------------------------------------------------------------------------
 
-def shape_size(shape: Shape) -> int:
-    """Number of cards of a shape."""
-    return sum(2 * n if n else 1 for n in shape)
-
-
-@lru_cache(maxsize=4096)
-def format_ladder(shape: Shape) -> tuple[Shape, ...]:
-    """The lead's format ladder (RULES §7): each rung splits the unit with the most splits left.
-
-    A tractor of n pairs has 2n−1 splits left (n−1 to separate pairs, then n to singles), a pair 1.
-    ``(3,)`` → ``(2, 1)`` → ``(1, 1, 1)`` → ``(1, 1, 0, 0)`` → ``(1, 0, 0, 0, 0)`` → ``(0,)*6``.
-    """
-    rungs = [tuple(sorted(shape, reverse=True))]
-    while True:
-        current = list(rungs[-1])
-        if not current or current[0] == 0:
-            return tuple(rungs)
-        n = current.pop(0)  # the longest unit has the most splits left
-        current.extend((n - 1, 1) if n >= 2 else (0, 0))
-        rungs.append(tuple(sorted(current, reverse=True)))
-
-
 def fits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext) -> bool:
     """Whether ``cards`` (as many as the shape holds) split into the shape's units."""
-    if len(cards) != shape_size(shape):
-        return False
-    return holds(cards, shape, ctx)
+    return core.fits(rule_tables(ctx), [c.index for c in cards], shape)
 
 
 def holds(cards: Iterable[Card], shape: Shape, ctx: TrumpContext) -> bool:
     """Whether disjoint units of the shape's tractors and pairs can be taken from ``cards``
     (singles are not checked: the caller ensures there are enough cards)."""
-    tractors = [n for n in shape if n >= 2]
-    n_pairs = sum(1 for n in shape if n == 1)
-    pairs, _ = split_pairs(cards)
-    if len(pairs) < sum(tractors) + n_pairs:
-        return False
-    if not tractors:
-        return True
-    return pack_tractors(pairs, tractors, ctx) is not None
+    return core.holds(rule_tables(ctx), [c.index for c in cards], shape)
 
 
-def pack_tractors(pairs: Sequence[Card], lengths: Sequence[int], ctx: TrumpContext,
-                  ) -> list[tuple[int, ...]] | None:
-    """Disjoint tractors of exactly ``lengths`` pairs among ``pairs`` (index paths), or None."""
-    paths = tractor_paths(pairs, ctx)
-    by_len: dict[int, list[int]] = {}
-    masks = [sum(1 << i for i in p) for p in paths]
-    for k, p in enumerate(paths):
-        by_len.setdefault(len(p), []).append(k)
-    want = sorted(lengths, reverse=True)
-    chosen: list[int] = []
-
-    def search(pos: int, used: int, start: int) -> bool:
-        if pos == len(want):
-            return True
-        m = want[pos]
-        begin = start if pos > 0 and want[pos - 1] == m else 0
-        cands = by_len.get(m, [])
-        for idx in range(begin, len(cands)):
-            k = cands[idx]
-            if masks[k] & used:
-                continue
-            chosen.append(k)
-            if search(pos + 1, used | masks[k], idx + 1):
-                return True
-            chosen.pop()
-        return False
-
-    return [paths[k] for k in chosen] if search(0, 0, 0) else None
+_KINDS = (UnitKind.SINGLE, UnitKind.PAIR)
 
 
 def splits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, limit: int = 512) -> list[tuple[Unit, ...]]:
     """Every way (up to ``limit``) to split ``cards`` into the units of ``shape``; each split lists its
     units longest first, then high→low. Empty if the cards do not fit the shape."""
-    if len(cards) != shape_size(shape):
-        return []
-    tractors = sorted((k for k in shape if k >= 2), reverse=True)
-    n_pairs = sum(1 for k in shape if k == 1)
-    pairs, _ = split_pairs(cards)
-    paths = tractor_paths(pairs, ctx) if tractors else []
     out: list[tuple[Unit, ...]] = []
-
-    def finish(chosen: list[tuple[int, ...]], used: set[int]) -> None:
-        free = [i for i in range(len(pairs)) if i not in used]
-        for combo in itertools.combinations(free, n_pairs):
-            units = [make_unit([pairs[i] for i in p for _ in range(2)], ctx) for p in chosen]
-            units += [Unit(UnitKind.PAIR, (pairs[i], pairs[i])) for i in combo]
-            rest = Counter(cards)
-            rest.subtract(c for u in units for c in u.cards)
-            units += [Unit(UnitKind.SINGLE, (c,)) for c in rest.elements()]
-            units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
-            out.append(tuple(units))
-            if len(out) >= limit:
-                return
-
-    def pick(pos: int, chosen: list[tuple[int, ...]], used: set[int], start: int) -> None:
-        if len(out) >= limit:
-            return
-        if pos == len(tractors):
-            finish(chosen, used)
-            return
-        begin = start if pos and tractors[pos - 1] == tractors[pos] else 0
-        for idx in range(begin, len(paths)):
-            p = paths[idx]
-            if len(p) == tractors[pos] and not used.intersection(p):
-                pick(pos + 1, [*chosen, p], used | set(p), idx + 1)
-
-    pick(0, [], set(), 0)
+    for split in core_trick.splits(rule_tables(ctx), [c.index for c in cards], shape, limit):
+        units = [Unit(_KINDS[n] if n < 2 else UnitKind.TRACTOR, tuple([ALL_CARDS[i] for i in ids])) for n, ids in split]
+        units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
+        out.append(tuple(units))
     return out

@@ -4,7 +4,7 @@ The defenders maximize and the dealer team minimizes the defenders' points still
 (抠底) of the last trick included. Every legal follow is tried (``enumerate_follows`` is exact for small
 hands); leads are every single, pair and tractor of the hand (throws (甩牌) are left out). Positions at the
 start of a trick are memoized; within a trick, alpha-beta pruning cuts the plays that cannot matter. The
-rules are asked on card indices (``engine.ai.fastenum``, ``engine.ai.fastrules``).
+rules are asked on card indices (``engine.cardrules``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import logging
 from collections.abc import Sequence
 from typing import Final
 
-from engine.ai.fastenum import enumerate_follows
-from engine.ai.fastrules import TRUMP, RuleTables, rule_tables, tractors, trick_winner
+from engine.cardrules.follow import enumerate_follows
+from engine.cardrules.tables import TRUMP, RuleTables, rule_tables
+from engine.cardrules.trick import trick_winner
+from engine.cardrules.units import tractors
 from engine.ai.playstate import fast_tables, to_cards
 from engine.cards import Card
 from engine.settlement import kitty_multiplier

@@ -1,5 +1,6 @@
-"""The AI's rules on card indices (``engine.ai.fastrules``, ``engine.ai.fastenum``) give exactly the rules'
-answers: the same legal follows in the same order, the same formats, the same winners, on random hands."""
+"""The rules on card indices (``engine.cardrules``, what the AI's rollouts call) and the engine's ``Card``
+functions (``engine.follow``, ``trick``, ``units``: wrappers over them) give the same answers:
+the same legal follows in the same order, the same formats, the same winners, on random hands."""
 
 from __future__ import annotations
 
@@ -11,18 +12,10 @@ from hypothesis import strategies as st
 
 from engine import trick
 from engine import units as rules_units
-from engine.ai.fastenum import enumerate_follows as fast_follows
-from engine.ai.fastrules import (
-    SUITS,
-    beats,
-    has_format,
-    holds,
-    is_tractor,
-    rule_tables,
-    tractors,
-    trick_winner,
-    vectors,
-)
+from engine.cardrules.follow import enumerate_follows as fast_follows
+from engine.cardrules.tables import SUITS, rule_tables
+from engine.cardrules.trick import beats, has_format, trick_winner, vectors
+from engine.cardrules.units import holds, is_tractor, tractors
 from engine.cards import ALL_CARDS, Card, shuffled_deck
 from engine.follow import enumerate_follows
 from engine.rules import Rules
@@ -106,7 +99,7 @@ def test_formats_and_winners_are_the_rules(case: tuple[TrumpContext, tuple[Card,
         for rung in format_ladder(units.shape):
             assert holds(r, ids, rung) == rules_units.holds(play, rung, ctx), (play, rung)
         if units.is_throw:
-            assert len(vectors(r, ids, units.shape)) == len(trick._vectors(play, units, ctx))
+            assert len(vectors(r, ids, units.shape)) == len(rules_units.splits(play, units.shape, ctx))
         if play is lead or trick.has_format(units, play, ctx):
             formatted.append(play)
     for a in formatted:

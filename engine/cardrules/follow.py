@@ -1,0 +1,251 @@
+"""Following a lead (跟牌, RULES §7) on card indices: which plays are legal, and the list of legal follows.
+
+1. Play as many cards of the led effective suit as you hold, up to the number led.
+2. Among them, match the lead's shape by the first rung of its format ladder the led-suit holding can satisfy
+   (有对必跟对, 有拖拉机必出拖拉机); option ``follow_policy``: ``ladder`` (default), ``pairs_only`` (only the
+   number of pairs), ``suit_only`` (only rule 1).
+3. Fill the rest from other suits freely.
+
+The enumeration's order: void in a plain led suit, trump plays that split into the lead's units (possible
+ruffs, 毙) first; with enough led-suit cards, the strongest play of the required rung first; then plays built
+from low, non-point cards first. Generation is lazy and stops at ``limit`` distinct follows (display-sorted
+index tuples), so a long suit never expands all its combinations; with at most ``limit`` legal follows all
+of them are returned.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Iterator, Sequence
+
+from engine.cardrules.tables import TRUMP, RuleTables
+from engine.cardrules.units import (
+    Shape,
+    counts_of,
+    format_ladder,
+    holds,
+    packs,
+    pair_cards,
+    pair_count,
+    shape_size,
+    tractor_paths,
+)
+from engine.rules import FollowPolicy
+
+log = logging.getLogger(__name__)
+
+
+def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], play: Sequence[int]) -> str | None:
+    """Why ``play`` (from ``hand``, the whole hand before playing) is not a legal follow to a lead of effective
+    suit ``led`` and ``shape``, as a message key (``play.wrong_count``, ``play.not_in_hand``,
+    ``play.must_follow_suit``, ``play.must_follow_pairs``, ``play.must_follow_tractor``), or None if legal."""
+    n = shape_size(shape)
+    if len(play) != n:
+        return "play.wrong_count"
+    suit = r.suit
+    if n == 1:  # a single lead: any held card, of the led suit if you have one
+        card = play[0]
+        if card not in hand:
+            return "play.not_in_hand"
+        if suit[card] == led or all(suit[i] != led for i in hand):
+            return None
+        return "play.must_follow_suit"
+    have = counts_of(hand)
+    for i, k in counts_of(play).items():
+        if have.get(i, 0) < k:
+            return "play.not_in_hand"
+    held = [i for i in hand if suit[i] == led]
+    played = [i for i in play if suit[i] == led]
+    if len(played) < min(len(held), n):
+        return "play.must_follow_suit"
+    if len(held) <= n or r.policy is FollowPolicy.SUIT_ONLY or shape[0] == 0:
+        return None
+    return _shape_error(r, shape, held, played)
+
+
+def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]) -> str | None:
+    """Rule 2 for a follower holding more led-suit cards than led, who played as many as led."""
+    if r.policy is FollowPolicy.PAIRS_ONLY:
+        need = min(sum(shape), pair_count(held))
+        return None if pair_count(played) >= need else "play.must_follow_pairs"
+    rung = required_rung(r, shape, held)
+    if holds(r, played, rung):
+        return None
+    tractors = [k for k in rung if k >= 2]
+    if tractors and not packs(r, pair_cards(played), tractors):
+        return "play.must_follow_tractor"
+    return "play.must_follow_pairs"
+
+
+def required_rung(r: RuleTables, shape: Shape, held: Sequence[int]) -> Shape:
+    """The first rung of the lead's format ladder that ``held`` (led-suit cards, more than led) can satisfy."""
+    for rung in format_ladder(shape):
+        if holds(r, held, rung):
+            return rung
+    return (0,) * shape_size(shape)  # unreachable: the all-singles rung always holds
+
+
+def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int],
+                      limit: int = 200) -> list[tuple[int, ...]]:
+    """The legal follows of ``hand`` (card indices) to a lead of effective suit ``led`` and ``shape``, as
+    distinct display-sorted index tuples, best candidates first, at most ``limit``."""
+    n = shape_size(shape)
+    if len(hand) < n or limit <= 0:
+        return []
+    suit, cheap = r.suit, r.cheap
+    held = [i for i in hand if suit[i] == led]
+    if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
+        plays = sorted(dict.fromkeys(held or hand), key=lambda i: cheap[i])
+        if not held and led != TRUMP:
+            plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
+        return [(i,) for i in plays[:limit]]
+    others = [i for i in hand if suit[i] != led]
+    display = r.display
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[int, ...]] = []
+    for source in _sources(r, shape, led, n, held, others):
+        for play in source:
+            ident = tuple(sorted(play, key=lambda i: display[i]))
+            if ident in seen:
+                continue
+            seen.add(ident)
+            out.append(ident)
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def _sources(r: RuleTables, shape: Shape, led: int, n: int, held: list[int],
+             others: list[int]) -> list[Iterator[tuple[int, ...]]]:
+    """The enumeration's sources of follows, in order (rule 2 with enough led-suit cards, else ruffs
+    and fills)."""
+    sources: list[Iterator[tuple[int, ...]]] = []
+    policy = r.policy
+    if len(held) >= n:
+        if policy is FollowPolicy.SUIT_ONLY or shape[0] == 0 or len(held) == n:
+            sources.append(multisets(held, n, r.cheap))
+        elif policy is FollowPolicy.PAIRS_ONLY:
+            need = min(sum(shape), pair_count(held))
+            sources.append(shaped(r, held, (1,) * need + (0,) * (n - 2 * need), r.cheap))
+        else:
+            rung = required_rung(r, shape, held)
+            sources.append(itertools.islice(shaped(r, held, rung, r.strong), 1))
+            sources.append(shaped(r, held, rung, r.cheap))
+        return sources
+    if not held and led != TRUMP:
+        trumps = [i for i in others if r.suit[i] == TRUMP]
+        if len(trumps) >= n:
+            sources.append(shaped(r, trumps, shape, r.cheap))
+    if held:
+        sources.append(_after(held, multisets(others, n - len(held), r.cheap)))
+    else:
+        sources.append(multisets(others, n, r.cheap))
+    return sources
+
+
+def _after(held: list[int], rests: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    for rest in rests:
+        yield (*held, *rest)
+
+
+def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
+    count vectors over the distinct cards in decreasing lexicographic order."""
+    counts = counts_of(cards)
+    distinct = sorted(counts, key=lambda c: rank[c])
+    if k == 1:
+        for c in distinct:
+            yield (c,)
+        return
+    avail = [counts[c] for c in distinct]
+    m = len(distinct)
+    suffix = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+    if suffix[0] < k:
+        return
+    take = [0] * m
+    chosen: list[int] = []  # the blocks of take[0..last] copies of each distinct card, in order
+    last = _fill(distinct, avail, take, chosen, 0, k) if k else -1
+    while True:
+        yield tuple(chosen)
+        # next vector: the last position that can give one card to the positions after it
+        tail = 0
+        i = last
+        while i >= 0 and not (take[i] and suffix[i + 1] > tail):
+            tail += take[i]
+            i -= 1
+        if i < 0:
+            return
+        for j in range(i + 1, last + 1):
+            take[j] = 0
+        del chosen[len(chosen) - tail - 1:]
+        take[i] -= 1
+        last = _fill(distinct, avail, take, chosen, i + 1, tail + 1)
+
+
+def _fill(distinct: list[int], avail: list[int], take: list[int], chosen: list[int], start: int, need: int) -> int:
+    """Take the preferred cards from ``start`` on; returns the last position taken from."""
+    j = start
+    while True:
+        t = avail[j] if avail[j] < need else need
+        take[j] = t
+        for _ in range(t):
+            chosen.append(distinct[j])
+        need -= t
+        if not need:
+            return j
+        j += 1
+
+
+class _Shaped:
+    """Sub-multisets of some cards that split into a shape's units, preferred pairs and tractors first
+    (may repeat a multiset that splits in several ways; the caller dedupes)."""
+
+    def __init__(self, r: RuleTables, cards: Sequence[int], shape: Shape, rank: Sequence[int]) -> None:
+        self.rank = rank
+        self.tractors = sorted([k for k in shape if k >= 2], reverse=True)
+        self.n_pairs = sum([1 for k in shape if k == 1])
+        self.n_singles = sum([1 for k in shape if k == 0])
+        self.counts = counts_of(cards)
+        pairs = pair_cards(cards)
+        pairs.sort(key=lambda c: rank[c])
+        self.pairs = pairs
+        paths = tractor_paths(r, pairs) if self.tractors else []
+        paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
+        self.paths = paths
+
+    def pick(self, pos: int, used: set[int], start: int) -> Iterator[tuple[int, ...]]:
+        tractors = self.tractors
+        if pos == len(tractors):
+            yield from self.rest_after(used)
+            return
+        begin = start if pos and tractors[pos - 1] == tractors[pos] else 0
+        for idx in range(begin, len(self.paths)):
+            p = self.paths[idx]
+            if len(p) == tractors[pos] and not used.intersection(p):
+                yield from self.pick(pos + 1, used | set(p), idx + 1)
+
+    def rest_after(self, used: set[int]) -> Iterator[tuple[int, ...]]:
+        pairs = self.pairs
+        free = [i for i in range(len(pairs)) if i not in used]
+        for combo in itertools.combinations(free, self.n_pairs):
+            taken: list[int] = []
+            for i in (*used, *combo):
+                taken.append(pairs[i])
+                taken.append(pairs[i])
+            if not self.n_singles:
+                yield tuple(taken)
+                continue
+            remaining = dict(self.counts)
+            for i in taken:
+                remaining[i] -= 1
+            left = [i for i, n in remaining.items() for _ in range(n)]
+            for singles in multisets(left, self.n_singles, self.rank):
+                yield (*taken, *singles)
+
+
+def shaped(r: RuleTables, cards: Sequence[int], shape: Shape, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Sub-multisets of ``cards`` that split into ``shape``'s units (see ``_Shaped``)."""
+    return _Shaped(r, cards, shape, rank).pick(0, set(), 0)

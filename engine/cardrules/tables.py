@@ -1,0 +1,64 @@
+"""One trump context's per-card answers on card indices (RULES §3), as the index-based rules read them.
+
+Effective suits are numbers: 0..3 the plain suits ``S H C D``, 4 (``TRUMP``) the trumps (主牌). ``value``
+compares cards across the suits of one trick: any trump above any plain card. ``cheap`` and ``strong`` are the
+follow preferences: low, non-point, non-trump cards first; high cards first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from engine.cards import ALL_CARDS, Card
+from engine.rules import FollowPolicy, ThrowCompare
+from engine.trump import TrumpContext
+
+log = logging.getLogger(__name__)
+
+TRUMP: Final = 4
+SUITS: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
+SUIT_NAMES: Final = ("S", "H", "C", "D", "T")
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """Per-card answers of one trump context, by card index."""
+
+    suit: tuple[int, ...]  # effective suit: 0..3 plain (S H C D), 4 trump
+    strength: tuple[int, ...]
+    isolated: tuple[bool, ...]  # a pair of it links into no tractor
+    value: tuple[int, ...]  # strength across the suits of a trick: any trump above any plain card
+    display: tuple[int, ...]  # display order (the context's sort table)
+    rank: tuple[int, ...]  # a total order inside an effective suit (strength, then the tie order)
+    cheap: tuple[int, ...]  # follow preference: low, non-point, non-trump first
+    strong: tuple[int, ...]  # follow preference: high first
+    policy: FollowPolicy
+    compare_all: bool  # ruffs of a throw compare unit by unit (``throw_compare: all``)
+
+
+@lru_cache(maxsize=512)
+def rule_tables(ctx: TrumpContext) -> RuleTables:
+    """The tables of ``ctx`` (cached: contexts are immutable and hash once)."""
+    suit = tuple([SUITS[s] for s in ctx.suit_table])
+    strength = ctx.strength_table
+    value = tuple([1000 * (s == TRUMP) + st for s, st in zip(suit, strength, strict=True)])
+
+    def cheap(c: Card) -> tuple[bool, bool, int, int]:
+        return (ctx.is_trump(c), c.points > 0, ctx.strength(c), ctx.tie_order(c))
+
+    def strong(c: Card) -> tuple[int, int]:
+        return (-ctx.strength(c), ctx.tie_order(c))
+
+    return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, _dense(cheap),
+                      _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL)
+
+
+def _dense(key: Callable[[Card], Any]) -> tuple[int, ...]:
+    """Each card's position among the distinct values of ``key`` over all cards (equal keys, equal ranks)."""
+    values = sorted({key(c) for c in ALL_CARDS})
+    pos = {v: i for i, v in enumerate(values)}
+    return tuple([pos[key(c)] for c in ALL_CARDS])
