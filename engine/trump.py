@@ -131,38 +131,44 @@ def _build_tables(level: str, trump: str, rules: Rules) -> tuple[list[str], list
     suit = [""] * n
     strength = [0] * n
     isolated = [False] * n
-    no_trump = trump == "NT"
     for i, c in enumerate(ALL_CARDS):
         if c.is_joker or c.rank in skipped or c.suit == trump:
             suit[i] = TRUMP_SUIT
         else:
             suit[i] = c.suit
             strength[i] = plain_ranks.index(c.rank)
-    top = len(plain_ranks)  # trump-suit plain cards take 0..top-1
-    for i, c in enumerate(ALL_CARDS):
+    for i, c in enumerate(ALL_CARDS):  # trump-suit plain cards take 0..len(plain_ranks)-1
         if suit[i] == TRUMP_SUIT and not c.is_joker and c.rank not in skipped:
             strength[i] = plain_ranks.index(c.rank)
-    # tiers above the plain trump-suit cards: each fixed rank (low to high), then the level rank
-    tier_base = top
-    for rank in [*fixed, level]:
-        for i, c in enumerate(ALL_CARDS):
-            if c.rank != rank:
-                continue
-            if no_trump:  # every NT level pair is off-suit; jokers_only (附件3) links none of them
-                strength[i] = tier_base
-                isolated[i] = not rules.tractor_through_level or rules.nt_tractors is NtTractors.JOKERS_ONLY
-            elif c.suit == trump:
-                strength[i] = tier_base + 1
-            else:
-                strength[i] = tier_base
-                isolated[i] = not rules.tractor_through_level
-        tier_base += 1 if no_trump else 2
+    tier_base = _rank_tiers([*fixed, level], len(plain_ranks), trump, rules, strength, isolated)
     for i, c in enumerate(ALL_CARDS):
         if c.rank == "SJ":
             strength[i] = tier_base
         elif c.rank == "BJ":
             strength[i] = tier_base + 1
     return suit, strength, isolated
+
+
+def _rank_tiers(ranks: list[str], base: int, trump: str, rules: Rules, strength: list[int],
+                isolated: list[bool]) -> int:
+    """The tiers above the plain trump-suit cards, from ``base``: each fixed trump rank (low to high), then the
+    level rank — the trump suit's copy one above the off-suit copies (equal), all equal in NT. Returns the
+    jokers' tier."""
+    no_trump = trump == "NT"
+    for rank in ranks:
+        for i, c in enumerate(ALL_CARDS):
+            if c.rank != rank:
+                continue
+            if no_trump:  # every NT level pair is off-suit; jokers_only (附件3) links none of them
+                strength[i] = base
+                isolated[i] = not rules.tractor_through_level or rules.nt_tractors is NtTractors.JOKERS_ONLY
+            elif c.suit == trump:
+                strength[i] = base + 1
+            else:
+                strength[i] = base
+                isolated[i] = not rules.tractor_through_level
+        base += 1 if no_trump else 2
+    return base
 
 
 _DEFAULT_RULES = Rules()

@@ -30,9 +30,9 @@ from setuptools.command.build_ext import build_ext
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("engine/ai/playstate.py", "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py",
-           "engine/ai/playout.py", "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/fastrules.py",
-           "engine/ai/fastenum.py")
+MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/cardrules/trick.py",
+           "engine/cardrules/follow.py", "engine/ai/playstate.py", "engine/ai/fastfollow.py", "engine/ai/fastlead.py",
+           "engine/ai/policy.py", "engine/ai/playout.py", "engine/ai/determinize.py", "engine/ai/endgame.py")
 GROUP = "engine.ai.accel"  # the shared library's module name (+ "__mypyc")
 PACKAGE = "tractor_compiled"  # the installed package holding the build (tools/tractor_compiled)
 

@@ -13,11 +13,11 @@ import logging
 from collections.abc import Sequence
 from typing import Final
 
+from engine.ai.playstate import fast_tables, to_cards
 from engine.cardrules.follow import enumerate_follows
 from engine.cardrules.tables import TRUMP, RuleTables, rule_tables
 from engine.cardrules.trick import trick_winner
 from engine.cardrules.units import tractors
-from engine.ai.playstate import fast_tables, to_cards
 from engine.cards import Card
 from engine.settlement import kitty_multiplier
 from engine.trump import TrumpContext

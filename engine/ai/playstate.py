@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, Self
 
+from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cardrules.tables import RuleTables, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner
-from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
 from engine.cards import ALL_CARDS, Card
 from engine.levels import level_gain
 from engine.settlement import kitty_multiplier

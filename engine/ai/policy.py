@@ -14,11 +14,11 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.cardrules.follow import enumerate_follows
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
 from engine.ai.playstate import MEMO_LIMIT, SUIT_INDEX, N, PlayState, to_cards
 from engine.ai.situation import Situation
+from engine.cardrules.follow import enumerate_follows
 from engine.cards import Card
 
 log = logging.getLogger(__name__)
