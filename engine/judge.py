@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from engine.cards import RANKS, Card, format_cards, parse_card
+from engine.cards import ALL_CARDS, RANKS, Card, format_cards, parse_card
 from engine.declaring import check_declaration
 from engine.errors import EngineError, IllegalAction
 from engine.follow import follow_error
@@ -51,9 +51,23 @@ def _cards(obj: dict[str, Any], name: str, default: Any = ...) -> tuple[Card, ..
 
 
 def _card_list(value: Any, name: str) -> tuple[Card, ...]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+    if not isinstance(value, list):
         raise JudgeError(f"'{name}' must be a list of card strings")
-    return tuple(parse_card(c) for c in value)
+    out: list[Card] = []
+    for text in value:
+        card = _PARSED.get(text) if isinstance(text, str) else None
+        if card is None:
+            if not isinstance(text, str):
+                raise JudgeError(f"'{name}' must be a list of card strings")
+            card = parse_card(text)
+            if len(_PARSED) < _PARSED_LIMIT:
+                _PARSED[text] = card
+        out.append(card)
+    return tuple(out)
+
+
+_PARSED: dict[str, Card] = {}  # card texts already read (a batch repeats the same few dozen spellings)
+_PARSED_LIMIT = 4096
 
 
 def _seat(obj: dict[str, Any], name: str) -> int:
@@ -85,10 +99,11 @@ def _context(obj: dict[str, Any], rules: Rules) -> TrumpContext:
 
 def _check_copies(*groups: Iterable[Card]) -> None:
     """No card may exist more than twice (two decks) across the given disjoint groups."""
-    total: Counter[Card] = Counter()
+    total = [0] * len(ALL_CARDS)
     for group in groups:
-        total.update(group)
-    over = [str(c) for c, n in total.items() if n > 2]
+        for c in group:
+            total[c.index] += 1
+    over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > 2]
     if over:
         raise JudgeError(f"more than two copies of {', '.join(sorted(over))}")
 
@@ -98,8 +113,18 @@ def _check_hand(cards: Sequence[Card], name: str, limit: int = MAX_HAND) -> None
         raise JudgeError(f"'{name}' holds {len(cards)} cards; at most {limit} are possible")
 
 
-def _union(a: Iterable[Card], b: Iterable[Card]) -> Counter[Card]:
-    return Counter(a) | Counter(b)
+def _union(a: Iterable[Card], b: Iterable[Card]) -> list[Card]:
+    """The multiset union (each card as often as in the group holding more of it)."""
+    out = list(a)
+    have = [0] * len(ALL_CARDS)
+    for c in out:
+        have[c.index] += 1
+    for c in b:
+        i = c.index
+        have[i] -= 1
+        if have[i] < 0:
+            out.append(c)
+    return out
 
 
 # -- queries ----------------------------------------------------------------------------------------
@@ -117,7 +142,7 @@ def q_follow(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     ctx = _context(obj, rules)
     lead, hand, play = _cards(obj, "lead"), _cards(obj, "hand"), _cards(obj, "play")
     _check_hand(hand, "hand")
-    _check_copies(lead, _union(hand, play).elements())
+    _check_copies(lead, _union(hand, play))
     if not lead:
         raise JudgeError("'lead' is empty")
     lead_units = decompose_lead(lead, ctx)
@@ -136,7 +161,7 @@ def q_lead(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
         raise JudgeError("'leader_team' must be 'dealer' or 'defenders'")
     for name, h in (("hand", hand), *(("others", o) for o in others)):
         _check_hand(h, name)
-    _check_copies(_union(hand, play).elements(), *others)
+    _check_copies(_union(hand, play), *others)
     suits = {ctx.suit_of(c) for c in play}
     in_hand = not Counter(play) - Counter(hand)
     if not play or len(suits) != 1 or not in_hand:
@@ -187,7 +212,7 @@ def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
         if not isinstance(reinforced, bool):
             raise JudgeError("'current.reinforced' must be true or false")
         current = DeclarationView(cur_seat, cur_cards, trump, reinforced=reinforced)
-        _check_copies(_union(cur_cards, cards).elements() if cur_seat == seat else [*cur_cards, *cards])
+        _check_copies(_union(cur_cards, cards) if cur_seat == seat else [*cur_cards, *cards])
     else:
         _check_copies(cards)
     try:
@@ -220,7 +245,7 @@ def _settle_inputs(obj: dict[str, Any]) -> dict[str, Any]:
         raise JudgeError(f"'kitty' must hold {KITTY_SIZE} cards")
     if not last or len(lead) != len(last):
         raise JudgeError("'last' is empty or 'lead' has another number of cards")
-    _check_copies(kitty, _union(last, lead).elements())
+    _check_copies(kitty, _union(last, lead))
     hand_number = _field(obj, "hand_number", 1)
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
         raise JudgeError("'hand_number' must be a positive integer")
@@ -243,6 +268,24 @@ QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {
 }
 
 
+def _rules(value: Any) -> Rules:
+    """``Rules.from_json``, remembered for the same JSON (rules are immutable; a batch names a few)."""
+    try:
+        key = json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return Rules.from_json(value)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules.from_json(value)
+        if len(_RULES) >= _PARSED_LIMIT:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
+_RULES: dict[str, Rules] = {}
+
+
 def _error_text(exc: EngineError) -> str:
     """The engine's message key and its parameters (the engine does not know the catalogue's texts)."""
     params = ", ".join(f"{k}={v}" for k, v in sorted(exc.params.items()))
@@ -263,7 +306,7 @@ def answer(line: str) -> dict[str, Any]:
         handler = QUERIES.get(query) if isinstance(query, str) else None
         if handler is None:
             raise JudgeError(f"unknown query {query!r}")
-        out = handler(obj, Rules.from_json(obj.get("rules")))
+        out = handler(obj, _rules(obj.get("rules")))
     except JudgeError as exc:
         out = {"error": str(exc)}
     except EngineError as exc:
