@@ -138,3 +138,20 @@ def test_the_judge_process_answers_every_line_and_exits_0() -> None:
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert out[0] == {"winner": 2, "points": 10} and "error" in out[1] and out[2]["id"] == 2
     assert len(out) == 3
+
+
+def test_each_line_is_read_with_its_own_rules_and_cards_however_often_they_recur() -> None:
+    """The judge remembers rules objects and card spellings it has read (speed): alternating rules, lenient
+    spellings and bad cards in one process must still be read line by line."""
+    follow = {"q": "follow", "level": "2", "trump": "H", "lead": ["6C", "6C", "7C", "7C"],
+              "hand": ["9C", "9C", "JC", "JC", "3C", "4D"], "play": ["9C", "9C", "JC", "3C"]}
+    suit_only = {"preset": "standard", "follow_policy": "suit_only"}
+    for _ in range(3):
+        assert ask(**follow) == {"legal": False}  # two pairs held: both must be played (有对必跟对)
+        assert ask(**follow, rules=suit_only) == {"legal": True}
+        assert ask(**follow, rules={"follow_policy": "suit_only", "preset": "standard"}) == {"legal": True}
+        assert ask(**follow, rules="standard") == {"legal": False}
+        assert ask(**{**follow, "play": ["9c", "♣9", "J♣", "3C"]}, rules=suit_only) == {"legal": True}
+        assert "error" in ask(**{**follow, "play": ["9C", "9C", "JC", "1C"]})
+        assert "error" in ask(**{**follow, "play": ["9C", "9C", "JC", 3]})
+        assert "error" in ask(**follow, rules={"preset": "standard", "follow_policy": "bogus"})

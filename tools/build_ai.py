@@ -2,7 +2,8 @@
 (``pip install .``, the last line of requirements.txt). The same choices as plain Python, the strong AI's
 rollouts several times faster.
 
-The modules of ``MODULES`` become C extension modules (plus their shared library ``engine.ai.accel__mypyc``)
+The modules of ``MODULES`` become C extension modules (plus their shared library ``engine.accel__mypyc``, in the
+``engine`` package so that loading it imports no rule or AI module)
 in the installed package ``tractor_compiled`` (``tools/tractor_compiled``), with ``manifest.json``: the module
 files and the SHA-256 of every project source the build read (the compiled modules and the ``engine`` modules
 they import). At run time that package serves them only while every hash still matches (a stale build is never
@@ -31,9 +32,10 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/cardrules/trick.py",
-           "engine/cardrules/follow.py", "engine/ai/playstate.py", "engine/ai/fastfollow.py", "engine/ai/fastlead.py",
-           "engine/ai/policy.py", "engine/ai/playout.py", "engine/ai/determinize.py", "engine/ai/endgame.py")
-GROUP = "engine.ai.accel"  # the shared library's module name (+ "__mypyc")
+           "engine/cardrules/follow.py", "engine/follow.py", "engine/trick.py", "engine/ai/playstate.py",
+           "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py", "engine/ai/playout.py",
+           "engine/ai/determinize.py", "engine/ai/endgame.py")
+GROUP = "engine.accel"  # the shared library's module name (+ "__mypyc")
 PACKAGE = "tractor_compiled"  # the installed package holding the build (tools/tractor_compiled)
 
 
