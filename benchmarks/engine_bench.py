@@ -11,8 +11,10 @@ goes through ``Table.apply``, which validates it in full. The same hands (same s
 played ``--repeat`` times and the fastest run is reported, as ``timeit`` does (on a shared machine other
 processes can only slow a run down); the JSON line lists every run too.
 Follow checks: ``follow_is_legal`` on (lead, hand, play) triples collected from random games (legal and
-illegal plays). Enumeration: ``enumerate_follows`` on random positions and on constructed long-suit
-worst cases (a 25-card one-suit hand against tractor and throw leads).
+illegal plays), timed one by one (median) and as a batch per CPU second, and the same checks on card indices
+(``engine.cardrules.follow.follow_error``, which ``follow_is_legal`` wraps). Enumeration: ``enumerate_follows``
+on random positions and on constructed long-suit worst cases (a 25-card one-suit hand against tractor and
+throw leads).
 """
 
 from __future__ import annotations
@@ -28,12 +30,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Play
+from engine.cardrules.follow import follow_error
+from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import parse_cards
 from engine.follow import enumerate_follows, follow_is_legal
 from engine.randomplay import play_random_hand, random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.trump import trump_context
+from engine.units import decompose_lead
 from engine.views import Phase
 
 
@@ -81,6 +86,29 @@ def bench_follow_checks(samples: list[tuple]) -> tuple[float, float]:
     return median_us, len(times) / total_s
 
 
+def bench_batch_checks(samples: list[tuple], rounds: int = 5) -> tuple[float, float]:
+    """(Card checks, index checks) per CPU second over the whole batch, without a timer call per check:
+    ``follow_is_legal`` on ``Card`` objects, and ``engine.cardrules.follow.follow_error`` on card indices
+    (what both wrap; leads decomposed and cards read beforehand, as the hand keeps its trick's lead)."""
+    start = time.process_time()
+    for _ in range(rounds):
+        for lead, hand, play, ctx in samples:
+            follow_is_legal(lead, hand, play, ctx)
+    cards_s = time.process_time() - start
+    prepared = []
+    for lead, hand, play, ctx in samples:
+        units = decompose_lead(lead, ctx)
+        prepared.append((rule_tables(ctx), SUITS[units.suit], units.shape, [c.index for c in hand],
+                         [c.index for c in play]))
+    start = time.process_time()
+    for _ in range(rounds):
+        for r, led, shape, hand_ids, play_ids in prepared:
+            follow_error(r, led, shape, hand_ids, play_ids)
+    index_s = time.process_time() - start
+    n = rounds * len(samples)
+    return n / cards_s, n / index_s
+
+
 def worst_cases() -> list[tuple]:
     ctx = trump_context("2", "S", Rules())
     long_suit = parse_cards("AH AH KH KH QH QH JH JH 10H 10H 9H 9H 8H 8H 7H 7H 6H 6H 5H 5H 4H 4H 3H 3H 3H")
@@ -114,17 +142,23 @@ def main() -> None:
     cpu_hands_per_s = max(r[2] for r in runs)
     samples = collect_follows(40, args.seed)
     median_us, checks_per_s = bench_follow_checks(samples)
+    cpu_checks, cpu_index_checks = bench_batch_checks(samples)
     enum_ms = bench_enumeration(samples)
     print(f"full random hands: {hands_per_s:.1f} hands/s ({args.hands} hands, {actions} actions, one core; "
           f"best of {len(runs)}: {', '.join(f'{r[0]:.1f}' for r in runs)}; {cpu_hands_per_s:.1f} per CPU second)")
-    print(f"follow checks: median {median_us:.1f} us, {checks_per_s:,.0f} checks/s over {len(samples)} samples")
+    print(f"follow checks: median {median_us:.1f} us, {checks_per_s:,.0f} checks/s over {len(samples)} samples; "
+          f"batch: {cpu_checks:,.0f} per CPU second ({cpu_index_checks:,.0f} on card indices)")
     print(f"enumerate_follows worst case: {enum_ms:.2f} ms")
     if args.json:
         print(json.dumps({"hands_per_s": round(hands_per_s, 1),
                           "hands_per_s_runs": [round(r[0], 1) for r in runs],
                           "cpu_hands_per_s": round(cpu_hands_per_s, 1),
                           "follow_check_us_median": round(median_us, 2),
-                          "follow_checks_per_s": round(checks_per_s), "enumerate_ms_worst": round(enum_ms, 3)}))
+                          "follow_checks_per_s": round(checks_per_s),
+                          "follow_checks_per_cpu_s": round(cpu_checks),
+                          "index_follow_checks_per_cpu_s": round(cpu_index_checks),
+                          "ms_per_hand_cpu": round(1000 / cpu_hands_per_s, 3),
+                          "enumerate_ms_worst": round(enum_ms, 3)}))
 
 
 if __name__ == "__main__":
