@@ -7,6 +7,7 @@ validates, calls the rule functions and formats their answers.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sys
@@ -53,6 +54,10 @@ def _cards(obj: dict[str, Any], name: str, default: Any = ...) -> tuple[Card, ..
 def _card_list(value: Any, name: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise JudgeError(f"'{name}' must be a list of card strings")
+    with contextlib.suppress(TypeError):  # (an unhashable element: read one by one below)
+        known = [c for c in map(_PARSED.get, value) if c is not None]
+        if len(known) == len(value):
+            return tuple(known)
     out: list[Card] = []
     for text in value:
         card = _PARSED.get(text) if isinstance(text, str) else None
@@ -270,10 +275,12 @@ QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {
 
 def _rules(value: Any) -> Rules:
     """``Rules.from_json``, remembered for the same JSON (rules are immutable; a batch names a few)."""
-    try:
-        key = json.dumps(value, sort_keys=True)
-    except (TypeError, ValueError):
-        return Rules.from_json(value)
+    key: Any = value
+    if not (value is None or isinstance(value, str)):
+        try:
+            key = ("json", json.dumps(value, sort_keys=True))  # (never equal to a preset's name)
+        except (TypeError, ValueError):
+            return Rules.from_json(value)
     rules = _RULES.get(key)
     if rules is None:
         rules = Rules.from_json(value)
@@ -283,7 +290,7 @@ def _rules(value: Any) -> Rules:
     return rules
 
 
-_RULES: dict[str, Rules] = {}
+_RULES: dict[Any, Rules] = {}  # by the preset's name (or None), or the object's JSON
 
 
 def _error_text(exc: EngineError) -> str:

@@ -155,3 +155,4 @@ def test_each_line_is_read_with_its_own_rules_and_cards_however_often_they_recur
         assert "error" in ask(**{**follow, "play": ["9C", "9C", "JC", "1C"]})
         assert "error" in ask(**{**follow, "play": ["9C", "9C", "JC", 3]})
         assert "error" in ask(**follow, rules={"preset": "standard", "follow_policy": "bogus"})
+        assert "error" in ask(**follow, rules=json.dumps(suit_only, sort_keys=True))  # a string: a preset's name
