@@ -8,17 +8,17 @@ legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
+from engine.cardrules.tables import rule_tables
+from engine.cardrules.units import pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
 from engine.rounds import shown_before
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
-from engine.units import index_tractor_paths
 from engine.views import DeclarationView, Phase, SeatView
 
 FOLLOW_LIMIT = 200
@@ -107,15 +107,12 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
             seen.add(cards)
             out.append(tuple([ALL_CARDS[i] for i in cards]))
 
-    pairs = [i for i, n in Counter(ids).items() for _ in range(n // 2)]
+    pairs = pair_cards(ids)
     for i in sorted(pairs, key=rank, reverse=True):
         add((i, i))
     if len(pairs) < 2:
         return out
-    tractors = [sorted([pairs[i] for i in path for _ in range(2)], key=rank, reverse=True)
-                for path in index_tractor_paths(pairs, ctx)]
-    tractors.sort(key=lambda t: (len(t), rank(t[0]), [rank(i) for i in t]), reverse=True)
-    for cards in tractors:
+    for cards in tractors(rule_tables(ctx), ids):
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
                 add(tuple(cards[start:start + 2 * length]))

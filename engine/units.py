@@ -3,6 +3,9 @@
 A *shape* is a format written as a tuple of pair counts, longest first: ``3`` a tractor of three
 pairs, ``1`` a pair, ``0`` a single; e.g. ``(3, 1, 0)``. ``fits(cards, shape, ctx)`` tells whether
 cards can be split into those units (a tractor may serve as its pairs, a pair as two singles).
+
+Pairs, tractors, shapes and splits are ``engine.cardrules.units`` (on card indices); these take and give ``Card``
+objects. The lead's decomposition (``decompose_lead``) is here.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from engine.trump import TrumpContext
 log = logging.getLogger(__name__)
 
 __all__ = ["Lead", "Shape", "Unit", "UnitKind", "decompose", "decompose_lead", "find_pairs", "find_tractors", "fits",
-           "format_ladder", "holds", "index_tractor_paths", "is_tractor", "make_unit", "shape_size", "split_pairs",
+           "format_ladder", "holds", "is_tractor", "make_unit", "shape_size", "split_pairs",
            "splits", "tractor_paths"]
 
 
@@ -112,11 +115,6 @@ def find_pairs(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
 def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """Every tractor (≥2 pairs) among pair cards ``pairs`` as index tuples low→high into ``pairs``."""
     return core.tractor_paths(rule_tables(ctx), [c.index for c in pairs])
-
-
-def index_tractor_paths(pairs: Sequence[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
-    """``tractor_paths`` for pair cards given as ``Card.index`` values."""
-    return core.tractor_paths(rule_tables(ctx), pairs)
 
 
 def is_tractor(cards: Sequence[Card], ctx: TrumpContext) -> bool:
