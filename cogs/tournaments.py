@@ -25,9 +25,9 @@ from cogs.subgroup import TractorSubgroup
 from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
+from engine.tournament import Format, Tournament
 from runtime import inputs
 from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
-from runtime.tournament import Format, Tournament
 from runtime.tournament_views import config_lines, pictures
 from runtime.tournaments import MAX_NAME
 

@@ -26,14 +26,14 @@ from data import Database
 from data.errors import DataError
 from data.records import Mode, TableOptions
 from data.targets import MEMORY, database_target
+from engine.tournament import Config, Format, Tournament
+from engine.tournament import Status as TStatus
+from engine.tournament.model import MAX_TEAMS
+from engine.tournament.report import report
 from i18n import t as tr
 from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
 from runtime.service import GameService
-from runtime.tournament import Config, Format, Tournament
-from runtime.tournament import Status as TStatus
-from runtime.tournament.model import MAX_TEAMS
-from runtime.tournament.report import report
 from runtime.tournament_views import RecordingTournamentPresenter, TournamentUpdate
 from runtime.tournaments import TournamentService
 
@@ -72,7 +72,7 @@ class TournamentReport:
 
     def json(self) -> dict[str, Any]:
         """``{"format", "teams", "rounds", "matches", "champion", "standings": [{"team", "rank", "points",
-        "level_diff"}], "report": …}``: ``report`` is ``runtime.tournament.report`` (every round's pairings, byes
+        "level_diff"}], "report": …}``: ``report`` is ``engine.tournament.report`` (every round's pairings, byes
         and results, by team id, for an outside check of the pairing and bye rules)."""
         t = self.tournament
         champion = t.champion

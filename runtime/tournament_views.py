@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from engine.cards import RANKS
+from engine.tournament import Format, Match, Round, Tournament
+from engine.tournament.draw import first_draw, seats
+from engine.tournament.model import How
+from engine.tournament.placings import THIRD, draw_matches
+from engine.tournament.report import stage_label
 from i18n import t as tr
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 from runtime.presenter import Announcement, Image
-from runtime.tournament import Format, Match, Round, Tournament
-from runtime.tournament.draw import first_draw, seats
-from runtime.tournament.model import How
-from runtime.tournament.placings import THIRD, draw_matches
-from runtime.tournament.report import stage_label
 
 BRACKET = "bracket"
 STANDINGS = "standings"
