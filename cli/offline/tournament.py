@@ -7,7 +7,7 @@ seats to the AI (托管), so every game is stored and laddered like any other (g
 ``tournament_log.txt``; ``report.json()`` is the one-line summary of ``--json``.
 
 Run: ``python bot.py tournament --teams 9 --format knockout --seed 1 [--end-level 4] [--rounds N] [--json]``
-(or ``python -m runtime.offline_tournament`` with the same options).
+(or ``python -m cli.offline.tournament`` with the same options).
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from data import Database
 from data.errors import DataError
 from data.records import Mode, TableOptions
 from data.targets import MEMORY, database_target
+from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Tournament
 from engine.tournament import Status as TStatus
 from engine.tournament.model import MAX_TEAMS
 from engine.tournament.report import report
 from i18n import t as tr
-from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
 from runtime.service import GameService
 from runtime.tournament_views import RecordingTournamentPresenter, TournamentUpdate
@@ -122,7 +122,7 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``python bot.py tournament`` (and ``python -m runtime.offline_tournament``)."""
+    """The options of ``python bot.py tournament`` (and ``python -m cli.offline.tournament``)."""
     parser.add_argument("--teams", type=int, default=9)
     parser.add_argument("--format", dest="fmt", default="knockout", choices=[f.value for f in Format])
     parser.add_argument("--seed", type=int, default=1)
