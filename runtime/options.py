@@ -1,6 +1,7 @@
 """Parsing the ``options`` text of ``/tractor new`` and ``/tractor config``: ``key=value`` items separated by
 spaces, validated through ``engine.rules.Rules`` (unknown options and bad values are ``RulesError``s with
-a message key). Also the autocomplete for presets and option text."""
+a message key). Also the autocomplete for presets and option text. Discord-free: the slash commands and the offline
+job's ``--options`` read it alike."""
 
 from __future__ import annotations
 
