@@ -42,11 +42,11 @@ import simcord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from benchmarks import ai_load
-from bot import create_bot
+from cli.bot import create_bot
+from cli.config import Config
 from cogs.hub import detach_game
 from data.database import Database
 from data.records import TableOptions
-from runtime.config import Config
 from tools.pgcluster import PgCluster
 
 ARRIVALS: dict[int, float] = {}

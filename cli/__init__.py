@@ -1,8 +1,10 @@
 """The command line of ``python bot.py``: argparse, one module per subcommand.
 
-A subcommand is a module in ``SUBCOMMANDS`` with ``NAME`` (the word typed), ``HELP`` (one line for
+A subcommand is a module in ``COMMANDS`` with ``NAME`` (the word typed), ``HELP`` (one line for
 ``--help``), ``add_arguments(parser)`` and ``run(args) -> int`` (the exit code). To add one, write
-``cli/<name>.py`` with those four and append ``"cli.<name>"`` to ``SUBCOMMANDS`` — nothing else changes.
+``cli/<name>.py`` with those four, import it here and append it to ``COMMANDS`` — nothing else changes. A
+subcommand module imports only light modules at its top (its heavy ones inside ``run``), so that ``python bot.py
+offline`` never loads discord.py.
 
 No subcommand means ``run``. A refusal (an exception with a catalogue ``key``) is printed as one line on
 stderr with exit code 1 — never a traceback; usage errors (unknown options) exit 2 as argparse does.
@@ -11,24 +13,25 @@ stderr with exit code 1 — never a traceback; usage errors (unknown options) ex
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import sys
 from types import ModuleType
 
+from cli import backup, check, offline, tournament, web
+from cli import run as run_command
 from cli.common import CliError, configure_logging, failure_line, load_env
 
 log = logging.getLogger(__name__)
 
-SUBCOMMANDS: tuple[str, ...] = ("cli.run", "cli.offline", "cli.backup", "cli.check", "cli.tournament", "cli.web")
+COMMANDS: tuple[ModuleType, ...] = (run_command, offline, backup, check, tournament, web)
+SUBCOMMANDS: tuple[str, ...] = tuple(module.__name__ for module in COMMANDS)
 DEFAULT = "run"
 PROG = "bot.py"
 
 
 def commands() -> dict[str, ModuleType]:
-    """``NAME -> module`` for every registered subcommand, in ``SUBCOMMANDS`` order."""
-    modules = [importlib.import_module(name) for name in SUBCOMMANDS]
-    return {module.NAME: module for module in modules}
+    """``NAME -> module`` for every registered subcommand, in ``COMMANDS`` order."""
+    return {module.NAME: module for module in COMMANDS}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,8 +8,8 @@ import asyncio
 from pathlib import Path
 
 from cli.common import CliError, say
+from cli.config import Config
 from data.targets import database_target
-from runtime.config import Config
 
 NAME = "backup"
 HELP = "copy the live database to FILE (SQLite online backup, safe while the bot runs)"

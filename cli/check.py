@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cli.common import say
-from runtime.config import Config
+from cli.config import Config
 
 log = logging.getLogger(__name__)
 

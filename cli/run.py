@@ -9,7 +9,7 @@ import logging
 
 from cli import offline
 from cli.compiled import log_status
-from runtime.config import Config
+from cli.config import Config
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,13 @@ import contextlib
 import logging
 import signal
 from collections.abc import Awaitable, Iterator
+from typing import TYPE_CHECKING
 
 from cli.common import CliError
-from cogs.gamebot import GameBot
-from runtime.config import Config
+from cli.config import Config
+
+if TYPE_CHECKING:  # discord.py is loaded only when the bot runs (the offline job never loads it)
+    from cogs.gamebot import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +46,7 @@ def _on_signal(stop: asyncio.Event, sig: signal.Signals) -> None:
 
 async def serve_discord(config: Config) -> int:
     """Open the database, log in and run until a stop signal (exit code 0) or a failure (``CliError``)."""
-    from bot import create_bot
+    from cli.bot import create_bot
     from data.database import Database
 
     stop = asyncio.Event()

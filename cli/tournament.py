@@ -1,4 +1,4 @@
-"""``python bot.py tournament``: a whole tournament of AI teams offline (``runtime.offline_tournament``),
+"""``python bot.py tournament``: a whole tournament of AI teams offline (``cli.offline.tournament``),
 written as bracket and standings pictures and a log; ``--json`` ends with one summary line. Stored in ``--db``,
 else ``TRACTOR_DB``, else in memory."""
 
@@ -12,7 +12,7 @@ HELP = "run an offline tournament of AI teams (knockout, swiss, groups, duplicat
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from runtime.offline_tournament import add_arguments as tournament_arguments
+    from cli.offline.tournament import add_arguments as tournament_arguments
 
     tournament_arguments(parser)
 
@@ -21,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
     """``--db`` (else ``TRACTOR_DB``, else an in-memory database) read by the one parser of database values
     (``data.targets``: an unknown ``scheme://`` is refused in one line)."""
     from cli.common import storage_failures
+    from cli.offline.tournament import run_from_args
     from data.targets import MEMORY, database_target
-    from runtime.offline_tournament import run_from_args
 
     args.db = args.db if args.db is not None else os.environ.get("TRACTOR_DB", "").strip() or None
     with storage_failures(database_target(args.db) if args.db is not None else MEMORY):

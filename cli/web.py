@@ -8,8 +8,8 @@ import asyncio
 import logging
 
 from cli.common import say
+from cli.config import Config
 from cli.serve import stop_on_signals
-from runtime.config import Config
 
 log = logging.getLogger(__name__)
 

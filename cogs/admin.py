@@ -14,9 +14,9 @@ import discord
 
 import i18n
 from cogs.gamebot import GameBot
-from cogs.options import build_rules, check_timeout
 from cogs.replies import reply_key, user_locale
 from runtime import inputs
+from runtime.options import build_rules, check_timeout
 
 log = logging.getLogger(__name__)
 

@@ -7,13 +7,13 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
 
 from data.records import TableOptions
-from runtime.config import Config
 from runtime.presenter import Presenter, TableUpdate
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
@@ -31,10 +31,48 @@ class Panels(Protocol):
     def refresh_for(self, update: TableUpdate) -> None: ...
 
 
+class Settings(Protocol):
+    """What the cogs read of the program's configuration (``cli.config.Config``, read from the environment by
+    the program that runs the bot)."""
+
+    @property
+    def database(self) -> str | Path: ...
+
+    @property
+    def db_pool(self) -> int: ...
+
+    @property
+    def db_priority_pool(self) -> int: ...
+
+    @property
+    def ai_processes(self) -> int | None: ...
+
+    @property
+    def idle_evict_s(self) -> float: ...
+
+    @property
+    def render_processes(self) -> int: ...
+
+    @property
+    def max_tables_per_guild(self) -> int: ...
+
+    @property
+    def max_hosted_per_user(self) -> int: ...
+
+    @property
+    def shard_count(self) -> int | None: ...
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def sharded(self) -> bool: ...
+
+
 class GameBot(commands.Bot):
     """discord.py's bot with the game attached."""
 
-    config: Config
+    config: Settings
     table_options: TableOptions | None  # the base options of new tables (tests: no delays)
     game: GameService
     tournaments: TournamentService

@@ -1,11 +1,10 @@
 """``/ladder`` (picture, by rating or by level), ``/stats [user]``, ``/history`` and ``/replay`` of a finished hand.
 
-Everything is read from ``data/`` and drawn by ``render/`` off the event loop; answers are public in the
-channel except errors."""
+The pictures are read and drawn by the runtime (``runtime.ladder_views``, ``runtime.imaging``: the drawing queue,
+as the table's pictures); answers are public in the channel except errors."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import Any
@@ -22,13 +21,11 @@ from cogs.replies import BotError, answering, check_rate, user_locale
 from cogs.safetext import escape_text
 from cogs.translator import ls
 from data.database import Database
-from render.labels import level_short
-from render.ladder import LadderRow, render_ladder, shared_ranks
-from render.stats import StatsCard, render_stats
-from render.summary import render_hand_summary
-from runtime import inputs
+from runtime import imaging, inputs
 from runtime.inputs import LADDER_ORDERS
+from runtime.ladder_views import ladder_picture, player_card
 from runtime.lobby import AI_NAME
+from runtime.presenter import Image
 from runtime.replays import HandReplay, hand_replay
 
 log = logging.getLogger(__name__)
@@ -73,19 +70,13 @@ class Ladder(commands.Cog):
             inputs.choice("by", by, LADDER_ORDERS)
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
-            stats = await self.db.leaderboard(_guild(interaction), by=by, limit=20)
-            if not stats:
+            image = await ladder_picture(self.db, _guild(interaction), by, locale,
+                                         lambda user_id: self._name(interaction, user_id))
+            if image is None:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
-            ranks = shared_ranks([p.rating for p in stats]) if by == "rating" else range(1, len(stats) + 1)
-            rows = [LadderRow(rank=r, name=self._name(interaction, p.user_id), rating=p.rating,
-                              level=level_short(p.level, p.laps),
-                              wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
-                    for r, p in zip(ranks, stats, strict=True)]
-            title = i18n.t(f"bot.ladder.title.{by}", locale)
-            png = await asyncio.to_thread(render_ladder, rows, title=title, locale=locale)
             # the picture carries the title: no text above it repeating it
-            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="ladder.png"))
+            await interaction.followup.send(file=_file(image))
 
     def _name(self, interaction: discord.Interaction, user_id: int) -> str:
         """The player's name in *this* guild: the caller's own display name here, else as seated at a table of
@@ -105,25 +96,16 @@ class Ladder(commands.Cog):
             target = user or interaction.user
             locale = user_locale(interaction)
             await interaction.response.defer(thinking=True)
-            row = await self.db.player_stats(_guild(interaction), target.id)
+            answer = await player_card(self.db, _guild(interaction), target.id, target.display_name, locale)
             from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
 
-            text = placings_text(await self.db.placings(_guild(interaction), target.id), locale)
-            if row is None:
+            text = placings_text(answer.placings, locale)
+            if answer.image is None:
                 none = i18n.t("bot.stats.none", locale, name=escape_text(target.display_name))
                 await interaction.followup.send("\n".join(filter(None, [none, text])),
                                                 allowed_mentions=discord.AllowedMentions.none())
                 return
-            rank = await self.db.player_rank(_guild(interaction), target.id)
-            matches = await self.db.match_history(_guild(interaction), target.id, limit=20)
-            recent = tuple(m.winner_team == m.team_of(target.id) for m in reversed(matches))
-            card = StatsCard(name=target.display_name, rating=row.rating, level=row.level, laps=row.laps,
-                             matches_won=row.matches_won, matches_lost=row.matches_lost,
-                             dealer_won=row.hands_won_dealer, dealer_lost=row.hands_lost_dealer,
-                             defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
-                             kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank)
-            png = await asyncio.to_thread(render_stats, card, locale=locale)
-            file = discord.File(io.BytesIO(png), filename="stats.png")
+            file = _file(answer.image)
             if text:
                 await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:
@@ -166,8 +148,7 @@ class Ladder(commands.Cog):
             text = self._transcript(replay, locale)
             files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
             if replay.result is not None:  # the settlement (and its kitty) only once the hand is over
-                png = await asyncio.to_thread(render_hand_summary, replay.result, names, locale=locale)
-                files.append(discord.File(io.BytesIO(png), filename=f"replay_t{table}_h{hand}.png"))
+                files.append(_file(await imaging.replay_image(replay.result, names, locale, table)))
             await interaction.followup.send(i18n.t("bot.replay.title", locale, table=table, hand=hand), files=files)
 
     @staticmethod
@@ -182,6 +163,10 @@ class Ladder(commands.Cog):
         if replay.result is None:
             lines.append(i18n.t("security.replay.in_progress", locale))
         return "\n".join(lines) + "\n"
+
+
+def _file(image: Image) -> discord.File:
+    return discord.File(io.BytesIO(image.png), filename=image.name)
 
 
 def seat_label(seat: Any, index: int, locale: str) -> str:

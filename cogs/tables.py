@@ -21,24 +21,27 @@ from cogs.delivery import guild_gone, tell_host_here
 from cogs.gamebot import GameBot
 from cogs.hub import authorized, caller_of, send_web_link
 from cogs.items import TableId
-from cogs.options import (
-    DESCRIBE_LIMIT,
-    OptionsText,
-    PresetText,
-    build_rules,
-    describe_rules,
-    described_completions,
-    preset_choices,
-)
 from cogs.replies import BotError, answering, check_rate, guild_locale, reply, reply_key, user_locale
 from cogs.translator import ls
 from data.records import TableOptions
 from engine.rules import Rules
 from runtime import inputs
 from runtime.access import Op, is_manager
+from runtime.options import (
+    DESCRIBE_LIMIT,
+    build_rules,
+    describe_rules,
+    described_completions,
+    preset_choices,
+)
 from runtime.procedures import TIME_CONTROLS, with_time_control
 
 log = logging.getLogger(__name__)
+
+# Longest text Discord lets a user type into these options (a longer paste is refused by the client instead of
+# producing an answer over Discord's 2,000-character limit): every option string fits in a few hundred.
+OptionsText = app_commands.Range[str, 0, 400]
+PresetText = app_commands.Range[str, 0, 40]
 
 MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
                 app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]

@@ -19,7 +19,7 @@ import i18n
 from cogs.gamebot import GameBot
 from cogs.safetext import escape_params, escape_text, plain_text
 from data.records import TableRecord
-from runtime.tournament import Match, Tournament
+from engine.tournament import Match, Tournament
 from runtime.tournament_views import TournamentUpdate, match_stage
 from runtime.tournaments import TournamentService
 

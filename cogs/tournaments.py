@@ -18,16 +18,16 @@ from discord import app_commands
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
-from cogs.options import preset_choices
 from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
+from engine.tournament import Format, Tournament
 from runtime import inputs
+from runtime.options import preset_choices
 from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
-from runtime.tournament import Format, Tournament
 from runtime.tournament_views import config_lines, pictures
 from runtime.tournaments import MAX_NAME
 

@@ -1,5 +1,5 @@
 """Tournaments: each stored as one JSON state (written whole, in one statement) plus look-up columns,
-and the final placings the per-server ladder shows. The state's meaning belongs to ``runtime.tournament``;
+and the final placings the per-server ladder shows. The state's meaning belongs to ``engine.tournament``;
 here it is an opaque JSON object."""
 
 from __future__ import annotations

@@ -25,3 +25,8 @@ class RulesError(EngineError):
 
 class IllegalAction(EngineError):
     """An action that the rules forbid in the table's current state; the table is unchanged."""
+
+
+class NotAllowed(EngineError):
+    """A request the rules refuse in the current state (a tournament's sign-up, round or result); nothing
+    changed. The game service's refusals (``runtime.errors.NotAllowed``) are this too."""

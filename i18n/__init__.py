@@ -1,15 +1,41 @@
 """One message catalogue for the engine's error keys, the renderer's labels and the bot's messages.
 
-Each domain keeps its own table (``i18n/<domain>.py`` with a ``MESSAGES`` dict), all merged here.
+Each domain keeps its own table (``i18n/<domain>.py`` with a ``MESSAGES`` dict), imported and merged here
+(a new domain: import it and add it to ``DOMAINS``).
 ``t(key, locale, **params)`` formats a message in ``zh-CN`` or ``en``; any other Discord locale
 falls back to English (Chinese locales ``zh-CN``/``zh-TW`` to Chinese).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
+from types import ModuleType
 from typing import Any
+
+from i18n import (
+    bot,
+    data,
+    declare,
+    engine,
+    faults,
+    operator,
+    ops,
+    options,
+    outputs,
+    play,
+    procedures,
+    render,
+    rounds,
+    rules,
+    runtime,
+    scale,
+    security,
+    service_faults,
+    tournament,
+    tournament2,
+    ux,
+    web,
+)
 
 log = logging.getLogger(__name__)
 
@@ -17,11 +43,11 @@ LOCALES: tuple[str, ...] = ("en", "zh-CN")
 Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
-DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament",
-                            "rules", "ops", "options", "security", "rounds", "scale", "service_faults",
-                            "tournament2", "outputs", "operator", "web", "procedures", "faults")
+DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
+                                   security, rounds, scale, service_faults, tournament2, outputs, operator, web,
+                                   procedures, faults)
 for _domain in DOMAINS:
-    _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
+    _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()
     if _dup:
         raise RuntimeError(f"duplicate message keys: {sorted(_dup)}")

@@ -5,6 +5,7 @@ Engine errors (``IllegalAction``, ``InvalidCard``, ``RulesError``) pass through 
 
 from __future__ import annotations
 
+from engine import errors as engine_errors
 from engine.errors import EngineError
 
 
@@ -20,6 +21,6 @@ class LobbyError(ServiceError):
     """A seat/lobby operation that is not allowed: ``lobby.*`` keys."""
 
 
-class NotAllowed(ServiceError):
+class NotAllowed(ServiceError, engine_errors.NotAllowed):
     """The user may not do this now: ``act.not_seated``, ``act.not_your_turn``, ``act.stale``,
     ``act.not_playing``, ``act.ai_seat``, ``act.not_away``, ``act.nothing_to_suggest``."""

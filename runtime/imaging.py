@@ -11,21 +11,29 @@ Which pictures an update carries depends on the ``ImagePolicy``:
   summaries (``hand03_summary.png``), the match summary and the ladder; no per-action pictures;
 - ``NONE``: no pictures (logic tests, headless tools).
 
-``render/`` functions are looked up by name in the ``render`` package (or its modules) when first used.
+Every picture the bot shows goes through here and the drawing queue (its timeout, retry and "picture
+unavailable"): the table's, the ladder, a player's statistics card, a replay's settlement
+(``runtime.ladder_views``) and a tournament's bracket and standings (``runtime.tournament_views``).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
-from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, TABLE, TRICK, Image, LivePicture
+from render.hand import render_hand
+from render.labels import level_short
+from render.ladder import LadderRow, render_ladder, shared_ranks
+from render.match import render_match_summary
+from render.stats import StatsCard, render_stats
+from render.summary import render_hand_summary
+from render.table import render_table
+from runtime.presenter import HAND, HAND_SUMMARY, LADDER, MATCH_SUMMARY, STATS, TABLE, TRICK, Image, LivePicture
 from runtime.renderqueue import QUEUE
 
 log = logging.getLogger(__name__)
@@ -36,20 +44,6 @@ class ImagePolicy(StrEnum):
     TRICKS = "tricks"
     NONE = "none"
 
-
-_RENDER_MODULES = ("render", "render.table", "render.hand", "render.summary", "render.ladder")
-
-
-def _renderer(name: str) -> Callable[..., bytes]:
-    """``render.<name>`` (or the first ``render`` module defining it)."""
-    for module in _RENDER_MODULES:
-        try:
-            fn = getattr(importlib.import_module(module), name, None)
-        except ImportError:
-            continue
-        if fn is not None:
-            return fn
-    raise RuntimeError(f"render.{name} is not available")
 
 
 def trick_view(view: PublicView) -> PublicView:
@@ -76,7 +70,7 @@ def table_picture(table_id: int, view: PublicView, names: Sequence[str], locale:
 
 def draw_table(name: str, view: PublicView, names: list[str], locale: str, compact: bool) -> Image:
     """On the drawing thread (or process): the picture with its name (a superseded picture's waiters get this)."""
-    return Image(TABLE, name, _renderer("render_table")(view, names, locale=locale, compact=compact))
+    return Image(TABLE, name, render_table(view, names, locale=locale, compact=compact))
 
 
 def _log_failure(future: LivePicture) -> None:
@@ -87,37 +81,46 @@ def _log_failure(future: LivePicture) -> None:
 
 async def trick_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
     number = len(view.tricks)  # the completed trick's number (1-based)
-    png = await QUEUE.run(_renderer("render_table"), trick_view(view), list(names), locale=locale)
+    png = await QUEUE.run(render_table, trick_view(view), list(names), locale=locale)
     return Image(TRICK, f"hand{view.hand_number:02d}_trick{number:02d}.png", png)
 
 
 async def hand_image(view: SeatView, locale: str, names: Sequence[str] | None = None,
                      selected: Sequence[int] = ()) -> Image:
-    png = await QUEUE.run(_renderer("render_hand"), view, locale=locale, selected=tuple(selected),
+    png = await QUEUE.run(render_hand, view, locale=locale, selected=tuple(selected),
                                   names=list(names) if names else None)
     return Image(HAND, f"hand_seat{view.seat}.png", png)
 
 
 async def hand_summary_image(result: HandResult, names: Sequence[str], locale: str) -> Image:
-    png = await QUEUE.run(_renderer("render_hand_summary"), result, list(names), locale=locale)
+    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale)
     return Image(HAND_SUMMARY, f"hand{result.hand_number:02d}_summary.png", png)
 
 
 async def match_summary_image(view: PublicView, names: Sequence[str], locale: str) -> Image:
-    png = await QUEUE.run(_renderer("render_match_summary"), view, list(names), locale=locale)
+    png = await QUEUE.run(render_match_summary, view, list(names), locale=locale)
     return Image(MATCH_SUMMARY, "match_summary.png", png)
 
 
-async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str) -> Image:
-    """The server's ladder from ``data``'s ``PlayerStats`` rows (best first); unknown names show the id."""
-    from render.labels import level_short
-    from render.ladder import LadderRow, shared_ranks
-
-    ranks = shared_ranks([p.rating for p in stats])  # the level with its laps, as the bot's /ladder shows it
+async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str, *, by: str = "rating",
+                       title: str | None = None) -> Image:
+    """The server's ladder from ``data``'s ``PlayerStats`` rows (best first, ordered ``by`` rating: equal ratings
+    share a rank, or by level: one rank each); unknown names show the id."""
+    ranks = shared_ranks([p.rating for p in stats]) if by == "rating" else range(1, len(stats) + 1)
     rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating,
                       level=level_short(p.level, p.laps),
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]
-    png = await QUEUE.run(_renderer("render_ladder"), rows, title=t("runtime.ladder_title", locale),
-                                  locale=locale)
+    png = await QUEUE.run(render_ladder, rows, title=title or t("runtime.ladder_title", locale), locale=locale)
     return Image(LADDER, "ladder.png", png)
+
+
+async def stats_image(card: StatsCard, locale: str) -> Image:
+    """A player's statistics card (``/stats``)."""
+    return Image(STATS, "stats.png", await QUEUE.run(render_stats, card, locale=locale))
+
+
+async def replay_image(result: HandResult, names: Sequence[str], locale: str, table_id: int) -> Image:
+    """A finished hand's settlement for ``/replay``: the hand summary, named after the table and the hand."""
+    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale)
+    return Image(HAND_SUMMARY, f"replay_t{table_id}_h{result.hand_number}.png", png)

@@ -16,9 +16,9 @@ from typing import Any
 
 from data.guilds import LOCALES  # a server's public language (``auto``: the server's Discord language)
 from data.records import AI_LEVELS, Mode, TableOptions
+from engine.tournament import BigPoints, Config, Format, TimedTie
+from engine.tournament.model import MAX_ROUNDS
 from runtime.errors import NotAllowed
-from runtime.tournament import BigPoints, Config, Format, TimedTie
-from runtime.tournament.model import MAX_ROUNDS
 
 log = logging.getLogger(__name__)
 

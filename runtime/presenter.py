@@ -28,6 +28,7 @@ HAND = "hand"  # one seat's private hand (``GameService.hand_image``: drawn when
 HAND_SUMMARY = "hand_summary"
 MATCH_SUMMARY = "match_summary"
 LADDER = "ladder"
+STATS = "stats"  # a player's statistics card (/stats)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Forfeits as the sheets have them (弃权): a team absent ``no_show_minutes`` after its game started forfeits by
 itself — seed 000 "迟到：10分钟判弃权", seed 001 "比赛开始后10分钟未到场者即视为弃权，判到场一方胜利". Absent is the
-rule the deadlines already use (``runtime.tournament.adjudicate.absent_team``): every human of the team is
+rule the deadlines already use (``engine.tournament.adjudicate.absent_team``): every human of the team is
 under 托管 (never came, or timed out and never took back) while the other team's are not. The levels the game
 had reached stay valid ("弃权者被淘汰判负：所得分数有效"). A locked roster (不得换人, seed 001 "比赛全程不得换人")
 refuses the organiser's ``replace`` once the tournament runs."""
@@ -13,13 +13,13 @@ from typing import Any, Protocol
 
 from data.database import Database
 from data.timers import Timer
+from engine.tournament import Status as TStatus
+from engine.tournament import Tournament
+from engine.tournament.adjudicate import absent_team
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES
 from runtime.service import GameService
-from runtime.tournament import Status as TStatus
-from runtime.tournament import Tournament
-from runtime.tournament.adjudicate import absent_team
 
 
 class Host(Protocol):

@@ -1,7 +1,7 @@
 """The tables of a tournament's games, through the ordinary table machinery of ``GameService``.
 
 A game's table: the organiser hosts without a seat, team a sits in seats 0 and 2, team b in 1 and 3 (which
-player where: the seat draw, ``runtime.tournament.draw``); a team's empty place gets an AI only where the
+player where: the seat draw, ``engine.tournament.draw``); a team's empty place gets an AI only where the
 organiser allows it. Its rules are the tournament's preset
 (with the end level and, for a match length, ``match_end: timed``); every table of a duplicate round
 plays the round's deals (one seed). The table's ``meta`` names its tournament, match and game, so a
@@ -18,12 +18,12 @@ from data.records import Mode, TableOptions, TableRecord
 from data.replay import restore_table
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
+from engine.tournament import Config, Format, GameResult, Match, Stage, Tournament
+from engine.tournament.adjudicate import stopped_result
+from engine.tournament.draw import seats
 from runtime.errors import ServiceError
 from runtime.procedures import PROCEDURES, table_options_for
 from runtime.service import GameService
-from runtime.tournament import Config, Format, GameResult, Match, Stage, Tournament
-from runtime.tournament.adjudicate import stopped_result
-from runtime.tournament.draw import seats
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class TournamentTables:
         return await self.start(t, tid)
 
     async def seat(self, t: Tournament, match: Match, table_id: int) -> None:
-        """Seat the four players as the seat draw (抽签, ``runtime.tournament.draw``) gave for this game."""
+        """Seat the four players as the seat draw (抽签, ``engine.tournament.draw``) gave for this game."""
         for seat, (team_id, i) in enumerate(seats(t, match, len(match.games) + 1)):
             team = t.team(team_id)
             user = team.players[i] if i < len(team.players) else None

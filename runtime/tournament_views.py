@@ -8,20 +8,20 @@ table and its match. ``pictures`` turns a tournament into the renderer's plain r
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from engine.cards import RANKS
+from engine.tournament import Format, Match, Round, Tournament
+from engine.tournament.draw import first_draw, seats
+from engine.tournament.model import How
+from engine.tournament.placings import THIRD, draw_matches
+from engine.tournament.report import stage_label
 from i18n import t as tr
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
 from runtime.presenter import Announcement, Image
-from runtime.tournament import Format, Match, Round, Tournament
-from runtime.tournament.draw import first_draw, seats
-from runtime.tournament.model import How
-from runtime.tournament.placings import THIRD, draw_matches
-from runtime.tournament.report import stage_label
+from runtime.renderqueue import QUEUE
 
 BRACKET = "bracket"
 STANDINGS = "standings"
@@ -204,14 +204,14 @@ def _title(t: Tournament, locale: str) -> str:
 
 
 async def pictures(t: Tournament, locale: str) -> tuple[Image, ...]:
-    """The bracket (Swiss/duplicate: the pairings of each round) and the standings, as PNGs."""
+    """The bracket (Swiss/duplicate: the pairings of each round) and the standings, as PNGs, drawn through the
+    drawing queue (``runtime.renderqueue``) as every picture is."""
     images: list[Image] = []
     title = _title(t, locale)
     if bracket_columns(t, locale):
-        png = await asyncio.to_thread(render_bracket, bracket_columns(t, locale), title=title, locale=locale)
+        png = await QUEUE.run(render_bracket, bracket_columns(t, locale), title=title, locale=locale)
         images.append(Image(BRACKET, f"tournament{t.tournament_id}_bracket.png", png))
     big = t.config.format is Format.DUPLICATE
-    png = await asyncio.to_thread(render_standings, standing_lines(t, locale), title=title, locale=locale,
-                                  big_points=big)
+    png = await QUEUE.run(render_standings, standing_lines(t, locale), title=title, locale=locale, big_points=big)
     images.append(Image(STANDINGS, f"tournament{t.tournament_id}_standings.png", png))
     return tuple(images)

@@ -21,14 +21,14 @@ from data.errors import LimitReached
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
+from engine.tournament import Config, GameResult, Match, Tournament
+from engine.tournament import Status as TStatus
+from engine.tournament.adjudicate import finished_result
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
-from runtime.tournament import Config, GameResult, Match, Tournament
-from runtime.tournament import Status as TStatus
-from runtime.tournament.adjudicate import finished_result
 from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures

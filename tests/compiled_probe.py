@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 import engine.ai.policy
+from cli.arena import play_hand
 from engine.ai.endgame import Endgame, hands_of
 from engine.ai.playstate import to_counts
-from engine.arena import play_hand
 from engine.judge import answer
 from engine.rules import Rules
 from engine.table import Table

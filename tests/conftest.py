@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import create_bot
+from cli.bot import create_bot
+from cli.config import Config
 from data import Database
 from data.records import TableOptions
-from runtime.config import Config
 from tools.pgcluster import ClusterUnavailable, PgCluster
 
 

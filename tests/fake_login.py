@@ -48,7 +48,7 @@ def main() -> int:
     else:
         port = closed_port()
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
-    from bot import main as bot_main
+    from cli import main as bot_main
 
     return bot_main(argv)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import create_bot
+from cli.bot import create_bot
+from cli.config import Config
 from cogs.hub import detach_game
 from data.records import TableOptions
-from runtime.config import Config
 
 
 async def restart(env: Any, clock: Any, **game_kwargs: Any) -> Any:

@@ -33,12 +33,12 @@ async def played_table(env, bot) -> int:
 async def main(db_path: Path, workers: bool = False) -> int:
     import simcord
 
-    from bot import create_bot
+    from cli.bot import create_bot
+    from cli.config import Config
     from cli.serve import serve, stop_on_signals
     from cogs.presenter import DiscordPresenter
     from data import Database
     from data.records import TableOptions
-    from runtime.config import Config
 
     db = await Database.open(db_path)
     processes = 1 if workers else 0  # its AI seats think, and its pictures are drawn, in processes of their own

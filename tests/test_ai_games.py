@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from cli.arena import play_deal, play_hand
 from engine.actions import DealCard, Pass
 from engine.ai import choose_action
-from engine.arena import play_deal, play_hand
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import Phase

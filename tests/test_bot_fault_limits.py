@@ -16,8 +16,8 @@ from data import Database
 from data.errors import LimitReached
 from data.records import TableRecord
 from engine.rules import Rules
+from engine.tournament import Status as TStatus
 from runtime.access import TableLimits
-from runtime.tournament import Status as TStatus
 from tests.botflow_helpers import bounded, close_game, last_reply  # noqa: F401
 from tests.fault_helpers import at_once, guild_of, raw_slash
 

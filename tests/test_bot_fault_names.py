@@ -4,10 +4,10 @@ server's ``/ladder``. Alice is "Alice in A" in guild A and "Alice in B" in guild
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from data.records import Seat, Status
+from runtime import imaging
 from tests.botflow_helpers import bounded, use_locales
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_table
 
@@ -42,14 +42,13 @@ async def test_a_nickname_of_one_guild_is_not_drawn_in_another_guilds_ladder(sim
     assert game.record(tid).status is Status.FINISHED
 
     drawn: list[list[str]] = []
-    ladder_cog = sys.modules[type(env.bot.get_cog("Ladder")).__module__]  # the module the bot loaded
-    original = ladder_cog.render_ladder
+    original = imaging.render_ladder  # every picture is drawn through runtime.imaging
 
     def spy(rows: Any, **kwargs: Any) -> bytes:
         drawn.append([r.name for r in rows])
         return original(rows, **kwargs)
 
-    monkeypatch.setattr(ladder_cog, "render_ladder", spy)
+    monkeypatch.setattr(imaging, "render_ladder", spy)
     await alice_b.slash(channel_b, "ladder")
     assert drawn == [["Alice in B"]]
     bob = guild_b.add_member(env.create_user("bob"))  # another member of B asks: alice is not named as in A

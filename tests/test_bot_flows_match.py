@@ -5,7 +5,6 @@ after a finished short match, answered in each user's locale (zh-CN / en-US)."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +20,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from render.ladder import LadderRow
+from runtime import imaging
 from tests.botflow_helpers import (
     advance,
     bounded,
@@ -203,13 +203,12 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
     assert all(r.matches_won + r.matches_lost == 1 for r in rows)
 
     titles: list[str] = []  # the ladder picture's title (the reply has no text repeating it)
-    ladder_cog = sys.modules["cogs.ladder"]  # the module the bot loaded as an extension
-    original = ladder_cog.render_ladder
+    original = imaging.render_ladder  # every picture is drawn through runtime.imaging
     def render(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
         titles.append(title)
         return original(rows, title=title, locale=locale)
 
-    monkeypatch.setattr(ladder_cog, "render_ladder", render)
+    monkeypatch.setattr(imaging, "render_ladder", render)
     for actor, loc in ((alice, "en"), (bob, "zh-CN")):
         for by in ("rating", "level"):
             reply = last_reply(await actor.slash(channel, "ladder", by=by))

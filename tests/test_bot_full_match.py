@@ -223,6 +223,34 @@ def _ok(key: str, locale: str) -> str:
     return i18n.t("ux.panel.ok", locale, text=_prefix(key, locale))
 
 
+async def _make_move(actor: Any, panel: Any, move: Any, loc: str, table: Any, counts: Counter[str]) -> None:
+    """The seat's move made on its panel (declare, pass, bury or play by the menus and buttons), and the panel's
+    answer checked."""
+    if isinstance(move, Declare | Pass):
+        lines = panel.content.splitlines()  # the standing declaration first, then what to do
+        assert i18n.t("bot.panel.declare", loc) in lines or i18n.t("ux.panel.yours_stands", loc) in lines, lines
+        if isinstance(move, Declare):
+            await declare_button(actor, panel, move.cards)
+            assert panel.content.startswith(_ok("bot.panel.declared", loc)), panel.content
+        else:
+            await actor.click(panel, custom_id=button_id(panel, "pass"))
+            assert panel.content.startswith((_ok("bot.panel.passed", loc), _ok("ux.panel.done", loc))), \
+                panel.content
+    elif isinstance(move, Bury):
+        assert i18n.t("bot.panel.bury", loc, n=8) in panel.content.splitlines(), panel.content
+        counts["bury menus"] += await pick_and_press(actor, panel, move.cards, loc, "bury")
+        assert panel.content.startswith(_ok("bot.panel.buried", loc)), panel.content
+    else:
+        assert isinstance(move, Play)
+        assert i18n.t("bot.panel.your_turn", loc) in panel.content.splitlines(), panel.content
+        counts["play menus"] += await pick_and_press(actor, panel, move.cards, loc, "play")
+        counts["multi-card plays"] += len(move.cards) > 1
+        if table.phase is Phase.PLAYING and move.seat not in table.to_act():  # else refreshed: new choices
+            # confirmed, or already refreshed in place by the next seat's play (the trick shows the play)
+            assert panel.content.startswith(_ok("bot.panel.played", loc)) \
+                or i18n.t("bot.panel.wait", loc) in panel.content.splitlines(), panel.content
+
+
 # -- the match ---------------------------------------------------------------------------------------------
 @bounded(90)  # ~13 s on an idle machine (two hands, ~200 moves); headroom for a loaded one
 async def test_four_users_play_a_full_match_through_buttons_and_selects(simcord_env: Any, bot_options: Any,
@@ -267,29 +295,7 @@ async def test_four_users_play_a_full_match_through_buttons_and_selects(simcord_
             panel = panels[move.seat] = await open_by_button(env, actor, public, tid)
             counts["opened panel"] += 1
         before = len(table.actions)
-        if isinstance(move, Declare | Pass):
-            lines = panel.content.splitlines()  # the standing declaration first, then what to do
-            assert i18n.t("bot.panel.declare", loc) in lines or i18n.t("ux.panel.yours_stands", loc) in lines, lines
-            if isinstance(move, Declare):
-                await declare_button(actor, panel, move.cards)
-                assert panel.content.startswith(_ok("bot.panel.declared", loc)), panel.content
-            else:
-                await actor.click(panel, custom_id=button_id(panel, "pass"))
-                assert panel.content.startswith((_ok("bot.panel.passed", loc), _ok("ux.panel.done", loc))), \
-                    panel.content
-        elif isinstance(move, Bury):
-            assert i18n.t("bot.panel.bury", loc, n=8) in panel.content.splitlines(), panel.content
-            counts["bury menus"] += await pick_and_press(actor, panel, move.cards, loc, "bury")
-            assert panel.content.startswith(_ok("bot.panel.buried", loc)), panel.content
-        else:
-            assert isinstance(move, Play)
-            assert i18n.t("bot.panel.your_turn", loc) in panel.content.splitlines(), panel.content
-            counts["play menus"] += await pick_and_press(actor, panel, move.cards, loc, "play")
-            counts["multi-card plays"] += len(move.cards) > 1
-            if table.phase is Phase.PLAYING and move.seat not in table.to_act():  # else refreshed: new choices
-                # confirmed, or already refreshed in place by the next seat's play (the trick shows the play)
-                assert panel.content.startswith(_ok("bot.panel.played", loc)) \
-                    or i18n.t("bot.panel.wait", loc) in panel.content.splitlines(), panel.content
+        await _make_move(actor, panel, move, loc, table, counts)
         assert len(table.actions) > before and table.actions[before].to_json() == move.to_json(), \
             (move, table.actions[before:], panel.content)
         counts[move.kind] += 1

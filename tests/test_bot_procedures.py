@@ -11,9 +11,9 @@ import pytest
 import i18n
 from cogs.safetext import literal
 from data.records import TableOptions
+from engine.tournament import Status as TStatus
 from engine.views import Phase
 from runtime.procedures import SANCTIONS, TIME_HAND
-from runtime.tournament import Status as TStatus
 from tests.botflow_helpers import advance, bounded, close_game, last_reply  # noqa: F401
 
 MINUTE = 60.0

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import i18n
-from cogs.options import describe_rules, described_completions, option_text
 from cogs.safetext import literal
 from engine.rules import OPTION_NAMES, PRESETS, BlockedGain, KittyGuard, MatchEnd, NtTractors, Rules, option_choices
+from runtime.options import describe_rules, described_completions, option_text
 from tests.botflow_helpers import bounded, close_game, last_reply, use_locales
 from tests.conftest import open_table, world
 

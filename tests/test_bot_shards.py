@@ -7,12 +7,12 @@ from pathlib import Path
 
 import simcord
 
-from bot import ShardedTractorBot, create_bot
+from cli.bot import ShardedTractorBot, create_bot
+from cli.config import Config
 from cogs.hub import detach_game
 from data.database import Database
 from data.records import TableOptions
 from data.shards import shard_of
-from runtime.config import Config
 from tests.conftest import open_table
 from tests.records import new_record
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import i18n
 from cogs.safetext import literal
-from runtime.tournament import Status as TStatus
+from engine.tournament import Status as TStatus
 from tests.botflow_helpers import bounded, close_game, declare_and_bury, last_reply  # noqa: F401
 from tests.restart_helpers import restart
 

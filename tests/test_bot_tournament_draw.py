@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.safetext import literal
-from runtime.tournament.draw import seats
+from engine.tournament.draw import seats
 from tests.botflow_helpers import bounded, last_reply
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank")

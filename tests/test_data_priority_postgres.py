@@ -8,10 +8,10 @@ import asyncio
 
 import pytest
 
+from cli.config import Config
 from data.database import Database
 from data.errors import DataError
 from data.priority import for_table, hurrying, in_background, is_background
-from runtime.config import Config
 from runtime.scheduler import Scheduler
 from tests.records import new_record
 from tools.pgcluster import PgCluster

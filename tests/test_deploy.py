@@ -115,8 +115,8 @@ def test_the_image_contents_run_on_their_own(tmp_path: Path) -> None:
 
     check = run("bot.py", "check")
     assert check.returncode == 0, check.stdout + check.stderr
-    imports = run("-c", "import importlib, bot, cli; [importlib.import_module(m) for m in (*bot.COGS, *cli.SUBCOMMANDS,"
-                        " 'cogs.hub', 'cogs.items', 'cli.serve')]")
+    imports = run("-c", "import importlib, bot, cli.bot; [importlib.import_module(m) for m in (*cli.bot.COGS,"
+                        " *cli.SUBCOMMANDS, 'cogs.hub', 'cogs.items', 'cli.serve')]")
     assert imports.returncode == 0, imports.stderr
     match = run("bot.py", "offline", "--end-level", "3")
     assert match.returncode == 0, match.stderr

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from cli.offline.job import run_offline_match
+from cli.offline.matchlog import is_trick_line
 from engine.views import Phase
 from i18n import t
 from render import render_table, samples
-from runtime.matchlog import is_trick_line
-from runtime.offline import run_offline_match
 from tests.test_render_phone import texts
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from runtime.offline_tournament import main
+from cli.offline.tournament import main
 from tests.tournament_checks import check_report
 
 ROOT = Path(__file__).resolve().parent.parent

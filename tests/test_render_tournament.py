@@ -7,8 +7,8 @@ import random
 
 from PIL import Image
 
+from engine.tournament import Format
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
-from runtime.tournament import Format
 from runtime.tournament_views import bracket_columns, standing_lines
 from tests.tournament_helpers import make, play_out
 

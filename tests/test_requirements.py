@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_CODE = ("bot.py", "engine", "data", "render", "runtime", "cogs", "i18n", "web")
+RUNTIME_CODE = ("bot.py", "engine", "data", "render", "runtime", "cogs", "i18n", "web", "cli")
 TEST_TOOLS = {"pytest", "pytest-asyncio", "pytest-timeout", "hypothesis", "simcord", "ruff", "mypy"}
 
 

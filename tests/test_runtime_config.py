@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runtime.config import Config
+from cli.config import Config
 
 
 def test_defaults_mean_offline() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cli.offline.job import run_offline_match
 from data import Database
-from runtime.offline import run_offline_match
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -44,7 +44,7 @@ async def test_offline_hand_limit_still_draws_the_summary(tmp_path: Path) -> Non
 
 
 def test_report_describes_itself_briefly(tmp_path: Path) -> None:
-    from runtime.offline import OfflineReport
+    from cli.offline.job import OfflineReport
 
     report = OfflineReport(table_id=3, winner=1, hands=4, actions=300, levels=("3", "5"),
                            files=(tmp_path / "a.png", tmp_path / "b.png"), seconds=2.25)

@@ -94,9 +94,9 @@ def test_sheet_tie_draws_in_group_play_and_plays_on_in_a_knockout() -> None:
 
     from data.records import TableOptions
     from engine.randomplay import random_action
+    from engine.tournament import Config
+    from engine.tournament.adjudicate import finished_result
     from runtime.procedures import table_options_for
-    from runtime.tournament import Config
-    from runtime.tournament.adjudicate import finished_result
 
     procedures = {"sheet_tie": True, "notice_minutes": 5.0, "one_more": True}
     group = table_options_for(TableOptions(), procedures, knockout=False)

@@ -9,12 +9,12 @@ import pytest
 
 from data import Database
 from data.records import Status
-from runtime.errors import NotAllowed
+from engine.errors import NotAllowed
+from engine.tournament import Config, Format, Tournament
+from engine.tournament import Status as TStatus
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
 from runtime.service import GameService
-from runtime.tournament import Config, Format, Tournament
-from runtime.tournament import Status as TStatus
 from runtime.tournament_views import RecordingTournamentPresenter
 from runtime.tournaments import TournamentService
 from tests.test_runtime_support import StepClock, options
@@ -256,8 +256,8 @@ async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited
 async def test_timed_match_stops_at_time_and_is_judged_by_the_tie_rule(tmp_path: Path) -> None:
     from data.replay import restore_table
     from engine.rules import MatchEnd
-    from runtime.tournament import TimedTie
-    from runtime.tournament.adjudicate import finished_result
+    from engine.tournament import TimedTie
+    from engine.tournament.adjudicate import finished_result
 
     clock = StepClock()
     service, db, _ = await make(tmp_path / "t.sqlite3", clock)

@@ -75,7 +75,7 @@ async def test_rate_limit_covers_commands_autocomplete_and_buttons(simcord_env: 
 
 
 def test_limits_come_from_the_environment() -> None:
-    from runtime.config import Config
+    from cli.config import Config
 
     config = Config.from_env({"TRACTOR_MAX_TABLES": "5", "TRACTOR_MAX_HOSTED": "many"})
     assert (config.max_tables_per_guild, config.max_hosted_per_user) == (5, 3)  # a bad value keeps the default
@@ -83,9 +83,9 @@ def test_limits_come_from_the_environment() -> None:
 
 
 async def test_the_bot_takes_its_limits_from_the_config(tmp_path: Any) -> None:
-    from bot import create_bot
+    from cli.bot import create_bot
+    from cli.config import Config
     from cogs.hub import attach_game, detach_game
-    from runtime.config import Config
 
     bot = create_bot(Config(db_path=tmp_path / "b.sqlite3", render_processes=0, max_tables_per_guild=7,
                             max_hosted_per_user=2,

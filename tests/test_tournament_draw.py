@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from runtime.tournament import Format, Tournament
-from runtime.tournament.draw import first_draw, seat_order, seats
+from engine.tournament import Format, Tournament
+from engine.tournament.draw import first_draw, seat_order, seats
 from runtime.tournament_views import draw_announcement, seats_announcement
 from tests.tournament_helpers import make
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from runtime.tournament import Format, GameResult
-from runtime.tournament.model import How
-from runtime.tournament.pairing import split_groups, swiss_bye, swiss_pairs
-from runtime.tournament.report import report
+from engine.tournament import Format, GameResult
+from engine.tournament.model import How
+from engine.tournament.pairing import split_groups, swiss_bye, swiss_pairs
+from engine.tournament.report import report
 from runtime.tournament_views import bracket_columns, standing_lines
 from tests.tournament_checks import check_report
 from tests.tournament_helpers import make, play_out

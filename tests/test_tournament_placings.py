@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from cli.offline.tournament import run_offline_tournament
+from engine.errors import NotAllowed
+from engine.tournament import Format, GameResult, Match, Stage, Status, Tournament
+from engine.tournament.report import report, stage_label
 from runtime import inputs
-from runtime.errors import NotAllowed
-from runtime.offline_tournament import run_offline_tournament
-from runtime.tournament import Format, GameResult, Match, Stage, Status, Tournament
-from runtime.tournament.report import report, stage_label
 from runtime.tournament_views import bracket_columns, config_lines, match_stage, standing_lines
 from tests.tournament_checks import check_report
 from tests.tournament_helpers import make, play_out

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runtime.tournament import Format, Stage, Status, Tournament
-from runtime.tournament.pairing import bye_candidates, knockout_rounds_left
-from runtime.tournament.report import report
+from engine.tournament import Format, Stage, Status, Tournament
+from engine.tournament.pairing import bye_candidates, knockout_rounds_left
+from engine.tournament.report import report
 from tests.tournament_checks import check_report
 from tests.tournament_helpers import make, play_out
 

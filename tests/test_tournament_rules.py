@@ -7,11 +7,10 @@ import random
 import pytest
 
 from engine.cards import Card
-from engine.views import HandResult
-from runtime.errors import NotAllowed
-from runtime.tournament import BigPoints, Format, GameResult, Stage, Status, TimedTie
-from runtime.tournament.model import Match, Round
-from runtime.tournament.scoring import (
+from engine.errors import NotAllowed
+from engine.tournament import BigPoints, Format, GameResult, Stage, Status, TimedTie
+from engine.tournament.model import Match, Round
+from engine.tournament.scoring import (
     big_points,
     deal_big_points,
     duplicate_result,
@@ -19,7 +18,8 @@ from runtime.tournament.scoring import (
     level_index,
     timed_result,
 )
-from runtime.tournament.standings import lot, rank
+from engine.tournament.standings import lot, rank
+from engine.views import HandResult
 from tests.tournament_helpers import make, play_out
 
 
@@ -206,7 +206,7 @@ def test_every_tournament_key_is_in_the_catalogue() -> None:
     import i18n
 
     root = Path(__file__).resolve().parent.parent
-    keys = {k for p in (root / "runtime" / "tournament").rglob("*.py")
+    keys = {k for p in (root / "engine" / "tournament").rglob("*.py")
             for k in re.findall(r"""["'](tournament\.[a-z_]+)["']""", p.read_text(encoding="utf-8"))}
     keys |= {f"tournament.not_{s.value}" for s in (Status.SIGNUP, Status.RUNNING)}
     assert len(keys) > 10

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from bot import create_bot
+from cli.bot import create_bot
+from cli.config import Config
 from data.records import TableOptions
 from engine.views import Phase
 from i18n import t
-from runtime.config import Config
 from tests.botflow_helpers import bounded, ephemeral, last_reply, start_table
 from tests.conftest import act_by_panel, button_id, open_panel, world
 from tests.web_helpers import browser, leaks, open_page, record_frames, take_turn, wait_version

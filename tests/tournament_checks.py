@@ -1,4 +1,4 @@
-"""An outside check of a tournament from its JSON report alone (``runtime.tournament.report``, the ``report`` of
+"""An outside check of a tournament from its JSON report alone (``engine.tournament.report``, the ``report`` of
 ``bot.py tournament --json``): it recomputes byes, points, level differences and head-to-head from the
 schedule and checks the pairing, bye, group and ranking rules of docs/TOURNAMENTS.md."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from runtime.tournament import Config, Format, GameResult, Status, Tournament
+from engine.tournament import Config, Format, GameResult, Status, Tournament
 
 
 def make(n: int, fmt: Format = Format.KNOCKOUT, seed: int = 1, **config: object) -> Tournament:

@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pytest
 import simcord
 
-from bot import create_bot
+from cli.bot import create_bot
+from cli.config import Config
 from cogs.hub import detach_game
 from cogs.panel_view import hand_order
 from data.records import Status, TableOptions
@@ -41,7 +42,6 @@ from engine.cards import Card, parse_cards
 from engine.legal import view_context
 from engine.throws import check_throw
 from engine.views import Phase
-from runtime.config import Config
 from tests.botflow_helpers import use_locales
 
 log = logging.getLogger("screenshots")
@@ -222,6 +222,15 @@ class Run:
 
 
 async def scenario(run: Run) -> None:
+    """One whole match through the bot, photographed: the lobby, declaring and burying, the tricks, the end."""
+    lobby = await _lobby(run)
+    await _declare_and_bury(run)
+    await _play_tricks(run)
+    await _match_end(run, lobby)
+
+
+async def _lobby(run: Run) -> Any:
+    """The lobby opened, filled (a guest and two AI seats) and started; its message."""
     env, loc = run.env, run.locale
     run.guild = env.create_guild("双升俱乐部" if loc == "zh-CN" else "Card Club", preferred_locale=loc)
     run.channel = run.guild.create_text_channel("打牌" if loc == "zh-CN" else "cards")
@@ -244,7 +253,12 @@ async def scenario(run: Run) -> None:
     await run.click(host, lobby, "start")
     await run.shot("lobby_playing", target=lobby, height=760)
     await run.shot("thread_start", thread=True)
+    return lobby
 
+
+async def _declare_and_bury(run: Run) -> None:
+    """The declaring and burying phases, with their panels."""
+    host = run.players[0]
     # declaring: the host's panel (declare if possible, else pass); the guest passes
     panel = run.game.panel(run.table_id, host.id)
     message = await run.open_hand(host)
@@ -267,6 +281,11 @@ async def scenario(run: Run) -> None:
         await run.shot("panel_burying", viewer=mover, thread=True)
         await run.act(mover)
 
+
+
+async def _play_tricks(run: Run) -> None:
+    """The tricks until the hand is over."""
+    env = run.env
     # tricks: a human's panel with a selection when leading and when following; a failed throw when possible
     shown_panels: set[str] = set()
     shown_throw = False
@@ -301,6 +320,11 @@ async def scenario(run: Run) -> None:
         if len(run.table.public_view().tricks) == 4 and not any("tricks" in p.name for p in run.shots):
             await run.shot("thread_tricks", thread=True, height=1400)
             await run.shot("phone_thread_tricks", thread=True, height=1600, width=PHONE)
+
+
+async def _match_end(run: Run, lobby: Any) -> None:
+    """The end of the hand and the match, the lobby's result, the ladder and the statistics card."""
+    env, host = run.env, run.players[0]
     await env.settle()
     await run.shot("thread_hand_over", thread=True, height=1400)
     await run.shot("phone_thread_hand_over", thread=True, height=1600, width=PHONE)

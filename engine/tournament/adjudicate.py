@@ -9,15 +9,33 @@ did not play and forfeits (弃权判负); if both or neither, the timed rule dec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
-from data.records import TableRecord
 from engine.rules import MatchEnd
 from engine.table import Table
-from runtime.tournament.model import Config, GameResult, How
-from runtime.tournament.scoring import duplicate_result, forfeit_result, level_index, level_result, timed_result
+from engine.tournament.model import Config, GameResult, How
+from engine.tournament.scoring import duplicate_result, forfeit_result, level_index, level_result, timed_result
 
 TIME_UP = "time_up"
+
+
+class SeatLike(Protocol):
+    """What the rule reads of a filled seat (``data.records.Seat``)."""
+
+    @property
+    def is_ai(self) -> bool: ...
+
+    @property
+    def away(self) -> bool: ...
+
+
+class SeatedTable(Protocol):
+    """What the rule reads of a table's record (``data.records.TableRecord``): its four seats."""
+
+    @property
+    def seats(self) -> Sequence[SeatLike | None]: ...
 
 
 def finished_result(table: Table, config: Config) -> GameResult:
@@ -37,7 +55,7 @@ def finished_result(table: Table, config: Config) -> GameResult:
     return replace(result, diff=result.diff + (1 if table.match_winner == 0 else -1))
 
 
-def absent_team(rec: TableRecord) -> int | None:
+def absent_team(rec: SeatedTable) -> int | None:
     """The team (0 or 1) whose human seats are all under 托管 while the other's are not, else ``None``."""
     away = []
     for team in (0, 1):
@@ -49,7 +67,7 @@ def absent_team(rec: TableRecord) -> int | None:
     return None
 
 
-def stopped_result(rec: TableRecord, table: Table | None, config: Config) -> GameResult:
+def stopped_result(rec: SeatedTable, table: Table | None, config: Config) -> GameResult:
     """The game of a table stopped before its end (a deadline, or the organiser moved the round on)."""
     if table is not None and table.match_winner is not None:
         return finished_result(table, config)

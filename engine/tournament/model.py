@@ -1,6 +1,6 @@
 """The tournament's value types: its configuration, teams, games, matches and rounds (比赛规程).
 
-Pure data with JSON forms; the progression lives in ``runtime.tournament.bracket``. A *match* is one
+Pure data with JSON forms; the progression lives in ``engine.tournament.bracket``. A *match* is one
 pairing of two teams in a round (or a bye, 轮空: ``b is None``); it is played as one game, or as a
 best of three (3局2胜). A *game* is one table; its ``GameResult`` is seen from team ``a``.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from runtime.errors import NotAllowed
+from engine.errors import NotAllowed
 
 
 class Format(StrEnum):

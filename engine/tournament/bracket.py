@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from runtime.errors import NotAllowed
-from runtime.tournament import pairing, placings
-from runtime.tournament.model import (
+from engine.errors import NotAllowed
+from engine.tournament import pairing, placings
+from engine.tournament.model import (
     MAX_TEAMS,
     Config,
     Format,
@@ -31,8 +31,8 @@ from runtime.tournament.model import (
     Status,
     Team,
 )
-from runtime.tournament.scoring import forfeit_result
-from runtime.tournament.standings import rank
+from engine.tournament.scoring import forfeit_result
+from engine.tournament.standings import rank
 
 MIN_TEAMS = 2
 
@@ -104,7 +104,7 @@ class Tournament:
         return {t: i for i, g in enumerate(self.groups) for t in g}
 
     def standings(self) -> list[Standing]:
-        """The standings now (see ``runtime.tournament.standings``)."""
+        """The standings now (see ``engine.tournament.standings``)."""
         ids = [t.team_id for t in self.teams]
         levels = self.config.rank_levels
         if self.config.format is Format.KNOCKOUT:

@@ -1,6 +1,7 @@
 """Parsing the ``options`` text of ``/tractor new`` and ``/tractor config``: ``key=value`` items separated by
 spaces, validated through ``engine.rules.Rules`` (unknown options and bad values are ``RulesError``s with
-a message key). Also the autocomplete for presets and option text."""
+a message key). Also the autocomplete for presets and option text. Discord-free: the slash commands and the offline
+job's ``--options`` read it alike."""
 
 from __future__ import annotations
 
@@ -8,19 +9,12 @@ import json
 import logging
 from typing import Any
 
-from discord import app_commands
-
 import i18n
-from cogs.replies import BotError
+from engine.errors import RulesError
 from engine.rules import OPTION_NAMES, PRESETS, Rules, option_choices
 from runtime import inputs
 
 log = logging.getLogger(__name__)
-
-# Longest text Discord lets a user type into these options (a longer paste is refused by the client instead of
-# producing an answer over Discord's 2,000-character limit): every option string fits in a few hundred.
-OptionsText = app_commands.Range[str, 0, 400]
-PresetText = app_commands.Range[str, 0, 40]
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
 
@@ -57,7 +51,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     for item in (text or "").replace("，", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise BotError("bot.error.bad_option", text=item)
+            raise RulesError("bot.error.bad_option", text=item)
         name = key.strip().lower()
         out[name] = parse_value(value, name)
     return out

@@ -15,8 +15,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from runtime.tournament.model import Match, Round, Stage, Standing
-from runtime.tournament.placings import places
+from engine.tournament.model import Match, Round, Stage, Standing
+from engine.tournament.placings import places
 
 _ALIVE = 10_000  # "eliminated in" of a team still in the knock-out
 

@@ -28,6 +28,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from cli.offline.matchlog import event_lines, hand_line, is_trick_line, lead_line
 from data import Database
 from data.records import Mode, Status, TableOptions
 from data.replay import restore_table
@@ -37,7 +38,6 @@ from i18n import t
 from render.labels import level_short
 from runtime import imaging
 from runtime.imaging import ImagePolicy
-from runtime.matchlog import event_lines, hand_line, is_trick_line, lead_line
 from runtime.presenter import RecordingPresenter, TableUpdate
 from runtime.service import GameService
 
@@ -56,7 +56,7 @@ GUILD = 0
 OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png|ladder\.png|match_log\.txt)$")
 
 
-# announcements the match log writes from the events themselves, in more detail (``runtime.matchlog``)
+# announcements the match log writes from the events themselves, in more detail (``cli.offline.matchlog``)
 FROM_EVENTS = frozenset({"announce.hand_started", "announce.declare", "announce.overcall", "announce.reinforce",
                          "announce.declaring_closed", "announce.redeal", "announce.throw_failed",
                          "announce.hand_settled", "ux.announce.hand_final", "announce.match_over",
@@ -87,7 +87,7 @@ class OfflineReport:
 
 
 class LogPresenter(RecordingPresenter):
-    """Writes the pictures, and prints (and keeps) the match log's lines (``runtime.matchlog``)."""
+    """Writes the pictures, and prints (and keeps) the match log's lines (``cli.offline.matchlog``)."""
 
     def __init__(self, out_dir: Path, locale: str, echo: bool = True) -> None:
         super().__init__(out_dir)

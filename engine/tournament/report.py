@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.tournament.bracket import Tournament
-from runtime.tournament.model import Format, Match, Round, Stage
-from runtime.tournament.placings import draw_matches
-from runtime.tournament.standings import lot, rank
+from engine.tournament.bracket import Tournament
+from engine.tournament.model import Format, Match, Round, Stage
+from engine.tournament.placings import draw_matches
+from engine.tournament.standings import lot, rank
 
 
 def stage_label(t: Tournament, rnd: Round) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from runtime.tournament.bracket import Tournament
-from runtime.tournament.model import Match, Round
+from engine.tournament.bracket import Tournament
+from engine.tournament.model import Match, Round
 
 
 def seat_order(seed: int, match_id: str, game: int) -> tuple[tuple[int, int], tuple[int, int]]:

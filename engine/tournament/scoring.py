@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import RANKS
+from engine.tournament.model import BigPoints, GameResult, How, TimedTie
 from engine.views import HandResult
-from runtime.tournament.model import BigPoints, GameResult, How, TimedTie
 
 TOTAL_POINTS = 200  # the card points of two decks
 # (lowest small points, big points): a team's small points in a deal are the points it took as

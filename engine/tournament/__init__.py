@@ -6,8 +6,8 @@ finished game → ``GameResult``: levels, timed ties, duplicate big points, forf
 (``Tournament``: sign-up, rounds, results). ``runtime.tournaments`` runs them on real tables.
 """
 
-from runtime.tournament.bracket import Tournament
-from runtime.tournament.model import (
+from engine.tournament.bracket import Tournament
+from engine.tournament.model import (
            BigPoints,
            Config,
            Format,

@@ -1,5 +1,5 @@
 """``python bot.py offline``: a whole match of four AI players, written as pictures, a log and a ladder
-(``runtime.offline``). ``python bot.py`` without a token runs it with the defaults below."""
+(``cli.offline.job``). ``python bot.py`` without a token runs it with the defaults below."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import asyncio
 from pathlib import Path
 
 from cli.common import say, storage_failures
+from cli.config import Config
 from data.targets import MEMORY, database_target
-from runtime.config import Config
 
 NAME = "offline"
 HELP = "play an offline match of four AI players and write its pictures, log and ladder"
@@ -57,7 +57,7 @@ def positive_float(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cogs.options import build_rules
+    from runtime.options import build_rules
 
     rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={args.end_level}", args.options])))
     config = Config.from_env()
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
 def play(out_dir: Path, *, db_path: str | Path | None, **options: object) -> int:
     """Play the match and print where its files are; exit code 0 when at least one hand was played."""
-    from runtime.offline import run_offline_match
+    from cli.offline.job import run_offline_match
 
     with storage_failures(db_path if db_path is not None else MEMORY):
         report = asyncio.run(run_offline_match(out_dir, db_path=db_path, **options))  # type: ignore[arg-type]

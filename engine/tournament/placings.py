@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from runtime.tournament.model import Match, Round, Stage
+from engine.tournament.model import Match, Round, Stage
 
 THIRD = 3
 

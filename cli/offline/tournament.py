@@ -7,7 +7,7 @@ seats to the AI (托管), so every game is stored and laddered like any other (g
 ``tournament_log.txt``; ``report.json()`` is the one-line summary of ``--json``.
 
 Run: ``python bot.py tournament --teams 9 --format knockout --seed 1 [--end-level 4] [--rounds N] [--json]``
-(or ``python -m runtime.offline_tournament`` with the same options).
+(or ``python -m cli.offline.tournament`` with the same options).
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from data import Database
 from data.errors import DataError
 from data.records import Mode, TableOptions
 from data.targets import MEMORY, database_target
+from engine.errors import NotAllowed
+from engine.tournament import Config, Format, Tournament
+from engine.tournament import Status as TStatus
+from engine.tournament.model import MAX_TEAMS
+from engine.tournament.report import report
 from i18n import t as tr
-from runtime.errors import NotAllowed
 from runtime.imaging import ImagePolicy
 from runtime.service import GameService
-from runtime.tournament import Config, Format, Tournament
-from runtime.tournament import Status as TStatus
-from runtime.tournament.model import MAX_TEAMS
-from runtime.tournament.report import report
 from runtime.tournament_views import RecordingTournamentPresenter, TournamentUpdate
 from runtime.tournaments import TournamentService
 
@@ -72,7 +72,7 @@ class TournamentReport:
 
     def json(self) -> dict[str, Any]:
         """``{"format", "teams", "rounds", "matches", "champion", "standings": [{"team", "rank", "points",
-        "level_diff"}], "report": …}``: ``report`` is ``runtime.tournament.report`` (every round's pairings, byes
+        "level_diff"}], "report": …}``: ``report`` is ``engine.tournament.report`` (every round's pairings, byes
         and results, by team id, for an outside check of the pairing and bye rules)."""
         t = self.tournament
         champion = t.champion
@@ -122,7 +122,7 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``python bot.py tournament`` (and ``python -m runtime.offline_tournament``)."""
+    """The options of ``python bot.py tournament`` (and ``python -m cli.offline.tournament``)."""
     parser.add_argument("--teams", type=int, default=9)
     parser.add_argument("--format", dest="fmt", default="knockout", choices=[f.value for f in Format])
     parser.add_argument("--seed", type=int, default=1)

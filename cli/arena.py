@@ -1,6 +1,6 @@
 """Duplicate arena (复式赛): two AI levels play the same deals twice with the seats swapped.
 
-``python -m engine.arena --team-a strong --team-b basic --deals 200 --seed 1 [--preset standard]
+``python -m cli.arena --team-a strong --team-b basic --deals 200 --seed 1 [--preset standard]
 [--budget 0.2] [--iterations N] [--workers 2] [--json]``
 
 Each deal is the first hand of ``Table.new(rules, seed)`` played to settlement, once with team A in seats
@@ -195,7 +195,7 @@ def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: f
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m cli.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--team-a", default="strong", choices=ARENA_LEVELS)
     parser.add_argument("--team-b", default="basic", choices=ARENA_LEVELS)
     parser.add_argument("--deals", type=int, default=200)
