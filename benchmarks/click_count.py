@@ -31,6 +31,7 @@ import simcord
 
 from bot import create_bot
 from cogs.hub import detach_game
+from cogs.presenter import DiscordPresenter
 from data.records import TableOptions
 from engine.actions import Bury, Declare, Pass
 from engine.views import Phase
@@ -109,28 +110,34 @@ async def measure(open_panels: int) -> dict[str, Any]:
         channel = guild.create_text_channel("cards")
         actors = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
         lobby = (await actors[0].slash(channel, "tractor new", mode="async")).response
+        assert lobby is not None
         game = bot.game
         table_id = game.tables(channel_id=channel.id)[-1].table_id
         for seat, actor in enumerate(actors[1:], start=1):
             await actor.click(lobby, custom_id=f"tl:{table_id}:sit:{seat}")
         await actors[0].click(lobby, custom_id=f"tl:{table_id}:start:")
         await to_playing(game, table_id, [a.id for a in actors])
-        leader = game.sessions[table_id].table.to_act()[0]
+        table = game.sessions[table_id].table
+        assert table is not None
+        leader = table.to_act()[0]
         others = [s for s in range(4) if s != leader][:open_panels - 1]
         for seat in others:  # the other players' panels open too: refreshed by the move
             await actors[seat].slash(channel, "hand", table=table_id)
         result = await actors[leader].slash(channel, "hand", table=table_id)
         message = result.followups[-1] if result.followups else result.response
+        assert message is not None
         custom_id, choice = _menu(message)
-        before = game.sessions[table_id].table.version
+        before = table.version
+        presenter = bot.presenter
+        assert isinstance(presenter, DiscordPresenter)
         profile = Profile()
         sys.setprofile(profile)
         try:
             await actors[leader].select(message, [choice], custom_id=custom_id)
-            await bot.presenter.flush()
+            await presenter.flush()
         finally:
             sys.setprofile(None)
-        moved = game.sessions[table_id].table.version - before
+        moved = table.version - before
         await detach_game(bot)
     return {"open_panels": open_panels, "moves": moved, "files_entered": len(profile.files), "calls": profile.calls,
             "files": sorted(profile.files)}
