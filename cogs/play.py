@@ -15,10 +15,11 @@ import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import find_table
 from cogs.panel_view import cards_text
-from cogs.replies import BotError, answering, check_rate, reply, user_locale
+from cogs.replies import BotError, answering, reply, user_locale
 from cogs.resubmit import SentTwice
 from cogs.translator import ls
 from engine.actions import Bury, Declare
+from engine.actions import Play as PlayAction
 from engine.cards import parse_cards
 from runtime.choices import match_typed, play_text
 
@@ -28,6 +29,10 @@ CardsText = app_commands.Range[str, 1, 200]  # a whole hand of cards fits; a 2,5
 
 TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
 TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
+
+
+COMMANDS: dict[type, str] = {PlayAction: "play", Declare: "declare", Bury: "bury"}
+DONE: dict[type, str] = {PlayAction: "bot.panel.played", Declare: "bot.panel.declared", Bury: "bot.panel.buried"}
 
 
 def _choices(texts: list[str]) -> list[app_commands.Choice[str]]:
@@ -46,6 +51,24 @@ class Play(commands.Cog):
         if not parsed:
             raise BotError("bot.error.no_cards")
         return parsed
+
+    async def _move(self, interaction: discord.Interaction, kind: type[PlayAction | Declare | Bury], cards: str,
+                    table: int | None) -> None:
+        """``/play``, ``/declare`` and ``/bury``: the move with the typed cards, answered privately. A play made
+        before the player's turn is queued for it (played then if still legal)."""
+        async with answering(interaction):
+            rec = find_table(self.bot, interaction, table, here=True)
+            seen = self.bot.game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
+            parsed = self._parse(cards)
+            self.sent.check(interaction, rec.table_id, COMMANDS[kind], parsed)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game, user, locale = self.bot.game, interaction.user.id, user_locale(interaction)
+            if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:
+                queued = await game.queue_play(rec.table_id, user, parsed, since=seen)
+                await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
+                return
+            await game.act(rec.table_id, user, kind(cards=parsed), since=seen)
+            await reply(interaction, i18n.t(DONE[kind], locale, cards=cards_text(parsed, locale)))
 
     def _table_for(self, interaction: discord.Interaction) -> int | None:
         try:
@@ -68,22 +91,7 @@ class Play(commands.Cog):
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "play", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = self.bot.game
-            panel = game.panel(rec.table_id, interaction.user.id)
-            locale = user_locale(interaction)
-            if panel.your_turn:
-                await game.play_text(rec.table_id, interaction.user.id, play_text(parsed), since=seen)
-                await reply(interaction, i18n.t("bot.panel.played", locale, cards=cards_text(parsed, locale)))
-            else:
-                queued = await game.queue_play(rec.table_id, interaction.user.id, parsed, since=seen)
-                await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
+        await self._move(interaction, PlayAction, cards, table)
 
     @play.autocomplete("cards")
     async def _play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -98,16 +106,7 @@ class Play(commands.Cog):
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
     async def declare(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "declare", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed), since=seen)
-            locale = user_locale(interaction)
-            await reply(interaction, i18n.t("bot.panel.declared", locale, cards=cards_text(parsed, locale)))
+        await self._move(interaction, Declare, cards, table)
 
     @declare.autocomplete("cards")
     async def _declare_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -125,16 +124,7 @@ class Play(commands.Cog):
     @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
     @app_commands.guild_only()
     async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "bury", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed), since=seen)
-            locale = user_locale(interaction)
-            await reply(interaction, i18n.t("bot.panel.buried", locale, cards=cards_text(parsed, locale)))
+        await self._move(interaction, Bury, cards, table)
 
     @bury.autocomplete("cards")
     async def _bury_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
