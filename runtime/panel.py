@@ -17,6 +17,7 @@ from engine.views import Phase, SeatView
 from runtime.card_counter import SuitLeft, cards_left
 from runtime.choices import plays_by_suit
 from runtime.procedures import disciplined
+from runtime.viewcache import legal_actions, seat_view, views
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +53,21 @@ class Panel:
 
 
 def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None = None) -> Panel:
-    """The panel of ``seat`` at ``table``'s current version."""
-    view = disciplined(rec, table.seat_view(seat))  # 比赛纪律: no kitty once play starts
-    actions = table.legal_actions(seat)
+    """The panel of ``seat`` at ``table``'s current version: built once for this version, record and queued play,
+    and shared (the answer to a click, the refresh of the open panels, the web table; ``runtime.viewcache``)."""
+    store = views(table).derived
+    built = store.get(("panel", seat))
+    if built is not None and built[0] is rec and built[1] == queued:
+        panel: Panel = built[2]
+        return panel
+    panel = _build(rec, table, seat, queued)
+    store[("panel", seat)] = (rec, queued, panel)
+    return panel
+
+
+def _build(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None) -> Panel:
+    view = disciplined(rec, seat_view(table, seat))  # 比赛纪律: no kitty once play starts
+    actions = legal_actions(table, seat)
     pub = view.public
     occupant = rec.seats[seat]
     return Panel(
