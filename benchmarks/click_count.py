@@ -6,8 +6,10 @@ plays" menu. Everything the bot runs for that click — the dispatch, the move, 
 of the other open panels, the live message — is profiled (``sys.setprofile``) until SimCord has settled:
 
 - ``files_entered``: the project's source files (not the venv's) with at least one function called;
-- ``calls``: how often each of the costly views and lookups ran (``Table.public_view``, ``Table.seat_view``,
-  ``build_panel``, ``Table.legal_actions``, ``TableRecord.seat_of``, ``Table.to_act``, ``legal_plays``).
+- ``calls``: how often each of the costly views and lookups was computed (``Table.public_view`` — also inside each
+  ``Table.seat_view`` —, ``Table.seat_view``, a panel built (``runtime.panel``: ``build_panel`` before issue #24,
+  ``_build`` behind its cache since), ``Table.legal_actions``, ``TableRecord.seat_of``, ``Table.to_act`` — also
+  inside each public view —, ``legal_plays``).
 
 Counts, not timings: the same on a loaded machine. ``--json``: one JSON object on the last line.
 
@@ -39,7 +41,7 @@ from runtime.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = {("engine/table.py", "public_view"): "public_view", ("engine/table.py", "seat_view"): "seat_view",
-           ("runtime/panel.py", "build_panel"): "build_panel", ("engine/table.py", "legal_actions"): "legal_actions",
+           ("runtime/panel.py", "_build"): "build_panel", ("engine/table.py", "legal_actions"): "legal_actions",
            ("data/records.py", "seat_of"): "seat_lookup", ("engine/table.py", "to_act"): "turn_check",
            ("engine/legal.py", "legal_plays"): "legal_plays"}
 OPTIONS = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,

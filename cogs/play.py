@@ -10,13 +10,13 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import time_snowflake, utcnow
 
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import find_table
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, reply, user_locale
-from cogs.resubmit import SentTwice
 from cogs.translator import ls
 from engine.actions import Bury, Declare
 from engine.actions import Play as PlayAction
@@ -31,7 +31,6 @@ TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
 TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
 
 
-COMMANDS: dict[type, str] = {PlayAction: "play", Declare: "declare", Bury: "bury"}
 DONE: dict[type, str] = {PlayAction: "bot.panel.played", Declare: "bot.panel.declared", Bury: "bot.panel.buried"}
 
 
@@ -44,7 +43,6 @@ class Play(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.sent = SentTwice()  # a move command submitted twice plays once (cogs.resubmit)
 
     def _parse(self, cards: str) -> tuple[Any, ...]:
         parsed = parse_cards(cards)
@@ -55,20 +53,22 @@ class Play(commands.Cog):
     async def _move(self, interaction: discord.Interaction, kind: type[PlayAction | Declare | Bury], cards: str,
                     table: int | None) -> None:
         """``/play``, ``/declare`` and ``/bury``: the move with the typed cards, answered privately. A play made
-        before the player's turn is queued for it (played then if still legal)."""
+        before the player's turn is queued for it (played then if still legal). Applied once: the interaction's id
+        is the service's key, and a copy of the command (sent twice) is refused (``runtime.idempotency``)."""
         async with answering(interaction):
             rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, COMMANDS[kind], parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             game, user, locale = self.bot.game, interaction.user.id, user_locale(interaction)
+            seen = game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
+            parsed = self._parse(cards)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:
-                queued = await game.queue_play(rec.table_id, user, parsed, since=seen)
-                await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
-                return
-            await game.act(rec.table_id, user, kind(cards=parsed), since=seen)
-            await reply(interaction, i18n.t(DONE[kind], locale, cards=cards_text(parsed, locale)))
+                parsed = await game.queue_play(rec.table_id, user, parsed, since=seen, key=interaction.id)
+                done = "bot.panel.queued_ok"
+            else:
+                await game.act(rec.table_id, user, kind(cards=parsed), since=seen, key=interaction.id)
+                done = DONE[kind]
+            at = await reply(interaction, i18n.t(done, locale, cards=cards_text(parsed, locale)))
+            game.command_answered(rec.table_id, user, interaction.id, at or time_snowflake(utcnow(), high=True))
 
     def _table_for(self, interaction: discord.Interaction) -> int | None:
         try:

@@ -20,7 +20,7 @@ from cogs import admin
 from cogs.delivery import guild_gone, tell_host_here
 from cogs.gamebot import GameBot
 from cogs.hub import authorized, caller_of, send_web_link
-from cogs.items import TableId
+from cogs.items import TableId, clicks
 from cogs.options import (
     DESCRIBE_LIMIT,
     OptionsText,
@@ -97,6 +97,12 @@ class Tables(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        clicks(self.bot).table = self  # the table buttons' handler (cogs.items)
+
+    async def cog_unload(self) -> None:
+        clicks(self.bot).table = None
 
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))

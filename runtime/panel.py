@@ -57,12 +57,18 @@ def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, .
     and shared (the answer to a click, the refresh of the open panels, the web table; ``runtime.viewcache``)."""
     store = views(table).derived
     built = store.get(("panel", seat))
-    if built is not None and built[0] is rec and built[1] == queued:
+    if built is not None and built[1] == queued and _same_for_panel(built[0], rec):
         panel: Panel = built[2]
         return panel
     panel = _build(rec, table, seat, queued)
     store[("panel", seat)] = (rec, queued, panel)
     return panel
+
+
+def _same_for_panel(old: TableRecord, new: TableRecord) -> bool:
+    """What a panel shows of the record is unchanged (the seats — names, 托管 — and the table's options); another
+    change of the record (its message ids, its meta) does not make a new panel."""
+    return old is new or (old.table_id == new.table_id and old.seats == new.seats and old.options == new.options)
 
 
 def _build(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None) -> Panel:

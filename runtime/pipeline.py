@@ -30,7 +30,7 @@ from runtime.planner import plan, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate
 from runtime.recovery import record_match_end
 from runtime.session import Session
-from runtime.viewcache import public_view
+from runtime.viewcache import public_view, seat_view
 
 log = logging.getLogger(__name__)
 PAUSED = "paused"  # meta key: no clocks (AI moves, timeouts) while set (GameService.pause; the reason, e.g. "gone")
@@ -72,6 +72,8 @@ class Pipeline:
             await self._not_committed(session, exc)
         if isinstance(action, Play) and action.seat is not None:
             await self.unqueue(session, action.seat)
+        if acted_seat is not None:  # its view is shown next (the answer's panel): the public view comes with it
+            seat_view(table, acted_seat)
         after = public_view(table)
         if after.phase is not Phase.PLAYING:
             await self.unqueue(session)

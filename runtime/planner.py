@@ -26,7 +26,7 @@ from engine.table import Table
 from engine.views import Phase
 from runtime import procedures
 from runtime.procedures import turn_clock
-from runtime.viewcache import forced_play
+from runtime.viewcache import forced_play, public_view
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ def plan_moves(rec: TableRecord, table: Table, now: float,
         out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}{window}", now + o.declare_window,
                                 {"version": v, "hand": h.number, "redeals": h.redeals, "window": window}))
     waiting = phase is Phase.DECLARING and ai_waits_to_declare(rec, table)
-    for seat in table.to_act():
+    for seat in public_view(table).to_act:  # the shared view of this version (runtime.viewcache)
         occupant = rec.seats[seat]
         if occupant is None:
             continue

@@ -111,7 +111,7 @@ class PlayService(TableRegistry):
             raise NotAllowed("service_faults.move.duplicate")
 
     async def act(self, table_id: int, who: Who, action: Choice, *, version: int | None = None,
-                  since: int | None = None, key: int | None = None) -> ActOutcome:
+                  since: int | None = None, key: int | None = None, seat: int | None = None) -> ActOutcome:
         """Apply ``action`` for the seat of ``who`` (its ``seat`` field is replaced by that seat): a ``Caller`` is
         looked up and authorized once here (``_seat_of``); ``action`` may be read off the seat's current panel.
 
@@ -121,16 +121,17 @@ class PlayService(TableRegistry):
         arrival version — and the seat moved since, or a copy of the seat's last command: ``runtime.idempotency``),
         ``act.system_action``, ``act.not_your_turn``; the engine's ``IllegalAction`` keys pass through. Committed
         before it returns. ``key`` (the interaction's id): the same request delivered again gets the first answer.
+        ``seat``: the seat a button names (another seat's panel is ``bot.error.not_your_panel``).
         A move by a seat under 托管 gives the seat back to its player first."""
         session = self._session_of(who, table_id)
         async with session.serving():
             await self.pipeline.fresh(session)  # a move not saved before: reloaded, or ``faults.storage_down``
-            seat = self._seat_of(session, who)
+            mine = self._seat_of(session, who, seat)
             first = self.answers.recall(key)
             if first is not None:
                 return first
             try:
-                outcome = await self._act_locked(session, seat, action, version, since, key)
+                outcome = await self._act_locked(session, mine, action, version, since, key)
             except REFUSALS as exc:
                 self.answers.keep_answer(key, exc)
                 raise
@@ -183,6 +184,23 @@ class PlayService(TableRegistry):
         """The user's seat panel (``act.not_playing``/``act.not_seated`` otherwise)."""
         session = self.session(table_id)
         return self._panel(session, self._seat(session, user_id))
+
+    def seat_panel_of(self, table_id: int, seat: int, user_id: int) -> Panel:
+        """The panel of ``seat`` while ``user_id`` still sits there (a refresh of their open panel; the seat is
+        known, no lookup): ``act.not_playing``/``act.not_seated`` otherwise."""
+        session = self.session(table_id)
+        if session.record.status is not Status.PLAYING or session.table is None:
+            raise NotAllowed("act.not_playing")
+        occupant = session.record.seats[seat] if 0 <= seat < 4 else None
+        if occupant is None or occupant.user_id != user_id:
+            raise NotAllowed("act.not_seated")
+        return self._panel(session, seat)
+
+    async def panel_image(self, panel: Panel, selected: Sequence[int] = (), locale: str | None = None) -> bytes:
+        """PNG of a panel's hand (its view is the seat's as the player may see it); ``selected`` as for
+        ``hand_image``. Nothing looked up: the panel was."""
+        image = await hand_image(panel.view, locale or self.pipeline.locale, panel.names, selected)
+        return image.png
 
     async def hand_image(self, table_id: int, user_id: int, selected: Sequence[int] = (),
                          locale: str | None = None) -> bytes:
