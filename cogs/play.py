@@ -5,6 +5,7 @@ every refusal is answered privately with the localized reason."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -32,6 +33,17 @@ TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.d
 
 
 DONE: dict[type, str] = {PlayAction: "bot.panel.played", Declare: "bot.panel.declared", Bury: "bot.panel.buried"}
+
+
+def _cards_command(name: str, text: str) -> Callable[[Any], Any]:
+    """A move command in a guild: ``/<name> cards [table]`` with its localized name, description and options."""
+    def decorate(func: Any) -> Any:
+        func = app_commands.guild_only()(func)
+        func = app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"),
+                                     **TABLE_DESC)(func)
+        func = app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)(func)
+        return app_commands.command(name=ls(name, f"cmd.{name}"), description=ls(text, f"cmd.{name}.desc"))(func)
+    return decorate
 
 
 def _choices(texts: list[str]) -> list[app_commands.Choice[str]]:
@@ -86,10 +98,7 @@ class Play(commands.Cog):
             assert panel is not None, "the Panel cog is loaded with the others"
             await panel.open_panel(interaction, table)
 
-    @app_commands.command(name=ls("play", "cmd.play"), description=ls("Play cards", "cmd.play.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("play", "Play cards")
     async def play(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         await self._move(interaction, PlayAction, cards, table)
 
@@ -100,11 +109,7 @@ class Play(commands.Cog):
             return []
         return _choices(self.bot.game.legal_play_choices(table, interaction.user.id, current))
 
-    @app_commands.command(name=ls("declare", "cmd.declare"),
-                          description=ls("Declare or overcall the trump", "cmd.declare.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("declare", "Declare or overcall the trump")
     async def declare(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         await self._move(interaction, Declare, cards, table)
 
@@ -119,10 +124,7 @@ class Play(commands.Cog):
             return []
         return _choices(match_typed(list(panel.declarations), current))
 
-    @app_commands.command(name=ls("bury", "cmd.bury"), description=ls("Bury 8 cards", "cmd.bury.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("bury", "Bury 8 cards")
     async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
         await self._move(interaction, Bury, cards, table)
 
