@@ -22,7 +22,7 @@ from runtime.errors import NotAllowed
 
 log = logging.getLogger(__name__)
 
-KEEP = 4096  # requests remembered (the oldest forgotten first): far more than arrive while one is retried
+KEEP = 1024  # requests and seats remembered (the oldest forgotten first): far more than arrive while one is retried
 
 
 @dataclass
@@ -69,16 +69,15 @@ class Answers:
             raise NotAllowed("service_faults.move.duplicate")
 
     def moved(self, table_id: int, seat: int, move: tuple[Any, ...], key: int | None) -> None:
-        if key is not None:
-            self._last[(table_id, seat)] = LastMove(move, key)
+        if key is None:
+            return
+        self._last.pop((table_id, seat), None)
+        self._last[(table_id, seat)] = LastMove(move, key)
+        while len(self._last) > self.keep:
+            del self._last[next(iter(self._last))]
 
     def answered(self, table_id: int, seat: int, key: int, at: int) -> None:
         """The move command ``key`` was answered at ``at`` (the answer's key on the same clock)."""
         last = self._last.get((table_id, seat))
         if last is not None and last.key == key:
             last.answered = at
-
-    def forget(self, table_id: int) -> None:
-        """A closed table's moves."""
-        for k in [k for k in self._last if k[0] == table_id]:
-            del self._last[k]
