@@ -337,8 +337,7 @@ class PanelCog(commands.Cog, name="Panel"):
     async def _declare(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """A Declare button: its custom id carries the cards, so a panel opened earlier in a live deal (whose
         version moved on with every dealt card) still declares; a declaration no longer legal is refused
-        with the engine's reason."""
-        self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat)  # the seat owner's click
+        with the engine's reason. The service looks the seat up and authorizes the click (``act``'s ``seat``)."""
         shown = decode_cards(ident.arg or 0)
         if not shown:
             raise BotError("bot.error.internal")
