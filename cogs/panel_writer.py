@@ -86,7 +86,10 @@ class Writers:
         replaced, entry.wish = entry.wish, wish
         if replaced is not None and replaced.done is not None and not replaced.done.done():
             replaced.done.set_result(None)  # a newer answer shows the newer state
-        self._start(key)
+        task = self.tasks.get(key)
+        if task is None or task.done():  # no writer at work: this click is the writer (no task hop)
+            self.tasks[key] = asyncio.current_task()  # type: ignore[assignment]
+            await self._run(key)
         await wish.done
 
     def refresh(self, key: Key) -> None:
