@@ -31,7 +31,6 @@ import gc
 import json
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -42,6 +41,7 @@ import asyncpg.pool
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import ai_load
+from benchmarks.stallwatch import StallWatch
 from data.database import Database
 from data.postgres import PostgresDriver, PostgresTx
 from data.sqlite import SqliteDriver, SqliteTx
@@ -144,6 +144,12 @@ def instrument(service: GameService) -> None:
     service.pipeline.arm = timed("arm", service.pipeline.arm)  # type: ignore[method-assign]
     pipeline_module.commit_action = timed("commit", pipeline_module.commit_action)
 
+    time_statements()
+    trace_pictures()
+
+
+def time_statements() -> None:
+    """Each database statement's round trip counted as the click's ``sql`` (and slow ones noted)."""
     statements: list[tuple[type, str]] = [
         (SqliteTx, n) for n in ("execute", "executemany", "insert", "fetchall", "fetchone", "script")]
     statements += [(PostgresTx, n) for n in ("execute", "executemany", "insert", "fetchall", "script")]
@@ -167,6 +173,9 @@ def instrument(service: GameService) -> None:
 
         setattr(owner, name, make(original, name))
 
+
+def trace_pictures() -> None:
+    """The click's picture: its wait in the queue, its drawing, and when it was shown."""
     original_submit = RenderQueue.submit
 
     def submit(self: RenderQueue, slot: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -251,54 +260,6 @@ def watch_sqlite_thread(conn: Any) -> None:
         return await original(run, *args, **kwargs)
 
     conn._execute = _execute
-
-
-class StallWatch:
-    """A thread that, while the event loop has not run a heartbeat for ``after`` seconds, samples the loop
-    thread's stack every 5 ms: where a stalled loop was (its innermost frames of the project's code)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, after: float = 0.03) -> None:
-        self.loop, self.after = loop, after
-        self.beat = time.perf_counter()
-        self.samples: dict[str, int] = {}
-        self.stalls: list[tuple[float, float]] = []  # (start, ms)
-        self._stop = threading.Event()
-        self._main = threading.get_ident()
-        self._thread = threading.Thread(target=self._watch, daemon=True)
-
-    def _tick(self) -> None:
-        self.beat = time.perf_counter()
-        if not self._stop.is_set():
-            self.loop.call_later(0.005, self._tick)
-
-    def _watch(self) -> None:
-        stalled_since: float | None = None
-        while not self._stop.wait(0.005):
-            late = time.perf_counter() - self.beat
-            if late < self.after:
-                if stalled_since is not None:
-                    self.stalls.append((stalled_since, (time.perf_counter() - stalled_since) * 1000.0))
-                    stalled_since = None
-                continue
-            stalled_since = stalled_since or self.beat
-            frame = sys._current_frames().get(self._main)
-            where: list[str] = []
-            while frame is not None and len(where) < 7:
-                name = frame.f_code.co_filename
-                if not name.startswith("<frozen"):
-                    where.append(f"{Path(name).name}:{frame.f_lineno}:{frame.f_code.co_name}")
-                frame = frame.f_back
-            key = " < ".join(where) or "(library code)"
-            self.samples[key] = self.samples.get(key, 0) + 1
-
-    def start(self) -> StallWatch:
-        self.loop.call_soon(self._tick)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
 
 
 def overlapping(events: list[tuple[float, float, Any]], start: float, end: float) -> list[tuple[float, Any]]:

@@ -14,7 +14,7 @@ from discord.ext import commands
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
-from cogs.replies import answering, check_rate, reply, user_locale
+from cogs.replies import answering, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.translator import ls
 from runtime.undo import undo
@@ -33,7 +33,6 @@ class Aids(commands.Cog):
 
     async def _undo(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             step = await undo(self.bot.game, caller_of(interaction))
             locale = user_locale(interaction)
             rec = self.bot.game.record(self.bot.game.find(caller_of(interaction)).table_id)

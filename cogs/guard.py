@@ -2,10 +2,10 @@
 any handler runs.
 
 Slash commands and autocompletes go through the command tree's global check (``GuardedTree``: buckets
-``command`` and ``autocomplete``), buttons and selects through ``cogs.items``' one dispatch (bucket
-``action``); opening a hand panel also spends the ``panel`` bucket. A refused command or click is answered
-privately with the localized wait (``bot.error.rate_limited``); a refused autocomplete offers nothing.
-A handler that checks a bucket again (``check_rate``) is not charged twice for one interaction.
+``command`` and ``autocomplete``), buttons and selects through each item's ``interaction_check`` (``cogs.items``:
+bucket ``action``); opening a hand panel also spends the ``panel`` bucket (a picture drawn). Each bucket is
+charged once per interaction, by this guard only (handlers do not charge again). A refused command or click is
+answered privately with the localized wait (``bot.error.rate_limited``); a refused autocomplete offers nothing.
 """
 
 from __future__ import annotations

@@ -9,8 +9,11 @@ Templates (all ≤ 100 characters):
 - ``tq:{table}:{seat}:{version}`` — the "Legal plays" menu of a private hand panel.
 
 The seat and version let a handler refuse another user's click and a panel from an earlier turn,
-also after a restart (the bot re-registers the classes, no view state is needed). Callbacks hand
-the parsed id to the cog that owns the operation.
+also after a restart (the bot re-registers the classes, no view state is needed; the templates are those of the
+ids already on messages). Each class is its own typed dispatch: its ``interaction_check`` charges the rate limit
+(``cogs.guard``, once per interaction) and its ``callback`` hands the parsed id to the cog registered for it
+(``Clicks``: set when the cog loads, no lookup by name). An operation this bot no longer knows (a button of an
+older version) is answered with a fresh panel or a localized "open a fresh panel" (``clicks.retired``).
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 import discord
 
 from cogs.guard import admitted
+from cogs.replies import reply_key
 from engine.cards import ALL_CARDS, Card
 
 log = logging.getLogger(__name__)
@@ -105,11 +110,16 @@ def _arg(text: str) -> int | None:
     return int(text) if text else None
 
 
-class _IdButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
-    """A button whose whole state is an id dataclass in its ``custom_id``; a click calls ``handler`` on the owning
-    cog with that id. The base template matches nothing; subclasses give theirs and ``parse``."""
+class _Charged:
+    """The rate limit before a click's callback (bucket ``action``): a refused click is answered privately."""
 
-    handler: ClassVar[str]
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await admitted(interaction, "action")
+
+
+class _IdButton(_Charged, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button whose whole state is an id dataclass in its ``custom_id``. The base template matches nothing;
+    subclasses give theirs, ``parse`` and ``callback``."""
 
     def __init__(self, ident: Any, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  *, row: int | None = None, disabled: bool = False) -> None:
@@ -127,35 +137,44 @@ class _IdButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         ident = cls.parse(match)
         return cls(ident, label=getattr(item, "label", None) or ident.op)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.handler, self.ident)
-
 
 class TableButton(_IdButton, template=r"tl:(?P<t>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
-    """A public table button; dispatched to the ``Tables`` cog (``on_table_button``)."""
+    """A public table button: ``TableClicks.on_table_button``."""
 
-    handler = "on_table_button"
     ident: TableId
 
     @staticmethod
     def parse(match: re.Match[str]) -> TableId:
         return TableId(int(match["t"]), match["op"], _arg(match["arg"]))
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = clicks(interaction.client).table
+        if handler is None or self.ident.op not in TABLE_OPS:
+            await retired(interaction)
+            return
+        await handler.on_table_button(interaction, self.ident)
+
 
 class PanelButton(_IdButton, template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
-    """A button of a private panel; dispatched to the ``Panel`` cog (``on_panel_button``)."""
+    """A button of a private panel: ``PanelClicks.on_panel_button``."""
 
-    handler = "on_panel_button"
     ident: PanelId
 
     @staticmethod
     def parse(match: re.Match[str]) -> PanelId:
         return PanelId(int(match["t"]), int(match["s"]), int(match["v"]), match["op"], _arg(match["arg"]))
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = clicks(interaction.client).panel
+        if handler is None:
+            await retired(interaction)
+            return
+        await handler.on_panel_button(interaction, self.ident)
 
-class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
+
+class CardSelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"ts:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<g>\d+)"):
-    """A multi-select of cards in a private panel; dispatched to ``Panel.on_card_select``."""
+    """A multi-select of cards in a private panel: ``PanelClicks.on_card_select``."""
 
     def __init__(self, ident: SelectId, options: list[discord.SelectOption], placeholder: str,
                  *, row: int | None = None) -> None:
@@ -173,13 +192,17 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(ident, options, getattr(item, "placeholder", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = _values(interaction)
-        await _dispatch(interaction, "on_card_select", self.ident, values)
+        handler = clicks(interaction.client).panel
+        if handler is None:
+            await retired(interaction)
+            return
+        await handler.on_card_select(interaction, self.ident, _values(interaction))
 
 
-class PlaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tq:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+)"):
-    """The "Legal plays" menu of a private panel (one choice: a play's picture indices, ``3,4``); dispatched to
-    ``Panel.on_play_select``."""
+class PlaySelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"tq:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+)"):
+    """The "Legal plays" menu of a private panel (one choice: a play's picture indices, ``3,4``):
+    ``PanelClicks.on_play_select``."""
 
     def __init__(self, ident: PlayId, options: list[discord.SelectOption], placeholder: str,
                  *, row: int | None = None) -> None:
@@ -196,22 +219,55 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tq:(?P<t>
         return cls(ident, list(getattr(item, "options", []) or []), getattr(item, "placeholder", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = _values(interaction)
-        await _dispatch(interaction, "on_play_select", self.ident, values)
+        handler = clicks(interaction.client).panel
+        if handler is None:
+            await retired(interaction)
+            return
+        await handler.on_play_select(interaction, self.ident, _values(interaction))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect, PlaySelect)
 
-_OWNER = {"on_table_button": "Tables", "on_panel_button": "Panel", "on_card_select": "Panel",
-          "on_play_select": "Panel"}
+
+class TableClicks(Protocol):
+    """What answers the public table buttons (``cogs.tables.Tables``)."""
+
+    async def on_table_button(self, interaction: discord.Interaction, ident: TableId, /) -> None: ...
 
 
-async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:
-    """Call ``cog.method(interaction, *args)`` on the owning cog, once the click passed the rate limit."""
-    if not await admitted(interaction, "action"):
-        return
-    cog = interaction.client.get_cog(_OWNER[method])  # type: ignore[attr-defined]
-    if cog is None:
-        log.error("no cog for %s", method)
-        return
-    await getattr(cog, method)(interaction, *args)
+class PanelClicks(Protocol):
+    """What answers the private panel's buttons and menus (``cogs.panel.PanelCog``)."""
+
+    async def on_panel_button(self, interaction: discord.Interaction, ident: PanelId, /) -> None: ...
+
+    async def on_card_select(self, interaction: discord.Interaction, ident: SelectId, values: list[str], /) -> None:
+        ...
+
+    async def on_play_select(self, interaction: discord.Interaction, ident: PlayId, values: list[str], /) -> None:
+        ...
+
+
+@dataclass
+class Clicks:
+    """The cogs answering a bot's clicks, registered by each cog when it loads (``None`` once unloaded)."""
+
+    table: TableClicks | None = None
+    panel: PanelClicks | None = None
+
+
+_CLICKS: WeakKeyDictionary[discord.Client, Clicks] = WeakKeyDictionary()
+
+
+def clicks(client: discord.Client) -> Clicks:
+    """The click handlers of ``client`` (empty until its cogs load)."""
+    found = _CLICKS.get(client)
+    if found is None:
+        found = _CLICKS[client] = Clicks()
+    return found
+
+
+async def retired(interaction: discord.Interaction) -> None:
+    """A click this bot cannot answer (an operation of an older version, or its cog not loaded): say so."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    log.info("click %s not handled", data.get("custom_id"))
+    await reply_key(interaction, "clicks.retired")

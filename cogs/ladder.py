@@ -17,7 +17,7 @@ import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.panel_view import cards_text
-from cogs.replies import BotError, answering, check_rate, user_locale
+from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
 from cogs.translator import ls
 from data.database import Database
@@ -66,7 +66,6 @@ class Ladder(commands.Cog):
     @app_commands.guild_only()
     async def ladder(self, interaction: discord.Interaction, by: str = "rating") -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             inputs.choice("by", by, LADDER_ORDERS)
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
@@ -92,7 +91,6 @@ class Ladder(commands.Cog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             target = user or interaction.user
             locale = user_locale(interaction)
             await interaction.response.defer(thinking=True)
@@ -116,7 +114,6 @@ class Ladder(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             locale = user_locale(interaction)
             matches = await self.db.match_history(_guild(interaction), limit=10)
             if not matches:
@@ -140,7 +137,6 @@ class Ladder(commands.Cog):
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction, table: int, hand: app_commands.Range[int, 1, 500]) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             locale = user_locale(interaction)
             replay = await hand_replay(self.db, caller_of(interaction), table, hand)
             await interaction.response.defer(thinking=True)

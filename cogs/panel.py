@@ -7,18 +7,19 @@ stay inside the panel: a confirmation ("✅ Played …"), a refusal ("⚠️ You
 the selection kept) or the next action replace its text. A click on a panel from an earlier version of the
 table is answered with a fresh panel. Open panels are refreshed in place (through the interaction token, valid
 15 minutes) when what they show changes: a card is played, a declaration is made, the turn comes, the hand
-changes; the selection is kept while the hand is unchanged, and the picture is redrawn only when needed.
+changes; the selection is kept while the hand is unchanged, and the picture is redrawn only when needed. Every
+edit of a panel message goes through the seat's one writer (``cogs.panel_writer``). A click is looked up and
+authorized once, by the service (``GameService.seat_panel``, ``GameService.act``), which answers a move with the
+new panel.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
 import time
-from collections.abc import AsyncIterator, Collection
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 import discord
@@ -26,8 +27,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
-from cogs.hub import authorized, find_table, send_web_link
-from cogs.items import PanelId, PlayId, SelectId, decode_cards
+from cogs.hub import caller_of, find_table, send_web_link
+from cogs.items import PanelId, PlayId, SelectId, clicks, decode_cards
 from cogs.panel_text import panel_text
 from cogs.panel_view import (
     build_panel_view,
@@ -39,10 +40,9 @@ from cogs.panel_view import (
     select_prefix,
     selection_from_message,
 )
+from cogs.panel_writer import OpenPanel, Wish, Writers, panel_key
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
-from engine.actions import Bury, Declare, Pass, Play
-from engine.views import Phase
-from runtime.access import Op
+from engine.actions import Action, Bury, Declare, Pass, Play
 from runtime.panel import Panel
 from runtime.presenter import TableUpdate
 
@@ -55,27 +55,6 @@ TOKEN_LIFETIME = 14 * 60.0  # interaction tokens last 15 minutes
 REFUSAL_NOT_IN_PANEL = ("bot.error.not_your_panel", "bot.error.internal", "table.not_found", "act.not_seated")
 
 
-@dataclass
-class _Open:
-    interaction: discord.Interaction
-    user_id: int
-    opened: float
-    shown: tuple[Any, ...] = ()
-    task: asyncio.Task[None] | None = None
-    dirty: bool = False
-    hand: tuple[Any, ...] = ()  # the hand drawn in the panel's picture
-    selected: frozenset[int] = frozenset()  # the selection shown (kept by a refresh while the hand is unchanged)
-
-
-def panel_key(panel: Panel) -> tuple[Any, ...]:
-    """What the panel shows that matters: its choices, the hand outside the deal, the trick and the declaration."""
-    hand = len(panel.hand) if panel.phase is not Phase.DEALING else -1
-    pub = panel.view.public
-    trick = len(pub.trick.plays) if pub.trick is not None else 0
-    return (panel.phase, panel.declarations, panel.can_pass, panel.bury_count, panel.your_turn, panel.away,
-            panel.queued, hand, pub.trump, pub.declaration, len(pub.tricks), trick)
-
-
 def ok(text: str, locale: str) -> str:
     return i18n.t("ux.panel.ok", locale, text=text)
 
@@ -85,20 +64,27 @@ class PanelCog(commands.Cog, name="Panel"):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.open: dict[tuple[int, int], _Open] = {}
-        self.locks: dict[tuple[int, int], asyncio.Lock] = {}  # a seat's answer and its refresh, one at a time
+        self.writers = Writers(self._write)
 
-    def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
-        return self.locks.setdefault(key, asyncio.Lock())
+    @property
+    def open(self) -> dict[tuple[int, int], OpenPanel]:
+        return self.writers.open
+
+    async def cog_load(self) -> None:
+        clicks(self.bot).panel = self  # the panel's buttons and menus (cogs.items)
+
+    async def cog_unload(self) -> None:
+        clicks(self.bot).panel = None
 
     # -- showing ---------------------------------------------------------------------------------------
     async def _render(self, panel: Panel, user_id: int, locale: str, selected: Collection[int]) -> discord.File:
-        png = await self.bot.game.hand_image(panel.table_id, user_id, sorted(selected), locale=locale)
+        png = await self.bot.game.panel_image(panel, sorted(selected), locale=locale)
         return discord.File(io.BytesIO(png), filename=f"hand_{panel.table_id}_{panel.version}.png")
 
     async def open_panel(self, interaction: discord.Interaction, table_id: int | None = None,
                          note: str | None = None) -> None:
-        """Answer with a fresh ephemeral panel for the user's seat."""
+        """Answer with a fresh ephemeral panel for the user's seat (``panel`` bucket of the rate limit: a panel
+        is a picture drawn)."""
         check_rate(interaction, "panel")
         rec = find_table(self.bot, interaction, table_id, here=True)
         panel = self.bot.game.panel(rec.table_id, interaction.user.id)
@@ -112,11 +98,11 @@ class PanelCog(commands.Cog, name="Panel"):
         view.stop()
         await interaction.followup.send(panel_text(panel, locale, (), note), file=file, view=view, ephemeral=True)
         old = self.open.get((panel.table_id, panel.seat))
-        self._remember(interaction, panel)
+        self.writers.opened((panel.table_id, panel.seat), interaction, panel)
         if old is not None and old.interaction is not interaction and time.monotonic() - old.opened < TOKEN_LIFETIME:
             await self._supersede(old)
 
-    async def _supersede(self, old: _Open) -> None:
+    async def _supersede(self, old: OpenPanel) -> None:
         """The panel a fresh one replaces is deleted (else it shrinks to a one-line pointer, without picture or
         buttons): the thread keeps one working panel per player instead of a trail of stale ones."""
         try:
@@ -126,92 +112,67 @@ class PanelCog(commands.Cog, name="Panel"):
                 await old.interaction.edit_original_response(
                     content=i18n.t("ux.panel.moved", user_locale(old.interaction)), attachments=[], view=None)
 
-    def _remember(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = ()) -> None:
-        key = (panel.table_id, panel.seat)
-        old = self.open.get(key)
-        self.open[key] = _Open(interaction, interaction.user.id, time.monotonic(), panel_key(panel),
-                               task=old.task if old else None, dirty=old.dirty if old else False,
-                               hand=panel.hand, selected=frozenset(selected))
-
     async def _show(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = (),
                     note: str | None = None) -> None:
-        """Edit the panel message the interaction came from (already deferred). Serialized with the in-place
-        refresh of the seat's panel: a refresh started by this very move never overwrites the answer (its
-        note, its selection) afterwards; it edits only if the panel's choices changed again meanwhile."""
-        locale = user_locale(interaction)
-        async with self._lock((panel.table_id, panel.seat)):
-            file = await self._render(panel, interaction.user.id, locale, selected)
-            await interaction.edit_original_response(content=panel_text(panel, locale, selected, note),
-                                                     attachments=[file],
-                                                     view=build_panel_view(panel, locale, selected, web=self.web))
-            self._remember(interaction, panel, selected)
+        """Answer a click in the panel message it came from (already deferred), through the seat's writer."""
+        await self.writers.answer((panel.table_id, panel.seat),
+                                  Wish(interaction, panel, frozenset(selected), note))
+
+    async def _write(self, key: tuple[int, int], entry: OpenPanel, wish: Wish) -> None:
+        """The one edit of a panel message (``cogs.panel_writer``): an answer as given, or a refresh when what the
+        seat's panel shows changed (the selection and the picture stay while the hand is unchanged)."""
+        locale = user_locale(wish.interaction)
+        panel = wish.panel
+        if panel is None:
+            current = self.bot.game.seat_panel_of(key[0], key[1], entry.user_id)
+            if panel_key(current) == entry.shown:
+                return
+            panel, selected, note = current, entry.selected if current.hand == entry.hand else frozenset(), None
+        else:
+            selected, note = wish.selected, wish.note
+        kwargs: dict[str, Any] = {}
+        if wish.panel is not None or panel.hand != entry.hand:
+            kwargs["attachments"] = [await self._render(panel, entry.user_id, locale, selected)]
+        await wish.interaction.edit_original_response(content=panel_text(panel, locale, selected, note),
+                                                      view=build_panel_view(panel, locale, selected, web=self.web),
+                                                      **kwargs)
+        if wish.interaction is not entry.interaction:
+            entry.interaction, entry.opened = wish.interaction, time.monotonic()  # a click's token: 15 minutes more
+        entry.shown, entry.hand, entry.selected = panel_key(panel), panel.hand, frozenset(selected)
 
     # -- refreshing open panels --------------------------------------------------------------------------
     def refresh_for(self, update: TableUpdate) -> None:
-        """Called by the presenter for every change: refresh the open panels of this table."""
+        """Called by the presenter for every change: the open panels of this table are checked by their writers."""
         tid = update.record.table_id
         for (table_id, seat), entry in list(self.open.items()):
             if table_id != tid:
                 continue
             if time.monotonic() - entry.opened > TOKEN_LIFETIME or update.reason == "ended":
-                self.open.pop((table_id, seat), None)
-                lock = self.locks.get((table_id, seat))
-                if lock is not None and not lock.locked():
-                    self.locks.pop((table_id, seat), None)
+                self.writers.drop((table_id, seat))
                 continue
-            entry.dirty = True
-            if entry.task is None or entry.task.done():
-                entry.task = asyncio.create_task(self._refresh((table_id, seat)), name=f"panel-{table_id}-{seat}")
-
-    async def _refresh(self, key: tuple[int, int]) -> None:
-        while True:
-            async with self._lock(key):
-                entry = self.open.get(key)
-                if entry is None or not entry.dirty:
-                    return
-                entry.dirty = False
-                try:
-                    panel = self.bot.game.panel(key[0], entry.user_id)
-                    if panel_key(panel) != entry.shown:
-                        await self._redraw(entry, panel)
-                except discord.HTTPException as exc:
-                    log.info("panel %s not refreshed: %s", key, exc)
-                    self.open.pop(key, None)
-                    return
-                except Exception as exc:  # the table ended or the seat changed
-                    log.debug("panel %s dropped: %s", key, exc)
-                    self.open.pop(key, None)
-                    return
-
-    async def _redraw(self, entry: _Open, panel: Panel) -> None:
-        """Refresh one open panel in place: the selection stays while the hand is unchanged, and so does the
-        picture (only the text and the components are edited then)."""
-        locale = user_locale(entry.interaction)
-        same_hand = panel.hand == entry.hand
-        selected = entry.selected if same_hand else frozenset()
-        kwargs: dict[str, Any] = {}
-        if not same_hand:
-            kwargs["attachments"] = [await self._render(panel, entry.user_id, locale, ())]
-        await entry.interaction.edit_original_response(content=panel_text(panel, locale, selected),
-                                                       view=build_panel_view(panel, locale, selected, web=self.web),
-                                                       **kwargs)
-        entry.shown, entry.hand, entry.selected = panel_key(panel), panel.hand, selected
+            self.writers.refresh((table_id, seat))
 
     # -- answers inside the panel ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def _answering(self, interaction: discord.Interaction, table_id: int) -> AsyncIterator[None]:
+    async def _answering(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId
+                         ) -> AsyncIterator[None]:
         """Run a panel click: a refusal (an illegal play, a declaration no longer possible, a rate limit) is
-        shown inside the panel with the selection kept; anything else is answered apart (ephemeral)."""
+        shown inside the panel with the selection kept; anything else is answered apart (ephemeral). Changes
+        meanwhile are shown once the click is answered (``Writers.clicked``)."""
+        key = (ident.table, ident.seat)
+        self.writers.clicked(key, +1)
         try:
             yield
         except Exception as exc:
-            key = getattr(exc, "key", None)
+            code = getattr(exc, "key", None)
             shown = False
-            if isinstance(key, str) and key in i18n.MESSAGES and key not in REFUSAL_NOT_IN_PANEL:
+            if isinstance(code, str) and code in i18n.MESSAGES and code not in REFUSAL_NOT_IN_PANEL:
                 with contextlib.suppress(Exception):
-                    shown = await self._refuse(interaction, table_id, exc)
+                    shown = await self._refuse(interaction, ident.table, exc)
             if not shown:
                 await reply_error(interaction, exc)
+        finally:
+            self.writers.clicked(key, -1)
 
     async def _refuse(self, interaction: discord.Interaction, table_id: int, exc: Exception) -> bool:
         """Show ``exc`` in the panel the click came from; False if there is no such panel."""
@@ -229,85 +190,104 @@ class PanelCog(commands.Cog, name="Panel"):
     # -- clicks ----------------------------------------------------------------------------------------
     def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId) -> Panel | None:
         """The current panel if the click is the seat owner's and its version still current for that seat (other
-        seats' Passes since do not make it stale: ``runtime.versions``); ``None`` if stale."""
-        rec = authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
-        panel = self.bot.game.panel(rec.table_id, interaction.user.id)
-        return panel if self.bot.game.is_current(rec.table_id, interaction.user.id, ident.version) else None
+        seats' Passes since do not make it stale: ``runtime.versions``); ``None`` if stale. One lookup."""
+        return self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat, ident.version)
 
     async def _stale(self, interaction: discord.Interaction, table_id: int) -> None:
         note = i18n.t("bot.panel.stale", user_locale(interaction))
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.open_panel(interaction, table_id, note=note)
 
-    async def _current(self, interaction: discord.Interaction, ident: SelectId | PlayId) -> Panel | None:
-        """The current panel for a click (the interaction deferred), or ``None`` once a click on a panel of an
-        earlier version was answered with a fresh panel."""
-        check_rate(interaction, "action")
-        panel = self._check(interaction, ident)
-        if panel is None:
+    async def _move(self, interaction: discord.Interaction, ident: PanelId | PlayId, choice: Action | Any,
+                    done: str | Callable[[], str], version: int | None = None) -> None:
+        """A move from the panel (deferred first): looked up, authorized and applied by the service at once, then
+        answered with the new panel and ``done`` (its cards); a panel out of date gets a fresh panel."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        try:
+            outcome = await self.bot.game.act(ident.table, caller_of(interaction), choice, version=version,
+                                              seat=ident.seat, key=interaction.id)
+        except Exception as exc:
+            if getattr(exc, "key", None) != "act.stale":
+                raise
             await self._stale(interaction, ident.table)
-            return None
-        await interaction.response.defer()
-        return panel
+            return
+        locale = user_locale(interaction)
+        cards = tuple(getattr(outcome.action, "cards", ()) or ())
+        assert outcome.panel is not None
+        text = i18n.t(done if isinstance(done, str) else done(), locale, cards=cards_text(cards, locale))
+        await self._show(interaction, outcome.panel, (), ok(text, locale))
 
     async def on_card_select(self, interaction: discord.Interaction, ident: SelectId, values: list[str]) -> None:
         """A card menu: the cards picked in it are toggled (a ticked card picked again is unselected)."""
-        async with self._answering(interaction, ident.table):
-            panel = await self._current(interaction, ident)
+        async with self._answering(interaction, ident):
+            panel = self._check(interaction, ident)
             if panel is None:
+                await self._stale(interaction, ident.table)
                 return
+            await interaction.response.defer()
             current = selection_from_message(interaction.message, select_prefix(ident.table, ident.seat,
                                                                                 ident.version))
             picked = {int(v) for v in values if v.isdigit() and int(v) < len(panel.hand)}
             await self._show(interaction, panel, current ^ picked)
 
     async def on_play_select(self, interaction: discord.Interaction, ident: PlayId, values: list[str]) -> None:
-        """The "Legal plays" menu: the chosen play is played at once."""
-        async with self._answering(interaction, ident.table):
-            panel = await self._current(interaction, ident)
-            if panel is None:
-                return
+        """The "Legal plays" menu: the chosen play is played at once (read off the seat's current panel)."""
+        indices = [int(x) for x in (values[0] if values else "").split(",") if x.isdigit()]
+
+        def chosen(panel: Panel) -> Action:
             order = hand_order(panel)
-            indices = [int(x) for x in (values[0] if values else "").split(",") if x.isdigit()]
             cards = tuple(order[i] for i in indices if i < len(order))
             if not cards:
                 raise BotError("bot.error.no_selection")
-            await self._play(interaction, ident.table, ident.version, cards)
+            return Play(cards=cards)
 
-    async def _play(self, interaction: discord.Interaction, table_id: int, version: int,
-                    cards: tuple[Any, ...]) -> None:
-        locale = user_locale(interaction)
-        game = self.bot.game
-        await game.act(table_id, interaction.user.id, Play(cards=cards), version=version)
-        note = ok(i18n.t("bot.panel.played", locale, cards=cards_text(cards, locale)), locale)
-        await self._show(interaction, game.panel(table_id, interaction.user.id), (), note)
+        async with self._answering(interaction, ident):
+            await self._move(interaction, ident, chosen, "bot.panel.played", ident.version)
 
     async def on_panel_button(self, interaction: discord.Interaction, ident: PanelId) -> None:
-        async with self._answering(interaction, ident.table):
-            check_rate(interaction, "action")
-            if ident.op == "back":
-                self._check(interaction, ident)
-                await interaction.response.defer()
-                await self.bot.game.take_back(ident.table, interaction.user.id)
-                await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id),
-                                 note=ok(i18n.t("bot.panel.back", user_locale(interaction)), user_locale(interaction)))
-                return
+        async with self._answering(interaction, ident):
             if ident.op == "web":  # a private link to the web table (any version of the panel)
                 await self._open_web(interaction, ident)
-                return
-            if ident.op == "decl":  # a declaration stays valid while cards are dealt: the engine judges it
+            elif ident.op == "decl":  # a declaration stays valid while cards are dealt: the engine judges it
                 await self._declare(interaction, ident)
-                return
-            panel = self._check(interaction, ident)
-            if panel is None:
+            elif ident.op == "back":
+                await self._back(interaction, ident)
+            elif ident.op == "bury":
+                await self._move(interaction, ident, lambda panel: Bury(cards=self._chosen(ident, panel)),
+                                 "bot.panel.buried", ident.version)
+            elif ident.op == "pass":
+                await self._pass(interaction, ident)
+            elif ident.op in ("play", "hint", "auto", "clear"):
+                panel = self._check(interaction, ident)
+                if panel is None:
+                    await self._stale(interaction, ident.table)
+                    return
+                await interaction.response.defer()
+                await {"play": self._on_play, "hint": self._on_hint, "auto": self._on_auto,
+                       "clear": self._on_clear}[ident.op](interaction, ident, panel)
+            else:  # a button of an older version of the bot
                 await self._stale(interaction, ident.table)
-                return
-            await interaction.response.defer()
-            handler = {"play": self._on_play, "bury": self._on_bury, "pass": self._on_pass, "hint": self._on_hint,
-                       "auto": self._on_auto, "clear": self._on_clear}.get(ident.op)
-            if handler is None:
-                raise BotError("bot.error.internal")
-            await handler(interaction, ident, panel)
+
+    async def _pass(self, interaction: discord.Interaction, ident: PanelId) -> None:
+        """Pass; after declaring, the declarer's own Pass says "Done" (its declaration stands)."""
+        said = ["bot.panel.passed"]
+
+        def choose(panel: Panel) -> Action:
+            said[0] = "ux.panel.done" if own_declaration_stands(panel) else "bot.panel.passed"
+            return Pass()
+
+        await self._move(interaction, ident, choose, lambda: said[0], ident.version)
+
+    async def _back(self, interaction: discord.Interaction, ident: PanelId) -> None:
+        """Take back control (托管 ends) from the panel, whatever its version."""
+        self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat)  # the seat owner's click
+        await interaction.response.defer()
+        await self.bot.game.take_back(ident.table, interaction.user.id)
+        locale = user_locale(interaction)
+        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id),
+                         note=ok(i18n.t("bot.panel.back", locale), locale))
 
     @property
     def web(self) -> bool:
@@ -315,7 +295,7 @@ class PanelCog(commands.Cog, name="Panel"):
 
     async def _open_web(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """Answer privately with a fresh link to the web table for this seat (``runtime.weblinks``)."""
-        authorized(self.bot, interaction, ident.table, Op.SEAT, here=True, seat=ident.seat)
+        self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat)  # the seat owner's click
         await send_web_link(self.bot, interaction, ident.table)
 
     def _chosen(self, ident: PanelId, panel: Panel) -> tuple[Any, ...]:
@@ -329,25 +309,11 @@ class PanelCog(commands.Cog, name="Panel"):
     async def _on_play(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
         cards = self._chosen(ident, panel)
         if panel.your_turn:
-            await self._play(interaction, ident.table, ident.version, cards)
+            await self._move(interaction, ident, Play(cards=cards), "bot.panel.played", ident.version)
             return
         locale = user_locale(interaction)
         queued = await self.bot.game.queue_play(ident.table, interaction.user.id, cards)
         note = ok(i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)), locale)
-        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
-
-    async def _on_bury(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
-        cards = self._chosen(ident, panel)
-        locale = user_locale(interaction)
-        await self.bot.game.act(ident.table, interaction.user.id, Bury(cards=cards), version=ident.version)
-        note = ok(i18n.t("bot.panel.buried", locale, cards=cards_text(cards, locale)), locale)
-        await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
-
-    async def _on_pass(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
-        locale = user_locale(interaction)
-        done = own_declaration_stands(panel)
-        await self.bot.game.act(ident.table, interaction.user.id, Pass(), version=ident.version)
-        note = ok(i18n.t("ux.panel.done" if done else "bot.panel.passed", locale), locale)
         await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
 
     async def _on_hint(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
@@ -363,7 +329,7 @@ class PanelCog(commands.Cog, name="Panel"):
         cards = tuple(getattr(action, "cards", ()) or ())
         if not isinstance(action, Play) or not cards:
             raise BotError("bot.error.no_selection")
-        await self._play(interaction, ident.table, ident.version, cards)
+        await self._move(interaction, ident, Play(cards=cards), "bot.panel.played", ident.version)
 
     async def _on_clear(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
         await self._show(interaction, panel)
@@ -371,18 +337,11 @@ class PanelCog(commands.Cog, name="Panel"):
     async def _declare(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """A Declare button: its custom id carries the cards, so a panel opened earlier in a live deal (whose
         version moved on with every dealt card) still declares; a declaration no longer legal is refused
-        with the engine's reason."""
-        self._check(interaction, ident)  # the seat owner's click (stale or not)
+        with the engine's reason. The service looks the seat up and authorizes the click (``act``'s ``seat``)."""
         shown = decode_cards(ident.arg or 0)
         if not shown:
             raise BotError("bot.error.internal")
-        await interaction.response.defer()
-        game = self.bot.game
-        user = interaction.user.id
-        locale = user_locale(interaction)
-        await game.act(ident.table, user, Declare(cards=shown))
-        note = ok(i18n.t("bot.panel.declared", locale, cards=cards_text(shown, locale)), locale)
-        await self._show(interaction, game.panel(ident.table, user), (), note)
+        await self._move(interaction, ident, Declare(cards=shown), "bot.panel.declared")
 
 
 async def setup(bot: GameBot) -> None:

@@ -5,20 +5,22 @@ every refusal is answered privately with the localized reason."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import time_snowflake, utcnow
 
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import find_table
 from cogs.panel_view import cards_text
-from cogs.replies import BotError, answering, check_rate, reply, user_locale
-from cogs.resubmit import SentTwice
+from cogs.replies import BotError, answering, reply, user_locale
 from cogs.translator import ls
 from engine.actions import Bury, Declare
+from engine.actions import Play as PlayAction
 from engine.cards import parse_cards
 from runtime.choices import match_typed, play_text
 
@@ -30,6 +32,20 @@ TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
 TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
 
 
+DONE: dict[type, str] = {PlayAction: "bot.panel.played", Declare: "bot.panel.declared", Bury: "bot.panel.buried"}
+
+
+def _cards_command(name: str, text: str) -> Callable[[Any], Any]:
+    """A move command in a guild: ``/<name> cards [table]`` with its localized name, description and options."""
+    def decorate(func: Any) -> Any:
+        func = app_commands.guild_only()(func)
+        func = app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"),
+                                     **TABLE_DESC)(func)
+        func = app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)(func)
+        return app_commands.command(name=ls(name, f"cmd.{name}"), description=ls(text, f"cmd.{name}.desc"))(func)
+    return decorate
+
+
 def _choices(texts: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts[:25]]
 
@@ -39,13 +55,32 @@ class Play(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.sent = SentTwice()  # a move command submitted twice plays once (cogs.resubmit)
 
     def _parse(self, cards: str) -> tuple[Any, ...]:
         parsed = parse_cards(cards)
         if not parsed:
             raise BotError("bot.error.no_cards")
         return parsed
+
+    async def _move(self, interaction: discord.Interaction, kind: type[PlayAction | Declare | Bury], cards: str,
+                    table: int | None) -> None:
+        """``/play``, ``/declare`` and ``/bury``: the move with the typed cards, answered privately. A play made
+        before the player's turn is queued for it (played then if still legal). Applied once: the interaction's id
+        is the service's key, and a copy of the command (sent twice) is refused (``runtime.idempotency``)."""
+        async with answering(interaction):
+            rec = find_table(self.bot, interaction, table, here=True)
+            game, user, locale = self.bot.game, interaction.user.id, user_locale(interaction)
+            seen = game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
+            parsed = self._parse(cards)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:
+                parsed = await game.queue_play(rec.table_id, user, parsed, since=seen, key=interaction.id)
+                done = "bot.panel.queued_ok"
+            else:
+                await game.act(rec.table_id, user, kind(cards=parsed), since=seen, key=interaction.id)
+                done = DONE[kind]
+            at = await reply(interaction, i18n.t(done, locale, cards=cards_text(parsed, locale)))
+            game.command_answered(rec.table_id, user, interaction.id, at or time_snowflake(utcnow(), high=True))
 
     def _table_for(self, interaction: discord.Interaction) -> int | None:
         try:
@@ -63,27 +98,9 @@ class Play(commands.Cog):
             assert panel is not None, "the Panel cog is loaded with the others"
             await panel.open_panel(interaction, table)
 
-    @app_commands.command(name=ls("play", "cmd.play"), description=ls("Play cards", "cmd.play.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("play", "Play cards")
     async def play(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "play", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = self.bot.game
-            panel = game.panel(rec.table_id, interaction.user.id)
-            locale = user_locale(interaction)
-            if panel.your_turn:
-                await game.play_text(rec.table_id, interaction.user.id, play_text(parsed), since=seen)
-                await reply(interaction, i18n.t("bot.panel.played", locale, cards=cards_text(parsed, locale)))
-            else:
-                queued = await game.queue_play(rec.table_id, interaction.user.id, parsed, since=seen)
-                await reply(interaction, i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)))
+        await self._move(interaction, PlayAction, cards, table)
 
     @play.autocomplete("cards")
     async def _play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -92,22 +109,9 @@ class Play(commands.Cog):
             return []
         return _choices(self.bot.game.legal_play_choices(table, interaction.user.id, current))
 
-    @app_commands.command(name=ls("declare", "cmd.declare"),
-                          description=ls("Declare or overcall the trump", "cmd.declare.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("declare", "Declare or overcall the trump")
     async def declare(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "declare", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Declare(cards=parsed), since=seen)
-            locale = user_locale(interaction)
-            await reply(interaction, i18n.t("bot.panel.declared", locale, cards=cards_text(parsed, locale)))
+        await self._move(interaction, Declare, cards, table)
 
     @declare.autocomplete("cards")
     async def _declare_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -120,21 +124,9 @@ class Play(commands.Cog):
             return []
         return _choices(match_typed(list(panel.declarations), current))
 
-    @app_commands.command(name=ls("bury", "cmd.bury"), description=ls("Bury 8 cards", "cmd.bury.desc"))
-    @app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)
-    @app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"), **TABLE_DESC)
-    @app_commands.guild_only()
+    @_cards_command("bury", "Bury 8 cards")
     async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            rec = find_table(self.bot, interaction, table, here=True)
-            seen = self.bot.game.seen_version(rec.table_id)
-            parsed = self._parse(cards)
-            self.sent.check(interaction, rec.table_id, "bury", parsed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.game.act(rec.table_id, interaction.user.id, Bury(cards=parsed), since=seen)
-            locale = user_locale(interaction)
-            await reply(interaction, i18n.t("bot.panel.buried", locale, cards=cards_text(parsed, locale)))
+        await self._move(interaction, Bury, cards, table)
 
     @bury.autocomplete("cards")
     async def _bury_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

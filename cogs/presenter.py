@@ -112,6 +112,22 @@ def _superseded(op: Op, state: TableState) -> bool:
     return True
 
 
+def _sorted(update: TableUpdate) -> tuple[list[Announcement], list[Announcement], list[Announcement]]:
+    """The update's announcements as turn prompts, posted notices, and lines shown in the live message only (the
+    quiet mode's confirmations of moves made for a player)."""
+    prompts: list[Announcement] = []
+    notices: list[Announcement] = []
+    shown: list[Announcement] = []
+    for a in update.announcements:
+        if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
+            prompts.append(a)
+        elif a.key in QUIET_KEYS and not update.record.options.trick_pictures:
+            shown.append(a)
+        else:
+            notices.append(a)
+    return prompts, notices, shown
+
+
 async def _draw(op: Op) -> None:
     """Wait for the live op's picture (the table's newest state; a failed drawing: shown without a picture)."""
     assert op.picture is not None
@@ -167,34 +183,17 @@ class DiscordPresenter:
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
             ops.append(Op("lobby", rec, embed=lobby_embed(rec, locale, state.last_view), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
-        prompts: list[Announcement] = []
-        notices: list[Announcement] = []
-        shown: list[Announcement] = []  # shown in the live message only (the quiet mode's confirmations)
-        for a in update.announcements:
-            if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
-                prompts.append(a)
-            elif a.key in QUIET_KEYS and not rec.options.trick_pictures:
-                shown.append(a)
-            else:
-                notices.append(a)
+        prompts, notices, shown = _sorted(update)
         ops += self._notice_ops(update, state, notices, images, locale)
         shown = [*shown, *prompts]
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
                 ops.append(Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
         if update.view is not None and update.reason != "lobby":
-            view = update.view
             if update.reason == "restored":  # pinged before the restart: shown again, not pinged again
                 prompts = [a for a in prompts if a.seat is None
-                           or not already_pinged(state.prompted.get(str(a.seat)), view, update.version)]
-            pings = {a.seat: (a.user_id, turn_mark(view, update.version)) for a in prompts
-                     if a.seat is not None and a.user_id is not None}
-            notes = tuple(announcement_text(a, locale) for a in shown if a.key in QUIET_KEYS)
-            lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
-            ops.append(Op("live", rec, content="\n".join(lines), picture=update.table, notes=notes,
-                           view=live_view(rec, locale, web=self.bot.web_links is not None), pings=pings,
-                           to_act=tuple(view.to_act) if rec.status is Status.PLAYING else (),
-                           redundant=shown_above(view, rec.options.trick_pictures)))
+                           or not already_pinged(state.prompted.get(str(a.seat)), update.view, update.version)]
+            ops.append(self._live_op(update, prompts, shown, locale))
         for a in prompts:
             params = announcement_params(a.params, locale)
             ops.append(Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
@@ -203,6 +202,20 @@ class DiscordPresenter:
         state.queue.extend(ops)
         if ops and (state.worker is None or state.worker.done()):
             state.worker = asyncio.create_task(self._drain(rec.table_id, state), name=f"present-{rec.table_id}")
+
+    def _live_op(self, update: TableUpdate, prompts: list[Announcement], shown: list[Announcement],
+                 locale: str) -> Op:
+        """The live message's new state: the lines shown in it, the status, the picture, who to ping."""
+        rec, view = update.record, update.view
+        assert view is not None
+        pings = {a.seat: (a.user_id, turn_mark(view, update.version)) for a in prompts
+                 if a.seat is not None and a.user_id is not None}
+        notes = tuple(announcement_text(a, locale) for a in shown if a.key in QUIET_KEYS)
+        lines = [announcement_text(a, locale) for a in shown] + [self._status_text(update, locale)]
+        return Op("live", rec, content="\n".join(lines), picture=update.table, notes=notes,
+                  view=live_view(rec, locale, web=self.bot.web_links is not None), pings=pings,
+                  to_act=tuple(view.to_act) if rec.status is Status.PLAYING else (),
+                  redundant=shown_above(view, rec.options.trick_pictures))
 
     def _notice_ops(self, update: TableUpdate, state: TableState, notices: list[Announcement],
                     images: dict[str, Image], locale: str) -> list[Op]:

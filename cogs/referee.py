@@ -13,7 +13,7 @@ from discord import app_commands
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
-from cogs.replies import answering, check_rate, defer, reply, user_locale
+from cogs.replies import answering, defer, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
@@ -47,7 +47,6 @@ class RefereeCommands(app_commands.Group):
     async def _rule(self, interaction: discord.Interaction, player: discord.Member, kind: str, points: int = 0,
                     table: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             await defer(interaction)
             ruling = await rule(self.bot.game, caller_of(interaction), table, player.id, kind, points)
             tournaments = getattr(self.bot, "tournaments", None)

@@ -62,8 +62,9 @@ def cut_params(params: dict[str, Any]) -> dict[str, Any]:
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
-                **kwargs: Any) -> None:
-    """Send a response, or a followup if the interaction was already answered or deferred."""
+                **kwargs: Any) -> int | None:
+    """Send a response, or a followup if the interaction was already answered or deferred; the id of the message
+    sent when Discord tells it (a followup's), else ``None``."""
     if content is not None and len(content) > MESSAGE_LIMIT:
         content = content[:MESSAGE_LIMIT - 1] + "…"
     if content is not None:
@@ -72,11 +73,12 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         if interaction.response.is_done():
             if ephemeral:
                 await _drop_public_thinking(interaction)
-            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+            return getattr(sent, "id", None)
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
+    return None
 
 
 async def _drop_public_thinking(interaction: discord.Interaction) -> None:

@@ -20,8 +20,8 @@ from cogs import admin
 from cogs.delivery import guild_gone, tell_host_here
 from cogs.gamebot import GameBot
 from cogs.hub import authorized, caller_of, send_web_link
-from cogs.items import TableId
-from cogs.replies import BotError, answering, check_rate, guild_locale, reply, reply_key, user_locale
+from cogs.items import TableId, clicks
+from cogs.replies import BotError, answering, guild_locale, reply, reply_key, user_locale
 from cogs.translator import ls
 from data.records import TableOptions
 from engine.rules import Rules
@@ -101,6 +101,12 @@ class Tables(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        clicks(self.bot).table = self  # the table buttons' handler (cogs.items)
+
+    async def cog_unload(self) -> None:
+        clicks(self.bot).table = None
+
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
     @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock",
@@ -113,7 +119,6 @@ class Tables(commands.Cog):
                   declare_wait: app_commands.Range[int, 0, 600] | None = None, clock: str | None = None,
                   card_counter: bool = False, undo: bool = False) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel is None:
                 raise BotError("bot.error.guild_only")
             settings = await self.bot.game.db.guild_settings(interaction.guild_id)
@@ -181,7 +186,6 @@ class Tables(commands.Cog):
                   options: OptionsText | None = None,
                     table: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             if not preset and not options:  # nothing to change: what the table's rules are, option by option
                 rec = authorized(self.bot, interaction, table, Op.VIEW)
                 await reply(interaction, describe_rules(rec.rules, user_locale(interaction)))
@@ -204,7 +208,6 @@ class Tables(commands.Cog):
     async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
                    table: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             rec = authorized(self.bot, interaction, table, Op.END)
             await self.bot.game.kick(rec.table_id, interaction.user.id, seat - 1,
                                      is_admin=is_manager(caller_of(interaction), rec))
@@ -214,7 +217,6 @@ class Tables(commands.Cog):
     @_named("table")
     async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             rec = authorized(self.bot, interaction, table, Op.END)
             await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_manager(caller_of(interaction), rec))
             await reply_key(interaction, "bot.ended", id=rec.table_id)
@@ -238,7 +240,6 @@ class Tables(commands.Cog):
     @_named("on")
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             await admin.set_notify(self.bot, interaction, on)
 
     @tractor.command(name=ls("config", "cmd.config"),
@@ -252,7 +253,6 @@ class Tables(commands.Cog):
                      locale: str | None = None, channel: discord.TextChannel | None = None,
                      allow: bool | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             if not is_admin(interaction):
                 raise BotError("bot.error.manage_guild")
             await admin.configure(self.bot, interaction, preset=preset, options=options, mode=mode, timeout=timeout,
@@ -266,7 +266,6 @@ class Tables(commands.Cog):
         """A public table button: the table is looked up in this guild and channel/thread only, and the
         click is authorized for its operation (``BUTTON_OPS``) before anything changes."""
         async with answering(interaction):
-            check_rate(interaction, "action")
             if ident.op not in BUTTON_OPS:
                 raise BotError("bot.error.internal")
             rec = authorized(self.bot, interaction, ident.table, BUTTON_OPS[ident.op], here=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from discord import app_commands
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
-from cogs.replies import BotError, answering, check_rate, defer, guild_locale, reply, reply_key, user_locale
+from cogs.replies import BotError, answering, defer, guild_locale, reply, reply_key, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.tables import CLOCK_CHOICES
@@ -104,7 +105,6 @@ class TournamentCommands(app_commands.Group):
                      locked_roster: bool = False, discipline: bool = False, third_place: bool = False,
                      rank_levels: bool = False) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise BotError("bot.error.guild_only")
             if getattr(self.bot.config, "sharded", False):  # one process must see every table of a tournament
@@ -137,7 +137,6 @@ class TournamentCommands(app_commands.Group):
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
                    team_name: app_commands.Range[str, 1, 60] | None = None, tournament: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             if team_name is not None:
                 inputs.text("team_name", team_name, MAX_NAME)
             t = self._find(interaction, tournament)
@@ -154,7 +153,6 @@ class TournamentCommands(app_commands.Group):
     @_opts(tournament="Tournament number (default: the newest here)")
     async def leave(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             t = self._find(interaction, tournament)
             await defer(interaction)
             await self.service.leave(t.tournament_id, interaction.user.id, guild_id=interaction.guild_id)
@@ -180,14 +178,12 @@ class TournamentCommands(app_commands.Group):
     @_opts(tournament="Tournament number (default: the newest here)")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             await self._picture(interaction, tournament, "standings")
 
     @app_commands.command(**_cmd("bracket", "The bracket (the pairings of every round)"))
     @_opts(tournament="Tournament number (default: the newest here)")
     async def bracket(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async with answering(interaction):
-            check_rate(interaction, "command")
             await self._picture(interaction, tournament, "bracket")
 
     # -- organiser ------------------------------------------------------------------------------------
@@ -198,63 +194,52 @@ class TournamentCommands(app_commands.Group):
         self.service.require_organiser(t, interaction.user.id, manager)
         return t, manager
 
+    async def _organise(self, interaction: discord.Interaction, tournament: int | None,
+                        op: Callable[..., Awaitable[Any]], done: str, *args: Any,
+                        shown: Callable[[Tournament], dict[str, str]] | None = None) -> None:
+        """One organiser command: refuse anyone but the organiser or a manager, then ``op(tournament id, user,
+        *args, manager=, guild_id=)`` and answer ``done`` (naming the tournament, or ``shown(t)``)."""
+        async with answering(interaction):
+            t, manager = self._organiser(interaction, tournament)
+            await defer(interaction)
+            await op(t.tournament_id, interaction.user.id, *args, manager=manager, guild_id=interaction.guild_id)
+            params: dict[str, Any] = shown(t) if shown else {"name": escape_text(t.name)}
+            await reply_key(interaction, done, **params)
+
     @app_commands.command(**_cmd("start", "Start the tournament: round 1 is drawn (organiser)"))
     @_opts(tournament="Tournament number (default: the newest here)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            t, manager = self._organiser(interaction, tournament)
-            await defer(interaction)
-            await self.service.start(t.tournament_id, interaction.user.id, manager=manager,
-                                     guild_id=interaction.guild_id)
-            await reply_key(interaction, "tournament.bot.started", name=escape_text(t.name))
+        await self._organise(interaction, tournament, self.service.start, "tournament.bot.started")
 
     @app_commands.command(**_cmd("forfeit", "Declare a team forfeit in its match (organiser)"))
     @_opts(team="Team number (as in the standings)", tournament="Tournament number (default: the newest here)")
     async def forfeit(self, interaction: discord.Interaction, team: int, tournament: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            t, manager = self._organiser(interaction, tournament)
-            await defer(interaction)
-            await self.service.forfeit(t.tournament_id, interaction.user.id, team, manager=manager,
-                                       guild_id=interaction.guild_id)
-            await reply_key(interaction, "tournament.bot.forfeited", team=escape_text(t.team(team).name))
+        await self._organise(interaction, tournament, self.service.forfeit, "tournament.bot.forfeited", team,
+                             shown=lambda t: {"team": escape_text(t.team(team).name)})
 
     @app_commands.command(**_cmd("replace", "Replace a player of a team (organiser)"))
     @_opts(player="The player who leaves", substitute="The player who takes the place",
            tournament="Tournament number (default: the newest here)")
     async def replace(self, interaction: discord.Interaction, player: discord.Member, substitute: discord.Member,
                       tournament: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            t, manager = self._organiser(interaction, tournament)
+        async def swap(tournament_id: int, user_id: int, *, manager: bool, guild_id: int | None) -> None:
             if substitute.bot:
                 raise BotError("tournament.bot.partner_is_bot")
-            await self.service.replace(t.tournament_id, interaction.user.id, player.id, substitute.id,
-                                       display_name(substitute), manager=manager, guild_id=interaction.guild_id)
-            await reply_key(interaction, "tournament.bot.replaced", name=escape_text(display_name(substitute)))
+            await self.service.replace(tournament_id, user_id, player.id, substitute.id, display_name(substitute),
+                                       manager=manager, guild_id=guild_id)
+
+        await self._organise(interaction, tournament, swap, "tournament.bot.replaced",
+                             shown=lambda t: {"name": escape_text(display_name(substitute))})
 
     @app_commands.command(**_cmd("advance", "Close the current round now; open matches are judged (organiser)"))
     @_opts(tournament="Tournament number (default: the newest here)")
     async def advance(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            t, manager = self._organiser(interaction, tournament)
-            await defer(interaction)
-            await self.service.advance(t.tournament_id, interaction.user.id, manager=manager,
-                                       guild_id=interaction.guild_id)
-            await reply_key(interaction, "tournament.bot.advanced", name=escape_text(t.name))
+        await self._organise(interaction, tournament, self.service.advance, "tournament.bot.advanced")
 
     @app_commands.command(**_cmd("cancel", "Cancel the tournament; its open tables end (organiser)"))
     @_opts(tournament="Tournament number (default: the newest here)")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        async with answering(interaction):
-            check_rate(interaction, "command")
-            t, manager = self._organiser(interaction, tournament)
-            await defer(interaction)
-            await self.service.cancel(t.tournament_id, interaction.user.id, manager=manager,
-                                      guild_id=interaction.guild_id)
-            await reply_key(interaction, "tournament.bot.cancelled", name=escape_text(t.name))
+        await self._organise(interaction, tournament, self.service.cancel, "tournament.bot.cancelled")
 
 
 def placings_text(placings: list[Placing], locale: str, limit: int = 5) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from i18n import (
     bot,
+    clicks,
     data,
     declare,
     engine,
@@ -45,7 +46,7 @@ Catalogue = dict[str, dict[str, str]]
 MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
-                                   procedures, faults)
+                                   procedures, faults, clicks)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -93,6 +93,17 @@ def authorize(caller: Caller, rec: TableRecord, op: Op, seat: int | None = None)
     raise NotAllowed("lobby.not_host")
 
 
+def seat_for(caller: Caller, rec: TableRecord, seat: int | None = None) -> int:
+    """``authorize(caller, rec, Op.SEAT, seat)`` that returns the caller's seat: the seat looked up once."""
+    if not in_guild(caller, rec):
+        raise TableNotFound("table.not_found", table_id=rec.table_id)
+    mine = rec.seat_of(caller.user_id)
+    if mine is not None and (seat is None or seat == mine):
+        return mine
+    log.info("refused %s on table %d for user %d", Op.SEAT.value, rec.table_id, caller.user_id)
+    raise NotAllowed("act.not_seated" if mine is None else "bot.error.not_your_panel")
+
+
 def find_table(tables: Iterable[TableRecord], caller: Caller, table_id: int | None = None, *,
                here: bool = False) -> TableRecord:
     """The open table a request names, among ``tables`` (every open table): ``table_id`` if given (only in the

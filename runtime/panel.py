@@ -17,6 +17,7 @@ from engine.views import Phase, SeatView
 from runtime.card_counter import SuitLeft, cards_left
 from runtime.choices import plays_by_suit
 from runtime.procedures import disciplined
+from runtime.viewcache import legal_actions, seat_view, views
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +53,27 @@ class Panel:
 
 
 def build_panel(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None = None) -> Panel:
-    """The panel of ``seat`` at ``table``'s current version."""
-    view = disciplined(rec, table.seat_view(seat))  # 比赛纪律: no kitty once play starts
-    actions = table.legal_actions(seat)
+    """The panel of ``seat`` at ``table``'s current version: built once for this version, record and queued play,
+    and shared (the answer to a click, the refresh of the open panels, the web table; ``runtime.viewcache``)."""
+    store = views(table).derived
+    built = store.get(("panel", seat))
+    if built is not None and built[1] == queued and _same_for_panel(built[0], rec):
+        panel: Panel = built[2]
+        return panel
+    panel = _build(rec, table, seat, queued)
+    store[("panel", seat)] = (rec, queued, panel)
+    return panel
+
+
+def _same_for_panel(old: TableRecord, new: TableRecord) -> bool:
+    """What a panel shows of the record is unchanged (the seats — names, 托管 — and the table's options); another
+    change of the record (its message ids, its meta) does not make a new panel."""
+    return old is new or (old.table_id == new.table_id and old.seats == new.seats and old.options == new.options)
+
+
+def _build(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] | None) -> Panel:
+    view = disciplined(rec, seat_view(table, seat))  # 比赛纪律: no kitty once play starts
+    actions = legal_actions(table, seat)
     pub = view.public
     occupant = rec.seats[seat]
     return Panel(

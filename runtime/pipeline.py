@@ -30,6 +30,7 @@ from runtime.planner import plan, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate
 from runtime.recovery import record_match_end
 from runtime.session import Session
+from runtime.viewcache import public_view, seat_view
 
 log = logging.getLogger(__name__)
 PAUSED = "paused"  # meta key: no clocks (AI moves, timeouts) while set (GameService.pause; the reason, e.g. "gone")
@@ -63,7 +64,7 @@ class Pipeline:
         table = session.table
         assert table is not None
         session.touched = self.clock()
-        before = table.public_view()
+        before = public_view(table)
         events = table.apply(action)
         try:
             await commit_action(self.db, session.record.table_id, table, action)
@@ -71,7 +72,9 @@ class Pipeline:
             await self._not_committed(session, exc)
         if isinstance(action, Play) and action.seat is not None:
             await self.unqueue(session, action.seat)
-        after = table.public_view()
+        if acted_seat is not None:  # its view is shown next (the answer's panel): the public view comes with it
+            seat_view(table, acted_seat)
+        after = public_view(table)
         if after.phase is not Phase.PLAYING:
             await self.unqueue(session)
         notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
@@ -206,7 +209,7 @@ class Pipeline:
     async def publish(self, session: Session, reason: str, announcements: Sequence[Announcement] = ()) -> None:
         """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore)."""
         table = session.table
-        view = table.public_view() if table is not None else None
+        view = public_view(table) if table is not None else None
         picture = self._table_picture(session, view) if reason in ("restored", "started") else None
         notes = list(announcements)
         if reason in ("restored", "started") and view is not None:

@@ -22,11 +22,11 @@ from typing import Any
 from data.database import Database
 from data.records import Mode, Status, TableRecord
 from engine.cards import Card
-from engine.legal import legal_plays
 from engine.table import Table
 from engine.views import Phase
 from runtime import procedures
 from runtime.procedures import turn_clock
+from runtime.viewcache import forced_play, public_view
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +46,7 @@ class PlannedTimer:
 
 def is_forced(table: Table, seat: int) -> bool:
     """Exactly one legal play (e.g. the last card, or a follow the rules fully determine)."""
-    if table.phase is not Phase.PLAYING or seat not in table.to_act():
-        return False
-    return len(legal_plays(table.seat_view(seat), follow_limit=2)) == 1
+    return forced_play(table, seat) is not None  # listed once per version, shared with ``turns._auto``
 
 
 def ai_waits_to_declare(rec: TableRecord, table: Table) -> bool:
@@ -128,7 +126,7 @@ def plan_moves(rec: TableRecord, table: Table, now: float,
         out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}{window}", now + o.declare_window,
                                 {"version": v, "hand": h.number, "redeals": h.redeals, "window": window}))
     waiting = phase is Phase.DECLARING and ai_waits_to_declare(rec, table)
-    for seat in table.to_act():
+    for seat in public_view(table).to_act:  # the shared view of this version (runtime.viewcache)
         occupant = rec.seats[seat]
         if occupant is None:
             continue

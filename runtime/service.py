@@ -29,6 +29,7 @@ from data.replay import restore_tables
 from data.timers import Timer
 from runtime.access import TableLimits
 from runtime.aipool import AiPool
+from runtime.idempotency import Answers
 from runtime.imaging import ImagePolicy
 from runtime.pipeline import Pipeline
 from runtime.presenter import Presenter
@@ -68,6 +69,7 @@ class GameService(LobbyService, PlayService):
         self.idle_evict_s = idle_evict_s  # an async table without a move for this long is evicted (0: never)
         self._swept = clock()
         self.sessions: dict[int, Session] = {}
+        self.answers = Answers()  # requests applied once (runtime.idempotency)
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
         self.scheduler = Scheduler(db, self._on_timer, clock)

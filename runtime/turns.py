@@ -30,7 +30,6 @@ from data.timers import Timer
 from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.ai import choose_action
 from engine.errors import IllegalAction
-from engine.legal import legal_plays
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
@@ -50,6 +49,7 @@ from runtime.planner import (
 from runtime.presenter import Announcement
 from runtime.procedures import NOTICED, TIME_HAND, reminder_key, timeout_action
 from runtime.session import Session
+from runtime.viewcache import forced_play, legal_actions, seat_view
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
     assert session.table is not None
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    return AiTurn(seat, session.table.version, session.table.seat_view(seat), level, ai_rng(session, seat))
+    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, ai_rng(session, seat))
 
 
 async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
@@ -109,7 +109,7 @@ async def ai_action(service: TimerHost, session: Session, seat: int) -> Action |
 def fallback_action(session: Session, seat: int) -> Action | None:
     """A legal move when the AI failed: pass if possible, else the first legal action."""
     assert session.table is not None
-    actions = session.table.legal_actions(seat)
+    actions = legal_actions(session.table, seat)
     return next((a for a in actions if isinstance(a, Pass)), actions[0] if actions else None)
 
 
@@ -236,7 +236,7 @@ async def _deal(service: TimerHost, session: Session) -> None:
     for seat, occupant in enumerate(session.record.seats):  # AI seats may declare during the deal
         if occupant is None or not occupant.autopilot:
             continue
-        if not any(isinstance(a, Declare) for a in table.legal_actions(seat)):
+        if not any(isinstance(a, Declare) for a in legal_actions(table, seat)):
             continue
         action = await ai_action(service, session, seat)
         if isinstance(action, Declare):
@@ -264,12 +264,12 @@ async def _auto(service: TimerHost, session: Session, seat: int, why: str) -> No
             await service.pipeline.publish(session, "queue", [note])
             await service.pipeline.arm(session)
         return
-    plays = legal_plays(table.seat_view(seat), follow_limit=2)
-    if len(plays) != 1:
+    play = forced_play(table, seat)  # listed when the timer was planned (``planner.is_forced``), not again
+    if play is None:
         await service.pipeline.arm(session)
         return
-    note = Announcement("announce.forced_played", {"cards": " ".join(map(str, plays[0]))}, user_id=user, seat=seat)
-    await service.pipeline.apply(session, Play(seat=seat, cards=plays[0]), acted_seat=seat, announcements=[note])
+    note = Announcement("announce.forced_played", {"cards": " ".join(map(str, play))}, user_id=user, seat=seat)
+    await service.pipeline.apply(session, Play(seat=seat, cards=play), acted_seat=seat, announcements=[note])
 
 
 async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -> None:

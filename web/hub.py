@@ -19,6 +19,7 @@ from aiohttp import web
 from runtime.panel import build_panel
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
+from runtime.viewcache import public_view
 from runtime.weblinks import Grant
 from web.state import public_json, seat_json
 
@@ -97,7 +98,7 @@ class WebHub:
         except Exception:
             return
         rec, table = session.record, session.table
-        view = table.public_view() if table is not None else None
+        view = public_view(table) if table is not None else None  # shared with the move and the panels
         base = public_json(rec, view, await self._deadline(table_id, view is not None))
         base["acted"] = acted
         base["now"] = self.game.clock()
