@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.errors import LimitReached
-from data.records import Mode, Seat, Status, TableOptions, TableRecord
+from data.records import Mode, Seat, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
@@ -30,6 +30,7 @@ from runtime.tournament import Config, GameResult, Match, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.adjudicate import finished_result
 from runtime.tournament_forfeits import NoShows, check_roster
+from runtime.tournament_restore import restore_tournaments
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
 from runtime.tournament_views import draw_announcement as drawn
@@ -290,8 +291,7 @@ class TournamentService:
     async def _round_opened(self, t: Tournament) -> None:
         rnd = t.current
         assert rnd is not None
-        if rnd.deadline is not None:
-            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+        await self.arm_deadline(t)
         byes = [t.team(m.a).name for m in rnd.matches if m.is_bye]
         notes = [Announcement("tournament.round", {"round": rnd.number, "matches": sum(1 for m in rnd.matches
                                                                                         if not m.is_bye)})]
@@ -331,6 +331,12 @@ class TournamentService:
                          draw=True)
 
     # -- deadlines and closing a round -------------------------------------------------------------------
+    async def arm_deadline(self, t: Tournament) -> None:
+        """The stored timer of the current round's deadline, if it has one."""
+        rnd = t.current
+        if rnd is not None and rnd.deadline is not None:
+            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+
     async def _on_deadline(self, timer: Timer) -> None:
         t = self.tournaments.get(int(timer.payload.get("tournament", 0)))
         if t is None or t.status is not TStatus.RUNNING or t.current is None:
@@ -376,38 +382,8 @@ class TournamentService:
         await self.db.save_tournament(t.tournament_id, t.to_json())
 
     async def restore(self) -> list[int]:
-        """After ``GameService.restore_all``: load open tournaments, take in results of tables that finished
-        while the bot was down, open missing tables and re-arm deadlines."""
-        restored = []
-        for state in await self.db.list_tournaments(statuses=OPEN_TOURNAMENT_STATUSES):
-            t = Tournament.from_json(state)
-            self.tournaments[t.tournament_id] = t
-            restored.append(t.tournament_id)
-            if t.status is TStatus.RUNNING:
-                try:
-                    await self._resume(t)
-                except Exception:
-                    log.exception("tournament %d could not be resumed", t.tournament_id)
-        log.info("restored %d open tournaments", len(restored))
-        return restored
-
-    async def _resume(self, t: Tournament) -> None:
-        rnd = t.current
-        if rnd is None:
-            return
-        async with self.lock(t.tournament_id):
-            for m in rnd.matches:
-                table_id = t.match(m.match_id).current_table
-                if table_id is None or t.match(m.match_id).decided:
-                    continue
-                rec, table = await self.tables.stored(table_id)
-                if rec.status is Status.FINISHED and table is not None:
-                    await self._record(t, m.match_id, finished_result(table, t.config), table_id)
-            timers = await self.db.tournament_timers(t.tournament_id) if rnd.deadline is not None else []
-            if rnd.deadline is not None and not timers:
-                await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id,
-                                                                       "round": rnd.number})
-            await self._after_results(t)
+        """After ``GameService.restore_all``: load open tournaments and resume them (``runtime.tournament_restore``)."""
+        return await restore_tournaments(self)
 
     def _locale(self, t: Tournament) -> str:
         return str(t.meta.get("locale") or self.game.pipeline.locale)
