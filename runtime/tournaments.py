@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.errors import LimitReached
-from data.records import Mode, Seat, TableOptions, TableRecord
+from data.records import Mode, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from runtime.errors import NotAllowed
@@ -32,7 +32,7 @@ from runtime.tournament.adjudicate import finished_result
 from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_restore import restore_tournaments
 from runtime.tournament_tables import TournamentTables, table_rules
-from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
+from runtime.tournament_views import TournamentPresenter, TournamentUpdate, cross_announcement, match_stage, pictures
 from runtime.tournament_views import draw_announcement as drawn
 from runtime.tournament_views import seats_announcement as seated
 
@@ -120,8 +120,9 @@ class TournamentService:
         return t
 
     async def join(self, tournament_id: int, user_id: int, name: str, partner_id: int | None,
-                   partner_name: str | None, team_name: str | None = None, guild_id: int | None = None) -> Tournament:
-        """Sign a team up: the user and a partner (``None``: an AI partner, if the organiser allows it)."""
+                   partner_name: str | None, team_name: str | None = None, guild_id: int | None = None,
+                   unit: int | None = None, unit_name: str = "") -> Tournament:
+        """Sign a team up: the user and a partner (``None``: an AI partner, if allowed), of ``unit`` (单位) if any."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id, guild_id)
             if partner_id is None and not t.config.allow_ai:
@@ -129,7 +130,8 @@ class TournamentService:
             if partner_id == user_id:
                 raise NotAllowed("tournament.same_player")
             team_name = " ".join((team_name or "").split())[:MAX_NAME] or f"{name} & {partner_name or 'AI'}"
-            team = t.add_team(team_name, (user_id, partner_id), (name, partner_name or "AI"))
+            team = t.add_team(team_name, (user_id, partner_id), (name, partner_name or "AI"), unit,
+                              " ".join(unit_name.split())[:MAX_NAME])
             await self._save(t)
             await self._tell(t, "joined", [Announcement("tournament.joined", {"team": team.name})])
             return t
@@ -204,7 +206,7 @@ class TournamentService:
             await self._save(t)
         match = t.open_match_of(team.team_id) if t.status is TStatus.RUNNING else None
         if match is not None and match.current_table is not None:
-            await self._swap_seat(match.current_table, old, new, name)
+            await self.tables.swap_seat(match.current_table, old, new, name)
         await self._tell(t, "replaced", [Announcement("tournament.replaced", {"team": team.name, "name": name})])
         return t
 
@@ -282,7 +284,12 @@ class TournamentService:
         if not t.current.complete:
             await self._open_tables(t)
             return
-        if t.draw_next(self.game.clock()) is None:
+        number = t.current.number
+        nxt = t.draw_next(self.game.clock())
+        cross = cross_announcement(t, number, self._locale(t))  # 复式: the round compared across tables
+        if cross is not None:
+            await self._tell(t, "result", [cross])
+        if nxt is None:
             await self._finish(t)
             return
         await self._save(t)
@@ -365,17 +372,6 @@ class TournamentService:
         """Stop the table of ``match``'s game in progress, if any; its judged game (no tournament lock held)."""
         table_id = match.current_table
         return await self.tables.stop(t, table_id) if table_id is not None else None
-
-    async def _swap_seat(self, table_id: int, old: int, new: int, name: str) -> None:
-        session = self.game.sessions.get(table_id)
-        if session is None:
-            return
-        async with session.lock:
-            seat = session.record.seat_of(old)
-            if seat is None:
-                return
-            session.record = await self.db.save_table(session.record.with_seat(seat, Seat(name=name, user_id=new)))
-            await self.game.pipeline.publish(session, "tuoguan")
 
     # -- storage, restart, presenting --------------------------------------------------------------------
     async def _save(self, t: Tournament) -> None:
