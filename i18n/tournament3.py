@@ -27,6 +27,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.opt.units_apart": {"en": "units_apart", "zh-CN": "同单位回避"},
     "tournament.opt.units_apart.desc": {"en": "Keep a unit's teams apart in the group draw and round 1",
                                         "zh-CN": "分组与首轮中同单位队伍互相回避"},
+    # -- the declaring window's clock per seat (亮主/反主) ----------------------------------------------------------
+    "tournament3.line.declare_clock_none": {"en": "⏱️ Declaring: {seconds} s per seat, then the seat passes.",
+                                            "zh-CN": "⏱️ 亮主/反主：每人 {seconds} 秒，超时视为不叫。"},
+    "tournament3.line.declare_clock_points": {
+        "en": "⏱️ Declaring: {seconds} s per seat, then the seat passes; once the hand has a dealer also {points} "
+              "points to the other side (超时罚分).",
+        "zh-CN": "⏱️ 亮主/反主：每人 {seconds} 秒，超时视为不叫；有庄家后另罚 {points} 分给对方。"},
+    "announce.reminder_declare_none": {"en": "{name}, {seconds} s left to declare or pass, then you pass.",
+                                          "zh-CN": "{name}，还有 {seconds} 秒亮主或不叫，超时视为不叫。"},
+    "announce.reminder_declare_points": {
+        "en": "{name}, {seconds} s left to declare or pass: at time you pass and your team loses {points} points to "
+              "the other side (超时罚分).",
+        "zh-CN": "{name}，还有 {seconds} 秒亮主或不叫：超时视为不叫，并罚 {points} 分给对方。"},
+    "tournament3.declare_passed_none": {"en": "⏱️ {name} did not declare in time: pass.",
+                                        "zh-CN": "⏱️ {name} 叫主超时：视为不叫。"},
+    "tournament3.declare_passed_points": {
+        "en": "⏱️ {name} did not declare in time: pass, and {points} points to the other side (超时罚分).",
+        "zh-CN": "⏱️ {name} 叫主超时：视为不叫，并罚 {points} 分给对方。"},
     # -- duplicate across tables ------------------------------------------------------------------------------
     "tournament3.line.cross_tables": {
         "en": "Duplicate across tables (复式): each team is compared, deal by deal, with the teams that held the same "
