@@ -8,6 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from runtime.errors import NotAllowed
 from runtime.tournament import Config, Format, GameResult, Tournament
@@ -156,3 +158,36 @@ def test_the_option_is_shown_in_both_locales() -> None:
     for locale, word in (("en", "across tables"), ("zh-CN", "复式比较")):
         lines = config_lines(t, locale)
         assert len(lines) == 3 and word in lines[-1] and "2" in lines[0]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(min_value=2, max_value=33), seed=st.integers(min_value=0, max_value=2**32))
+def test_cross_scores_balance_and_the_report_check_passes(n: int, seed: int) -> None:
+    """Over 2–33 teams with forfeits: per round and side, the cross scores of the compared tables add up to about
+    0 (each deal's differences to the others' average cancel; only the rounding is left), every decided match's
+    winner is the higher score, and the outside check of the report passes."""
+    import random
+
+    from tests.tournament_checks import check_report
+
+    rng = random.Random(seed)
+    t = make_tournament(n, Format.DUPLICATE, seed=seed, rounds=2, cross_tables=True)
+    t.start()
+    while t.status is TStatus.RUNNING:
+        for m in t.current.matches:  # type: ignore[union-attr]
+            if t.match(m.match_id).decided:
+                continue
+            if rng.random() < 0.1:
+                t.forfeit(m.a)
+            else:
+                t.record(m.match_id, deals_result([(rng.choice((2, 3, 4, 6, 8, 10)), rng.choice((2, 3, 4, 6, 8, 10)))
+                                                   for _ in range(rng.randint(1, 4))]))
+        t.draw_next()
+    for rnd in t.rounds:
+        crossed = [m for m in rnd.matches if m.games and m.games[0].how == "cross"]
+        for side in (0, 1):
+            assert abs(sum(m.games[0].score[side] for m in crossed)) <= len(crossed)
+        for m in crossed:
+            a, b = m.games[0].score
+            assert m.winner == (None if a == b else m.a if a > b else m.b)
+    check_report(report(t))
