@@ -86,7 +86,7 @@ def spread_groups(pool: Sequence[int], count: int, unit_of: Mapping[int, int | N
     """Deal ``pool`` (in the lot's order) into ``count`` groups, a unit's teams in turn to the next group, so a
     unit's count per group differs by one at most, as do the groups' sizes."""
     sizes = Counter(unit_key(unit_of, t) for t in pool)
-    first = {}
+    first: dict[tuple[str, int], int] = {}
     for i, t in enumerate(pool):
         first.setdefault(unit_key(unit_of, t), i)
     ordered = sorted(pool, key=lambda t: (-sizes[unit_key(unit_of, t)], first[unit_key(unit_of, t)]))
