@@ -17,7 +17,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Units kept apart: a unit's teams go to different groups and do not meet in round 1 where the draw "
               "allows it.",
         "zh-CN": "同单位回避：同单位的队伍分在不同小组，且在抽签允许时首轮不相遇。"},
-    "tournament3.joined_unit": {"en": "{team} enters for {unit}.", "zh-CN": "{team} 代表 {unit} 参赛。"},
     "tournament.opt.unit": {"en": "unit", "zh-CN": "单位"},
     "tournament.opt.unit.desc": {"en": "Your unit (a club, a school): its server role",
                                  "zh-CN": "你所在的单位（俱乐部、学校）：其服务器身份组"},

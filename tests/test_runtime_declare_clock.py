@@ -5,6 +5,7 @@ hand has a dealer the sheet's 超时 points apply too; the lobby states it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from data.records import Status, TableOptions, TableRecord
 from engine.actions import Pass, Penalize
@@ -18,17 +19,24 @@ def sheet(name: str, **changes: object) -> dict[str, object]:
     return {**TIME_CONTROLS[name], **changes}
 
 
-async def test_a_seat_that_does_not_declare_is_reminded_then_passes(tmp_path: Path) -> None:
-    clock = StepClock()
-    service, db, presenter = await make_service(tmp_path / "t.db", clock=clock)
-    tid = await human_table(service, **sheet("sheet90", declare_window=120, ai_declare_wait=0))
+async def declaring(path: Path, clock: StepClock, preset: str, seconds: float) -> tuple[Any, Any, Any, int, Any]:
+    """A table of ``preset`` whose human (seat 0) is to speak in the first hand's declaring window (120 s long),
+    ``seconds`` after the window opened: (service, db, presenter, table id, table)."""
+    service, db, presenter = await make_service(path, clock=clock)
+    tid = await human_table(service, **sheet(preset, declare_window=120, ai_declare_wait=0))
     table = service.session(tid).table
     assert table is not None
     await until(service, tid, lambda: table.phase is Phase.DECLARING)
     assert 0 in table.to_act() and table.hand.first_hand
-    clock.advance(15)  # half-way through seat 0's 30 s
+    clock.advance(seconds)
     while await service.run_until_idle(1):
         pass
+    return service, db, presenter, tid, table
+
+
+async def test_a_seat_that_does_not_declare_is_reminded_then_passes(tmp_path: Path) -> None:
+    clock = StepClock()
+    service, db, presenter, tid, table = await declaring(tmp_path / "t.db", clock, "sheet90", 15)  # half-way
     reminders = [a for a in presenter.announcements(tid) if a.key.startswith("announce.reminder_declare")]
     assert [(a.key, a.seat, a.params["seconds"]) for a in reminders] == [("announce.reminder_declare_none", 0, 15)]
     assert table.phase is Phase.DECLARING and 0 in table.to_act()  # told before it applies
@@ -45,14 +53,7 @@ async def test_a_seat_that_does_not_declare_is_reminded_then_passes(tmp_path: Pa
 
 async def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
     clock = StepClock()
-    service, db, _ = await make_service(tmp_path / "t.db", clock=clock)
-    tid = await human_table(service, **sheet("online", declare_window=120, ai_declare_wait=0))
-    table = service.session(tid).table
-    assert table is not None
-    await until(service, tid, lambda: table.phase is Phase.DECLARING)
-    clock.advance(20)
-    while await service.run_until_idle(1):
-        pass
+    service, db, _, tid, table = await declaring(tmp_path / "t.db", clock, "online", 20)
     await service.close()
     await db.close()
     service, db, _ = await make_service(tmp_path / "t.db", clock=clock)
