@@ -103,3 +103,19 @@ async def test_a_level_tie_at_time_in_group_play_is_a_draw(simcord_env: Any, clo
     assert i18n.t("tournament.match_drawn", "en", a=names[0], b=names[1]) in log, env.transcript()
     reply = last_reply(await actors[2].slash(channel, "tractor tournament bracket"))
     assert reply is not None
+
+
+@bounded(60)
+async def test_duplicate_across_tables_is_offered_for_duplicate_only(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    reply = last_reply(await alice.slash(channel, "tractor tournament create", name="Pairs", format="duplicate",
+                                         cross_tables=True))
+    assert reply.ephemeral and "Duplicate across tables (复式)" in reply.content, env.transcript()
+    assert env.bot.tournaments.of_guild(guild.id)[-1].config.cross_tables
+    reply = last_reply(await alice.slash(channel, "tractor tournament create", name="KO", format="knockout",
+                                         cross_tables=True))
+    assert reply.ephemeral and reply.content == i18n.t("tournament.bad_option", "en")
+    assert len(env.bot.tournaments.of_guild(guild.id)) == 1  # nothing created
