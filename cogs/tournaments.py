@@ -59,7 +59,7 @@ def unit_entry(interaction: discord.Interaction, unit: discord.Role | None,
         return {}
     players = [p for p in (interaction.user, partner) if p is not None]
     if any(unit.id not in {r.id for r in getattr(p, "roles", ())} for p in players):
-        raise BotError("tournament3.not_in_unit", unit=escape_text(unit.name))
+        raise BotError("tournament3.not_in_unit", unit=unit.name)  # escaped with every error parameter
     return {"unit": unit.id, "unit_name": unit.name}
 
 
