@@ -53,6 +53,17 @@ def _opts(**texts: str) -> Any:
     return decorate
 
 
+def unit_entry(interaction: discord.Interaction, unit: discord.Role | None,
+               partner: discord.Member | None) -> dict[str, Any]:
+    """The unit (单位) a team enters for: a server role both players hold (``tournament3.not_in_unit`` if not)."""
+    if unit is None:
+        return {}
+    players = [p for p in (interaction.user, partner) if p is not None]
+    if any(unit.id not in {r.id for r in getattr(p, "roles", ())} for p in players):
+        raise BotError("tournament3.not_in_unit", unit=unit.name)  # escaped with every error parameter
+    return {"unit": unit.id, "unit_name": unit.name}
+
+
 def display_name(user: Any) -> str:
     return getattr(user, "display_name", None) or user.name
 
@@ -93,7 +104,10 @@ class TournamentCommands(app_commands.Group):
            locked_roster="No substitutes once the tournament starts (不得换人)",
            discipline="No table talk during a hand, no earlier tricks, no kitty once play starts",
            third_place="The semi-final losers play a third-place match (三四名决赛)",
-           rank_levels="Teams level on points: the higher level won at ranks first (按级别)")
+           rank_levels="Teams level on points: the higher level won at ranks first (按级别)",
+           unit_limit="At most this many teams per unit (a server role; 0: no units)",
+           units_apart="Keep a unit's teams apart in the group draw and round 1",
+           cross_tables="Duplicate: compare each team with the teams holding its cards at the other tables (复式)")
     @app_commands.choices(format=FORMAT_CHOICES, tie=TIE_CHOICES, big_points=BIG_CHOICES, clock=CLOCK_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], format: str,
                      preset: str | None = None, end_level: str | None = None,
@@ -103,7 +117,8 @@ class TournamentCommands(app_commands.Group):
                      clock: str | None = None, notice: app_commands.Range[int, 0, 600] = 0, one_more: bool = False,
                      sheet_tie: bool = False, no_show: app_commands.Range[int, 0, 600] = 0,
                      locked_roster: bool = False, discipline: bool = False, third_place: bool = False,
-                     rank_levels: bool = False) -> None:
+                     rank_levels: bool = False, unit_limit: app_commands.Range[int, 0, 8] = 0,
+                     units_apart: bool = False, cross_tables: bool = False) -> None:
         async with answering(interaction):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise BotError("bot.error.guild_only")
@@ -114,7 +129,8 @@ class TournamentCommands(app_commands.Group):
                                               best_of_three=best_of_three, minutes=minutes,
                                               deadline_hours=deadline_hours, tie=tie, big_points=big_points,
                                               ai_partners=ai_partners, third_place=third_place,
-                                              rank_levels=rank_levels)
+                                              rank_levels=rank_levels, unit_limit=unit_limit,
+                                              units_apart=units_apart, cross_tables=cross_tables)
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
             procedures = {k: v for k, v in {"clock": clock, "notice_minutes": float(notice), "one_more": one_more,
                                             "sheet_tie": sheet_tie, "no_show_minutes": float(no_show),
@@ -133,9 +149,11 @@ class TournamentCommands(app_commands.Group):
 
     @app_commands.command(**_cmd("join", "Sign up a team: you and a partner"))
     @_opts(partner="Your partner (leave out for an AI partner, if allowed)", team_name="Team name",
-           tournament="Tournament number (default: the newest here)")
+           tournament="Tournament number (default: the newest here)",
+           unit="Your unit (a club, a school): its server role")
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
-                   team_name: app_commands.Range[str, 1, 60] | None = None, tournament: int | None = None) -> None:
+                   team_name: app_commands.Range[str, 1, 60] | None = None, tournament: int | None = None,
+                   unit: discord.Role | None = None) -> None:
         async with answering(interaction):
             if team_name is not None:
                 inputs.text("team_name", team_name, MAX_NAME)
@@ -144,7 +162,7 @@ class TournamentCommands(app_commands.Group):
                 raise BotError("tournament.bot.partner_is_bot")
             await self.service.join(t.tournament_id, interaction.user.id, display_name(interaction.user),
                                     partner.id if partner else None, display_name(partner) if partner else None,
-                                    team_name, guild_id=interaction.guild_id)
+                                    team_name, guild_id=interaction.guild_id, **unit_entry(interaction, unit, partner))
             team = t.team_of(interaction.user.id)
             await reply_key(interaction, "tournament.bot.joined", ephemeral=True,
                             team=escape_text(team.name if team else ""), name=escape_text(t.name))

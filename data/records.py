@@ -106,6 +106,7 @@ class TableOptions:
     trick_pictures: bool = False  # post a picture of every trick (default: one edited trick-log message)
     # time controls per phase and the 超时 penalty (runtime.procedures; 0: turn_timeout and 托管 only)
     bury_time: float = 0.0
+    declare_time: float = 0.0  # each seat's own clock in the declaring window (亮主/反主); at its end the seat passes
     lead_time: float = 0.0
     follow_time: float = 0.0
     timeout_penalty: int = 0  # points to the other side at a timeout; -1: the hand is lost

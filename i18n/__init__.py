@@ -34,6 +34,7 @@ from i18n import (
     service_faults,
     tournament,
     tournament2,
+    tournament3,
     ux,
     web,
 )
@@ -46,7 +47,8 @@ Catalogue = dict[str, dict[str, str]]
 MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
-                                   procedures, faults, clicks)
+                                   procedures, faults, clicks,
+                                   tournament3)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -101,7 +101,8 @@ def table_options(base: TableOptions, *, timeout: object = None, reminder_lead: 
 def tournament_config(*, format: object, preset: object = None, end_level: object = None, rounds: object = 0,
                       best_of_three: object = 0, minutes: object = 0, deadline_hours: object = 0,
                       tie: object = "on_stage", big_points: object = "sheet", ai_partners: object = False,
-                      third_place: object = False, rank_levels: object = False) -> Config:
+                      third_place: object = False, rank_levels: object = False, unit_limit: object = 0,
+                      units_apart: object = False, cross_tables: object = False) -> Config:
     """A tournament's configuration from ``/tractor tournament create``'s options, every value checked (the rules
     of its preset and end level are checked by ``TournamentService.create``)."""
     return Config(format=Format(choice("format", format, [f.value for f in Format])),
@@ -114,4 +115,5 @@ def tournament_config(*, format: object, preset: object = None, end_level: objec
                   timed_tie=TimedTie(choice("tie", tie, [t.value for t in TimedTie])),
                   big_points=BigPoints(choice("big_points", big_points, [b.value for b in BigPoints])),
                   allow_ai=flag("ai_partners", ai_partners), third_place=flag("third_place", third_place),
-                  rank_levels=flag("rank_levels", rank_levels))
+                  rank_levels=flag("rank_levels", rank_levels), unit_limit=number("unit_limit", unit_limit, 0, 8),
+                  units_apart=flag("units_apart", units_apart), cross_tables=flag("cross_tables", cross_tables))

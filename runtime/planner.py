@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data.database import Database
-from data.records import Mode, Status, TableRecord
+from data.records import Mode, Status, TableOptions, TableRecord
 from engine.cards import Card
 from engine.table import Table
 from engine.views import Phase
@@ -73,6 +73,19 @@ def window_mark(table: Table) -> str:
     of its seats in turn has a whole window (``N`` seats still to be asked)."""
     h = table.hand
     return f":swap{len(h.overcall_queue)}" if h.swap_stage == "other" else ""
+
+
+def declare_timers(options: TableOptions, table: Table, seat: int, now: float) -> list[PlannedTimer]:
+    """A human seat's own clock in the declaring window (``declare_time``; not the 换庄 second window, which asks
+    one seat at a time): keyed by hand, so the others' declarations do not restart it; reminded half-way (or
+    ``reminder_before`` ahead), then the seat passes (``turns``)."""
+    if options.declare_time <= 0 or window_mark(table):
+        return []
+    h = table.hand
+    before = min(options.reminder_before, options.declare_time / 2)
+    return [PlannedTimer(TURN, f"declare:{seat}:{h.number}:{h.redeals}", now + options.declare_time - before,
+                         {"version": table.version, "seat": seat, "hand": h.number, "redeals": h.redeals,
+                          "declare": True, "stage": "remind", "before": before})]
 
 
 def timed_timers(rec: TableRecord, now: float) -> list[PlannedTimer]:
@@ -137,8 +150,8 @@ def plan_moves(rec: TableRecord, table: Table, now: float,
                                      "wait": True}))
         elif occupant.autopilot:
             out.append(PlannedTimer(AI, f"ai:{seat}:{v}", now + o.ai_delay, {"version": v, "seat": seat}))
-        elif phase is Phase.DECLARING:
-            continue  # humans speak within the window; ``close`` ends it
+        elif phase is Phase.DECLARING:  # humans speak within the window (``close`` ends it), on their own clock
+            out += declare_timers(o, table, seat, now)
         elif phase is Phase.PLAYING and seat in queued:
             out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now, {"version": v, "seat": seat, "why": "queued"}))
         elif o.autoplays_forced(rec.mode) and is_forced(table, seat):

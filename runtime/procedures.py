@@ -33,14 +33,20 @@ from runtime.errors import NotAllowed
 log = logging.getLogger(__name__)
 
 LOSE_HAND = -1
-CLOCK_FIELDS = ("bury_time", "lead_time", "follow_time", "timeout_penalty", "timeout_warnings")
+CLOCK_FIELDS = ("bury_time", "lead_time", "follow_time", "timeout_penalty", "timeout_warnings", "declare_time")
+# declare_time (亮主/反主, the declaring window, each seat its own clock): sheet90 "反主及出牌时间为30秒", the others
+# their lead/play time
 TIME_CONTROLS: dict[str, dict[str, float]] = {
-    "none": {"bury_time": 0, "lead_time": 0, "follow_time": 0, "timeout_penalty": 0, "timeout_warnings": 0},
-    "online": {"bury_time": 60, "lead_time": 30, "follow_time": 30, "timeout_penalty": 0, "timeout_warnings": 0},
-    "sheet90": {"bury_time": 90, "lead_time": 30, "follow_time": 30, "timeout_penalty": 20, "timeout_warnings": 0},
-    "sheet60": {"bury_time": 60, "lead_time": 20, "follow_time": 10, "timeout_penalty": 10, "timeout_warnings": 1},
+    "none": {"bury_time": 0, "lead_time": 0, "follow_time": 0, "timeout_penalty": 0, "timeout_warnings": 0,
+             "declare_time": 0},
+    "online": {"bury_time": 60, "lead_time": 30, "follow_time": 30, "timeout_penalty": 0, "timeout_warnings": 0,
+               "declare_time": 30},
+    "sheet90": {"bury_time": 90, "lead_time": 30, "follow_time": 30, "timeout_penalty": 20, "timeout_warnings": 0,
+                "declare_time": 30},
+    "sheet60": {"bury_time": 60, "lead_time": 20, "follow_time": 10, "timeout_penalty": 10, "timeout_warnings": 1,
+                "declare_time": 20},
     "strict15": {"bury_time": 90, "lead_time": 15, "follow_time": 15, "timeout_penalty": LOSE_HAND,
-                 "timeout_warnings": 0},
+                 "timeout_warnings": 0, "declare_time": 15},
 }
 
 
@@ -113,6 +119,12 @@ def timeout_action(options: TableOptions, table: Table, seat: int) -> Action | N
     if cost == "hand":
         return AwardHand(team=1 - team, reason="timeout")
     return None
+
+
+def declare_cost(options: TableOptions) -> tuple[str, int]:
+    """What a declaring clock's end costs beyond the pass: ``("none", 0)`` or ``("points", n)`` (a lost hand is not
+    a declaring penalty; points only once the hand has a dealer, i.e. not in the first hand's 抢庄)."""
+    return ("points", int(options.timeout_penalty)) if options.timeout_penalty > 0 else ("none", 0)
 
 
 def reminder_key(options: TableOptions, table: Table, seat: int) -> tuple[str, dict[str, Any]]:
@@ -216,6 +228,10 @@ def procedure_lines(rec: TableRecord, locale: str) -> list[str]:
     """The table's procedures for its lobby: the clock, the discipline or the casual aids."""
     line = clock_line(rec.options, locale)
     lines = [line] if line else []
+    if rec.options.declare_time:  # the declaring window's clock per seat, and what its end costs
+        cost, points = declare_cost(rec.options)
+        lines.append(t(f"tournament3.line.declare_clock_{cost}", locale, seconds=round(rec.options.declare_time),
+                       points=points))
     if rec.options.discipline:
         lines.append(t("procedures.line.discipline", locale))
     if rec.options.card_counter:

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data.records import Mode, TableOptions, TableRecord
+from data.records import Mode, Seat, TableOptions, TableRecord
 from data.replay import restore_table
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
@@ -128,3 +128,15 @@ class TournamentTables:
             return rec, await restore_table(self.game.db, table_id)
         except Exception:
             return rec, None
+
+    async def swap_seat(self, table_id: int, old: int, new: int, name: str) -> None:
+        """A substitute (换人) takes ``old``'s seat at the open table ``table_id``."""
+        session = self.game.sessions.get(table_id)
+        if session is None:
+            return
+        async with session.lock:
+            seat = session.record.seat_of(old)
+            if seat is None:
+                return
+            session.record = await self.game.db.save_table(session.record.with_seat(seat, Seat(name=name, user_id=new)))
+            await self.game.pipeline.publish(session, "tuoguan")

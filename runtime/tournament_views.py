@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 from engine.cards import RANKS
 from engine.tournament import Format, Match, Round, Tournament
 from engine.tournament.draw import first_draw, seats
+from engine.tournament.duplicate import table_points
 from engine.tournament.model import How
 from engine.tournament.placings import THIRD, draw_matches
 from engine.tournament.report import stage_label
@@ -195,7 +196,24 @@ def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> A
 def config_lines(t: Tournament, locale: str) -> list[str]:
     """The placing options of the tournament, one line each, for ``/tractor tournament`` replies."""
     flags = (("third_place", t.config.third_place), ("rank_levels", t.config.rank_levels))
-    return [tr(f"tournament2.line.{key}", locale) for key, on in flags if on]
+    lines = [tr(f"tournament2.line.{key}", locale) for key, on in flags if on]
+    if t.config.unit_limit:
+        lines.append(tr("tournament3.line.unit_limit", locale, limit=t.config.unit_limit))
+    more = (("units_apart", t.config.units_apart), ("cross_tables", t.config.cross_tables))
+    return lines + [tr(f"tournament3.line.{key}", locale) for key, on in more if on]
+
+
+def cross_announcement(t: Tournament, number: int, locale: str) -> Announcement | None:
+    """复式: round ``number``'s teams, best first, with their cross-table scores and big points at their tables."""
+    rnd = next((r for r in t.rounds if r.number == number), None)
+    rows = [(m.teams[side], g.score[side], table_points(g)[side]) for m in (rnd.matches if rnd else ())
+            for g in m.games[:1] if g.how == How.CROSS for side in (0, 1)]
+    if not rows:
+        return None
+    rows.sort(key=lambda r: -r[1])
+    lines = "; ".join(tr("tournament3.cross_line", locale, team=t.team(x).name, score=score, points=points)
+                      for x, score, points in rows)
+    return Announcement("tournament3.cross_round", {"round": number, "lines": lines})
 
 
 def _title(t: Tournament, locale: str) -> str:

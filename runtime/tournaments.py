@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.errors import LimitReached
-from data.records import Mode, Seat, Status, TableOptions, TableRecord
+from data.records import Mode, TableOptions, TableRecord
 from data.timers import Timer
 from data.tournaments import OPEN_TOURNAMENT_STATUSES, Placing
 from engine.tournament import Config, GameResult, Match, Tournament
@@ -30,8 +30,9 @@ from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
 from runtime.tournament_forfeits import NoShows, check_roster
+from runtime.tournament_restore import restore_tournaments
 from runtime.tournament_tables import TournamentTables, table_rules
-from runtime.tournament_views import TournamentPresenter, TournamentUpdate, match_stage, pictures
+from runtime.tournament_views import TournamentPresenter, TournamentUpdate, cross_announcement, match_stage, pictures
 from runtime.tournament_views import draw_announcement as drawn
 from runtime.tournament_views import seats_announcement as seated
 
@@ -119,8 +120,9 @@ class TournamentService:
         return t
 
     async def join(self, tournament_id: int, user_id: int, name: str, partner_id: int | None,
-                   partner_name: str | None, team_name: str | None = None, guild_id: int | None = None) -> Tournament:
-        """Sign a team up: the user and a partner (``None``: an AI partner, if the organiser allows it)."""
+                   partner_name: str | None, team_name: str | None = None, guild_id: int | None = None,
+                   unit: int | None = None, unit_name: str = "") -> Tournament:
+        """Sign a team up: the user and a partner (``None``: an AI partner, if allowed), of ``unit`` (单位) if any."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id, guild_id)
             if partner_id is None and not t.config.allow_ai:
@@ -128,7 +130,8 @@ class TournamentService:
             if partner_id == user_id:
                 raise NotAllowed("tournament.same_player")
             team_name = " ".join((team_name or "").split())[:MAX_NAME] or f"{name} & {partner_name or 'AI'}"
-            team = t.add_team(team_name, (user_id, partner_id), (name, partner_name or "AI"))
+            team = t.add_team(team_name, (user_id, partner_id), (name, partner_name or "AI"), unit,
+                              " ".join(unit_name.split())[:MAX_NAME])
             await self._save(t)
             await self._tell(t, "joined", [Announcement("tournament.joined", {"team": team.name})])
             return t
@@ -203,7 +206,7 @@ class TournamentService:
             await self._save(t)
         match = t.open_match_of(team.team_id) if t.status is TStatus.RUNNING else None
         if match is not None and match.current_table is not None:
-            await self._swap_seat(match.current_table, old, new, name)
+            await self.tables.swap_seat(match.current_table, old, new, name)
         await self._tell(t, "replaced", [Announcement("tournament.replaced", {"team": team.name, "name": name})])
         return t
 
@@ -281,7 +284,12 @@ class TournamentService:
         if not t.current.complete:
             await self._open_tables(t)
             return
-        if t.draw_next(self.game.clock()) is None:
+        number = t.current.number
+        nxt = t.draw_next(self.game.clock())
+        cross = cross_announcement(t, number, self._locale(t))  # 复式: the round compared across tables
+        if cross is not None:
+            await self._tell(t, "result", [cross])
+        if nxt is None:
             await self._finish(t)
             return
         await self._save(t)
@@ -290,8 +298,7 @@ class TournamentService:
     async def _round_opened(self, t: Tournament) -> None:
         rnd = t.current
         assert rnd is not None
-        if rnd.deadline is not None:
-            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+        await self.arm_deadline(t)
         byes = [t.team(m.a).name for m in rnd.matches if m.is_bye]
         notes = [Announcement("tournament.round", {"round": rnd.number, "matches": sum(1 for m in rnd.matches
                                                                                         if not m.is_bye)})]
@@ -331,6 +338,12 @@ class TournamentService:
                          draw=True)
 
     # -- deadlines and closing a round -------------------------------------------------------------------
+    async def arm_deadline(self, t: Tournament) -> None:
+        """The stored timer of the current round's deadline, if it has one."""
+        rnd = t.current
+        if rnd is not None and rnd.deadline is not None:
+            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+
     async def _on_deadline(self, timer: Timer) -> None:
         t = self.tournaments.get(int(timer.payload.get("tournament", 0)))
         if t is None or t.status is not TStatus.RUNNING or t.current is None:
@@ -360,54 +373,13 @@ class TournamentService:
         table_id = match.current_table
         return await self.tables.stop(t, table_id) if table_id is not None else None
 
-    async def _swap_seat(self, table_id: int, old: int, new: int, name: str) -> None:
-        session = self.game.sessions.get(table_id)
-        if session is None:
-            return
-        async with session.lock:
-            seat = session.record.seat_of(old)
-            if seat is None:
-                return
-            session.record = await self.db.save_table(session.record.with_seat(seat, Seat(name=name, user_id=new)))
-            await self.game.pipeline.publish(session, "tuoguan")
-
     # -- storage, restart, presenting --------------------------------------------------------------------
     async def _save(self, t: Tournament) -> None:
         await self.db.save_tournament(t.tournament_id, t.to_json())
 
     async def restore(self) -> list[int]:
-        """After ``GameService.restore_all``: load open tournaments, take in results of tables that finished
-        while the bot was down, open missing tables and re-arm deadlines."""
-        restored = []
-        for state in await self.db.list_tournaments(statuses=OPEN_TOURNAMENT_STATUSES):
-            t = Tournament.from_json(state)
-            self.tournaments[t.tournament_id] = t
-            restored.append(t.tournament_id)
-            if t.status is TStatus.RUNNING:
-                try:
-                    await self._resume(t)
-                except Exception:
-                    log.exception("tournament %d could not be resumed", t.tournament_id)
-        log.info("restored %d open tournaments", len(restored))
-        return restored
-
-    async def _resume(self, t: Tournament) -> None:
-        rnd = t.current
-        if rnd is None:
-            return
-        async with self.lock(t.tournament_id):
-            for m in rnd.matches:
-                table_id = t.match(m.match_id).current_table
-                if table_id is None or t.match(m.match_id).decided:
-                    continue
-                rec, table = await self.tables.stored(table_id)
-                if rec.status is Status.FINISHED and table is not None:
-                    await self._record(t, m.match_id, finished_result(table, t.config), table_id)
-            timers = await self.db.tournament_timers(t.tournament_id) if rnd.deadline is not None else []
-            if rnd.deadline is not None and not timers:
-                await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id,
-                                                                       "round": rnd.number})
-            await self._after_results(t)
+        """After ``GameService.restore_all``: load open tournaments and resume them (``runtime.tournament_restore``)."""
+        return await restore_tournaments(self)
 
     def _locale(self, t: Tournament) -> str:
         return str(t.meta.get("locale") or self.game.pipeline.locale)

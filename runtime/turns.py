@@ -27,7 +27,18 @@ from data.database import Database
 from data.errors import DataError
 from data.records import Mode, Status
 from data.timers import Timer
-from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
+from engine.actions import (
+    Action,
+    CloseDeclaring,
+    DealAll,
+    DealCard,
+    Declare,
+    Pass,
+    Penalize,
+    Play,
+    StartHand,
+    StopMatch,
+)
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.views import Phase, SeatView
@@ -47,7 +58,7 @@ from runtime.planner import (
     window_mark,
 )
 from runtime.presenter import Announcement
-from runtime.procedures import NOTICED, TIME_HAND, reminder_key, timeout_action
+from runtime.procedures import NOTICED, TIME_HAND, declare_cost, reminder_key, timeout_action
 from runtime.session import Session
 from runtime.viewcache import forced_play, legal_actions, seat_view
 
@@ -162,24 +173,14 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> Ai
     assert table is not None
     p = timer.payload
     if timer.kind == CLOSE:
-        h = table.hand
-        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
-                and p.get("window", "") == window_mark(table):
-            # the 换庄 second window asks one seat at a time: its time up is that seat's pass
-            seat = table.to_act()[0] if h.swap_stage == "other" and table.to_act() else None
-            action = CloseDeclaring() if seat is None else Pass(seat=seat)
-            await service.pipeline.apply(session, action, acted_seat=seat)
+        await _close(service, session, timer)
         return None
     if timer.kind in (NOTICE, TIME):
         await _timed(service, session, timer.kind)
         return None
     seat = p.get("seat")
-    if p.get("wait"):  # an AI seat's first-hand declaring wait is over (kept across the others' moves)
-        h = table.hand
-        if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
-                and seat in table.to_act():
-            return ai_turn(service, session, seat)
-        return None
+    if p.get("wait") or p.get("declare"):  # the declaring window's clocks, kept across the others' moves
+        return await _window_timer(service, session, timer, seat)
     if p.get("version") != table.version:
         log.debug("stale %s timer on table %d", timer.kind, session.record.table_id)
         return None
@@ -199,6 +200,34 @@ async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> Ai
     elif timer.kind == TURN and seat is not None:
         await _turn(service, session, timer, seat)
     return None
+
+
+async def _window_timer(service: TimerHost, session: Session, timer: Timer, seat: int | None) -> AiTurn | None:
+    """An AI seat's first-hand declaring wait is over (its turn, if it may still speak), or a human seat's
+    declaring clock fell due (``_declare_clock``)."""
+    table, p = session.table, timer.payload
+    assert table is not None
+    if p.get("declare"):
+        await _declare_clock(service, session, timer, seat)
+        return None
+    h = table.hand
+    if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
+            and seat is not None and seat in table.to_act():
+        return ai_turn(service, session, seat)
+    return None
+
+
+async def _close(service: TimerHost, session: Session, timer: Timer) -> None:
+    """The declaration window's deadline, if the window is still the timer's."""
+    table, p = session.table, timer.payload
+    assert table is not None
+    h = table.hand
+    if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
+            and p.get("window", "") == window_mark(table):
+        # the 换庄 second window asks one seat at a time: its time up is that seat's pass
+        seat = table.to_act()[0] if h.swap_stage == "other" and table.to_act() else None
+        action = CloseDeclaring() if seat is None else Pass(seat=seat)
+        await service.pipeline.apply(session, action, acted_seat=seat)
 
 
 async def _timed(service: TimerHost, session: Session, kind: str) -> None:
@@ -294,3 +323,30 @@ async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -
     if penalty is not None:  # 超时: the sheet's penalty, committed like a move
         await service.pipeline.apply(session, penalty, acted_seat=None)
     await service.set_away_locked(session, seat)
+
+
+async def _declare_clock(service: TimerHost, session: Session, timer: Timer, seat: int | None) -> None:
+    """A seat's clock in the declaring window (``planner.declare_timers``): the reminder says what its end costs,
+    then the seat passes (and the sheet's 超时 penalty applies once the hand has a dealer)."""
+    table, p = session.table, timer.payload
+    assert table is not None
+    h = table.hand
+    occupant = session.record.seats[seat] if seat is not None else None
+    if seat is None or occupant is None or occupant.autopilot or table.phase is not Phase.DECLARING \
+            or (h.number, h.redeals) != (p.get("hand"), p.get("redeals")) or seat not in table.to_act():
+        return
+    options = session.record.options
+    cost, points = declare_cost(options) if h.dealer is not None else ("none", 0)
+    if p.get("stage") == "remind":
+        before = float(p.get("before", 0))
+        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + before, {**p, "stage": "timeout"})
+        note = Announcement(f"announce.reminder_declare_{cost}", {"name": occupant.name, "seconds": round(before),
+                                                                     "points": points},
+                            user_id=occupant.user_id, seat=seat)
+        await service.pipeline.publish(session, "reminder", [note])
+        return
+    if cost == "points":
+        await service.pipeline.apply(session, Penalize(team=seat % 2, points=points, reason="timeout"), acted_seat=None)
+    note = Announcement(f"tournament3.declare_passed_{cost}", {"name": occupant.name, "points": points},
+                        user_id=occupant.user_id, seat=seat)
+    await service.pipeline.apply(session, Pass(seat=seat), acted_seat=seat, announcements=[note])

@@ -69,3 +69,17 @@ def test_groups_then_knockout(tmp_path: Path, capsys) -> None:  # type: ignore[n
     assert result["champion"] == result["standings"][0]["team"]
     assert sorted(s["rank"] for s in result["standings"]) == [1, 2, 3, 4, 5]
     assert (tmp_path / "tournament1_bracket.png").exists()
+
+
+def test_units_kept_apart_and_the_unit_limit(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Entry by unit offline: team i enters for unit i % 2 + 1; round 1 pairs across units; a third team of a unit
+    limited to two is refused with the localized message (exit 2)."""
+    assert main(["--teams", "4", "--format", "knockout", "--end-level", "3", "--units", "2", "--units-apart",
+                 "--unit-limit", "2", "--json", "--out", str(tmp_path)]) == 0
+    rep = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["report"]
+    check_report(rep)
+    unit = {x["team_id"]: x["unit"] for x in rep["teams"]}
+    assert sorted(unit.values()) == [1, 1, 2, 2] and rep["units_apart"] and rep["unit_limit"] == 2
+    assert all(unit[m["a"]] != unit[m["b"]] for m in rep["schedule"][0]["matches"])
+    assert main(["--teams", "5", "--units", "2", "--unit-limit", "2", "--out", str(tmp_path)]) == 2
+    assert "Unit 1 already has 2 teams" in capsys.readouterr().err

@@ -90,8 +90,10 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
                                  end_level: str | None = "4", rounds: int = 0, best_of_three: int = 0,
                                  preset: str = "standard", db_path: str | Path | None = None, locale: str = "en",
                                  ai_level: str = "random", echo: bool = False, third_place: bool = False,
-                                 rank_levels: bool = False) -> TournamentReport:
-    """Run the tournament to its end; ``db_path`` None = an in-memory database."""
+                                 rank_levels: bool = False, units: int = 0, unit_limit: int = 0,
+                                 units_apart: bool = False, cross_tables: bool = False) -> TournamentReport:
+    """Run the tournament to its end; ``db_path`` None = an in-memory database. ``units`` K: team i enters for
+    unit ``i % K + 1`` (单位; 0: no units)."""
     started = time.monotonic()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -103,12 +105,15 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
                                 ai_level=ai_level, autopilot=True, rng_seed=seed)
     try:
         config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three,
-                        third_place=third_place, rank_levels=rank_levels)
+                        third_place=third_place, rank_levels=rank_levels, unit_limit=unit_limit,
+                        units_apart=units_apart, cross_tables=cross_tables)
         tour = await service.create(guild_id=GUILD, channel_id=0, organiser_id=ORGANISER, name="Offline Cup",
                                     config=config, locale=locale, seed=seed)
         for i in range(teams):
             a, b = 1000 + 2 * i, 1001 + 2 * i
-            await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}")
+            unit = i % units + 1 if units else None
+            await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}",
+                               unit=unit, unit_name=f"Unit {unit}" if unit else "")
         await service.start(tour.tournament_id, ORGANISER)
         while tour.status is TStatus.RUNNING:
             if not await game.run_until_idle(200):
@@ -133,6 +138,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the semi-final losers play a third-place match (三四名决赛)")
     parser.add_argument("--rank-levels", action="store_true",
                         help="teams level on points: the higher level won at ranks first (按级别)")
+    parser.add_argument("--units", type=int, default=0, help="team i enters for unit i %% K + 1 (单位; 0: none)")
+    parser.add_argument("--unit-limit", type=int, default=0, help="at most this many teams per unit (限报)")
+    parser.add_argument("--units-apart", action="store_true",
+                        help="a unit's teams kept apart in the group draw and round 1")
+    parser.add_argument("--cross-tables", action="store_true",
+                        help="duplicate: each team compared with its cards' holders at the other tables (复式)")
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"))
     parser.add_argument("--out", type=Path, default=Path("offline_tournament"))
@@ -152,7 +163,8 @@ def run_from_args(args: argparse.Namespace) -> int:
         args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed, end_level=args.end_level or None,
         rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=db_path,
         locale=args.locale, ai_level=args.ai, echo=not args.json, third_place=args.third_place,
-        rank_levels=args.rank_levels))
+        rank_levels=args.rank_levels, units=max(0, args.units), unit_limit=args.unit_limit,
+        units_apart=args.units_apart, cross_tables=args.cross_tables))
     if args.json:
         print(json.dumps(report.json(), ensure_ascii=False), flush=True)
     else:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import NotAllowed
-from engine.tournament import pairing, placings
+from engine.tournament import duplicate, pairing, placings, units
 from engine.tournament.model import (
     MAX_TEAMS,
     Config,
@@ -100,6 +100,10 @@ class Tournament:
     def _stage_matches(self, stage: Stage) -> list[Match]:
         return [m for rnd in self.rounds for m in rnd.matches if m.stage is stage]
 
+    def unit_of(self) -> dict[int, int | None]:
+        """Each team's unit (单位), ``None`` for none."""
+        return {t.team_id: t.unit for t in self.teams}
+
     def group_of(self) -> dict[int, int]:
         return {t: i for i, g in enumerate(self.groups) for t in g}
 
@@ -128,8 +132,10 @@ class Tournament:
         return self.standings()[0].team_id
 
     # -- sign-up ----------------------------------------------------------------------------------------
-    def add_team(self, name: str, players: tuple[int | None, ...], names: tuple[str, ...]) -> Team:
-        """Sign a team up (报名): players in no other team, at most ``MAX_TEAMS`` teams, unique names."""
+    def add_team(self, name: str, players: tuple[int | None, ...], names: tuple[str, ...], unit: int | None = None,
+                 unit_name: str = "") -> Team:
+        """Sign a team up (报名): players in no other team, at most ``MAX_TEAMS`` teams, unique names, at most
+        ``unit_limit`` teams of its unit (``units.check_entry``)."""
         self._require(Status.SIGNUP)
         for user in players:
             if user is not None and self.team_of(user) is not None:
@@ -140,8 +146,9 @@ class Tournament:
             raise NotAllowed("tournament.name_taken", name=name)
         if len(self.teams) >= MAX_TEAMS:
             raise NotAllowed("tournament.full", max=MAX_TEAMS)
+        units.check_entry(self.teams, self.config.unit_limit, unit, unit_name)
         team = Team(team_id=max((t.team_id for t in self.teams), default=0) + 1, name=name, players=players,
-                    names=names)
+                    names=names, unit=unit, unit_name=unit_name)
         self.teams.append(team)
         return team
 
@@ -188,7 +195,8 @@ class Tournament:
         self.status = Status.RUNNING
         if self.config.format is Format.GROUPS:
             ids = [t.team_id for t in self.teams]
-            self.groups = pairing.split_groups(ids, self.config.group_size, self._rng("groups"))
+            self.groups = pairing.split_groups(ids, self.config.group_size, self._rng("groups"),
+                                               self.unit_of() if self.config.units_apart else None)
         rnd = self.draw_next(now)
         assert rnd is not None
         return rnd
@@ -202,6 +210,8 @@ class Tournament:
         self._require(Status.RUNNING)
         if self.current is not None and not self.current.complete:
             raise NotAllowed("tournament.round_open")
+        if self.current is not None and self.config.cross_tables:  # 复式: each team against its cards' other holders
+            self.rounds[-1] = duplicate.settle(self.current)
         number = len(self.rounds) + 1
         pairs, stage = self._next_pairs(number)
         if pairs is None:
@@ -245,12 +255,16 @@ class Tournament:
         alive = self._alive() if self.rounds else [t.team_id for t in self.teams if not t.withdrawn]
         if len(alive) <= 1:
             return None, Stage.KNOCKOUT
-        return pairing.knockout_pairs(alive, self._byes(), self._rng("knockout", number)), Stage.KNOCKOUT
+        apart = self.unit_of() if self.config.units_apart and number == 1 else None
+        return pairing.knockout_pairs(alive, self._byes(), self._rng("knockout", number), apart), Stage.KNOCKOUT
 
     def _swiss_pairs(self) -> list[pairing.Pair]:
         ranked = [s.team_id for s in self.standings() if not self.team(s.team_id).withdrawn]
         points = {s.team_id: s.points for s in self.standings()}
         played = {frozenset(m.teams) for rnd in self.rounds for m in rnd.matches if not m.is_bye}
+        if self.config.units_apart and not self.rounds:  # round 1: a unit's teams meet as late as a repeat would
+            played |= {frozenset((x, y)) for x in ranked for y in ranked
+                       if x != y and units.unit_key(self.unit_of(), x) == units.unit_key(self.unit_of(), y)}
         return pairing.swiss_pairs(ranked, points, played, self._byes())
 
     def _group_qualifier_pairs(self) -> list[pairing.Pair]:

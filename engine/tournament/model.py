@@ -54,6 +54,7 @@ class How(StrEnum):
     ON_STAGE = "on_stage"
     FIRST = "first"
     BIG_POINTS = "big_points"
+    CROSS = "cross"
     FORFEIT = "forfeit"
     JUDGED = "judged"
     LOT = "lot"
@@ -96,6 +97,9 @@ class Config:
     group_size: int = 4
     third_place: bool = False
     rank_levels: bool = False
+    unit_limit: int = 0  # 报名: at most this many teams per unit (0: no limit; seed 001 "最多限报两个队")
+    units_apart: bool = False  # a unit's teams kept apart in round 1 / the group draw (001 "每单位两对选手分别在…组")
+    cross_tables: bool = False  # duplicate: each team compared with the teams holding its cards at the other tables
 
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= MAX_ROUNDS:
@@ -103,6 +107,8 @@ class Config:
         if self.best_of_three < 0 or self.match_minutes < 0 or self.deadline_hours < 0:
             raise NotAllowed("tournament.bad_option")
         if not 3 <= self.group_size <= 8 or (self.rank_levels and self.format is Format.DUPLICATE):
+            raise NotAllowed("tournament.bad_option")
+        if not 0 <= self.unit_limit <= MAX_TEAMS or (self.cross_tables and self.format is not Format.DUPLICATE):
             raise NotAllowed("tournament.bad_option")
 
     def to_json(self) -> dict[str, Any]:
@@ -126,15 +132,20 @@ class Team:
     players: tuple[int | None, ...] = ()
     names: tuple[str, ...] = ()
     withdrawn: bool = False
+    unit: int | None = None  # the team's unit (单位: a club, a school — a server role's id), if any
+    unit_name: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"team_id": self.team_id, "name": self.name, "players": list(self.players),
-                "names": list(self.names), "withdrawn": self.withdrawn}
+                "names": list(self.names), "withdrawn": self.withdrawn,
+                **({"unit": self.unit, "unit_name": self.unit_name} if self.unit is not None else {})}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Team:
+        unit = obj.get("unit")
         return cls(team_id=int(obj["team_id"]), name=str(obj["name"]), players=tuple(obj.get("players", ())),
-                   names=tuple(obj.get("names", ())), withdrawn=bool(obj.get("withdrawn", False)))
+                   names=tuple(obj.get("names", ())), withdrawn=bool(obj.get("withdrawn", False)),
+                   unit=int(unit) if unit is not None else None, unit_name=str(obj.get("unit_name", "")))
 
 
 @dataclass(frozen=True)
@@ -142,7 +153,8 @@ class GameResult:
     """One game seen from team ``a``: ``winner`` 0 (a), 1 (b) or ``None`` (a draw); ``diff`` = a's level
     difference (duplicate: big points difference); ``score`` = both teams' final levels as indices
     (duplicate: big points); ``forfeit``: decided by a forfeit (弃权判负); ``how``: see ``How`` ("" when
-    unknown, e.g. a game stored before it was recorded)."""
+    unknown, e.g. a game stored before it was recorded). ``deals`` (duplicate): both teams' big points in each
+    deal played, in deal order — what the cross-table comparison (``engine.tournament.duplicate``) reads."""
 
     winner: int | None
     diff: int = 0
@@ -150,16 +162,19 @@ class GameResult:
     forfeit: bool = False
     table_id: int | None = None
     how: str = ""
+    deals: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "diff": self.diff, "score": list(self.score), "forfeit": self.forfeit,
-                "table_id": self.table_id, "how": self.how}
+                "table_id": self.table_id, "how": self.how, **({"deals": [list(d) for d in self.deals]}
+                                                               if self.deals else {})}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> GameResult:
         score = obj.get("score", (0, 0))
         return cls(winner=obj.get("winner"), diff=int(obj.get("diff", 0)), score=(int(score[0]), int(score[1])),
-                   forfeit=bool(obj.get("forfeit", False)), table_id=obj.get("table_id"), how=str(obj.get("how", "")))
+                   forfeit=bool(obj.get("forfeit", False)), table_id=obj.get("table_id"), how=str(obj.get("how", "")),
+                   deals=tuple((int(d[0]), int(d[1])) for d in obj.get("deals", ())))
 
 
 @dataclass(frozen=True)

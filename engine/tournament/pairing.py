@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 
 import networkx as nx
 
+from engine.tournament import units
+
 Pair = tuple[int, int | None]  # (team, opponent or None for a bye)
 
 
@@ -31,10 +33,15 @@ def swiss_bye(ranked: Sequence[int], byes: Mapping[int, int]) -> int:
     return bye_candidates(ranked, byes)[-1]
 
 
-def knockout_pairs(teams: Sequence[int], byes: Mapping[int, int], rng: random.Random) -> list[Pair]:
-    """Draw lots: an odd team out gets the bye (among the fewest byes), the rest are paired at random."""
+def knockout_pairs(teams: Sequence[int], byes: Mapping[int, int], rng: random.Random,
+                   apart: Mapping[int, int | None] | None = None) -> list[Pair]:
+    """Draw lots: an odd team out gets the bye (among the fewest byes), the rest are paired at random. ``apart``
+    (each team's unit): the lot's order is paired with the fewest same-unit pairs (``units.apart_pairs``)."""
     pool = list(teams)
     rng.shuffle(pool)
+    if apart is not None:
+        pairs = units.apart_pairs(pool, apart, bye_candidates(pool, byes))
+        return [p for p in pairs if p[1] is not None] + [p for p in pairs if p[1] is None]
     out: list[Pair] = []
     if len(pool) % 2:
         lucky = rng.choice(bye_candidates(pool, byes))
@@ -102,16 +109,20 @@ def round_robin(teams: Sequence[int]) -> list[list[Pair]]:
     return rounds
 
 
-def split_groups(teams: Sequence[int], size: int, rng: random.Random) -> list[list[int]]:
+def split_groups(teams: Sequence[int], size: int, rng: random.Random,
+                 apart: Mapping[int, int | None] | None = None) -> list[list[int]]:
     """Groups drawn by lot, as even as possible (sizes differ by one at most), of at least three teams so that
     every advance (the top two) is earned: no group of two where both go through whatever they do. Groups are
     at most ``size`` teams unless that would leave a group of two (five teams, size 4: one group of five).
-    Fewer than three teams: no groups (``[]``: the teams go straight to the knock-out)."""
+    Fewer than three teams: no groups (``[]``: the teams go straight to the knock-out). ``apart`` (each team's
+    unit): each unit spread over the groups, and each group ordered so its round 1 keeps a unit's teams apart."""
     if len(teams) < 3:
         return []
     count = max(1, min(-(-len(teams) // size), len(teams) // 3))
     pool = list(teams)
     rng.shuffle(pool)
+    if apart is not None:
+        return [units.round_one_order(g, apart) for g in units.spread_groups(pool, count, apart)]
     return [pool[i::count] for i in range(count)]
 
 

@@ -9,7 +9,10 @@ team's byes before the round), ``byes`` (the teams with a bye) and ``matches`` (
 and ``how``; the match's ``winner`` and ``how``, see ``model.How``; ``place``: 3 for the third-place match
 (三四名决赛), else ``null``). Then ``groups`` (team ids) and the
 final ``standings`` with every column and tie-break the ranking used (``place``: 3 or 4 from the third-place
-match; ``reached``: the highest level won a game at, the first tie-break with ``rank_levels``).
+match; ``reached``: the highest level won a game at, the first tie-break with ``rank_levels``). ``teams`` carry their
+``unit`` (单位, ``null``: none) with the options ``unit_limit`` and ``units_apart``; a duplicate game carries ``deals``
+(both teams' big points per deal), and with ``cross_tables`` its ``levels`` are the cross-table scores (how ``cross``,
+``engine.tournament.duplicate``), so a check can recompute them.
 """
 
 from __future__ import annotations
@@ -54,7 +57,8 @@ def byes_before(t: Tournament, index: int) -> dict[int, int]:
 def _match(t: Tournament, m: Match) -> dict[str, Any]:
     teams = (m.a, m.b)
     games = [{"winner": None if g.winner is None else teams[g.winner], "levels": list(g.score), "diff": g.diff,
-              "how": g.how, "table": g.table_id} for g in m.games]
+              "how": g.how, "table": g.table_id, **({"deals": [list(d) for d in g.deals]} if g.deals else {})}
+             for g in m.games]
     return {"match": m.match_id, "a": m.a, "b": m.b, "group": m.group, "best_of": m.best_of, "games": games,
             "decided": m.decided, "winner": m.winner, "how": m.decided_by, "place": m.place}
 
@@ -75,5 +79,7 @@ def report(t: Tournament) -> dict[str, Any]:
                   "lot": lot(t.seed, s.team_id)} for s in t.standings()]
     return {"format": t.config.format.value, "knockout": t.config.format in (Format.KNOCKOUT, Format.GROUPS),
             "third_place": t.config.third_place, "rank_levels": t.config.rank_levels, "seed": t.seed,
-            "teams": [{"team_id": x.team_id, "name": x.name} for x in t.teams], "groups": t.groups,
+            "unit_limit": t.config.unit_limit, "units_apart": t.config.units_apart,
+            "cross_tables": t.config.cross_tables,
+            "teams": [{"team_id": x.team_id, "name": x.name, "unit": x.unit} for x in t.teams], "groups": t.groups,
             "schedule": rounds, "standings": standings}

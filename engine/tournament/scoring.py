@@ -55,10 +55,10 @@ def deal_big_points(result: HandResult, table: BigPoints = BigPoints.SHEET) -> t
 
 def duplicate_result(results: Sequence[HandResult], table: BigPoints = BigPoints.SHEET) -> GameResult:
     """A duplicate game (engine team 0 = tournament team a): more big points wins, equal is a draw."""
-    a = sum(deal_big_points(r, table)[0] for r in results)
-    b = sum(deal_big_points(r, table)[1] for r in results)
+    deals = tuple(deal_big_points(r, table) for r in results)
+    a, b = sum(d[0] for d in deals), sum(d[1] for d in deals)
     winner = None if a == b else (0 if a > b else 1)
-    return GameResult(winner=winner, diff=a - b, score=(a, b), how=How.BIG_POINTS.value)
+    return GameResult(winner=winner, diff=a - b, score=(a, b), how=How.BIG_POINTS.value, deals=deals)
 
 
 def reached_at(results: Sequence[HandResult], team: int) -> int:
