@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.errors import NotAllowed
 from engine.tournament import Config, Format, GameResult, Tournament
 from engine.tournament import Status as TStatus
 from engine.tournament.duplicate import _rounded, cross_scores, table_points
 from engine.tournament.report import report
-from runtime.errors import NotAllowed
 from runtime.tournament_views import cross_announcement
 from tests.test_runtime_support import StepClock
 from tests.test_runtime_tournaments import ORG, make, run, signed_up

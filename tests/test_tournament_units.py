@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import i18n
+from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Stage, Tournament
 from engine.tournament.report import report
 from engine.tournament.units import apart_pairs, same_unit, unavoidable
-from runtime.errors import NotAllowed
 from tests.tournament_checks import check_report
 from tests.tournament_helpers import play_out
 
