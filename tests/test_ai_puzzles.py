@@ -4,7 +4,7 @@ The strong AI runs with a fixed number of sampled deals (``iterations``): determ
 
 from __future__ import annotations
 
-from tests.ai_puzzles import load_puzzles, solved_count
+from benchmarks.puzzles import load_puzzles, solved_count
 
 STRONG_ITERATIONS = 12
 BASIC_SHARE = 0.7
