@@ -23,13 +23,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, margin
-from engine.actions import DealAll, Pass
-from engine.ai import choose_action
+from benchmarks.ai_puzzle_mine import basic_decisions
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.cards import Card, format_cards
 from engine.rules import Rules
-from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
 
@@ -60,17 +58,10 @@ def mine(deals: int, want: int, first_seed: int, worlds: int) -> list[dict[str, 
     rules = Rules.from_preset("standard")
     found: list[dict[str, Any]] = []
     for seed in range(first_seed, first_seed + deals):
-        table = Table.new(rules, seed)
-        ai_rng = random.Random(seed)
-        while table.phase is not Phase.BURYING and table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            if table.phase is Phase.DEALING:
-                table.apply(DealAll())
-                continue
-            seat = table.to_act()[0]
-            table.apply(choose_action(table.seat_view(seat), "basic", ai_rng) or Pass(seat=seat))
-        if table.phase is not Phase.BURYING:
+        at = next(((t, s) for t, s in basic_decisions(rules, seed) if t.phase is Phase.BURYING), None)
+        if at is None:
             continue
-        view = table.seat_view(table.to_act()[0])
+        view = at[0].seat_view(at[1])
         hand, level, trump = list(view.hand), view.public.level, known_trump(view)
         best, gain, z = check_bury(hand, level, trump, worlds)
         if gain < MIN_GAIN or z < MIN_Z:

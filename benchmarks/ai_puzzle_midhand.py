@@ -23,9 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from benchmarks.ai_puzzle_mine import _record
-from engine.actions import DealAll, Pass
-from engine.ai import choose_action
+from benchmarks.ai_puzzle_mine import _record, basic_decisions
 from engine.ai.determinize import Sampler
 from engine.ai.endgame import EXACT_CARDS, Endgame
 from engine.ai.playstate import to_cards
@@ -101,17 +99,9 @@ def mine(deals: int, want: int, first_seed: int, worlds: int, check: int) -> lis
     rng = random.Random(5)
     found: list[dict[str, Any]] = []
     for seed in range(first_seed, first_seed + deals):
-        table = Table.new(rules, seed)
-        ai_rng = random.Random(seed)
-        while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and len(found) < want:
-            if table.phase is Phase.DEALING:
-                table.apply(DealAll())
-                continue
-            seat = table.to_act()[0]
-            view = table.seat_view(seat)
+        for table, seat in basic_decisions(rules, seed):
             if table.phase is Phase.PLAYING and _try(table, seed, seat, worlds, check, rng, found):
                 break
-            table.apply(choose_action(view, "basic", ai_rng) or Pass(seat=seat))
         if len(found) >= want:
             break
     return found
