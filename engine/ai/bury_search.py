@@ -31,7 +31,7 @@ from engine.views import SeatView
 
 log = logging.getLogger(__name__)
 
-CANDIDATES: Final = 4
+CANDIDATES: Final = 6  # as measured: 6 candidate buries, the rule of thumb's first
 Z_MARGIN: Final = 2.0  # a bury must beat the rule of thumb's by this many standard errors
 MAX_WORLDS: Final = 200
 SAFETY: Final = 0.95
