@@ -1,6 +1,6 @@
 """Mine AI puzzles (残局题) from seeded deals: endgame positions with one clearly best play.
 
-``python -m benchmarks.ai_puzzle_mine --deals 200 --want 27 --out tests/ai_puzzles.json``
+``python -m benchmarks.ai_puzzle_mine --deals 200 --want 27 --out benchmarks/ai_puzzles.json``
 
 Basic players play seeded deals (preset ``standard``); at each play decision with at most 4 cards per
 hand, every candidate play is scored on sampled deals consistent with the seat's view, each solved exactly
@@ -17,6 +17,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,18 +71,26 @@ def clear_best(values: list[list[float]]) -> tuple[int, float] | None:
     return (best, gain) if optimal >= 0.95 and gain >= 5 else None
 
 
+def basic_decisions(rules: Rules, seed: int) -> Iterator[tuple[Table, int]]:
+    """The table of ``Table.new(rules, seed)`` and the seat to act, at each decision of a hand played by
+    ``basic`` players (dealt at once); the move is made when the next one is asked for."""
+    table = Table.new(rules, seed)
+    ai_rng = random.Random(seed)
+    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if table.phase is Phase.DEALING:
+            table.apply(DealAll())
+            continue
+        seat = table.to_act()[0]
+        yield table, seat
+        table.apply(choose_action(table.seat_view(seat), "basic", ai_rng) or Pass(seat=seat))
+
+
 def mine(deals: int, want: int, first_seed: int = 1, out: str = "-") -> list[dict[str, Any]]:
     rules = Rules.from_preset("standard")
     rng = random.Random(7)
     found: list[dict[str, Any]] = []
     for seed in range(first_seed, first_seed + deals):
-        table = Table.new(rules, seed)
-        ai_rng = random.Random(seed)
-        while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            if table.phase is Phase.DEALING:
-                table.apply(DealAll())
-                continue
-            seat = table.to_act()[0]
+        for table, seat in basic_decisions(rules, seed):
             view = table.seat_view(seat)
             if table.phase is Phase.PLAYING and 2 <= len(view.hand) <= 4:
                 sit = situation_from_view(view)
@@ -94,7 +103,6 @@ def mine(deals: int, want: int, first_seed: int = 1, out: str = "-") -> list[dic
                         print(f"seed {seed}: seat {seat} plays {' '.join(format_cards(plays[hit[0]]))} "
                               f"(+{hit[1]:.1f})", file=sys.stderr)
                         break
-            table.apply(choose_action(view, "basic", ai_rng) or Pass(seat=seat))
         if len(found) >= want:
             break
     return found

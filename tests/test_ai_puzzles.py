@@ -1,13 +1,19 @@
-"""The AI levels on the puzzle file (``ai_puzzles.json``): basic solves at least 70%, strong at least 90%.
+"""The AI levels on the puzzle file (``benchmarks/ai_puzzles.json``): basic solves at least 70%, strong at least
+90% (``python -m benchmarks.ai_puzzles`` grades them at the arena's budget).
 
-The strong AI runs with a fixed number of sampled deals (``iterations``): deterministic and short."""
+The strong AI runs with a fixed number of sampled deals (``iterations``): deterministic and short. The
+positions that are not endgames record the longer search that checked their answer; one is checked again."""
 
 from __future__ import annotations
 
-from tests.ai_puzzles import load_puzzles, solved_count
+from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, check_play
+from benchmarks.puzzles import load_puzzles, solved_count
+from engine.ai.situation import situation_from_view
+from engine.cards import parse_cards
 
 STRONG_ITERATIONS = 12
 BASIC_SHARE = 0.7
+CHECK_WORLDS = 150  # the re-check here; the file's checks used ≥ 600 deals, the graded search 12 to 400
 
 
 def test_the_puzzle_file_has_thirty_positions_with_reasons() -> None:
@@ -15,6 +21,27 @@ def test_the_puzzle_file_has_thirty_positions_with_reasons() -> None:
     assert len(puzzles) >= 30
     assert all(p.why.strip() for p in puzzles)
     assert len({p.name for p in puzzles}) == len(puzzles)
+
+
+def test_ten_positions_are_not_endgames_and_were_checked_by_a_longer_search() -> None:
+    puzzles = [p for p in load_puzzles() if not p.endgame]
+    assert len(puzzles) >= 12
+    mid = [p for p in puzzles if p.entry.get("kind") != "bury"]
+    assert len(mid) >= 8
+    mined_buries = [p for p in puzzles if p.entry.get("kind") == "bury" and "check_worlds" in p.entry]
+    assert mined_buries
+    for p in mined_buries:  # checked by full-hand rollouts of the candidate buries
+        assert p.entry["check_worlds"] >= 400 and p.entry["check_gain"] >= MIN_GAIN, p.name
+    for p in mid:
+        assert p.entry["check_worlds"] >= 600, p.name
+        assert p.entry["check_gain"] >= MIN_GAIN and p.entry["check_z"] >= MIN_Z, p.name
+        assert len(p.view.hand) > 4, p.name
+
+
+def test_a_mid_hand_answer_still_beats_every_other_candidate_on_fresh_deals() -> None:
+    puzzle = next(p for p in load_puzzles() if not p.endgame and p.entry.get("kind") != "bury")
+    gain, z = check_play(situation_from_view(puzzle.view), parse_cards(puzzle.entry["best"]), CHECK_WORLDS, seed=3)
+    assert gain > 0 and z > 2
 
 
 def test_basic_solves_seventy_percent() -> None:

@@ -23,6 +23,10 @@ from engine.views import Phase, SeatView
 log = logging.getLogger(__name__)
 
 FULL_HAND = 25
+OPEN_SHARE = 0.30  # rating share to declare first (first hand, or a 换庄 window)
+OPEN_SHARE_LATER = 0.34  # to declare first in a later hand (the dealer's team is known)
+OVERCALL_SHARE = 0.40  # to overcall an opponent while the cards are dealt
+KITTY_OVERCALL_SHARE = 0.44  # to overcall after the bury (炒地皮)
 
 
 def trump_rating(hand: Sequence[Card], level: str, trump: str, rules: Rules) -> float:
@@ -73,11 +77,11 @@ def choose_declaration(view: SeatView) -> Action | None:
     if pub.phase is Phase.DEALING and len(view.hand) < 10:
         return None
     if current is None:
-        need = 0.30 if first_hand or pub.declaring_team is not None else 0.34
+        need = OPEN_SHARE if first_hand or pub.declaring_team is not None else OPEN_SHARE_LATER
     elif current.seat % 2 == seat % 2:
         return fallback  # never overcall the partner
     else:
-        need = 0.44 if pub.phase is Phase.KITTY_OVERCALL else 0.40
+        need = KITTY_OVERCALL_SHARE if pub.phase is Phase.KITTY_OVERCALL else OVERCALL_SHARE
     if share >= need:
         return Declare(seat=seat, cards=best)
     return fallback

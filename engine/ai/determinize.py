@@ -94,8 +94,6 @@ class Sampler:
         return world
 
     def _try_deal(self, rng: random.Random, strict: bool) -> World | None:
-        suit = self.suit
-        kitty_weight = self.kitty_weight
         hands = [[0] * N for _ in range(4)]
         kitty: list[int] = []
         left = list(self.caps)
@@ -104,12 +102,10 @@ class Sampler:
             _deal_shown(self.sit, rest, hands, left)
         accept = self.accept if strict else self.accept_any
         shuffle(rng, rest)
-        if strict and self.constrained:  # most constrained cards first (a stable sort by destinations)
-            by_room: list[list[int]] = [[], [], [], [], [], []]
-            for i in rest:
-                by_room[len(accept[suit[i]])].append(i)
-            rest = [i for cards in by_room for i in cards]
+        if strict and self.constrained:
+            rest = _most_constrained_first(rest, accept, self.suit)
         rand = rng.random
+        suit = self.suit
         free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
         for i in rest:
             dests = free[suit[i]]
@@ -119,17 +115,7 @@ class Sampler:
                 dests = [d for d in range(5) if left[d] > 0]
                 if not dests:
                     return None
-            d = dests[0]
-            if len(dests) > 1:  # a destination with probability ∝ its free slots (× the kitty's weight)
-                kw = kitty_weight[i]
-                total = 0.0
-                for e in dests:
-                    total += left[e] * kw if e == KITTY else left[e]
-                r = rand() * total
-                for d in dests:
-                    r -= left[d] * kw if d == KITTY else left[d]
-                    if r < 0:
-                        break
+            d = dests[0] if len(dests) == 1 else _destination(dests, left, self.kitty_weight[i], rand())
             left[d] -= 1
             if not left[d]:
                 free = [[e for e in a if left[e] > 0] for a in accept]
@@ -138,6 +124,29 @@ class Sampler:
             else:
                 hands[d][i] += 1
         return World(hands, kitty)
+
+
+def _most_constrained_first(cards: list[int], accept: list[list[int]], suit: Sequence[int]) -> list[int]:
+    """``cards`` with the ones of suits accepted by fewer destinations first (a stable sort)."""
+    by_room: list[list[int]] = [[], [], [], [], [], []]
+    for i in cards:
+        by_room[len(accept[suit[i]])].append(i)
+    return [i for group in by_room for i in group]
+
+
+def _destination(dests: list[int], left: list[int], kw: float, r: float) -> int:
+    """One of ``dests`` with probability ∝ its free slots (× the kitty's weight ``kw``), ``r`` uniform in
+    [0, 1)."""
+    total = 0.0
+    for e in dests:
+        total += left[e] * kw if e == KITTY else left[e]
+    r *= total
+    d = dests[0]
+    for d in dests:
+        r -= left[d] * kw if d == KITTY else left[d]
+        if r < 0:
+            break
+    return d
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:

@@ -8,7 +8,8 @@ the play policy from what it may know (common random numbers: candidates are com
 with 4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
 settlement would give (点数 as a tie-break), from the player's team's point of view. ``basic``'s choice is
 overridden only by a candidate whose gain, re-checked on fresh deals, is significantly above zero
-(guarded override). Forced plays are not searched; declaring and burying are delegated to ``basic``."""
+(guarded override). Forced plays are not searched. The bury is searched the same way over the best few
+buries of the rule of thumb (``engine.ai.bury_search``); declaring is delegated to ``basic``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from engine.actions import Action, Play
+from engine.actions import Action, Bury, Play
 from engine.ai.basic import basic_action
+from engine.ai.bury_search import search_bury
 from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
@@ -251,7 +253,13 @@ def pick(diffs: dict[int, list[float]], z: float = Z_MARGIN) -> int:
 
 def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
                   iterations: int | None = None, stats: SearchStats | None = None) -> Action | None:
-    """The strong player's action: Monte Carlo for plays, ``basic`` otherwise (``stats``: filled in)."""
+    """The strong player's action: Monte Carlo for plays and the bury (``engine.ai.bury_search``), ``basic``
+    otherwise (``stats``: filled in)."""
+    if view.public.phase is Phase.BURYING:
+        cards, worlds = search_bury(view, rng, budget_s, iterations)
+        if stats is not None:
+            stats.worlds = worlds
+        return Bury(seat=view.seat, cards=cards)
     if view.public.phase is not Phase.PLAYING:
         return basic_action(view)
     sit = situation_from_view(view)

@@ -5,6 +5,9 @@ actions up to the position, replayed with ``Table.replay_json``; every hand and 
 out too): endgames where one play is optimal on at least 95% of the deals consistent with the seat's view
 (each solved exactly) — see ``benchmarks/ai_puzzle_mine.py``. ``bury`` puzzles are hands after taking the
 kitty: the cards that must be buried and the ones that must be kept. Each has ``why``: an expert's reason.
+Positions that are not endgames (mid-hand throws and kitty protection, ``benchmarks/ai_puzzle_midhand.py``)
+also record the longer search that checked them (``check_worlds`` deals, the answer's smallest gain over
+every other candidate play in levels, ``check_gain``, and its z, ``check_z``).
 The AI sees only the seat's ``SeatView``.
 """
 
@@ -25,6 +28,7 @@ from engine.table import Table
 from engine.views import Phase, PublicView, SeatView
 
 PUZZLES_FILE = Path(__file__).with_name("ai_puzzles.json")
+ENDGAME_CARDS = 4
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,12 @@ class Puzzle:
     why: str
     view: SeatView
     solved: Callable[[Action | None], bool]
+    entry: dict[str, Any]  # the puzzle's record in the file
+
+    @property
+    def endgame(self) -> bool:
+        """A play with at most 4 cards per hand (solved exactly by the strong player's search)."""
+        return self.view.public.phase is Phase.PLAYING and len(self.view.hand) <= ENDGAME_CARDS
 
 
 def _same(cards: tuple[Card, ...], text: str) -> bool:
@@ -47,7 +57,7 @@ def _play_puzzle(entry: dict[str, Any]) -> Puzzle:
     view = table.seat_view(entry["seat"])
     assert _same(view.hand, entry["hands"][entry["seat"]]), entry["name"]
     best = entry["best"]
-    return Puzzle(entry["name"], entry["why"], view, lambda a: isinstance(a, Play) and _same(a.cards, best))
+    return Puzzle(entry["name"], entry["why"], view, lambda a: isinstance(a, Play) and _same(a.cards, best), entry)
 
 
 def _bury_puzzle(entry: dict[str, Any]) -> Puzzle:
@@ -66,7 +76,7 @@ def _bury_puzzle(entry: dict[str, Any]) -> Puzzle:
             return False
         return set(must) <= set(action.cards) and not set(keep) & set(action.cards)
 
-    return Puzzle(entry["name"], entry["why"], view, solved)
+    return Puzzle(entry["name"], entry["why"], view, solved, entry)
 
 
 def load_puzzles() -> list[Puzzle]:
