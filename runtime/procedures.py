@@ -125,7 +125,6 @@ def reminder_key(options: TableOptions, table: Table, seat: int) -> tuple[str, d
 
 TIME_HAND = "time_hand"  # record meta: the hand in progress when time was called (再打1副牌: one more after it)
 NOTICED = "time_noticed"  # record meta: the notice before time was given
-NOTICE, TIME = "notice", "time"  # timer kinds: the notice before time, the time call of a one-more-hand table
 
 
 def level_tied(table: Table) -> bool:

@@ -26,6 +26,7 @@ from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
+from runtime.timers import DeadlineTimer, store
 from runtime.tournament import Config, GameResult, Match, Tournament
 from runtime.tournament import Status as TStatus
 from runtime.tournament.adjudicate import finished_result
@@ -37,7 +38,6 @@ from runtime.tournament_views import seats_announcement as seated
 
 log = logging.getLogger(__name__)
 
-DEADLINE = "tournament_deadline"
 MAX_NAME = 60
 MAX_OPEN_PER_GUILD = 3  # open tournaments (sign-up or running) per server: their tables are never refused (reserved
 # by the admitted tournament) and count against the guild's and the organiser's table limits
@@ -58,7 +58,7 @@ class TournamentService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         game.pipeline.match_listeners.append(self._on_match_over)
-        game.timer_kinds[DEADLINE] = self._on_deadline
+        game.timers.register(DeadlineTimer, self._on_deadline)
         self.no_shows = NoShows(self)  # 迟到弃权 (runtime.tournament_forfeits)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
@@ -291,7 +291,7 @@ class TournamentService:
         rnd = t.current
         assert rnd is not None
         if rnd.deadline is not None:
-            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+            await store(self.db, None, rnd.deadline, DeadlineTimer(t.tournament_id, rnd.number))
         byes = [t.team(m.a).name for m in rnd.matches if m.is_bye]
         notes = [Announcement("tournament.round", {"round": rnd.number, "matches": sum(1 for m in rnd.matches
                                                                                         if not m.is_bye)})]
@@ -331,11 +331,11 @@ class TournamentService:
                          draw=True)
 
     # -- deadlines and closing a round -------------------------------------------------------------------
-    async def _on_deadline(self, timer: Timer) -> None:
-        t = self.tournaments.get(int(timer.payload.get("tournament", 0)))
+    async def _on_deadline(self, spec: DeadlineTimer, timer: Timer) -> None:
+        t = self.tournaments.get(spec.tournament)
         if t is None or t.status is not TStatus.RUNNING or t.current is None:
             return
-        if t.current.number != timer.payload.get("round") or t.current.complete:
+        if t.current.number != spec.round or t.current.complete:
             return
         await self._close_round(t, "tournament.deadline_passed")
 
@@ -405,8 +405,7 @@ class TournamentService:
                     await self._record(t, m.match_id, finished_result(table, t.config), table_id)
             timers = await self.db.tournament_timers(t.tournament_id) if rnd.deadline is not None else []
             if rnd.deadline is not None and not timers:
-                await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id,
-                                                                       "round": rnd.number})
+                await store(self.db, None, rnd.deadline, DeadlineTimer(t.tournament_id, rnd.number))
             await self._after_results(t)
 
     def _locale(self, t: Tournament) -> str:
