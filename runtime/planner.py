@@ -22,6 +22,7 @@ from data.database import Database
 from data.records import Mode, Status, TableRecord
 from engine.cards import Card
 from engine.legal import legal_plays
+from engine.rounds import SwapStage
 from engine.table import Table
 from engine.views import Phase
 from runtime import procedures
@@ -91,7 +92,7 @@ def window_mark(table: Table) -> str:
     """A declaration window's mark in its timer: ``""``, or ``":swapN"`` in the 换庄 second window, where each
     of its seats in turn has a whole window (``N`` seats still to be asked)."""
     h = table.hand
-    return f":swap{len(h.overcall_queue)}" if h.swap_stage == "other" else ""
+    return f":swap{len(h.overcall_queue)}" if h.swap_stage is SwapStage.OTHER else ""
 
 
 def timed_timers(rec: TableRecord, now: float) -> list[PlannedTimer]:

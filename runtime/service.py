@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 
 from data import priority as data_priority
 from data.database import Database
-from data.records import Status
+from data.records import AiLevel, Status
 from data.replay import restore_tables
 from data.timers import Timer
 from runtime.access import TableLimits
@@ -56,7 +56,7 @@ class GameService(LobbyService, PlayService):
 
     def __init__(self, db: Database, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
-                 ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
+                 ai_budget: float = 0.5, takeover_level: AiLevel = AiLevel.BASIC, autorun: bool = True,
                  ai_pool: AiPool | None = None, table_limits: TableLimits | None = None,
                  idle_evict_s: float = IDLE_EVICT_S) -> None:
         self.db = db

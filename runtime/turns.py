@@ -28,12 +28,13 @@ from typing import Any, Protocol
 
 from data.database import Database
 from data.errors import DataError
-from data.records import Mode, Seat, Status
+from data.records import AiLevel, Mode, Seat, Status
 from data.timers import Timer
 from engine.actions import Action, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.ai import choose_action
 from engine.errors import IllegalAction
 from engine.legal import legal_plays
+from engine.rounds import SwapStage
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
@@ -65,7 +66,7 @@ class TimerHost(Protocol):
 
     db: Database
     pipeline: Pipeline
-    takeover_level: str
+    takeover_level: AiLevel
     ai_budget: float
     ai_pool: AiPool | None
 
@@ -183,7 +184,7 @@ async def on_close(service: TimerHost, session: Session, spec: CloseTimer, timer
     table = session.table
     assert table is not None
     if _declaring(session, spec.hand, spec.redeals) and spec.window == window_mark(table):
-        seat = table.to_act()[0] if table.hand.swap_stage == "other" and table.to_act() else None
+        seat = table.to_act()[0] if table.hand.swap_stage is SwapStage.OTHER and table.to_act() else None
         action = CloseDeclaring() if seat is None else Pass(seat=seat)
         await service.pipeline.apply(session, action, acted_seat=seat)
     return None
