@@ -91,6 +91,22 @@ def announcement_text(a: Announcement, locale: str) -> str:
     return f"<@{a.user_id}> {text}" if a.user_id is not None else text
 
 
+def _sorted_announcements(update: TableUpdate) -> tuple[list[Announcement], list[Announcement], list[Announcement]]:
+    """A change's announcements as (turn prompts, posted notices, lines shown in the live message only — the quiet
+    mode's confirmations)."""
+    prompts: list[Announcement] = []
+    notices: list[Announcement] = []
+    shown: list[Announcement] = []
+    for a in update.announcements:
+        if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
+            prompts.append(a)
+        elif a.key in QUIET_KEYS and not update.record.options.trick_pictures:
+            shown.append(a)
+        else:
+            notices.append(a)
+    return prompts, notices, shown
+
+
 def _file(image: Image | None) -> discord.File | None:
     return discord.File(io.BytesIO(image.png), filename=image.name) if image is not None else None
 
@@ -167,16 +183,7 @@ class DiscordPresenter:
         if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status is not Status.PLAYING:
             ops.append(Op("lobby", rec, embed=lobby_embed(rec, locale, state.last_view), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
-        prompts: list[Announcement] = []
-        notices: list[Announcement] = []
-        shown: list[Announcement] = []  # shown in the live message only (the quiet mode's confirmations)
-        for a in update.announcements:
-            if a.key.startswith(PROMPT_KEYS) and a.user_id is not None:
-                prompts.append(a)
-            elif a.key in QUIET_KEYS and not rec.options.trick_pictures:
-                shown.append(a)
-            else:
-                notices.append(a)
+        prompts, notices, shown = _sorted_announcements(update)
         ops += self._notice_ops(update, state, notices, images, locale)
         shown = [*shown, *prompts]
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from data import Database
 from data.timers import Timer
+from engine.table import Table
 from engine.views import Phase
 from runtime.timers import (
     DECODERS,
@@ -131,21 +134,35 @@ async def _stored(db: Any, tid: int) -> list[tuple[str, float, dict[str, Any]]]:
     return [(t.kind, t.due_at, t.payload) for t in await db.table_timers(tid)]
 
 
+async def _stopped_at(db_target: str, clock: StepClock, seed: int, when: Callable[[Table], bool]) -> tuple[int, Table]:
+    """A table played (the human's suggested moves) until ``when(table)``; then the service is stopped and its
+    table's timers removed (the test stores old rows in their place and reopens the service)."""
+    service, db, _ = await make_service(db_target, clock)
+    tid = await human_table(service, seed=seed)
+    table = service.session(tid).table
+    await until(service, tid, lambda: when(table))
+    await service.close()
+    await db.cancel_timers(tid)
+    await db.close()
+    return tid, table
+
+
+async def _with_rows(db_target: str, rows: list[tuple[str, int, float, dict[str, Any]]]) -> None:
+    db = await Database.open(db_target)
+    for kind, tid, due, payload in rows:
+        await db.add_timer(kind, tid, due, payload)
+    await db.close()
+
+
 async def test_a_turn_clock_stored_in_the_old_form_survives_the_upgrade(db_target: str) -> None:
     """A reminder row of the oldest form (no ``before``): kept by the re-planning at start-up (same key, same due
     time), it reminds, stores the timeout, and the timeout puts the seat under 托管."""
     clock = StepClock()
-    service, db, _ = await make_service(db_target, clock)
-    tid = await human_table(service, seed=21)
-    table = service.session(tid).table
-    await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act())
+    tid, table = await _stopped_at(db_target, clock, 21, lambda t: t.phase is Phase.PLAYING and 0 in t.to_act())
     version = table.version
-    await db.cancel_timers(tid)
     due = clock() + 7.25  # not the planner's due time: only a kept row has it
-    await db.add_timer("turn", tid, due, {"key": f"turn:0:{version}", "version": version, "seat": 0,
-                                          "stage": "remind"})
-    await service.close()
-    await db.close()
+    await _with_rows(db_target, [("turn", tid, due, {"key": f"turn:0:{version}", "version": version, "seat": 0,
+                                                     "stage": "remind"})])
 
     service, db, presenter = await make_service(db_target, clock)
     assert await service.restore_all() == [tid]
@@ -167,16 +184,10 @@ async def test_a_declaration_window_stored_without_its_window_mark_closes(db_tar
     """A ``close`` row from before the 换庄 window mark existed (no ``window``) is kept at start-up (its due time,
     not the planner's) and closes the window."""
     clock = StepClock()
-    service, db, _ = await make_service(db_target, clock)
-    tid = await human_table(service, seed=4)
-    table = service.session(tid).table
-    await until(service, tid, lambda: table.phase is Phase.DECLARING and 0 in table.to_act())
+    tid, table = await _stopped_at(db_target, clock, 4, lambda t: t.phase is Phase.DECLARING and 0 in t.to_act())
     h = table.hand
     old = {"key": f"close:{h.number}:{h.redeals}", "version": table.version, "hand": h.number, "redeals": h.redeals}
-    await db.cancel_timers(tid, "close")
-    await db.add_timer("close", tid, clock() + WINDOW - 11.5, old)
-    await service.close()
-    await db.close()
+    await _with_rows(db_target, [("close", tid, clock() + WINDOW - 11.5, old)])
 
     service, db, _ = await make_service(db_target, clock)
     await service.restore_all()
