@@ -38,8 +38,9 @@ from runtime.timers import (
 )
 from runtime.tournament import Format
 from runtime.tournament import Status as TStatus
-from tests.test_runtime_support import REMIND, WINDOW, StepClock, human_table, make_service, until
+from tests.test_runtime_support import REMIND, TIMEOUT, WINDOW, StepClock, human_table, make_service, until
 from tests.test_runtime_tournaments import ORG, make, signed_up
+from web.hub import WebHub
 
 ints = st.integers(min_value=0, max_value=10**6)
 seats = st.integers(min_value=0, max_value=3)
@@ -221,3 +222,23 @@ async def test_a_tournament_deadline_stored_in_the_old_form_closes_its_round(db_
     assert t.status is TStatus.FINISHED
     await db.close()
 
+
+
+async def test_the_web_page_shows_the_turn_clock_from_the_typed_timers() -> None:
+    """The web table's deadline: the timeout of the human's turn clock (its reminder's due time plus the reminder
+    lead, or the timeout itself), or the declaration window's close."""
+    clock = StepClock()
+    service, db, _ = await make_service(clock=clock)
+    hub = WebHub(service)
+    tid = await human_table(service, seed=4)
+    table = service.session(tid).table
+    await until(service, tid, lambda: table.phase is Phase.DECLARING and 0 in table.to_act())
+    assert await hub._deadline(tid, True) == clock() + WINDOW
+    await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act())
+    start = clock()
+    assert await hub._deadline(tid, True) == start + TIMEOUT  # the reminder is stored: due + its lead
+    clock.advance(TIMEOUT - REMIND)
+    await service.run_until_idle(1)  # the reminder: the timeout is stored
+    assert await hub._deadline(tid, True) == start + TIMEOUT
+    assert await hub._deadline(tid, False) is None
+    await db.close()

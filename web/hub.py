@@ -19,13 +19,14 @@ from aiohttp import web
 from runtime.panel import build_panel
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
+from runtime.timers import CloseTimer, ReminderTimer, decode
 from runtime.weblinks import Grant
 from web.state import public_json, seat_json
 
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
-CLOCK_KINDS = ("turn", "close")
+CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
 
 
 class Client:
@@ -122,8 +123,8 @@ class WebHub:
             log.warning("table %d: reading its timers failed", table_id, exc_info=True)
             return None
         session = self.game.session(table_id)
-        ends = [tm.due_at + (session.record.options.reminder_before if tm.payload.get("stage") == "remind" else 0.0)
-                for tm in timers if tm.kind in CLOCK_KINDS]
+        ends = [tm.due_at + (session.record.options.reminder_before if isinstance(spec, ReminderTimer) else 0.0)
+                for tm in timers if tm.kind in CLOCK_KINDS and (spec := decode(tm.kind, tm.payload)) is not None]
         return min(ends) if ends else None
 
     async def close_all(self) -> None:
