@@ -141,6 +141,7 @@ async def _stopped_at(db_target: str, clock: StepClock, seed: int, when: Callabl
     service, db, _ = await make_service(db_target, clock)
     tid = await human_table(service, seed=seed)
     table = service.session(tid).table
+    assert table is not None
     await until(service, tid, lambda: when(table))
     await service.close()
     await db.cancel_timers(tid)
@@ -192,7 +193,9 @@ async def test_a_declaration_window_stored_without_its_window_mark_closes(db_tar
 
     service, db, _ = await make_service(db_target, clock)
     await service.restore_all()
-    table = service.session(tid).table
+    restored = service.session(tid).table
+    assert restored is not None
+    table = restored
     await service.run_until_idle()  # the AI seats speak; the human does not
     assert table.phase is Phase.DECLARING and 0 in table.to_act()
     assert ("close", clock() + WINDOW - 11.5, old) in await _stored(db, tid)
