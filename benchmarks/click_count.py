@@ -30,9 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
-from runtime.config import Config
 
 from cli.bot import create_bot
+from cli.config import Config
 from cogs.hub import detach_game
 from cogs.presenter import DiscordPresenter
 from data.records import TableOptions

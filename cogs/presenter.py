@@ -180,7 +180,7 @@ class DiscordPresenter:
             return
         ops: list[Op] = []
         state.last_view = update.view or state.last_view
-        if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status.value != "playing":
+        if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status is not Status.PLAYING:
             ops.append(Op("lobby", rec, embed=lobby_embed(rec, locale, state.last_view), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
         prompts, notices, shown = _sorted(update)
@@ -197,7 +197,7 @@ class DiscordPresenter:
         for a in prompts:
             params = announcement_params(a.params, locale)
             ops.append(Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
-        if update.reason == "ended" or rec.status.value in ("finished", "ended"):
+        if update.reason == "ended" or rec.status in (Status.FINISHED, Status.ENDED):
             ops.append(Op("close", rec, view=None))
         state.queue.extend(ops)
         if ops and (state.worker is None or state.worker.done()):

@@ -9,6 +9,7 @@ from typing import Any
 
 from data.connection import Connection
 from data.errors import DataError
+from data.records import AI_LEVELS
 from engine.rules import Rules
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,6 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "config_roles": [],  # role ids that may change these settings (besides Manage Server)
 }
 LOCALES = ("auto", "en", "zh-CN")
-AI_LEVELS = ("random", "basic", "strong")
 
 
 def _check(name: str, value: Any) -> Any:

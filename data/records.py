@@ -15,7 +15,17 @@ from typing import Any
 
 from engine.rules import Rules
 
-AI_LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+
+class AiLevel(StrEnum):
+    """The AI levels offered to players (``engine.ai.LEVELS``): a seat's ``ai_level``, the 托管 level, a server's
+    default; stored and shown by value."""
+
+    RANDOM = "random"
+    BASIC = "basic"
+    STRONG = "strong"
+
+
+AI_LEVELS: tuple[str, ...] = tuple(level.value for level in AiLevel)
 SEATS: tuple[int, ...] = (0, 1, 2, 3)
 
 
@@ -40,19 +50,21 @@ class Seat:
 
     name: str = ""
     user_id: int | None = None
-    ai_level: str | None = None
+    ai_level: AiLevel | None = None
     away: bool = False
 
     def __post_init__(self) -> None:
         if (self.user_id is None) == (self.ai_level is None):
             raise ValueError("a seat holds exactly one of user_id or ai_level")
+        if self.ai_level is not None and not isinstance(self.ai_level, AiLevel):  # read back from JSON
+            object.__setattr__(self, "ai_level", AiLevel(self.ai_level))
 
     @classmethod
     def human(cls, user_id: int, name: str = "") -> Seat:
         return cls(name=name or str(user_id), user_id=user_id)
 
     @classmethod
-    def bot(cls, level: str = "basic", name: str = "") -> Seat:
+    def bot(cls, level: AiLevel = AiLevel.BASIC, name: str = "") -> Seat:
         return cls(name=name or f"AI {level}", ai_level=level)
 
     @property
@@ -79,7 +91,7 @@ class Seat:
         if isinstance(obj, int) and not isinstance(obj, bool):
             return cls.human(obj, name)
         if isinstance(obj, dict) and "ai" in obj:
-            return cls.bot(str(obj["ai"]), name)
+            return cls.bot(AiLevel(str(obj["ai"])), name)
         if isinstance(obj, dict) and isinstance(obj.get("user"), int):
             return cls(name=name or str(obj["user"]), user_id=obj["user"], away=away)
         raise ValueError(f"not a seat: {obj!r}")

@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import rounds
+from engine import playing, rounds
 from engine.cards import Card, card_points, format_cards, is_sub_multiset, parse_cards, remove_cards, shuffled_deck
 from engine.declaring import KITTY, check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
@@ -25,16 +25,11 @@ from engine.events import (
     Event,
     KittyTaken,
     Passed,
-    Played,
     PlayStarted,
     Redeal,
-    ThrowFailed,
-    TrickWon,
 )
-from engine.follow import follow_error
+from engine.rounds import SwapStage
 from engine.rules import Rules
-from engine.throws import check_throw, throw_penalty
-from engine.trick import beats, has_format, trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import Lead, decompose_lead
 from engine.views import DeclarationView, Phase, ThrowFailure, TrickView
@@ -84,7 +79,7 @@ class HandState:
     winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
     hidden: list[DeclarationView] = field(default_factory=list)  # 暗扣: face-down, not yet turned up
     suit_declarer: int | None = None  # the last seat that declared with level cards (final_suit_declarer)
-    swap_stage: str = ""  # 换庄: "due" (the due dealer team's window), "other" (the other team's), "" (none)
+    swap_stage: SwapStage = SwapStage.NONE  # 换庄: the due dealer team's window, then the other team's
     team_levels: tuple[str, str] | None = None  # 换庄: both teams' levels (the other team declares at its own)
     kitty_rounds: int = 0  # rounds of overcalls opened after the bury in this hand
     _ctx: TrumpContext | None = field(default=None, repr=False, compare=False)
@@ -99,7 +94,7 @@ class HandState:
         hand = cls(rules=rules, number=number, level=level, dealer=dealer, first_drawer=first_drawer,
                    first_hand=first_hand, redeals=redeals)
         if team_levels is not None and rules.no_declaration == "swap_dealer" and dealer is not None:
-            hand.swap_stage, hand.team_levels = rounds.SWAP_DUE, team_levels
+            hand.swap_stage, hand.team_levels = SwapStage.DUE, team_levels
         hand.deck = shuffled_deck(deal_seed(seed, number, redeals))
         hand.kitty = list(hand.deck[DEAL_SIZE:])
         return hand
@@ -127,7 +122,7 @@ class HandState:
         if phase is Phase.DEALING:
             return (0, 1, 2, 3)
         if phase is Phase.DECLARING:
-            if self.swap_stage == rounds.SWAP_OTHER:
+            if self.swap_stage is SwapStage.OTHER:
                 return (self.overcall_queue[0],) if self.overcall_queue else ()
             return tuple(s for s in range(4) if s not in self.passed)
         if phase is Phase.BURYING:
@@ -181,7 +176,7 @@ class HandState:
             self.first_declarer = seat
         if kind != "reinforce":  # a reinforcement only makes overcalling harder: earlier passes stand
             self.passed = set()
-        if self.swap_stage == rounds.SWAP_OTHER:
+        if self.swap_stage is SwapStage.OTHER:
             events += rounds.swap_declared(self, seat)
         return events
 
@@ -201,7 +196,7 @@ class HandState:
             raise IllegalAction("declare.already_passed")
         if seat not in self.to_act():
             raise IllegalAction("action.not_your_turn")
-        if self.swap_stage == rounds.SWAP_OTHER:
+        if self.swap_stage is SwapStage.OTHER:
             self.overcall_queue.pop(0)
         self.passed.add(seat)
         return [Passed(seat)]
@@ -220,7 +215,7 @@ class HandState:
                 self.dealer = self._first_hand_dealer()
         elif self.dealer is None:
             return [Redeal("no_declaration_first_hand")], True
-        elif self.swap_stage == rounds.SWAP_DUE:
+        elif self.swap_stage is SwapStage.DUE:
             return rounds.open_second_window(self), False
         else:
             trump = rounds.swap_kitty_card(self) if self.swap_stage else trump_when_undeclared(
@@ -285,40 +280,10 @@ class HandState:
         self.leader = self.dealer
         return [PlayStarted(self.dealer, self.trump)]
 
-    # -- tricks ---------------------------------------------------------------------------------------
+    # -- tricks (engine.playing) ----------------------------------------------------------------------
     def play(self, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
         """Lead or follow. Returns (events, hand_finished)."""
-        if self.phase is not _PLAYING:
-            raise IllegalAction("action.wrong_phase", phase=str(self.phase))
-        if seat != self.to_act()[0]:
-            raise IllegalAction("action.not_your_turn")
-        if not cards:
-            raise IllegalAction("play.empty")
-        if not is_sub_multiset(cards, self.hands[seat]):
-            raise IllegalAction("play.not_in_hand")
-        ctx = self.ctx()
-        events: list[Event] = []
-        if not self.trick:
-            lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
-            if lead.is_throw:
-                others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
-                check = check_throw(cards, others, ctx)
-                if check.failed:
-                    events.append(self._throw_failed(seat, cards, check.forced, check.beaten_unit))
-                    cards = tuple(check.forced)
-        else:
-            led = self.trick_lead()
-            assert led is not None  # the trick has a lead
-            key = follow_error(led, self.hands[seat], cards, ctx)
-            if key is not None:
-                raise IllegalAction(key)
-        self.hands[seat] = remove_cards(self.hands[seat], cards)
-        self.trick.append((seat, tuple(cards)))
-        self.winning = self._winner_after_play(ctx)
-        events.append(Played(seat, tuple(cards)))
-        if len(self.trick) < 4:
-            return events, False
-        return events + self._finish_trick(ctx), not self.hands[0]
+        return playing.play(self, seat, cards)
 
     def trick_lead(self) -> Lead | None:
         """The current trick's lead, decomposed (kept while the trick lasts); None before the lead."""
@@ -331,43 +296,9 @@ class HandState:
             kept = self._lead = (cards, ctx, decompose_lead(cards, ctx))
         return kept[2]
 
-    def _winner_after_play(self, ctx: TrumpContext) -> int:
-        """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
-        plays, so only the new play is compared with the one winning so far."""
-        trick = self.trick
-        if len(trick) == 1:
-            return trick[0][0]
-        best = next((cards for seat, cards in trick[:-1] if seat == self.winning), None)
-        if best is None:  # not kept (an inconsistent state): compare every play
-            return trick[trick_winner([c for _, c in trick], ctx)][0]
-        lead = self.trick_lead()
-        assert lead is not None
-        seat, cards = trick[-1]
-        return seat if has_format(lead, cards, ctx) and beats(cards, best, lead, ctx) else self.winning
-
-    def _throw_failed(self, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
-                      beaten: tuple[Card, ...]) -> Event:
-        """甩牌失败: the smallest beaten unit is played; the penalty moves the defenders' points."""
-        magnitude = throw_penalty(len(attempted), len(attempted) - len(forced), self.rules)
-        penalty = magnitude if seat % 2 == self.dealer_team() else -magnitude
-        self.defender_points += penalty
-        failure = ThrowFailure(seat, tuple(attempted), tuple(forced), tuple(beaten), penalty)
-        self.penalties.append(failure)
-        return ThrowFailed(seat, failure.attempted, failure.forced, failure.beaten_unit, penalty)
-
     def current_winner(self) -> int | None:
         """The seat winning the current trick so far."""
         return self.winning if self.trick else None
-
-    def _finish_trick(self, ctx: TrumpContext) -> list[Event]:
-        winner = self.winning
-        points = sum(card_points(cards) for _, cards in self.trick)
-        if winner % 2 != self.dealer_team():
-            self.defender_points += points
-        self.tricks.append(TrickView(self.leader, tuple(self.trick), winner, points))
-        self.trick = []
-        self.leader = winner
-        return [TrickWon(winner, points, self.defender_points, len(self.tricks))]
 
     def current_trick_view(self) -> TrickView:
         return TrickView(self.leader, tuple(self.trick), self.current_winner(),

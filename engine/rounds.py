@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any, Protocol
 
 from engine.cards import Card
@@ -53,14 +54,20 @@ class DeclaringHand(Protocol):
     overcall_queue: list[int]
     hidden: list[DeclarationView]
     suit_declarer: int | None
-    swap_stage: str
+    swap_stage: SwapStage
     team_levels: tuple[str, str] | None
     kitty_rounds: int
 
     def begin_play(self) -> list[Event]: ...
 
 
-SWAP_DUE, SWAP_OTHER = "due", "other"  # 换庄: the due dealer team's window, then the other team's
+class SwapStage(StrEnum):
+    """换庄 (``no_declaration: swap_dealer``): the due dealer team's window, then the other team's; stored by its
+    value in a hand's JSON (``swap_stage``, absent when ``NONE``)."""
+
+    NONE = ""
+    DUE = "due"
+    OTHER = "other"
 
 
 def show(hand: DeclaringHand, seat: int, cards: tuple[Card, ...], trump: str, kind: DeclarationKind) -> list[Event]:
@@ -167,14 +174,14 @@ def only_team(hand: DeclaringHand) -> int | None:
     """The team that alone may make the first declaration now (换庄), else ``None``."""
     if not hand.swap_stage or hand.declaration is not None or hand.dealer is None:
         return None
-    return hand.dealer % 2 if hand.swap_stage == SWAP_DUE else 1 - hand.dealer % 2
+    return hand.dealer % 2 if hand.swap_stage is SwapStage.DUE else 1 - hand.dealer % 2
 
 
 def open_second_window(hand: DeclaringHand) -> list[Event]:
     """The due dealer's team declared nothing: the other team's window, in turn, at its own level."""
     assert hand.dealer is not None and hand.team_levels is not None
     other = 1 - hand.dealer % 2
-    hand.swap_stage = SWAP_OTHER
+    hand.swap_stage = SwapStage.OTHER
     hand.level = hand.team_levels[other]
     hand.overcall_queue = [(hand.dealer + 1) % 4, (hand.dealer + 3) % 4]
     hand.passed = set()
@@ -184,7 +191,7 @@ def open_second_window(hand: DeclaringHand) -> list[Event]:
 def swap_declared(hand: DeclaringHand, seat: int) -> list[Event]:
     """谁亮主谁坐庄: the first declaration of the second window takes the deal; overcalls follow as usual."""
     hand.dealer = seat
-    hand.swap_stage = ""
+    hand.swap_stage = SwapStage.NONE
     hand.overcall_queue = []
     hand.passed = set()
     return [SwapDealer(seat, hand.level)]
@@ -201,7 +208,7 @@ def swap_kitty_card(hand: DeclaringHand) -> str | None:
     for team, seat in ((due % 2, due), (1 - due % 2, (due + 1) % 4)):
         if card.rank == hand.team_levels[team]:
             hand.dealer, hand.level = seat, hand.team_levels[team]
-            hand.swap_stage = ""
+            hand.swap_stage = SwapStage.NONE
             return card.suit
     return None
 
@@ -215,7 +222,7 @@ def state_to_json(hand: DeclaringHand) -> dict[str, Any]:
     if hand.suit_declarer is not None:
         out["suit_declarer"] = hand.suit_declarer
     if hand.swap_stage:
-        out["swap_stage"] = hand.swap_stage
+        out["swap_stage"] = hand.swap_stage.value
     if hand.team_levels is not None:
         out["team_levels"] = list(hand.team_levels)
     if hand.kitty_rounds:
@@ -227,6 +234,6 @@ def state_from_json(obj: dict[str, Any]) -> dict[str, Any]:
     """``DeclaringHand`` keyword arguments for the v2 declaring state of a stored hand (defaults when absent)."""
     levels = obj.get("team_levels")
     return {"hidden": [declaration_from_json(h) for h in obj.get("hidden", [])],
-            "suit_declarer": obj.get("suit_declarer"), "swap_stage": obj.get("swap_stage", ""),
+            "suit_declarer": obj.get("suit_declarer"), "swap_stage": SwapStage(obj.get("swap_stage", "")),
             "team_levels": None if levels is None else (levels[0], levels[1]),
             "kitty_rounds": obj.get("kitty_rounds", 0)}

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from data.guilds import LOCALES  # a server's public language (``auto``: the server's Discord language)
-from data.records import AI_LEVELS, Mode, TableOptions
+from data.records import AI_LEVELS, AiLevel, Mode, TableOptions
 from engine.tournament import BigPoints, Config, Format, TimedTie
 from engine.tournament.model import MAX_ROUNDS
 from runtime.errors import NotAllowed
@@ -62,8 +62,8 @@ def text(option: str, value: object, longest: int) -> str:
     return value
 
 
-def ai_level(value: object) -> str:
-    return choice("ai", value, AI_LEVELS)
+def ai_level(value: object) -> AiLevel:
+    return AiLevel(choice("ai", value, AI_LEVELS))
 
 
 def mode(value: object) -> Mode:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from data.records import AI_LEVELS, SEATS, Mode, Seat, Status, TableOptions, TableRecord
+from data.records import AI_LEVELS, SEATS, AiLevel, Mode, Seat, Status, TableOptions, TableRecord
 from engine.rules import Rules
 from runtime.errors import LobbyError
 
@@ -74,7 +74,7 @@ def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str =
     if level not in AI_LEVELS:
         raise LobbyError("lobby.bad_ai_level", level=level)
     target = _free_seat(rec, seat)
-    return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=level))
+    return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=AiLevel(level)))
 
 
 def remove_ai(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> TableRecord:

@@ -16,37 +16,58 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from data.database import Database
 from data.records import Mode, Status, TableOptions, TableRecord
 from engine.cards import Card
+from engine.rounds import SwapStage
 from engine.table import Table
 from engine.views import Phase
 from runtime import procedures
 from runtime.procedures import turn_clock
+from runtime.timers import (
+    AiTimer,
+    AiWaitTimer,
+    AutoTimer,
+    CloseTimer,
+    DealTimer,
+    DeclareClockTimer,
+    NextTimer,
+    NoticeTimer,
+    ReminderTimer,
+    StopTimer,
+    TimeCallTimer,
+    TimeoutTimer,
+    TimerSpec,
+    decode,
+    store,
+)
 from runtime.viewcache import forced_play, public_view
 
 log = logging.getLogger(__name__)
 
-DEAL, AI, AUTO, TURN, CLOSE, NEXT, STOP = "deal", "ai", "auto", "turn", "close", "next", "stop"
-NOTICE, TIME = procedures.NOTICE, procedures.TIME
 
 
 @dataclass(frozen=True)
 class PlannedTimer:
-    """A timer to store: ``payload`` always has ``version`` (the table version it was planned at)."""
+    """A timer to store: its kind's data (``runtime.timers``) and when it falls due."""
 
-    kind: str
-    key: str
+    spec: TimerSpec
     due_at: float
-    payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
 
 
 def is_forced(table: Table, seat: int) -> bool:
     """Exactly one legal play (e.g. the last card, or a follow the rules fully determine)."""
-    return forced_play(table, seat) is not None  # listed once per version, shared with ``turns._auto``
+    return forced_play(table, seat) is not None  # listed once per version, shared with ``turns._forced``
 
 
 def ai_waits_to_declare(rec: TableRecord, table: Table) -> bool:
@@ -62,30 +83,27 @@ def ai_waits_to_declare(rec: TableRecord, table: Table) -> bool:
 def turn_timer(seat: int, version: int, now: float, timeout: float, remind_before: float) -> PlannedTimer:
     """The first stage of a human's turn clock: a reminder if one is due before the timeout."""
     if 0 < remind_before < timeout:
-        return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout - remind_before,
-                            {"version": version, "seat": seat, "stage": "remind", "before": remind_before})
-    return PlannedTimer(TURN, f"turn:{seat}:{version}", now + timeout,
-                        {"version": version, "seat": seat, "stage": "timeout"})
+        return PlannedTimer(ReminderTimer(version, seat, remind_before), now + timeout - remind_before)
+    return PlannedTimer(TimeoutTimer(version, seat), now + timeout)
 
 
 def window_mark(table: Table) -> str:
     """A declaration window's mark in its timer: ``""``, or ``":swapN"`` in the 换庄 second window, where each
     of its seats in turn has a whole window (``N`` seats still to be asked)."""
     h = table.hand
-    return f":swap{len(h.overcall_queue)}" if h.swap_stage == "other" else ""
+    return f":swap{len(h.overcall_queue)}" if h.swap_stage is SwapStage.OTHER else ""
 
 
-def declare_timers(options: TableOptions, table: Table, seat: int, now: float) -> list[PlannedTimer]:
+def declare_timer(options: TableOptions, table: Table, seat: int, now: float) -> PlannedTimer | None:
     """A human seat's own clock in the declaring window (``declare_time``; not the 换庄 second window, which asks
     one seat at a time): keyed by hand, so the others' declarations do not restart it; reminded half-way (or
-    ``reminder_before`` ahead), then the seat passes (``turns``)."""
+    ``reminder_before`` ahead), then the seat passes (``turns.on_declare_clock``)."""
     if options.declare_time <= 0 or window_mark(table):
-        return []
+        return None
     h = table.hand
     before = min(options.reminder_before, options.declare_time / 2)
-    return [PlannedTimer(TURN, f"declare:{seat}:{h.number}:{h.redeals}", now + options.declare_time - before,
-                         {"version": table.version, "seat": seat, "hand": h.number, "redeals": h.redeals,
-                          "declare": True, "stage": "remind", "before": before})]
+    spec = DeclareClockTimer(table.version, seat, h.number, h.redeals, before)
+    return PlannedTimer(spec, now + options.declare_time - before)
 
 
 def timed_timers(rec: TableRecord, now: float) -> list[PlannedTimer]:
@@ -95,9 +113,9 @@ def timed_timers(rec: TableRecord, now: float) -> list[PlannedTimer]:
         return []
     out = []
     if rec.options.time_notice > 0 and procedures.NOTICED not in rec.meta:  # kept until it was given
-        out.append(PlannedTimer(NOTICE, "notice", limit - rec.options.time_notice, {}))
+        out.append(PlannedTimer(NoticeTimer(), limit - rec.options.time_notice))
     if rec.options.one_more_hand and procedures.TIME_HAND not in rec.meta:
-        out.append(PlannedTimer(TIME, "time", limit, {}))
+        out.append(PlannedTimer(TimeCallTimer(), limit))
     return out
 
 
@@ -107,11 +125,10 @@ def after_hand(rec: TableRecord, table: Table, now: float) -> list[PlannedTimer]
     limit = rec.time_limit()
     step = procedures.after_time(rec, table) if limit is not None and now >= limit else "next"
     if step == "stop":
-        return [PlannedTimer(STOP, f"stop:{v}", now, {"version": v})]
+        return [PlannedTimer(StopTimer(v), now)]
     if step == "call":  # the time call (timed_timers) records the hand first
         return []
-    return [PlannedTimer(NEXT, f"next:{v}", now + rec.options.next_hand_delay,
-                         {"version": v, "extra": True} if step == "extra" else {"version": v})]
+    return [PlannedTimer(NextTimer(v, extra=step == "extra"), now + rec.options.next_hand_delay)]
 
 
 def plan(rec: TableRecord, table: Table, now: float,
@@ -126,40 +143,41 @@ def plan_moves(rec: TableRecord, table: Table, now: float,
                queued: Mapping[int, tuple[Card, ...]] | None = None) -> list[PlannedTimer]:
     """The timers of the table's moves (dealing, declaring, turns, the next hand)."""
     v, o, phase = table.version, rec.options, table.phase
-    queued = queued or {}
     if phase is Phase.HAND_OVER:
         return after_hand(rec, table, now)
     if phase is Phase.DEALING:
-        delay = o.deal_delay if rec.mode is Mode.LIVE else 0.0
-        return [PlannedTimer(DEAL, f"deal:{v}", now + delay, {"version": v})]
+        return [PlannedTimer(DealTimer(v), now + (o.deal_delay if rec.mode is Mode.LIVE else 0.0))]
     out: list[PlannedTimer] = []
     if phase is Phase.DECLARING:
-        h = table.hand
-        window = window_mark(table)  # 换庄: the second window has its own deadline
-        out.append(PlannedTimer(CLOSE, f"close:{h.number}:{h.redeals}{window}", now + o.declare_window,
-                                {"version": v, "hand": h.number, "redeals": h.redeals, "window": window}))
+        h = table.hand  # 换庄: the second window has its own deadline
+        out.append(PlannedTimer(CloseTimer(v, h.number, h.redeals, window_mark(table)), now + o.declare_window))
     waiting = phase is Phase.DECLARING and ai_waits_to_declare(rec, table)
     for seat in public_view(table).to_act:  # the shared view of this version (runtime.viewcache)
-        occupant = rec.seats[seat]
-        if occupant is None:
-            continue
-        if occupant.autopilot and waiting:
-            h = table.hand
-            out.append(PlannedTimer(AI, f"aiwait:{seat}:{h.number}:{h.redeals}", now + o.ai_declare_wait,
-                                    {"version": v, "seat": seat, "hand": h.number, "redeals": h.redeals,
-                                     "wait": True}))
-        elif occupant.autopilot:
-            out.append(PlannedTimer(AI, f"ai:{seat}:{v}", now + o.ai_delay, {"version": v, "seat": seat}))
-        elif phase is Phase.DECLARING:  # humans speak within the window (``close`` ends it), on their own clock
-            out += declare_timers(o, table, seat, now)
-        elif phase is Phase.PLAYING and seat in queued:
-            out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now, {"version": v, "seat": seat, "why": "queued"}))
-        elif o.autoplays_forced(rec.mode) and is_forced(table, seat):
-            out.append(PlannedTimer(AUTO, f"auto:{seat}:{v}", now + o.ai_delay,
-                                    {"version": v, "seat": seat, "why": "forced"}))
-        else:
-            out.append(turn_timer(seat, v, now, *turn_clock(o, table, seat)))  # the phase's clock
+        timer = seat_timer(rec, table, seat, now, waiting, queued or {})
+        if timer is not None:
+            out.append(timer)
     return out
+
+
+def seat_timer(rec: TableRecord, table: Table, seat: int, now: float, waiting: bool,
+               queued: Mapping[int, tuple[Card, ...]]) -> PlannedTimer | None:
+    """The timer of ``seat`` to act: its AI (or its first-hand declaring wait), a queued or forced play, or the
+    human's turn clock; ``None`` for an empty seat, or a human in the declaration window without a declaring clock."""
+    v, o, phase, occupant = table.version, rec.options, table.phase, rec.seats[seat]
+    if occupant is None:
+        return None
+    if occupant.autopilot and waiting:
+        h = table.hand
+        return PlannedTimer(AiWaitTimer(v, seat, h.number, h.redeals), now + o.ai_declare_wait)
+    if occupant.autopilot:
+        return PlannedTimer(AiTimer(v, seat), now + o.ai_delay)
+    if phase is Phase.DECLARING:  # humans speak within the window (``close`` ends it), on their own clock
+        return declare_timer(o, table, seat, now)
+    if phase is Phase.PLAYING and seat in queued:
+        return PlannedTimer(AutoTimer(v, seat, queued=True), now)
+    if o.autoplays_forced(rec.mode) and is_forced(table, seat):
+        return PlannedTimer(AutoTimer(v, seat), now + o.ai_delay)
+    return turn_timer(seat, v, now, *turn_clock(o, table, seat))  # the phase's clock
 
 
 async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -> None:
@@ -169,11 +187,12 @@ async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -
     keys = {t.key for t in wanted}
     have: set[str] = set()
     for timer in stored:
-        key = timer.payload.get("key")
+        spec = decode(timer.kind, timer.payload)
+        key = None if spec is None else spec.key
         if key in keys and key not in have:
             have.add(key)
         else:
             await db.delete_timer(timer.id)
     for t in wanted:
         if t.key not in have:
-            await db.add_timer(t.kind, table_id, t.due_at, {"key": t.key, **t.payload})
+            await store(db, table_id, t.due_at, t.spec)

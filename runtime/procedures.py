@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from data.records import TableOptions, TableRecord
+from data.records import Status, TableOptions, TableRecord
 from engine.actions import Action, AwardHand, Penalize
 from engine.levels import level_index
 from engine.table import Table
@@ -137,7 +137,6 @@ def reminder_key(options: TableOptions, table: Table, seat: int) -> tuple[str, d
 
 TIME_HAND = "time_hand"  # record meta: the hand in progress when time was called (再打1副牌: one more after it)
 NOTICED = "time_noticed"  # record meta: the notice before time was given
-NOTICE, TIME = "notice", "time"  # timer kinds: the notice before time, the time call of a one-more-hand table
 
 
 def level_tied(table: Table) -> bool:
@@ -253,7 +252,7 @@ def talk_is_off(rec: TableRecord, table: Table | None, user_id: int) -> bool:
     """比赛纪律: a seated player's message in the table's thread while a hand is on is removed (seed 001 违纪规则 1
     "严格禁止…说话")."""
     return (rec.options.discipline and table is not None and rec.seat_of(user_id) is not None
-            and table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and rec.status.value == "playing")
+            and table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and rec.status is Status.PLAYING)
 
 
 def tournament_lines(procedures: dict[str, Any], locale: str) -> list[str]:

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 
 from data import priority as data_priority
 from data.database import Database
-from data.records import Status
+from data.records import AiLevel, Status
 from data.replay import restore_tables
 from data.timers import Timer
 from runtime.access import TableLimits
@@ -38,7 +38,8 @@ from runtime.scheduler import Scheduler
 from runtime.service_lobby import LobbyService
 from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.session import Session, evict_idle, restore_queued
-from runtime.turns import handle_timer, play_ai_turn
+from runtime.timers import TimerRegistry, TimerSpec
+from runtime.turns import TABLE_TIMERS, TableHandler, play_ai_turn
 from runtime.watchdog import Watchdog
 
 __all__ = ["PLAYER_ACTIONS", "ActOutcome", "GameService"]
@@ -56,7 +57,7 @@ class GameService(LobbyService, PlayService):
 
     def __init__(self, db: Database, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  rng_seed: int | None = None, images: ImagePolicy = ImagePolicy.EVERY_ACTION, locale: str = "en",
-                 ai_budget: float = 0.5, takeover_level: str = "basic", autorun: bool = True,
+                 ai_budget: float = 0.5, takeover_level: AiLevel = AiLevel.BASIC, autorun: bool = True,
                  ai_pool: AiPool | None = None, table_limits: TableLimits | None = None,
                  idle_evict_s: float = IDLE_EVICT_S) -> None:
         self.db = db
@@ -72,8 +73,10 @@ class GameService(LobbyService, PlayService):
         self.answers = Answers()  # requests applied once (runtime.idempotency)
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
+        self.timers = TimerRegistry()  # every timer kind's handler (the tournament service adds its own)
+        for kind, handle in TABLE_TIMERS:
+            self.timers.register(kind, self._table_timer(handle))
         self.scheduler = Scheduler(db, self._on_timer, clock)
-        self.timer_kinds: dict[str, Callable[[Timer], Awaitable[None]]] = {}  # timers of no table (tournaments)
         self.watchdog = Watchdog(self)
         self.pipeline.on_storage_error = self.scheduler.on_error = self.watchdog.storage_failed
 
@@ -122,19 +125,22 @@ class GameService(LobbyService, PlayService):
     async def _on_timer(self, timer: Timer) -> None:
         self._sweep()
         self.watchdog.maybe_check()
-        other = self.timer_kinds.get(timer.kind)
-        if other is not None:
-            await other(timer)
-            return
-        session = self.sessions.get(timer.table_id or -1)
-        if session is None or session.table is None or session.record.status is not Status.PLAYING:
-            return
-        # nobody waits for a timer's pictures or queries: an interaction's go first (and this table's if one waits)
-        with data_priority.for_table(session.record.table_id):
-            async with session.timers:  # its timers in order (seats deciding together would race: games would vary)
-                async with session.lock:
-                    await self.pipeline.fresh(session)  # a move not saved before: reloaded (or this timer fails)
-                    turn = await handle_timer(self, session, timer)
-                if turn is not None:  # an AI thinks without the table's lock: its clicks are served meanwhile
-                    await play_ai_turn(self, session, turn)
+        await self.timers.fire(timer)
 
+    def _table_timer(self, handle: TableHandler) -> Callable[[TimerSpec, Timer], Awaitable[None]]:
+        """A table timer kind's handler, run on its table (in play) with the table's locks held."""
+
+        async def run(spec: TimerSpec, timer: Timer) -> None:
+            session = self.sessions.get(timer.table_id or -1)
+            if session is None or session.table is None or session.record.status is not Status.PLAYING:
+                return
+            # nobody waits for a timer's pictures or queries: an interaction's go first (and this table's if one waits)
+            with data_priority.for_table(session.record.table_id):
+                async with session.timers:  # its timers in order (seats deciding together would race: games vary)
+                    async with session.lock:
+                        await self.pipeline.fresh(session)  # a move not saved before: reloaded (or this timer fails)
+                        turn = await handle(self, session, spec, timer)
+                    if turn is not None:  # an AI thinks without the table's lock: its clicks are served meanwhile
+                        await play_ai_turn(self, session, turn)
+
+        return run

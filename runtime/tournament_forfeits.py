@@ -20,6 +20,7 @@ from runtime.errors import NotAllowed
 from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES
 from runtime.service import GameService
+from runtime.timers import NoShowTimer, store
 
 
 class Host(Protocol):
@@ -37,7 +38,6 @@ class Host(Protocol):
 
 log = logging.getLogger(__name__)
 
-NO_SHOW = "tournament_no_show"
 
 
 def procedures_of(t: Tournament) -> dict[str, Any]:
@@ -51,32 +51,31 @@ def check_roster(t: Tournament) -> None:
 
 
 class NoShows:
-    """The no-show clock of every tournament game (a timer of no table, kind ``NO_SHOW``)."""
+    """The no-show clock of every tournament game (a timer of no table, ``runtime.timers.NoShowTimer``)."""
 
     def __init__(self, service: Host) -> None:
         self.service = service
-        service.game.timer_kinds[NO_SHOW] = self._due
+        service.game.timers.register(NoShowTimer, self._due)
 
     async def arm(self, t: Tournament, match_id: str, table_id: int) -> None:
         minutes = float(procedures_of(t).get("no_show_minutes") or 0)
         if minutes > 0:
-            await self.service.db.add_timer(NO_SHOW, None, self.service.game.clock() + minutes * 60, {
-                "tournament": t.tournament_id, "match": match_id, "table": table_id})
+            await store(self.service.db, None, self.service.game.clock() + minutes * 60,
+                        NoShowTimer(t.tournament_id, match_id, table_id))
 
-    async def _due(self, timer: Timer) -> None:
-        p = timer.payload
-        t = self.service.tournaments.get(int(p.get("tournament") or 0))
+    async def _due(self, spec: NoShowTimer, timer: Timer) -> None:
+        t = self.service.tournaments.get(spec.tournament)
         if t is None or t.status is not TStatus.RUNNING:
             return
-        match = t.match(str(p.get("match")))
-        if match.decided or match.current_table != p.get("table"):
+        match = t.match(spec.match)
+        if match.decided or match.current_table != spec.table:
             return
-        session = self.service.game.sessions.get(int(p["table"]))
+        session = self.service.game.sessions.get(spec.table)
         absent = absent_team(session.record) if session is not None else None
         if absent is None:
             return
         team = t.team(match.teams[absent])
-        log.info("tournament %d: team %d absent at table %s: forfeit", t.tournament_id, team.team_id, p["table"])
+        log.info("tournament %d: team %d absent at table %s: forfeit", t.tournament_id, team.team_id, spec.table)
         await self.service._tell(t, "result", [Announcement("tournament.no_show", {
             "team": team.name, "minutes": round(float(procedures_of(t).get("no_show_minutes") or 0))})])
         await self.service.forfeit(t.tournament_id, t.organiser_id, team.team_id, manager=True)

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data.records import Mode, Seat, TableOptions, TableRecord
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.replay import restore_table
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
@@ -100,7 +100,7 @@ class TournamentTables:
 
     async def start(self, t: Tournament, table_id: int) -> TableRecord:
         rec = self.game.record(table_id)
-        if rec.status.value == "lobby":
+        if rec.status is Status.LOBBY:
             rec = await self.game.start(table_id, t.organiser_id)
         if self.autopilot:
             for user in rec.humans.values():

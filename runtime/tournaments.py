@@ -29,6 +29,7 @@ from runtime.presenter import Announcement
 from runtime.procedures import PROCEDURES, SANCTIONS, check_procedures
 from runtime.service import GameService
 from runtime.session import Session
+from runtime.timers import DeadlineTimer, store
 from runtime.tournament_forfeits import NoShows, check_roster
 from runtime.tournament_restore import restore_tournaments
 from runtime.tournament_tables import TournamentTables, table_rules
@@ -38,7 +39,6 @@ from runtime.tournament_views import seats_announcement as seated
 
 log = logging.getLogger(__name__)
 
-DEADLINE = "tournament_deadline"
 MAX_NAME = 60
 MAX_OPEN_PER_GUILD = 3  # open tournaments (sign-up or running) per server: their tables are never refused (reserved
 # by the admitted tournament) and count against the guild's and the organiser's table limits
@@ -59,7 +59,7 @@ class TournamentService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         game.pipeline.match_listeners.append(self._on_match_over)
-        game.timer_kinds[DEADLINE] = self._on_deadline
+        game.timers.register(DeadlineTimer, self._on_deadline)
         self.no_shows = NoShows(self)  # 迟到弃权 (runtime.tournament_forfeits)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
@@ -342,13 +342,13 @@ class TournamentService:
         """The stored timer of the current round's deadline, if it has one."""
         rnd = t.current
         if rnd is not None and rnd.deadline is not None:
-            await self.db.add_timer(DEADLINE, None, rnd.deadline, {"tournament": t.tournament_id, "round": rnd.number})
+            await store(self.db, None, rnd.deadline, DeadlineTimer(t.tournament_id, rnd.number))
 
-    async def _on_deadline(self, timer: Timer) -> None:
-        t = self.tournaments.get(int(timer.payload.get("tournament", 0)))
+    async def _on_deadline(self, spec: DeadlineTimer, timer: Timer) -> None:
+        t = self.tournaments.get(spec.tournament)
         if t is None or t.status is not TStatus.RUNNING or t.current is None:
             return
-        if t.current.number != timer.payload.get("round") or t.current.complete:
+        if t.current.number != spec.round or t.current.complete:
             return
         await self._close_round(t, "tournament.deadline_passed")
 

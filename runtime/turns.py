@@ -1,4 +1,5 @@
-"""What happens when a table's timer falls due (kinds from ``runtime.planner``).
+"""What happens when a table's timer falls due (kinds in ``runtime.timers``, planned by ``runtime.planner``; each
+kind's handler in ``TABLE_TIMERS``).
 
 - ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare; async
   mode deals everything (``DealAll``) and the declaration window opens;
@@ -9,8 +10,10 @@
   first hand's declaring an AI seat waits for the humans (``planner.ai_waits_to_declare``): not during a live
   deal, and in the window until the humans passed or its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
-- ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it;
-- ``next``: the next hand starts (``StartHand``); ``stop``: a ``timed`` match's time is up (``StopMatch``).
+- ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it (in the
+  declaring window, a seat with a declaring clock passes instead);
+- ``next``: the next hand starts (``StartHand``); ``stop``: a ``timed`` match's time is up (``StopMatch``);
+- ``notice`` / ``time``: a timed match's notice before time, and its time call with one more hand.
 
 A timer planned at another table version is stale and ignored (the table moved on).
 """
@@ -20,12 +23,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from data.database import Database
 from data.errors import DataError
-from data.records import Mode, Status
+from data.records import AiLevel, Mode, Seat, Status
 from data.timers import Timer
 from engine.actions import (
     Action,
@@ -41,25 +45,30 @@ from engine.actions import (
 )
 from engine.ai import choose_action
 from engine.errors import IllegalAction
+from engine.rounds import SwapStage
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
-from runtime.planner import (
-    AI,
-    AUTO,
-    CLOSE,
-    DEAL,
-    NEXT,
-    NOTICE,
-    STOP,
-    TIME,
-    TURN,
-    ai_waits_to_declare,
-    window_mark,
-)
+from runtime.planner import ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement
 from runtime.procedures import NOTICED, TIME_HAND, declare_cost, reminder_key, timeout_action
 from runtime.session import Session
+from runtime.timers import (
+    AiTimer,
+    AiWaitTimer,
+    AutoTimer,
+    CloseTimer,
+    DealTimer,
+    DeclareClockTimer,
+    NextTimer,
+    NoticeTimer,
+    ReminderTimer,
+    StopTimer,
+    TimeCallTimer,
+    TimeoutTimer,
+    TimerSpec,
+    store,
+)
 from runtime.viewcache import forced_play, legal_actions, seat_view
 
 log = logging.getLogger(__name__)
@@ -70,7 +79,7 @@ class TimerHost(Protocol):
 
     db: Database
     pipeline: Pipeline
-    takeover_level: str
+    takeover_level: AiLevel
     ai_budget: float
     ai_pool: AiPool | None
 
@@ -166,93 +175,103 @@ async def play_ai_turn(service: TimerHost, session: Session, turn: AiTurn) -> No
                 await service.pipeline.apply(session, fallback, acted_seat=turn.seat)
 
 
-async def handle_timer(service: TimerHost, session: Session, timer: Timer) -> AiTurn | None:
-    """Run one due timer of ``session`` (the caller holds its lock); an AI seat's turn is returned, for the
-    caller to decide after releasing the lock (``play_ai_turn``)."""
+def _current(session: Session, version: int, spec: TimerSpec) -> bool:
+    """The table is still at the ``version`` the timer was planned at (else it moved on: the timer is stale)."""
+    assert session.table is not None
+    if version == session.table.version:
+        return True
+    log.debug("stale %s timer on table %d", spec.kind, session.record.table_id)
+    return False
+
+
+def _declaring(session: Session, hand: int, redeals: int) -> bool:
+    """Hand ``hand`` after ``redeals`` redeals is still declaring."""
     table = session.table
     assert table is not None
-    p = timer.payload
-    if timer.kind == CLOSE:
-        await _close(service, session, timer)
-        return None
-    if timer.kind in (NOTICE, TIME):
-        await _timed(service, session, timer.kind)
-        return None
-    seat = p.get("seat")
-    if p.get("wait") or p.get("declare"):  # the declaring window's clocks, kept across the others' moves
-        return await _window_timer(service, session, timer, seat)
-    if p.get("version") != table.version:
-        log.debug("stale %s timer on table %d", timer.kind, session.record.table_id)
-        return None
-    if timer.kind == DEAL:
+    return table.phase is Phase.DECLARING and (table.hand.number, table.hand.redeals) == (hand, redeals)
+
+
+async def on_close(service: TimerHost, session: Session, spec: CloseTimer, timer: Timer) -> AiTurn | None:
+    """The declaration window's deadline; in the 换庄 second window (one seat asked at a time) its time up is
+    that seat's pass."""
+    table = session.table
+    assert table is not None
+    if _declaring(session, spec.hand, spec.redeals) and spec.window == window_mark(table):
+        seat = table.to_act()[0] if table.hand.swap_stage is SwapStage.OTHER and table.to_act() else None
+        action = CloseDeclaring() if seat is None else Pass(seat=seat)
+        await service.pipeline.apply(session, action, acted_seat=seat)
+    return None
+
+
+async def on_ai_wait(service: TimerHost, session: Session, spec: AiWaitTimer, timer: Timer) -> AiTurn | None:
+    """An AI seat's first-hand declaring wait is over (kept across the others' moves)."""
+    assert session.table is not None
+    if _declaring(session, spec.hand, spec.redeals) and spec.seat in session.table.to_act():
+        return ai_turn(service, session, spec.seat)
+    return None
+
+
+async def on_ai(service: TimerHost, session: Session, spec: AiTimer, timer: Timer) -> AiTurn | None:
+    return ai_turn(service, session, spec.seat) if _current(session, spec.version, spec) else None
+
+
+async def on_deal(service: TimerHost, session: Session, spec: DealTimer, timer: Timer) -> AiTurn | None:
+    if _current(session, spec.version, spec):
         await _deal(service, session)
-    elif timer.kind == NEXT:
-        notes = [Announcement("announce.extra_hand", {})] if p.get("extra") else []  # 加赛: level at time
+    return None
+
+
+async def on_next(service: TimerHost, session: Session, spec: NextTimer, timer: Timer) -> AiTurn | None:
+    if _current(session, spec.version, spec):
+        notes = [Announcement("announce.extra_hand", {})] if spec.extra else []  # 加赛: level at time
         await service.pipeline.apply(session, StartHand(), acted_seat=None, announcements=notes)
-    elif timer.kind == STOP:
+    return None
+
+
+async def on_stop(service: TimerHost, session: Session, spec: StopTimer, timer: Timer) -> AiTurn | None:
+    if _current(session, spec.version, spec):
         note = Announcement("announce.time_up", {})
         draw = session.record.options.time_tie == "draw"  # 常规赛: a level tie is a draw
         await service.pipeline.apply(session, StopMatch(draw=draw), acted_seat=None, announcements=[note])
-    elif timer.kind == AI and seat is not None:
-        return ai_turn(service, session, seat)
-    elif timer.kind == AUTO and seat is not None:
-        await _auto(service, session, seat, p.get("why", "forced"))
-    elif timer.kind == TURN and seat is not None:
-        await _turn(service, session, timer, seat)
     return None
 
 
-async def _window_timer(service: TimerHost, session: Session, timer: Timer, seat: int | None) -> AiTurn | None:
-    """An AI seat's first-hand declaring wait is over (its turn, if it may still speak), or a human seat's
-    declaring clock fell due (``_declare_clock``)."""
-    table, p = session.table, timer.payload
-    assert table is not None
-    if p.get("declare"):
-        await _declare_clock(service, session, timer, seat)
-        return None
-    h = table.hand
-    if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
-            and seat is not None and seat in table.to_act():
-        return ai_turn(service, session, seat)
+async def on_auto(service: TimerHost, session: Session, spec: AutoTimer, timer: Timer) -> AiTurn | None:
+    if _current(session, spec.version, spec):
+        await (_queued(service, session, spec.seat) if spec.queued else _forced(service, session, spec.seat))
     return None
 
 
-async def _close(service: TimerHost, session: Session, timer: Timer) -> None:
-    """The declaration window's deadline, if the window is still the timer's."""
-    table, p = session.table, timer.payload
-    assert table is not None
-    h = table.hand
-    if table.phase is Phase.DECLARING and (h.number, h.redeals) == (p.get("hand"), p.get("redeals")) \
-            and p.get("window", "") == window_mark(table):
-        # the 换庄 second window asks one seat at a time: its time up is that seat's pass
-        seat = table.to_act()[0] if h.swap_stage == "other" and table.to_act() else None
-        action = CloseDeclaring() if seat is None else Pass(seat=seat)
-        await service.pipeline.apply(session, action, acted_seat=seat)
-
-
-async def _timed(service: TimerHost, session: Session, kind: str) -> None:
-    """A timed match's notice before time (``announce.time_notice``), or its time call with one more hand to
-    play: the hand in progress is recorded (``TIME_HAND``) and the players told (``announce.time_one_more``)."""
-    rec, table = session.record, session.table
-    assert table is not None
-    if rec.status is not Status.PLAYING or table.phase is Phase.MATCH_OVER:
-        return
-    if kind == NOTICE:
-        if NOTICED in rec.meta:
-            return
+async def on_notice(service: TimerHost, session: Session, spec: NoticeTimer, timer: Timer) -> AiTurn | None:
+    """A timed match's notice before time (``announce.time_notice``)."""
+    rec = session.record
+    if _timed_on(session) and NOTICED not in rec.meta:
         session.record = await service.db.save_table(replace(rec, meta={**rec.meta, NOTICED: True}))
         rule = "one_more" if rec.options.one_more_hand else "finish"
         note = Announcement(f"announce.time_notice_{rule}", {"minutes": max(1, round(rec.options.time_notice / 60))})
         await service.pipeline.publish(session, "notice", [note])
         await service.pipeline.arm(session)
-        return
-    if TIME_HAND in rec.meta:
-        return
-    session.record = await service.db.save_table(replace(rec, meta={**rec.meta, TIME_HAND: table.hand.number}))
-    # during hand N: N is finished, then N + 1; between hands (N settled): N + 1 is the one more
-    await service.pipeline.publish(session, "notice", [Announcement("announce.time_one_more",
-                                                                    {"hand": table.hand.number + 1})])
-    await service.pipeline.arm(session)
+    return None
+
+
+async def on_time_call(service: TimerHost, session: Session, spec: TimeCallTimer, timer: Timer) -> AiTurn | None:
+    """A timed match's time call with one more hand to play: the hand in progress is recorded (``TIME_HAND``) and
+    the players told (``announce.time_one_more``)."""
+    rec, table = session.record, session.table
+    assert table is not None
+    if _timed_on(session) and TIME_HAND not in rec.meta:
+        session.record = await service.db.save_table(replace(rec, meta={**rec.meta, TIME_HAND: table.hand.number}))
+        # during hand N: N is finished, then N + 1; between hands (N settled): N + 1 is the one more
+        await service.pipeline.publish(session, "notice", [Announcement("announce.time_one_more",
+                                                                        {"hand": table.hand.number + 1})])
+        await service.pipeline.arm(session)
+    return None
+
+
+def _timed_on(session: Session) -> bool:
+    table = session.table
+    assert table is not None
+    return session.record.status is Status.PLAYING and table.phase is not Phase.MATCH_OVER
 
 
 async def _deal(service: TimerHost, session: Session) -> None:
@@ -272,27 +291,31 @@ async def _deal(service: TimerHost, session: Session) -> None:
             await service.pipeline.apply(session, action, acted_seat=seat)
 
 
-async def _auto(service: TimerHost, session: Session, seat: int, why: str) -> None:
-    """A queued play, or the only legal play."""
+async def _queued(service: TimerHost, session: Session, seat: int) -> None:
+    """A queued play, or (no longer legal) a notice that it was dropped."""
+    occupant = session.record.seats[seat]
+    user = occupant.user_id if occupant is not None else None
+    cards = session.queued.get(seat)
+    if cards is None:
+        await service.pipeline.arm(session)
+        return
+    try:  # played: ``apply`` forgets the queued play
+        note = Announcement("announce.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
+        await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
+    except IllegalAction as exc:
+        await service.pipeline.unqueue(session, seat)
+        # public text: never name the cards, the player still holds them
+        note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
+        await service.pipeline.publish(session, "queue", [note])
+        await service.pipeline.arm(session)
+
+
+async def _forced(service: TimerHost, session: Session, seat: int) -> None:
+    """The only legal play."""
     table = session.table
     assert table is not None
     occupant = session.record.seats[seat]
     user = occupant.user_id if occupant is not None else None
-    if why == "queued":
-        cards = session.queued.get(seat)
-        if cards is None:
-            await service.pipeline.arm(session)
-            return
-        try:  # played: ``apply`` forgets the queued play
-            note = Announcement("announce.queued_played", {"cards": " ".join(map(str, cards))}, user_id=user, seat=seat)
-            await service.pipeline.apply(session, Play(seat=seat, cards=cards), acted_seat=seat, announcements=[note])
-        except IllegalAction as exc:
-            await service.pipeline.unqueue(session, seat)
-            # public text: never name the cards, the player still holds them
-            note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
-            await service.pipeline.publish(session, "queue", [note])
-            await service.pipeline.arm(session)
-        return
     play = forced_play(table, seat)  # listed when the timer was planned (``planner.is_forced``), not again
     if play is None:
         await service.pipeline.arm(session)
@@ -301,52 +324,76 @@ async def _auto(service: TimerHost, session: Session, seat: int, why: str) -> No
     await service.pipeline.apply(session, Play(seat=seat, cards=play), acted_seat=seat, announcements=[note])
 
 
-async def _turn(service: TimerHost, session: Session, timer: Timer, seat: int) -> None:
-    """Reminder stage, then the timeout: the seat goes under 托管."""
+def _human(session: Session, seat: int) -> Seat | None:
+    """The human (not under 托管) in ``seat``, whose turn clock runs."""
     occupant = session.record.seats[seat]
-    if occupant is None or occupant.autopilot:
-        return
-    options = session.record.options
+    return None if occupant is None or occupant.autopilot else occupant
+
+
+async def on_reminder(service: TimerHost, session: Session, spec: ReminderTimer, timer: Timer) -> AiTurn | None:
+    """The turn clock's reminder (the penalty is told before it applies); the timeout is stored next."""
+    occupant = _human(session, spec.seat)
     table = session.table
     assert table is not None
-    if timer.payload.get("stage") == "remind":
-        before = float(timer.payload.get("before", options.reminder_before))
-        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + before,
-                                   {**timer.payload, "stage": "timeout"})
-        key, params = reminder_key(options, table, seat)  # the penalty is told before it applies
-        note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},
-                            user_id=occupant.user_id, seat=seat)
-        await service.pipeline.publish(session, "reminder", [note])
-        return
-    log.info("table %d: seat %d timed out; the AI takes over (托管)", session.record.table_id, seat)
-    penalty = timeout_action(options, table, seat)
-    if penalty is not None:  # 超时: the sheet's penalty, committed like a move
-        await service.pipeline.apply(session, penalty, acted_seat=None)
-    await service.set_away_locked(session, seat)
-
-
-async def _declare_clock(service: TimerHost, session: Session, timer: Timer, seat: int | None) -> None:
-    """A seat's clock in the declaring window (``planner.declare_timers``): the reminder says what its end costs,
-    then the seat passes (and the sheet's 超时 penalty applies once the hand has a dealer)."""
-    table, p = session.table, timer.payload
-    assert table is not None
-    h = table.hand
-    occupant = session.record.seats[seat] if seat is not None else None
-    if seat is None or occupant is None or occupant.autopilot or table.phase is not Phase.DECLARING \
-            or (h.number, h.redeals) != (p.get("hand"), p.get("redeals")) or seat not in table.to_act():
-        return
+    if occupant is None or not _current(session, spec.version, spec):
+        return None
     options = session.record.options
-    cost, points = declare_cost(options) if h.dealer is not None else ("none", 0)
-    if p.get("stage") == "remind":
-        before = float(p.get("before", 0))
-        await service.db.add_timer(TURN, session.record.table_id, timer.due_at + before, {**p, "stage": "timeout"})
-        note = Announcement(f"announce.reminder_declare_{cost}", {"name": occupant.name, "seconds": round(before),
+    before = options.reminder_before if spec.before is None else spec.before
+    await store(service.db, session.record.table_id, timer.due_at + before, TimeoutTimer(spec.version, spec.seat))
+    key, params = reminder_key(options, table, spec.seat)
+    note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},
+                        user_id=occupant.user_id, seat=spec.seat)
+    await service.pipeline.publish(session, "reminder", [note])
+    return None
+
+
+async def on_timeout(service: TimerHost, session: Session, spec: TimeoutTimer, timer: Timer) -> AiTurn | None:
+    """The turn clock ran out: the sheet's penalty (超时, committed like a move), and the seat goes under 托管."""
+    table = session.table
+    assert table is not None
+    if _human(session, spec.seat) is None or not _current(session, spec.version, spec):
+        return None
+    log.info("table %d: seat %d timed out; the AI takes over (托管)", session.record.table_id, spec.seat)
+    penalty = timeout_action(session.record.options, table, spec.seat)
+    if penalty is not None:
+        await service.pipeline.apply(session, penalty, acted_seat=None)
+    await service.set_away_locked(session, spec.seat)
+    return None
+
+
+async def on_declare_clock(service: TimerHost, session: Session, spec: DeclareClockTimer,
+                           timer: Timer) -> AiTurn | None:
+    """A seat's clock in the declaring window (``planner.declare_timer``): the reminder says what its end costs,
+    then the seat passes (and the sheet's 超时 penalty applies once the hand has a dealer)."""
+    table = session.table
+    assert table is not None
+    occupant = _human(session, spec.seat)
+    if occupant is None or not _declaring(session, spec.hand, spec.redeals) or spec.seat not in table.to_act():
+        return None
+    cost, points = declare_cost(session.record.options) if table.hand.dealer is not None else ("none", 0)
+    if not spec.timeout:
+        await store(service.db, session.record.table_id, timer.due_at + spec.before, replace(spec, timeout=True))
+        note = Announcement(f"announce.reminder_declare_{cost}", {"name": occupant.name, "seconds": round(spec.before),
                                                                      "points": points},
-                            user_id=occupant.user_id, seat=seat)
+                            user_id=occupant.user_id, seat=spec.seat)
         await service.pipeline.publish(session, "reminder", [note])
-        return
+        return None
     if cost == "points":
-        await service.pipeline.apply(session, Penalize(team=seat % 2, points=points, reason="timeout"), acted_seat=None)
+        penalty = Penalize(team=spec.seat % 2, points=points, reason="timeout")
+        await service.pipeline.apply(session, penalty, acted_seat=None)
     note = Announcement(f"tournament3.declare_passed_{cost}", {"name": occupant.name, "points": points},
-                        user_id=occupant.user_id, seat=seat)
-    await service.pipeline.apply(session, Pass(seat=seat), acted_seat=seat, announcements=[note])
+                        user_id=occupant.user_id, seat=spec.seat)
+    await service.pipeline.apply(session, Pass(seat=spec.seat), acted_seat=spec.seat, announcements=[note])
+    return None
+
+
+TableHandler = Callable[[TimerHost, Session, Any, Timer], Awaitable["AiTurn | None"]]
+TABLE_TIMERS: tuple[tuple[type[TimerSpec], TableHandler], ...] = (
+    (DealTimer, on_deal), (CloseTimer, on_close), (AiTimer, on_ai), (AiWaitTimer, on_ai_wait), (AutoTimer, on_auto),
+    (ReminderTimer, on_reminder), (TimeoutTimer, on_timeout), (DeclareClockTimer, on_declare_clock),
+    (NextTimer, on_next), (StopTimer, on_stop),
+    (NoticeTimer, on_notice), (TimeCallTimer, on_time_call),
+)
+"""Each table timer kind's handler ``handler(service, session, spec, stored)`` (the caller holds the table's lock;
+an AI seat's turn is returned, for the caller to decide after releasing it: ``play_ai_turn``); registered in the
+service's ``runtime.timers.TimerRegistry``."""

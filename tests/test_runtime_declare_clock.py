@@ -10,8 +10,9 @@ from typing import Any
 from data.records import Status, TableOptions, TableRecord
 from engine.actions import Pass, Penalize
 from engine.views import Phase
-from runtime.planner import TURN, declare_timers
+from runtime.planner import declare_timer
 from runtime.procedures import TIME_CONTROLS, procedure_lines, time_control_of
+from runtime.timers import DeclareClockTimer, decode
 from tests.test_runtime_support import StepClock, human_table, make_service, until
 
 
@@ -82,11 +83,13 @@ def test_the_seat_clock_is_keyed_by_hand_so_declarations_do_not_restart_it() -> 
     table = Table.new(Rules.from_preset("standard"), 11)
     table.apply(DealAll())
     options = TableOptions.from_json(sheet("sheet60"))
-    first = declare_timers(options, table, 0, now=100.0)
-    later = declare_timers(options, table, 0, now=107.0)
-    assert [t.kind for t in first] == [TURN] and first[0].key == later[0].key  # the stored due time is kept
-    assert first[0].due_at == 100.0 + 20 - 10 and first[0].payload["before"] == 10
-    assert declare_timers(TableOptions(), table, 0, now=0.0) == []  # no time control: the window only
+    first = declare_timer(options, table, 0, now=100.0)
+    later = declare_timer(options, table, 0, now=107.0)
+    assert first is not None and later is not None
+    assert isinstance(first.spec, DeclareClockTimer) and first.spec.key == later.spec.key  # the due time is kept
+    assert first.due_at == 100.0 + 20 - 10 and first.spec.before == 10
+    assert decode(first.spec.kind, first.spec.to_json()) == first.spec  # its stored form reads back the same
+    assert declare_timer(TableOptions(), table, 0, now=0.0) is None  # no time control: the window only
     assert time_control_of(options) == "sheet60"
 
 

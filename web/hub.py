@@ -19,6 +19,7 @@ from aiohttp import web
 from runtime.panel import build_panel
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
+from runtime.timers import CloseTimer, DeclareClockTimer, ReminderTimer, TimerSpec, decode
 from runtime.viewcache import public_view
 from runtime.weblinks import Grant
 from web.state import public_json, seat_json
@@ -26,8 +27,18 @@ from web.state import public_json, seat_json
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
-CLOCK_KINDS = ("turn", "close")
+CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
 
+
+
+def _lead(spec: TimerSpec, default_before: float) -> float:
+    """How long after a stored clock timer falls due its clock runs out: a reminder's ``before`` (the table's
+    ``reminder_before`` for rows stored without one), 0 for a timeout or the window's close."""
+    if isinstance(spec, ReminderTimer):
+        return default_before if spec.before is None else spec.before
+    if isinstance(spec, DeclareClockTimer) and not spec.timeout:
+        return spec.before
+    return 0.0
 
 class Client:
     """One open page: its socket, what it may see (``grant``), its locale and its queue of frames."""
@@ -123,8 +134,9 @@ class WebHub:
             log.warning("table %d: reading its timers failed", table_id, exc_info=True)
             return None
         session = self.game.session(table_id)
-        ends = [tm.due_at + (session.record.options.reminder_before if tm.payload.get("stage") == "remind" else 0.0)
-                for tm in timers if tm.kind in CLOCK_KINDS]
+        default = session.record.options.reminder_before
+        ends = [tm.due_at + _lead(spec, default)
+                for tm in timers if tm.kind in CLOCK_KINDS and (spec := decode(tm.kind, tm.payload)) is not None]
         return min(ends) if ends else None
 
     async def close_all(self) -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from cli.offline.matchlog import event_lines, hand_line, is_trick_line, lead_line
 from data import Database
-from data.records import Mode, Status, TableOptions
+from data.records import AiLevel, Mode, Status, TableOptions
 from data.replay import restore_table
 from engine.rules import Rules
 from engine.views import PublicView
@@ -129,7 +129,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         raise
     presenter = LogPresenter(work, locale, echo)
     service = GameService(db, presenter, rng_seed=seed, images=ImagePolicy.TRICKS, locale=locale,
-                          takeover_level=ai_level, ai_budget=ai_budget, autorun=False)
+                          takeover_level=AiLevel(ai_level), ai_budget=ai_budget, autorun=False)
     tid: int | None = None
     try:
         seats = players(locale)

@@ -24,7 +24,7 @@ from typing import Any
 
 from data import Database
 from data.errors import DataError
-from data.records import Mode, TableOptions
+from data.records import AiLevel, Mode, TableOptions
 from data.targets import MEMORY, database_target
 from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Tournament
@@ -99,7 +99,7 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
     out_dir.mkdir(parents=True, exist_ok=True)
     db = await Database.open(str(db_path) if db_path is not None else ":memory:")
     game = GameService(db, _NullTables(), rng_seed=seed, images=ImagePolicy.NONE, locale=locale,
-                       takeover_level=ai_level, ai_budget=0.05, autorun=False)
+                       takeover_level=AiLevel(ai_level), ai_budget=0.05, autorun=False)
     presenter = _LogPresenter(out_dir, locale, echo)
     service = TournamentService(game, presenter, table_options=TableOptions.instant(), mode=Mode.ASYNC,
                                 ai_level=ai_level, autopilot=True, rng_seed=seed)

@@ -1,0 +1,116 @@
+"""The playing phase of a hand (出牌): the 25 tricks, played on a ``PlayingHand`` (``engine.hand.HandState``).
+
+A lead is decomposed into units; a throw (甩牌) that another seat can beat fails — the smallest beaten unit is
+played instead and the thrower's side pays ``throw_penalty``; a follow must keep the lead's format as far as the
+hand allows (``engine.follow``). The trick's winner is kept as plays arrive; the defenders (闲家) score the
+points of the tricks they win. Every check runs before any change, so an ``IllegalAction`` changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.cards import Card, card_points, is_sub_multiset, remove_cards
+from engine.errors import IllegalAction
+from engine.events import Event, Played, ThrowFailed, TrickWon
+from engine.follow import follow_error
+from engine.rules import Rules
+from engine.throws import check_throw, throw_penalty
+from engine.trick import beats, has_format, trick_winner
+from engine.trump import TrumpContext
+from engine.units import Lead, decompose_lead
+from engine.views import Phase, ThrowFailure, TrickView
+
+_PLAYING = Phase.PLAYING  # a module name reads faster than an enum member on hot paths
+
+
+class PlayingHand(Protocol):
+    """What the playing phase reads and changes of a hand."""
+
+    rules: Rules
+    phase: Phase
+    hands: list[list[Card]]
+    leader: int
+    trick: list[tuple[int, tuple[Card, ...]]]
+    tricks: list[TrickView]
+    defender_points: int
+    penalties: list[ThrowFailure]
+    winning: int
+
+    def to_act(self) -> tuple[int, ...]: ...
+    def ctx(self) -> TrumpContext: ...
+    def trick_lead(self) -> Lead | None: ...
+    def dealer_team(self) -> int | None: ...
+
+
+def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
+    """Lead or follow. Returns (events, hand_finished)."""
+    if hand.phase is not _PLAYING:
+        raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
+    if seat != hand.to_act()[0]:
+        raise IllegalAction("action.not_your_turn")
+    if not cards:
+        raise IllegalAction("play.empty")
+    if not is_sub_multiset(cards, hand.hands[seat]):
+        raise IllegalAction("play.not_in_hand")
+    ctx = hand.ctx()
+    events: list[Event] = []
+    if not hand.trick:
+        lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
+        if lead.is_throw:
+            others = [hand.hands[(seat + k) % 4] for k in (1, 2, 3)]
+            check = check_throw(cards, others, ctx)
+            if check.failed:
+                events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
+                cards = tuple(check.forced)
+    else:
+        led = hand.trick_lead()
+        assert led is not None  # the trick has a lead
+        key = follow_error(led, hand.hands[seat], cards, ctx)
+        if key is not None:
+            raise IllegalAction(key)
+    hand.hands[seat] = remove_cards(hand.hands[seat], cards)
+    hand.trick.append((seat, tuple(cards)))
+    hand.winning = winner_after_play(hand, ctx)
+    events.append(Played(seat, tuple(cards)))
+    if len(hand.trick) < 4:
+        return events, False
+    return events + finish_trick(hand), not hand.hands[0]
+
+
+def winner_after_play(hand: PlayingHand, ctx: TrumpContext) -> int:
+    """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
+    plays, so only the new play is compared with the one winning so far."""
+    trick = hand.trick
+    if len(trick) == 1:
+        return trick[0][0]
+    best = next((cards for seat, cards in trick[:-1] if seat == hand.winning), None)
+    if best is None:  # not kept (an inconsistent state): compare every play
+        return trick[trick_winner([c for _, c in trick], ctx)][0]
+    lead = hand.trick_lead()
+    assert lead is not None
+    seat, cards = trick[-1]
+    return seat if has_format(lead, cards, ctx) and beats(cards, best, lead, ctx) else hand.winning
+
+
+def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
+                 beaten: tuple[Card, ...]) -> Event:
+    """甩牌失败: the smallest beaten unit is played; the penalty moves the defenders' points."""
+    magnitude = throw_penalty(len(attempted), len(attempted) - len(forced), hand.rules)
+    penalty = magnitude if seat % 2 == hand.dealer_team() else -magnitude
+    hand.defender_points += penalty
+    failure = ThrowFailure(seat, tuple(attempted), tuple(forced), tuple(beaten), penalty)
+    hand.penalties.append(failure)
+    return ThrowFailed(seat, failure.attempted, failure.forced, failure.beaten_unit, penalty)
+
+
+def finish_trick(hand: PlayingHand) -> list[Event]:
+    """The fourth play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
+    winner = hand.winning
+    points = sum(card_points(cards) for _, cards in hand.trick)
+    if winner % 2 != hand.dealer_team():
+        hand.defender_points += points
+    hand.tricks.append(TrickView(hand.leader, tuple(hand.trick), winner, points))
+    hand.trick = []
+    hand.leader = winner
+    return [TrickWon(winner, points, hand.defender_points, len(hand.tricks))]
