@@ -1,6 +1,6 @@
 """Mine AI puzzles (残局题) from seeded deals: endgame positions with one clearly best play.
 
-``python -m benchmarks.ai_puzzle_mine --deals 200 --want 27 --out tests/ai_puzzles.json``
+``python -m benchmarks.ai_puzzle_mine --deals 200 --want 27 --out tests/ai/ai_puzzles.json``
 
 Basic players play seeded deals (preset ``standard``); at each play decision with at most 4 cards per
 hand, every candidate play is scored on sampled deals consistent with the seat's view, each solved exactly

@@ -1,4 +1,4 @@
-"""How many AI puzzles (``tests/ai_puzzles.json``) each AI level solves.
+"""How many AI puzzles (``tests/ai/ai_puzzles.json``) each AI level solves.
 
 ``python -m benchmarks.ai_puzzles [--budget 0.2] [--iterations N] [--json]`` prints ``solved_basic``,
 ``solved_strong`` and ``total`` (strong at ``--budget`` CPU seconds per decision, or ``--iterations`` deals).
@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from tests.ai_puzzles import load_puzzles, solved_count
+from tests.helpers.ai_puzzles import load_puzzles, solved_count
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ algorithm and order without ``Card`` objects, for the compiled AI (``tools/build
 Order (as the rules' enumeration): void in a plain led suit, trump plays that split into the lead's units
 (possible ruffs, 毙) first; with enough led-suit cards, the strongest play of the required rung first;
 then plays built from low, non-point cards first. Generation is lazy and stops at ``limit`` distinct
-follows (display-sorted index tuples). tests/test_ai_fastrules.py compares it with the rules.
+follows (display-sorted index tuples). tests/ai/test_fastrules.py compares it with the rules.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ natively. The legal follows are ``engine.ai.fastenum``.
   Single units compare by their top card; ruffs of a throw compare by the largest unit (``largest``) or
   unit by unit (``all``), each play read in its most favourable split.
 
-tests/test_ai_fastrules.py checks every answer against the rules functions on random hands.
+tests/ai/test_fastrules.py checks every answer against the rules functions on random hands.
 """
 
 from __future__ import annotations

@@ -1,0 +1,81 @@
+"""AI puzzles (题): positions with one clearly best move, for measuring the AI levels.
+
+``ai_puzzles.json`` holds two kinds. ``play`` puzzles come from seeded deals (preset, seed, and the table's
+actions up to the position, replayed with ``Table.replay_json``; every hand and the kitty are written
+out too): endgames where one play is optimal on at least 95% of the deals consistent with the seat's view
+(each solved exactly) — see ``benchmarks/ai_puzzle_mine.py``. ``bury`` puzzles are hands after taking the
+kitty: the cards that must be buried and the ones that must be kept. Each has ``why``: an expert's reason.
+The AI sees only the seat's ``SeatView``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.actions import Action, Bury, Play
+from engine.ai import choose_action
+from engine.cards import Card, parse_cards
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase, PublicView, SeatView
+
+PUZZLES_FILE = Path(__file__).resolve().parents[1] / "ai" / "ai_puzzles.json"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One position, and what a correct answer is."""
+
+    name: str
+    why: str
+    view: SeatView
+    solved: Callable[[Action | None], bool]
+
+
+def _same(cards: tuple[Card, ...], text: str) -> bool:
+    return sorted(c.index for c in cards) == sorted(c.index for c in parse_cards(text))
+
+
+def _play_puzzle(entry: dict[str, Any]) -> Puzzle:
+    table = Table.replay_json(Rules.from_preset(entry["preset"]).to_json(), entry["seed"], entry["actions"])
+    assert table.phase is Phase.PLAYING and table.to_act()[0] == entry["seat"], entry["name"]
+    view = table.seat_view(entry["seat"])
+    assert _same(view.hand, entry["hands"][entry["seat"]]), entry["name"]
+    best = entry["best"]
+    return Puzzle(entry["name"], entry["why"], view, lambda a: isinstance(a, Play) and _same(a.cards, best))
+
+
+def _bury_puzzle(entry: dict[str, Any]) -> Puzzle:
+    hand = parse_cards(entry["hand"])
+    level, trump = entry["level"], entry["trump"]
+    pub = PublicView(
+        rules=Rules(), hand_number=2, phase=Phase.BURYING, levels=(level, level), dealer=0, level=level,
+        trump=trump, declaration=None, to_act=(0,), hand_sizes=(33, 25, 25, 25), cards_dealt=100, trick=None,
+        tricks=(), defender_points=0, penalties=(), kitty_holder=0, last_result=None, results=(),
+        match_winner=None)
+    view = SeatView(seat=0, public=pub, hand=hand, kitty=None)
+    must, keep = parse_cards(entry["bury"]), parse_cards(entry["keep"])
+
+    def solved(action: Action | None) -> bool:
+        if not isinstance(action, Bury):
+            return False
+        return set(must) <= set(action.cards) and not set(keep) & set(action.cards)
+
+    return Puzzle(entry["name"], entry["why"], view, solved)
+
+
+def load_puzzles() -> list[Puzzle]:
+    """Every puzzle of ``ai_puzzles.json``."""
+    entries = json.loads(PUZZLES_FILE.read_text(encoding="utf-8"))
+    return [_bury_puzzle(e) if e["kind"] == "bury" else _play_puzzle(e) for e in entries]
+
+
+def solved_count(puzzles: list[Puzzle], level: str, budget_s: float = 0.2, iterations: int | None = None) -> int:
+    """How many puzzles ``level`` solves (the strong AI seeded per puzzle: reproducible with ``iterations``)."""
+    return sum(1 for i, p in enumerate(puzzles)
+               if p.solved(choose_action(p.view, level, random.Random(i), budget_s=budget_s, iterations=iterations)))
