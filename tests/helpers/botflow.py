@@ -1,4 +1,4 @@
-"""Helpers of the end-to-end Discord flow tests (tests/test_bot_flows*.py): seating a table through the
+"""Helpers of the end-to-end Discord flow tests (tests/cogs/test_flows*.py): seating a table through the
 lobby buttons, moving the fake clock together with SimCord's virtual time, per-user interaction
 locales, a time guard for every test, and the privacy check (no hand picture or card select outside
 an ephemeral message)."""
