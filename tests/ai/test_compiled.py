@@ -27,6 +27,8 @@ from tests.helpers.shared_dir import REPO, SHARED, require_shared
 from tools.build_ai import MODULES, hashes, imported_sources
 
 PLAIN = {"TRACTOR_PLAIN_PYTHON": "1"}
+# long on a core: one at a time with the other "cpu" tests (xdist --dist loadgroup), beside the waiting ones
+pytestmark = pytest.mark.xdist_group("cpu")
 
 
 def require_build() -> Path:

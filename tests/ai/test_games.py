@@ -13,6 +13,9 @@ from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import Phase
 
+# long on a core: one at a time with the other "cpu" tests (xdist --dist loadgroup), beside the waiting ones
+pytestmark = pytest.mark.xdist_group("cpu")
+
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("level", ["random", "basic"])

@@ -9,7 +9,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+# long on a core: one at a time with the other "cpu" tests (xdist --dist loadgroup), beside the waiting ones
+pytestmark = pytest.mark.xdist_group("cpu")
 
 
 def test_mypy_finds_no_error() -> None:
