@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cli.bot import create_bot
 from cli.config import Config
@@ -27,6 +28,19 @@ class FakeClock:
 
 
 BACKENDS = ("sqlite", "postgres")
+# No timed assertions (speed is measured by benchmarks/): hypothesis's 200 ms per-example deadline and its
+# "too slow" check would fail on a loaded machine, so neither applies; the number of examples stays the same.
+settings.register_profile("tractor", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tractor")
+# SimCord's wait for the bot to go idle after each step (its default: 5 s of wall time). It detects a hang and
+# checks nothing about speed; 5 s is too short when 4 xdist workers share 2 loaded cores, so give it 30 s.
+SETTLE_TIMEOUT_S = 30.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")

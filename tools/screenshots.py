@@ -42,7 +42,7 @@ from engine.cards import Card, parse_cards
 from engine.legal import view_context
 from engine.throws import check_throw
 from engine.views import Phase
-from tests.botflow_helpers import use_locales
+from tests.helpers.botflow import use_locales
 
 log = logging.getLogger("screenshots")
 

@@ -17,7 +17,7 @@ from engine.actions import Bury, Pass, Play
 from engine.legal import default_bury
 from engine.views import Phase
 from runtime.access import Caller
-from tests.web_helpers import CHROMIUM, GUILD, WebWorld
+from tests.helpers.web import CHROMIUM, GUILD, WebWorld
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 

@@ -5,7 +5,7 @@ The policy reads a ``PlayState`` only through what the seat to act can know: its
 history (cards played, the voids (断门) they showed, the current trick, the hand sizes) and the kitty's
 cards only if this seat buried them (another seat guesses the kitty's points). So ``basic`` builds a
 state from its ``SeatView`` (the other hands left empty) and chooses exactly what the same seat chooses
-inside a playout of any deal consistent with that view (tests/test_ai_policy_agreement.py checks it on
+inside a playout of any deal consistent with that view (tests/ai/test_policy_agreement.py checks it on
 thousands of positions). Leads are ``fastlead``; follows are ``fastfollow``.
 """
 

@@ -1,0 +1,61 @@
+"""Conformance: every case of ../shared/conformance/{follow,lead,trick}.jsonl through ``python -m engine.judge``.
+
+The shared directory is ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared`` (missing: a skip, a failure
+under ``CI=true``). Each file is piped to one judge process; each answer must equal the line's ``expect``
+(``forced`` compared as a multiset).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.shared_dir import REPO, SHARED, require_shared
+
+CONFORMANCE = SHARED / "conformance"
+FILES = ("follow", "lead", "trick")
+
+
+def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in obj.items() if k != "id"}
+    if isinstance(out.get("forced"), list):
+        out["forced"] = Counter(out["forced"])
+    return out
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_conformance_file(name: str) -> None:
+    require_shared(SHARED)
+    path = CONFORMANCE / f"{name}.jsonl"
+    assert path.is_file(), f"{path} is missing from the shared directory"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cases = [json.loads(line) for line in lines]
+    queries = [json.dumps({k: v for k, v in case.items() if k != "expect"}) for case in cases]
+    proc = subprocess.run([sys.executable, "-m", "engine.judge"], input="\n".join(queries) + "\n",
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(cases)
+    failures = []
+    for case, got in zip(cases, answers, strict=True):
+        assert got.get("id") == case["id"]
+        if _normalise(got) != _normalise(case["expect"]):
+            failures.append(f"{case['id']}: expected {case['expect']}, got {got}")
+    assert not failures, f"{len(failures)}/{len(cases)} cases differ:\n" + "\n".join(failures[:20])
+
+
+def test_a_missing_shared_directory_fails_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    missing = tmp_path / "no-shared"
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        require_shared(missing)
+    monkeypatch.setenv("CI", "")
+    with pytest.raises(pytest.skip.Exception):
+        require_shared(missing)
+    assert require_shared(tmp_path) == tmp_path

@@ -1,0 +1,166 @@
+"""The layering (docs/ARCHITECTURE.md): no import circle between modules, dependencies point down only, and every
+import is one the graph sees (no module loaded by a computed name, but the cogs as discord.py extensions)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("engine", "runtime", "data", "render", "i18n", "cogs", "web", "cli")
+ENTRY = "bot"  # bot.py, the program: above everything
+# what each layer may import (besides the standard library and itself)
+ALLOWED = {
+    "bot": {"cli"},
+    "cli": {"cogs", "web", "runtime", "engine", "data", "render", "i18n"},
+    "engine": set(),
+    "i18n": set(),
+    "render": {"engine", "i18n"},
+    "data": {"engine"},
+    "runtime": {"engine", "data", "render", "i18n"},
+    "cogs": {"runtime", "engine", "data", "render", "i18n"},
+    "web": {"runtime", "engine", "data", "i18n"},
+}
+ENGINE_FORBIDDEN = {"asyncio", "discord", "sqlite3", "aiosqlite", "PIL", "i18n", "os", "pathlib"}
+# calls that load a module by name: only a constant name is allowed (the graph sees it as an import)
+LOADERS = {"import_module", "__import__", "load_extension"}
+# the one loading by computed name: discord.py loads the cogs as extensions, named in this module's literal tuple
+EXTENSIONS = {"cli.bot": "COGS"}
+
+
+def _modules() -> dict[str, Path]:
+    out: dict[str, Path] = {ENTRY: ROOT / f"{ENTRY}.py"}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def _loader(node: ast.AST) -> str | None:
+    """The name of a call that loads a module by name (``importlib.import_module(…)``, ``__import__(…)``,
+    ``bot.load_extension(…)``), else ``None``."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name if name in LOADERS else None
+
+
+def _extensions(tree: ast.Module, tuple_name: str) -> set[str]:
+    """The module names of a literal tuple ``tuple_name = ("cogs.x", …)`` at module level."""
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign | ast.Assign) and node.value is not None:
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(isinstance(t, ast.Name) and t.id == tuple_name for t in targets):
+                return set(ast.literal_eval(node.value))
+    raise AssertionError(f"no literal {tuple_name}")
+
+
+def _scan(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], list[str]]:
+    """Every module ``path`` imports (at module level, in functions or under ``TYPE_CHECKING``; a constant name
+    given to a loader counts as an import) and the loads by computed name (``module:line``)."""
+    found: set[str] = set()
+    by_name: list[str] = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.update(f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                         for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif (loader := _loader(node)) is not None:
+            arg = node.args[0] if isinstance(node, ast.Call) and node.args else None
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.add(arg.value)
+            else:
+                by_name.append(f"{name}:{getattr(node, 'lineno', 0)} {loader}")
+    if name in EXTENSIONS:
+        found |= _extensions(tree, EXTENSIONS[name])
+    return found, by_name
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _scan(name, path, modules)[0] for name, path in modules.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle_between_modules() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_cycles_are_found() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_dependencies_point_down() -> None:
+    wrong = []
+    for name, imported in _graph().items():
+        layer = name.split(".")[0]
+        for target in imported:
+            top = target.split(".")[0]
+            if top in (*PACKAGES, ENTRY) and top != layer and top not in ALLOWED[layer]:
+                wrong.append(f"{name} imports {target}")
+            if layer == "engine" and top in ENGINE_FORBIDDEN:
+                wrong.append(f"{name} imports {target} (the engine is pure)")
+    assert wrong == []
+
+
+
+def test_no_module_is_loaded_by_a_computed_name() -> None:
+    """Plain imports only, so the graph above is the whole graph; the cogs are discord.py extensions, loaded by
+    the names of ``cli.bot.COGS`` (which the graph reads)."""
+    modules = _modules()
+    by_name = [load for name, path in modules.items() for load in _scan(name, path, modules)[1]]
+    assert [load for load in by_name if load.split(":")[0] not in EXTENSIONS] == []
+    assert [load.split(":")[0] for load in by_name] == list(EXTENSIONS)  # the allowed one is still read
+
+
+def test_the_graph_sees_the_entry_point_the_cogs_and_the_renderer() -> None:
+    graph = _graph()
+    assert graph["bot"] == {"__future__", "sys", "cli"}
+    assert "cli.bot" in graph["cli.serve"] and "cogs.ladder" in graph["cli.bot"]
+    assert {"render.table", "render.ladder"} <= graph["runtime.imaging"]
+    assert "i18n.engine" in graph["i18n"]
+
+
+def test_loads_by_name_are_found(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("import importlib\nname = 'x'\nimportlib.import_module(f'render.{name}')\n"
+                      "importlib.import_module('render.table')\n__import__(name)\n", encoding="utf-8")
+    found, by_name = _scan("m", source, {})
+    assert "render.table" in found and by_name == ["m:3 import_module", "m:5 __import__"]
