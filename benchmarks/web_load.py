@@ -96,7 +96,8 @@ async def page(http: Any, load: Load, url: str, table: int, seat: int | None) ->
     async with http.get(url, allow_redirects=False) as response:
         cookie = response.cookies[f"tractor_{table}"].value
     base = url.split("/t/")[0].replace("http", "ws")
-    async with http.ws_connect(f"{base}/ws/{table}", headers={"Cookie": f"tractor_{table}={cookie}"}) as ws:
+    async with http.ws_connect(f"{base}/ws/{table}", headers={"Cookie": f"tractor_{table}={cookie}"},
+                               compress=15) as ws:  # permessage-deflate, as browsers ask
         version = -1
         async for msg in ws:
             if msg.type is not aiohttp.WSMsgType.TEXT or not load.running:

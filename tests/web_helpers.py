@@ -133,19 +133,21 @@ class WebWorld:
 
 
 def record_frames(world: WebWorld, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep every frame pushed to any page with every seat's hand at that moment (``WebWorld.sent``)."""
-    original = Client.push
+    """Keep every frame queued for any page, as the text it is sent as, with every seat's hand at that moment
+    (``WebWorld.sent``)."""
+    original = Client.enqueue
 
-    def push(self: Client, frame: dict[str, Any], *, state: bool = False) -> None:
+    def enqueue(self: Client, text: str, *, state: bool = False) -> None:
+        frame = json.loads(text)
         table = world.session(self.grant.table_id).table if world.game else None
         hand = table.hand if table is not None else None
-        world.sent.append(Sent(self.grant.seat, json.loads(json.dumps(frame)),
+        world.sent.append(Sent(self.grant.seat, frame,
                                [[str(c) for c in h] for h in hand.hands] if hand else [[], [], [], []],
                                [str(c) for c in hand.kitty] if hand else [],
                                hand.kitty_holder if hand else None))
-        original(self, frame, state=state)
+        original(self, text, state=state)
 
-    monkeypatch.setattr(Client, "push", push)
+    monkeypatch.setattr(Client, "enqueue", enqueue)
 
 
 def _card_lists(obj: Any, path: str = "") -> list[tuple[str, list[str]]]:

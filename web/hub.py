@@ -1,9 +1,11 @@
 """The web table's presenter: every open page of a table gets each update, each only its own view.
 
 ``WebHub`` is a second ``runtime.presenter.Presenter`` beside Discord's (``Pipeline.observers``): the service calls
-it for every change, under the table's lock, so the state it reads is the update's. It builds one public part per
-update and one private part per seat with a page open, and hands each page its frame; a page's writer task sends
-them in order, a newer state replacing one not sent yet (a slow page never holds the table or the others up).
+it for every change, under the table's lock, so the state it reads is the update's. It builds and encodes (JSON) the
+public part once per update, and each distinct frame once: one per seat with a page open (its private part built
+once however many pages that seat has open), one shared by every spectator; the pages get the same text object, so
+nothing is rendered or encoded per connection. A page's writer task sends its frames in order, a newer state
+replacing one not sent yet (a slow page never holds the table or the others up).
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ class Client:
         self.closing: asyncio.Future[bool] | None = None
 
     def push(self, frame: dict[str, Any], *, state: bool = False) -> None:
-        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        self.enqueue(encode(frame), state=state)
+
+    def enqueue(self, text: str, *, state: bool = False) -> None:
+        """Queue an encoded frame (``state``: replaces a state not sent yet)."""
         if state:  # only the newest state matters
             self.outbox = deque(item for item in self.outbox if not item[0])
         if len(self.outbox) >= MAX_OUTBOX:
@@ -62,6 +67,10 @@ class Client:
                     await self.ws.send_str(text)
                 except (ConnectionError, RuntimeError):
                     return
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
 class WebHub:
@@ -102,15 +111,16 @@ class WebHub:
         base["acted"] = acted
         base["now"] = self.game.clock()
         base["version"] = table.version if table is not None else 0
-        mine: dict[int, dict[str, Any]] = {}
+        public = encode(base)
+        texts: dict[int, str] = {}  # seat (-1: spectators) -> the frame's text, encoded once
         for page in pages:
             seat = page.grant.seat
-            frame: dict[str, Any] = {"type": "state", "you": seat, "public": base}
-            if seat >= 0 and table is not None:
-                if seat not in mine:
-                    mine[seat] = seat_json(build_panel(rec, table, seat, session.queued.get(seat)))
-                frame["private"] = mine[seat]
-            page.push(frame, state=True)
+            text = texts.get(seat)
+            if text is None:
+                private = "" if seat < 0 or table is None else \
+                    ',"private":' + encode(seat_json(build_panel(rec, table, seat, session.queued.get(seat))))
+                text = texts[seat] = f'{{"type":"state","you":{seat},"public":{public}{private}}}'
+            page.enqueue(text, state=True)
 
     async def _deadline(self, table_id: int, playing: bool) -> float | None:
         """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes."""
