@@ -19,7 +19,8 @@ Catalogue = dict[str, dict[str, str]]
 MESSAGES: Catalogue = {}
 DOMAINS: tuple[str, ...] = ("engine", "play", "declare", "render", "data", "runtime", "bot", "ux", "tournament",
                             "rules", "ops", "options", "security", "rounds", "scale", "service_faults",
-                            "tournament2", "outputs", "operator", "web", "procedures", "faults")
+                            "tournament2", "outputs", "operator", "web", "procedures", "faults",
+                            "activity")
 for _domain in DOMAINS:
     _table: Catalogue = importlib.import_module(f"i18n.{_domain}").MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

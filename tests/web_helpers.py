@@ -27,6 +27,7 @@ from runtime.imaging import ImagePolicy
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.weblinks import LinkBook
+from web.activity import ActivityConfig
 from web.demo import Quiet
 from web.hub import Client
 from web.server import WebServer
@@ -83,13 +84,14 @@ class WebWorld:
     port: int = 0
     sent: list[Sent] = field(default_factory=list)
     limits: dict[str, tuple[int, float]] = field(default_factory=lambda: {"action": (1000, 1.0)})
+    activity: ActivityConfig | None = None  # the Discord Activity's OAuth2 client (tests/discord_oauth_stub.py)
 
     async def start(self) -> None:
         self.db = await Database.open(self.path)
         self.game = GameService(self.db, Quiet(), clock=self.clock, images=ImagePolicy.NONE, rng_seed=11)
         await self.game.restore_all()
         self.links = LinkBook(self.game, SECRET, "")
-        self.server = WebServer(self.game, self.links, RateLimiter(self.limits))
+        self.server = WebServer(self.game, self.links, RateLimiter(self.limits), activity=self.activity)
         self.port = await self.server.start("127.0.0.1", self.port)
         self.links.base_url = self.base
 
