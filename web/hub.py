@@ -18,9 +18,13 @@ from typing import Any
 
 from aiohttp import web
 
+from data.records import Status
 from runtime.panel import build_panel
+from runtime.pipeline import PAUSED
+from runtime.planner import plan
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
+from runtime.session import Session
 from runtime.weblinks import Grant
 from web.state import public_json, seat_json
 
@@ -79,6 +83,7 @@ class WebHub:
     def __init__(self, game: GameService) -> None:
         self.game = game
         self.clients: dict[int, set[Client]] = {}
+        self._dues: dict[int, dict[str, tuple[str, float, dict[str, Any]]]] = {}  # table -> key -> (kind, due, payload)
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.grant.table_id, set()).add(client)
@@ -89,6 +94,7 @@ class WebHub:
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.table_id]
+                self._dues.pop(client.grant.table_id, None)
 
     @property
     def connections(self) -> int:
@@ -98,6 +104,8 @@ class WebHub:
         pages = self.clients.get(update.record.table_id)
         if pages:
             await self.send_states(update.record.table_id, list(pages), update.acted_seat)
+        else:  # the timers move on unseen: read them again when a page opens
+            self._dues.pop(update.record.table_id, None)
 
     async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None) -> None:
         """Each page its state: the public part built once, a seat's part once per seat."""
@@ -107,7 +115,7 @@ class WebHub:
             return
         rec, table = session.record, session.table
         view = table.public_view() if table is not None else None
-        base = public_json(rec, view, await self._deadline(table_id, view is not None))
+        base = public_json(rec, view, await self._deadline(session))
         base["acted"] = acted
         base["now"] = self.game.clock()
         base["version"] = table.version if table is not None else 0
@@ -122,18 +130,31 @@ class WebHub:
                 text = texts[seat] = f'{{"type":"state","you":{seat},"public":{public}{private}}}'
             page.enqueue(text, state=True)
 
-    async def _deadline(self, table_id: int, playing: bool) -> float | None:
-        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes."""
-        if not playing:
+    async def _deadline(self, session: Session) -> float | None:
+        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes: the timers
+        the table needs now (``runtime.planner.plan``), a timer already running keeping its due time — as
+        ``Pipeline.arm`` will store them right after this update (the hub is told before the timers are re-armed,
+        so the stored ones may still be the previous turn's). The due times are remembered per table while it has
+        pages open; a table seen first reads its stored timers once."""
+        rec, table = session.record, session.table
+        tid = rec.table_id
+        if table is None or rec.status is not Status.PLAYING or rec.meta.get(PAUSED):
+            self._dues.pop(tid, None)
             return None
-        try:
-            timers = await self.game.db.table_timers(table_id)
-        except Exception:
-            log.warning("table %d: reading its timers failed", table_id, exc_info=True)
-            return None
-        session = self.game.session(table_id)
-        ends = [tm.due_at + (session.record.options.reminder_before if tm.payload.get("stage") == "remind" else 0.0)
-                for tm in timers if tm.kind in CLOCK_KINDS]
+        known = self._dues.get(tid)
+        if known is None:
+            try:
+                stored = await self.game.db.table_timers(tid)
+                known = {str(tm.payload.get("key")): (tm.kind, tm.due_at, tm.payload) for tm in stored}
+            except Exception:
+                log.warning("table %d: reading its timers failed", tid, exc_info=True)
+                known = {}
+        wanted = {w.key: known.get(w.key, (w.kind, w.due_at, w.payload))
+                  for w in plan(rec, table, self.game.clock(), session.queued)}
+        self._dues[tid] = wanted
+        before = rec.options.reminder_before
+        ends = [due + (before if payload.get("stage") == "remind" else 0.0)
+                for kind, due, payload in wanted.values() if kind in CLOCK_KINDS]
         return min(ends) if ends else None
 
     async def close_all(self) -> None:
