@@ -113,9 +113,13 @@ class WebHub:
             session = self.game.session(table_id)
         except Exception:
             return
+        self.fan_out(session, pages, acted, await self._deadline(session))
+
+    def fan_out(self, session: Session, pages: list[Client], acted: int | None, deadline: float | None) -> None:
+        """Build, encode and queue the frames (no awaiting: the table cannot change meanwhile)."""
         rec, table = session.record, session.table
         view = table.public_view() if table is not None else None
-        base = public_json(rec, view, await self._deadline(session))
+        base = public_json(rec, view, deadline)
         base["acted"] = acted
         base["now"] = self.game.clock()
         base["version"] = table.version if table is not None else 0
