@@ -200,7 +200,6 @@ class WebServer:
                 log.exception("web frame failed on table %d", client.grant.table_id)
                 client.push(refusal("web.failed", client.locale))
 
-
     def _same_origin(self, request: web.Request) -> bool:
         """This server, or the Activity's Discord proxy when the Activity is set up."""
         if same_origin(request):
