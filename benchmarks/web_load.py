@@ -7,7 +7,9 @@ table, its web server) prints a link per page; this process opens every page's W
 act chooses a legal move from its own page (``choose``) and sends it after ``--think`` seconds (while declaring,
 four seats may send at once: the first is taken, the others are refused as stale and counted apart). For each move
 the time from sending it to each open page of the table receiving the state of that version is one sample
-(*move-to-every-page*). Memory per connection is the server's RSS growth from before the pages connected to after,
+(*move-to-every-page*). The fan-out's own CPU per update (``WebHub.fan_out``: this server thread's CPU time, so
+the machine's other load does not count) is measured inside the server. Memory per connection is the server's
+RSS growth from before the pages connected to after,
 divided by the pages. The pages run in this process (a second process on the same cores: the figures include it);
 on a shared machine the figures are noisy. ``--json`` ends with one JSON line.
 """
@@ -57,6 +59,8 @@ async def serve(tables: int, spectators: int) -> None:
     await game.restore_all()
     links = LinkBook(game, b"web-load", "")
     server = WebServer(game, links, RateLimiter({}))
+    fanout = FanOut(server.hub)
+    server.app.router.add_get("/bench-stats", fanout.report)
     port = await server.start("127.0.0.1", 0)
     links.base_url = f"http://127.0.0.1:{port}"
     options = TableOptions(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.5, ai_declare_wait=0.0,
@@ -75,6 +79,33 @@ async def serve(tables: int, spectators: int) -> None:
         out.append({"table": rec.table_id, "seats": pages, "watch": watchers})
     print(json.dumps({"port": port, "tables": out}), flush=True)
     await asyncio.Event().wait()
+
+
+class FanOut:
+    """The server's fan-out cost, measured in its own process: the CPU time (this thread's, so other processes on
+    the machine do not count) of each ``WebHub.fan_out`` — the public part built and encoded once, each seat's
+    frame once, every page's queue; it does not await — and the pages it served; ``GET /bench-stats`` reports."""
+
+    def __init__(self, hub: Any) -> None:
+        self.cpu: list[float] = []
+        self.pages: list[int] = []
+        original = hub.fan_out
+
+        def measured(session: Any, pages: list[Any], acted: int | None, deadline: float | None) -> None:
+            start = time.thread_time()
+            original(session, pages, acted, deadline)
+            self.cpu.append(time.thread_time() - start)
+            self.pages.append(len(pages))
+
+        hub.fan_out = measured
+
+    async def report(self, request: Any) -> Any:
+        from aiohttp import web
+
+        cpu = [c * 1000 for c in self.cpu]
+        return web.json_response({"updates": len(cpu), "fanout_cpu_ms_p50": round(pct(cpu, 0.5), 3),
+                                  "fanout_cpu_ms_p99": round(pct(cpu, 0.99), 3),
+                                  "pages_per_update": round(sum(self.pages) / max(1, len(self.pages)), 2)})
 
 
 # -- the pages ----------------------------------------------------------------------------------------------------
@@ -96,7 +127,8 @@ async def page(http: Any, load: Load, url: str, table: int, seat: int | None) ->
     async with http.get(url, allow_redirects=False) as response:
         cookie = response.cookies[f"tractor_{table}"].value
     base = url.split("/t/")[0].replace("http", "ws")
-    async with http.ws_connect(f"{base}/ws/{table}", headers={"Cookie": f"tractor_{table}={cookie}"}) as ws:
+    async with http.ws_connect(f"{base}/ws/{table}", headers={"Cookie": f"tractor_{table}={cookie}"},
+                               compress=15) as ws:  # permessage-deflate, as browsers ask
         version = -1
         async for msg in ws:
             if msg.type is not aiohttp.WSMsgType.TEXT or not load.running:
@@ -188,6 +220,8 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(args.seconds)
             cpu1, mine1 = cpu_s(server.pid), time.process_time()
             load.running = False
+            async with http.get(f"http://127.0.0.1:{info['port']}/bench-stats") as response:
+                fan = await response.json()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -201,7 +235,7 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
                 "server_cpu_per_move_ms": round((cpu1 - cpu0) * 1000 / max(1, taken), 2),
                 "server_cpu_share": round((cpu1 - cpu0) / args.seconds, 2),
                 "pages_cpu_share": round((mine1 - mine0) / args.seconds, 2),
-                "load_average": os.getloadavg()[0], "cpus": os.cpu_count()}
+                **fan, "load_average": os.getloadavg()[0], "cpus": os.cpu_count()}
     finally:
         server.terminate()
         server.wait()
@@ -227,6 +261,9 @@ def main() -> None:
     print(f"memory: {result['kb_per_connection']} KB per connection (server RSS {result['server_rss_mb']} MB)")
     print(f"CPU: server {result['server_cpu_per_move_ms']} ms per move taken, {result['server_cpu_share']} of a core; "
           f"pages {result['pages_cpu_share']} of a core; 1-minute load average {result['load_average']:.1f}")
+    print(f"fan-out (server thread CPU per update, {result['pages_per_update']} pages each): "
+          f"p50 {result['fanout_cpu_ms_p50']} ms, p99 {result['fanout_cpu_ms_p99']} ms "
+          f"over {result['updates']} updates")
     if args.json:
         print(json.dumps(result))
 

@@ -6,6 +6,7 @@ translator. ``python bot.py run`` starts it (``cli.serve``); the cogs are loaded
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 import discord
@@ -67,12 +68,15 @@ class TractorBot(GameBot):
     async def serve_web(self) -> None:
         """The web table on the same service (``TRACTOR_WEB_PORT``): its server and the panel's links."""
         from runtime.weblinks import LinkBook, load_secret
+        from web.activity import ActivityConfig
         from web.server import WebServer
 
         config = self.config
+        activity = ActivityConfig.from_env(os.environ)  # the Discord Activity (docs/DISCORD.md), if set up
         links = LinkBook(self.game, load_secret(config.web_secret, config.web_secret_file), config.web_url or "")
         self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"),
-                                    restored=self.restored)
+                                    restored=self.restored, activity=activity)
+        self.web_activity = activity is not None
         port = await self.web_server.start(config.web_host, config.web_port or 0)
         links.base_url = (config.web_url or f"http://{config.web_host}:{port}").rstrip("/")
         self.web_links = links

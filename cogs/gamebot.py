@@ -82,6 +82,7 @@ class GameBot(commands.Bot):
     restore_task: asyncio.Task[None]
     owns_db: bool  # the bot opened the database (and closes it)
     web_links: LinkBook | None = None  # the web table's links, when it is served (bot.py, TRACTOR_WEB_PORT)
+    web_activity: bool = False  # the table is also a Discord Activity (web/activity.py, TRACTOR_ACTIVITY_*)
 
     def panels(self) -> Panels | None:
         """The panel cog (``None`` before it is loaded)."""

@@ -99,15 +99,33 @@ async def finish_moves(game: GameService, timeout: float) -> None:
 
 async def send_web_link(bot: GameBot, interaction: discord.Interaction, table_id: int) -> None:
     """Answer privately with a fresh link to the web table (``runtime.weblinks``): the caller's seat if seated
-    there, else to watch; the previous link and its page are revoked. ``web.disabled`` without the web table."""
+    there, else to watch; the previous link and its page are revoked. ``web.disabled`` without the web table.
+    With the Discord Activity set up, the answer launches it in this channel and the link follows privately; if
+    Discord refuses to launch it, the link comes with ``activity.launch_failed``."""
     from cogs.replies import BotError, user_locale
 
     if bot.web_links is None:
         raise BotError("web.disabled")
     locale = user_locale(interaction)
     url = await bot.web_links.issue(caller_of(interaction), table_id, locale, here=True)
-    await interaction.response.send_message(i18n.t("web.link_reply", locale, table_id=table_id,
-                                                   minutes=int(LINK_TTL // 60), url=url), ephemeral=True)
+    text = i18n.t("web.link_reply", locale, table_id=table_id, minutes=int(LINK_TTL // 60), url=url)
+    if bot.web_activity and await _launch_activity(interaction):  # the table opens in Discord; the link too
+        await interaction.followup.send(text, ephemeral=True)
+        return
+    if bot.web_activity:
+        text = i18n.t("activity.launch_failed", locale) + "\n" + text
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def _launch_activity(interaction: discord.Interaction) -> bool:
+    """Answer by launching the app's Activity in this channel (``web.activity`` signs the user in there); False
+    when Discord refuses (Activities not enabled for the app, or not in this kind of channel)."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        log.info("Discord did not launch the Activity (HTTP %s %s)", exc.status, exc.code)
+        return False
+    return True
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from i18n import (
+    activity,
     bot,
     clicks,
     data,
@@ -48,7 +49,7 @@ MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
                                    procedures, faults, clicks,
-                                   tournament3)
+                                   tournament3, activity)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from data.records import TableRecord
 from runtime.access import Caller, Op, authorize, valid_id
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.service import GameService
@@ -125,7 +126,20 @@ class LinkBook:
     # -- links -----------------------------------------------------------------------------------------------
     async def issue(self, caller: Caller, table_id: int | None, locale: str = "en", *, here: bool = False) -> str:
         """A fresh link for the caller at the table (their seat, else to watch); the previous one is revoked."""
-        rec = self.game.find(caller, table_id, here=here)
+        grant = await self._grant(caller, self.game.find(caller, table_id, here=here), locale, redeemed=False)
+        log.info("web link issued: table %d user %d seat %d", grant.table_id, caller.user_id, grant.seat)
+        return f"{self.base_url}/t/{self.sign('link', grant, self.game.clock() + LINK_TTL)}"
+
+    async def open_session(self, caller: Caller, rec: TableRecord, locale: str = "en") -> tuple[Grant, str]:
+        """A session without a link, for a caller whose identity Discord vouched for (the Activity's OAuth2
+        code, ``web.activity``): the same rule and revocation as a link that was issued and used at once."""
+        grant = await self._grant(caller, rec, locale, redeemed=True)
+        log.info("web session opened: table %d user %d seat %d", grant.table_id, caller.user_id, grant.seat)
+        return grant, self.sign("sess", grant, self.game.clock() + SESSION_TTL)
+
+    async def _grant(self, caller: Caller, rec: TableRecord, locale: str, *, redeemed: bool) -> Grant:
+        """The caller's seat at the table (else to watch) under ``runtime.access``, in a new generation (the
+        previous link and session of that user at that table are revoked)."""
         seat = rec.seat_of(caller.user_id)
         authorize(caller, rec, Op.VIEW if seat is None else Op.SEAT)
         session = self.game.session(rec.table_id)
@@ -133,12 +147,10 @@ class LinkBook:
             meta = dict(session.record.meta)
             users = dict(meta.get(META) or {})
             generation = _entry(meta, caller.user_id)["g"] + 1
-            users[str(caller.user_id)] = {"g": generation, "r": False}
+            users[str(caller.user_id)] = {"g": generation, "r": redeemed}
             meta[META] = users
             session.record = await self.game.db.save_table(replace(session.record, meta=meta))
-        grant = Grant(rec.table_id, caller.user_id, SPECTATOR if seat is None else seat, generation, locale)
-        log.info("web link issued: table %d user %d seat %d", rec.table_id, caller.user_id, grant.seat)
-        return f"{self.base_url}/t/{self.sign('link', grant, self.game.clock() + LINK_TTL)}"
+        return Grant(rec.table_id, caller.user_id, SPECTATOR if seat is None else seat, generation, locale)
 
     async def redeem(self, token: object) -> tuple[Grant, str]:
         """Use a link once: its grant and a session token (``web.link_used`` the second time)."""

@@ -1,9 +1,11 @@
 """The web table's presenter: every open page of a table gets each update, each only its own view.
 
 ``WebHub`` is a second ``runtime.presenter.Presenter`` beside Discord's (``Pipeline.observers``): the service calls
-it for every change, under the table's lock, so the state it reads is the update's. It builds one public part per
-update and one private part per seat with a page open, and hands each page its frame; a page's writer task sends
-them in order, a newer state replacing one not sent yet (a slow page never holds the table or the others up).
+it for every change, under the table's lock, so the state it reads is the update's. It builds and encodes (JSON) the
+public part once per update, and each distinct frame once: one per seat with a page open (its private part built
+once however many pages that seat has open), one shared by every spectator; the pages get the same text object, so
+nothing is rendered or encoded per connection. A page's writer task sends its frames in order, a newer state
+replacing one not sent yet (a slow page never holds the table or the others up).
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ from typing import Any
 
 from aiohttp import web
 
+from data.records import Status
 from runtime.panel import build_panel
+from runtime.pipeline import PAUSED
+from runtime.planner import plan
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
+from runtime.session import Session
 from runtime.timers import CloseTimer, DeclareClockTimer, ReminderTimer, TimerSpec, decode
 from runtime.viewcache import public_view
 from runtime.weblinks import Grant
@@ -52,7 +58,10 @@ class Client:
         self.closing: asyncio.Future[bool] | None = None
 
     def push(self, frame: dict[str, Any], *, state: bool = False) -> None:
-        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        self.enqueue(encode(frame), state=state)
+
+    def enqueue(self, text: str, *, state: bool = False) -> None:
+        """Queue an encoded frame (``state``: replaces a state not sent yet)."""
         if state:  # only the newest state matters
             self.outbox = deque(item for item in self.outbox if not item[0])
         if len(self.outbox) >= MAX_OUTBOX:
@@ -76,12 +85,17 @@ class Client:
                     return
 
 
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
 class WebHub:
     """The open pages of every table, and the presenter that keeps them current."""
 
     def __init__(self, game: GameService) -> None:
         self.game = game
         self.clients: dict[int, set[Client]] = {}
+        self._dues: dict[int, dict[str, tuple[TimerSpec, float]]] = {}  # table -> key -> (timer, due)
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.grant.table_id, set()).add(client)
@@ -92,6 +106,7 @@ class WebHub:
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.table_id]
+                self._dues.pop(client.grant.table_id, None)
 
     @property
     def connections(self) -> int:
@@ -101,6 +116,8 @@ class WebHub:
         pages = self.clients.get(update.record.table_id)
         if pages:
             await self.send_states(update.record.table_id, list(pages), update.acted_seat)
+        else:  # the timers move on unseen: read them again when a page opens
+            self._dues.pop(update.record.table_id, None)
 
     async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None) -> None:
         """Each page its state: the public part built once, a seat's part once per seat."""
@@ -108,35 +125,53 @@ class WebHub:
             session = self.game.session(table_id)
         except Exception:
             return
+        self.fan_out(session, pages, acted, await self._deadline(session))
+
+    def fan_out(self, session: Session, pages: list[Client], acted: int | None, deadline: float | None) -> None:
+        """Build, encode and queue the frames (no awaiting: the table cannot change meanwhile)."""
         rec, table = session.record, session.table
         view = public_view(table) if table is not None else None  # shared with the move and the panels
-        base = public_json(rec, view, await self._deadline(table_id, view is not None))
+        base = public_json(rec, view, deadline)
         base["acted"] = acted
         base["now"] = self.game.clock()
         base["version"] = table.version if table is not None else 0
-        mine: dict[int, dict[str, Any]] = {}
+        public = encode(base)
+        texts: dict[int, str] = {}  # seat (-1: spectators) -> the frame's text, encoded once
         for page in pages:
             seat = page.grant.seat
-            frame: dict[str, Any] = {"type": "state", "you": seat, "public": base}
-            if seat >= 0 and table is not None:
-                if seat not in mine:
-                    mine[seat] = seat_json(build_panel(rec, table, seat, session.queued.get(seat)))
-                frame["private"] = mine[seat]
-            page.push(frame, state=True)
+            text = texts.get(seat)
+            if text is None:
+                private = "" if seat < 0 or table is None else \
+                    ',"private":' + encode(seat_json(build_panel(rec, table, seat, session.queued.get(seat))))
+                text = texts[seat] = f'{{"type":"state","you":{seat},"public":{public}{private}}}'
+            page.enqueue(text, state=True)
 
-    async def _deadline(self, table_id: int, playing: bool) -> float | None:
-        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes."""
-        if not playing:
+    async def _deadline(self, session: Session) -> float | None:
+        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes: the timers
+        the table needs now (``runtime.planner.plan``), a timer already running keeping its due time — as
+        ``Pipeline.arm`` will store them right after this update (the hub is told before the timers are re-armed,
+        so the stored ones may still be the previous turn's). The due times are remembered per table while it has
+        pages open; a table seen first reads its stored timers once."""
+        rec, table = session.record, session.table
+        tid = rec.table_id
+        if table is None or rec.status is not Status.PLAYING or rec.meta.get(PAUSED):
+            self._dues.pop(tid, None)
             return None
-        try:
-            timers = await self.game.db.table_timers(table_id)
-        except Exception:
-            log.warning("table %d: reading its timers failed", table_id, exc_info=True)
-            return None
-        session = self.game.session(table_id)
-        default = session.record.options.reminder_before
-        ends = [tm.due_at + _lead(spec, default)
-                for tm in timers if tm.kind in CLOCK_KINDS and (spec := decode(tm.kind, tm.payload)) is not None]
+        known = self._dues.get(tid)
+        if known is None:
+            known = {}
+            try:
+                for tm in await self.game.db.table_timers(tid):
+                    stored = decode(tm.kind, tm.payload)
+                    if stored is not None:
+                        known[stored.key] = (stored, tm.due_at)
+            except Exception:
+                log.warning("table %d: reading its timers failed", tid, exc_info=True)
+        wanted = {w.key: known.get(w.key, (w.spec, w.due_at))
+                  for w in plan(rec, table, self.game.clock(), session.queued)}
+        self._dues[tid] = wanted
+        default = rec.options.reminder_before
+        ends = [due + _lead(spec, default) for spec, due in wanted.values() if spec.kind in CLOCK_KINDS]
         return min(ends) if ends else None
 
     async def close_all(self) -> None:

@@ -5,7 +5,11 @@
 - ``GET /table/{id}``: the page (static HTML/CSS/JS from ``web/static``, no build step);
 - ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is (and a browser's ``Origin`` must be
   this server); then state frames (``web.hub``) out, requests (``web.frames``) in;
-- ``GET /i18n/{locale}.json``: the page's texts (``i18n/web.py`` and the card/suit names it shows).
+- ``GET /i18n/{locale}.json``: the page's texts (``i18n/web.py`` and the card/suit names it shows);
+- ``GET /activity`` (and ``/`` as Discord opens an Activity, with ``frame_id``): the page in Activity mode, and
+  ``POST /activity/token``: its OAuth2 code exchanged for a session (``web.activity``); such a page's socket
+  presents the session as its first frame (``{"op": "auth", "session": …}``, socket ``?auth=frame``) instead of a
+  cookie.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import json
 import logging
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,6 +29,7 @@ from runtime.errors import ServiceError
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.weblinks import SESSION_TTL, LinkBook
+from web.activity import ActivityConfig, ActivityGate
 from web.frames import MAX_FRAME, Frames
 from web.hub import Client, WebHub
 from web.state import refusal
@@ -32,7 +38,9 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
 RESTORE_WAIT = 60.0
-PAGE_KEYS = ("web.", "act.", "play.", "bot.error.rate_limited")
+PAGE_KEYS = ("web.", "act.", "play.", "activity.", "bot.error.rate_limited")
+AUTH_WAIT = 10.0  # seconds an Activity page's socket has to present its session
+ACTIVITY_BUNDLE = STATIC / "build" / "activity.js"  # tools/build_activity.sh (never committed)
 
 
 def cookie_name(table_id: int) -> str:
@@ -43,8 +51,9 @@ class WebServer:
     """One server for one ``GameService``: ``start(host, port)`` binds it (port 0: any free port), ``stop()``."""
 
     def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, *, secure: bool = False,
-                 restored: asyncio.Event | None = None) -> None:
+                 restored: asyncio.Event | None = None, activity: ActivityConfig | None = None) -> None:
         self.game = game
+        self.activity = None if activity is None else ActivityGate(game, links, limiter, activity)
         self.restored = restored  # set once the service restored its tables (None: already); pages wait for it
         self.links = links
         self.hub = WebHub(game)
@@ -56,6 +65,7 @@ class WebServer:
         self.app.add_routes([web.get("/", self.home), web.get("/t/{token}", self.link),
                              web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
                              web.get("/i18n/{locale}.json", self.texts), web.get("/favicon.ico", self.no_icon),
+                             web.get("/activity", self.activity_page), web.post("/activity/token", self.activity_token),
                              web.static("/static", STATIC)])
         game.pipeline.observers.append(self.hub)
 
@@ -75,12 +85,16 @@ class WebServer:
             self.game.pipeline.observers.remove(self.hub)
         await self.hub.close_all()
         self.frames.close()
+        if self.activity is not None:
+            await self.activity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
 
     # -- pages -----------------------------------------------------------------------------------------------
     async def home(self, request: web.Request) -> web.Response:
+        if "frame_id" in request.query:  # Discord opening the Activity (its URL mapping's root)
+            return await self.activity_page(request)
         return _message_page(t("web.home", _locale(request)), _locale(request), status=200)
 
     async def link(self, request: web.Request) -> web.StreamResponse:
@@ -97,6 +111,32 @@ class WebServer:
     async def page(self, request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
+    async def activity_page(self, request: web.Request) -> web.Response:
+        """The page in Activity mode; ``activity.unavailable`` (503) when not set up or its bundle not built."""
+        if self.activity is None or not ACTIVITY_BUNDLE.exists():
+            return _message_page(t("activity.unavailable", _locale(request)), _locale(request), status=503)
+        config = json.dumps({"client_id": str(self.activity.config.client_id)})
+        head = (f'<script>window.TRACTOR_ACTIVITY = {config};</script>'
+                '<script type="module" src="/static/build/activity.js"></script>\n</head>')
+        page = (STATIC / "index.html").read_text(encoding="utf-8").replace("</head>", head, 1)
+        return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def activity_token(self, request: web.Request) -> web.Response:
+        """The Activity's OAuth2 code for a session at its channel's table (``web.activity``)."""
+        locale = _locale(request)
+        if self.activity is None:
+            return web.json_response(refusal("activity.unavailable", locale), status=503)
+        try:
+            await self._wait_restored()
+            body = await request.json()
+        except ValueError:
+            body = None
+        try:
+            answer = await self.activity.sign_in(body)
+        except ServiceError as exc:
+            return web.json_response(refusal(exc.key, locale, **exc.params), status=403)
+        return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
 
@@ -112,9 +152,12 @@ class WebServer:
         table_id = int(request.match_info["table_id"])
         try:
             await self._wait_restored()
-            if not same_origin(request):  # another site's page opening a socket with this browser's cookie
+            if not self._same_origin(request):  # another site's page opening a socket with this browser's cookie
                 raise ServiceError("web.link_invalid")
-            grant = self.links.session_grant(request.cookies.get(cookie_name(table_id)))
+            token: object = request.cookies.get(cookie_name(table_id))
+            if token is None and request.query.get("auth") == "frame":  # an Activity's page: no cookie there
+                token = await _first_frame_session(ws)
+            grant = self.links.session_grant(token)
             if grant.table_id != table_id:
                 raise ServiceError("web.link_invalid")
         except ServiceError as exc:
@@ -157,11 +200,30 @@ class WebServer:
                 log.exception("web frame failed on table %d", client.grant.table_id)
                 client.push(refusal("web.failed", client.locale))
 
+    def _same_origin(self, request: web.Request) -> bool:
+        """This server, or the Activity's Discord proxy when the Activity is set up."""
+        if same_origin(request):
+            return True
+        origin = urlsplit(request.headers.get("Origin", ""))
+        return self.activity is not None and origin.scheme == "https" \
+            and origin.netloc == self.activity.config.proxy_host
+
 
 def same_origin(request: web.Request) -> bool:
     """A browser's WebSocket names the page's origin: it must be this server (no cross-site socket hijacking)."""
     origin = request.headers.get("Origin")
     return origin is None or urlsplit(origin).netloc == request.host
+
+
+async def _first_frame_session(ws: web.WebSocketResponse) -> object:
+    """An Activity page's session: its socket's first frame ``{"op": "auth", "session": token}`` (None if
+    anything else comes first, or nothing within ``AUTH_WAIT`` s)."""
+    try:
+        msg = await ws.receive(timeout=AUTH_WAIT)
+        frame = json.loads(msg.data) if msg.type is WSMsgType.TEXT and len(msg.data) <= MAX_FRAME else None
+    except (TimeoutError, ValueError):
+        return None
+    return frame.get("session") if isinstance(frame, dict) and frame.get("op") == "auth" else None
 
 
 def _locale(request: web.Request) -> str:

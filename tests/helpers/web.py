@@ -27,6 +27,7 @@ from runtime.imaging import ImagePolicy
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.weblinks import LinkBook
+from web.activity import ActivityConfig
 from web.demo import Quiet
 from web.hub import Client
 from web.server import WebServer
@@ -83,13 +84,14 @@ class WebWorld:
     port: int = 0
     sent: list[Sent] = field(default_factory=list)
     limits: dict[str, tuple[int, float]] = field(default_factory=lambda: {"action": (1000, 1.0)})
+    activity: ActivityConfig | None = None  # the Discord Activity's OAuth2 client (tests/discord_oauth_stub.py)
 
     async def start(self) -> None:
         self.db = await Database.open(self.path)
         self.game = GameService(self.db, Quiet(), clock=self.clock, images=ImagePolicy.NONE, rng_seed=11)
         await self.game.restore_all()
         self.links = LinkBook(self.game, SECRET, "")
-        self.server = WebServer(self.game, self.links, RateLimiter(self.limits))
+        self.server = WebServer(self.game, self.links, RateLimiter(self.limits), activity=self.activity)
         self.port = await self.server.start("127.0.0.1", self.port)
         self.links.base_url = self.base
 
@@ -133,19 +135,21 @@ class WebWorld:
 
 
 def record_frames(world: WebWorld, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep every frame pushed to any page with every seat's hand at that moment (``WebWorld.sent``)."""
-    original = Client.push
+    """Keep every frame queued for any page, as the text it is sent as, with every seat's hand at that moment
+    (``WebWorld.sent``)."""
+    original = Client.enqueue
 
-    def push(self: Client, frame: dict[str, Any], *, state: bool = False) -> None:
+    def enqueue(self: Client, text: str, *, state: bool = False) -> None:
+        frame = json.loads(text)
         table = world.session(self.grant.table_id).table if world.game else None
         hand = table.hand if table is not None else None
-        world.sent.append(Sent(self.grant.seat, json.loads(json.dumps(frame)),
+        world.sent.append(Sent(self.grant.seat, frame,
                                [[str(c) for c in h] for h in hand.hands] if hand else [[], [], [], []],
                                [str(c) for c in hand.kitty] if hand else [],
                                hand.kitty_holder if hand else None))
-        original(self, frame, state=state)
+        original(self, text, state=state)
 
-    monkeypatch.setattr(Client, "push", push)
+    monkeypatch.setattr(Client, "enqueue", enqueue)
 
 
 def _card_lists(obj: Any, path: str = "") -> list[tuple[str, list[str]]]:

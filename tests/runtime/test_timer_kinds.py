@@ -236,12 +236,11 @@ async def test_the_web_page_shows_the_turn_clock_from_the_typed_timers() -> None
     tid = await human_table(service, seed=4)
     table = service.session(tid).table
     await until(service, tid, lambda: table.phase is Phase.DECLARING and 0 in table.to_act())
-    assert await hub._deadline(tid, True) == clock() + WINDOW
+    assert await hub._deadline(service.session(tid)) == clock() + WINDOW
     await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act())
     start = clock()
-    assert await hub._deadline(tid, True) == start + TIMEOUT  # the reminder is stored: due + its lead
+    assert await hub._deadline(service.session(tid)) == start + TIMEOUT  # the reminder is stored: due + its lead
     clock.advance(TIMEOUT - REMIND)
     await service.run_until_idle(1)  # the reminder: the timeout is stored
-    assert await hub._deadline(tid, True) == start + TIMEOUT
-    assert await hub._deadline(tid, False) is None
+    assert await hub._deadline(service.session(tid)) == start + TIMEOUT
     await db.close()

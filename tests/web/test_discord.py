@@ -152,3 +152,24 @@ async def test_a_member_not_seated_watches_from_the_live_message(simcord_env: An
     await act_by_panel(env, actors[1], channel, rec.table_id)  # the watcher's page follows the table
     await wait_version(page, session.table.version)
     assert shim.sent and {s.seat for s in shim.sent} == {-1} and not leaks(shim.sent)
+
+
+@bounded(60)
+async def test_open_table_with_the_activity_set_up(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the Discord Activity set up, "Open table" answers by launching it (``InteractionResponse.launch_activity``)
+    and the browser link follows privately; where Discord refuses the launch, the private link says so. SimCord
+    answers the launch as Discord does for an app without Activities (HTTP 400: it does not simulate Activities),
+    so the launch itself is not seen here: the refusal path is."""
+    env = simcord_env
+    monkeypatch.setenv("TRACTOR_ACTIVITY_CLIENT_ID", "1234567890123")
+    monkeypatch.setenv("TRACTOR_ACTIVITY_CLIENT_SECRET", "secret")
+    await _serve_web(env)
+    assert env.bot.web_activity
+    _guild, channel, actors = world(env, 4)
+    rec = await start_table(env, channel, actors, mode="async")
+    panel = await open_panel(env, actors[0], channel, rec.table_id)
+    result = await actors[0].click(panel, custom_id=button_id(panel, "web"))
+    reply = last_reply(result)
+    assert ephemeral(reply)
+    assert reply.content.startswith(t("activity.launch_failed", "en"))
+    assert re.search(r"http://\S+/t/\S+", reply.content)

@@ -1,9 +1,11 @@
 // The web table's page: one WebSocket; the server sends this page's own view only and decides every move.
 "use strict";
 (() => {
-  const tableId = Number(location.pathname.split("/").pop());
+  const activity = window.TRACTOR_ACTIVITY;  // inside Discord as an Activity (web/activity.py): no URL, no cookie
+  let tableId = Number(location.pathname.split("/").pop());
+  let session = null;        // an Activity's session, presented as the socket's first frame
   const params = new URLSearchParams(location.search);
-  let locale = params.get("lang") === "zh-CN" ? "zh-CN" : "en";
+  let locale = params.get("lang") === "zh-CN" || (activity && navigator.language.startsWith("zh")) ? "zh-CN" : "en";
   let texts = {};
   let state = null;          // the last state frame
   let selected = new Set();  // indexes into private.hand
@@ -38,8 +40,11 @@
   // -- the socket -------------------------------------------------------------------------------------------
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${locale}`);
-    ws.onopen = () => { retry = 0; banner(""); };
+    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${locale}${session ? "&auth=frame" : ""}`);
+    ws.onopen = () => {
+      if (session) ws.send(JSON.stringify({ op: "auth", session }));
+      retry = 0; banner("");
+    };
     ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
     ws.onclose = () => {
       if (closedForGood) return;
@@ -390,12 +395,29 @@
 
   $("lang").addEventListener("click", async () => {
     locale = locale === "en" ? "zh-CN" : "en";
-    history.replaceState(null, "", `/table/${tableId}?lang=${locale}`);
+    if (!activity) history.replaceState(null, "", `/table/${tableId}?lang=${locale}`);
     await loadTexts();
     if (state) render();
   });
   $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) { replay = null; $("overlay").hidden = true; } });
   if (window.innerWidth >= 900) $("log-box").open = true;  // desktop: the trick log beside the table
   setInterval(tick, 1000);
-  loadTexts().then(connect);
+  if (!activity) {
+    loadTexts().then(connect);
+    return;
+  }
+  // The Activity's bundle (static/build/activity.js) hands over its sign-in: Discord's code, exchanged by the server.
+  window.tractorActivity = async (signIn) => {
+    await loadTexts();
+    banner(tr("activity.signing_in"));
+    try {
+      const answer = await signIn();
+      tableId = answer.table_id; session = answer.session;
+      if (answer.locale !== locale) { locale = answer.locale; await loadTexts(); }
+      connect();
+    } catch (err) {
+      closedForGood = true;
+      banner((err && err.message) || tr("activity.code_refused"));
+    }
+  };
 })();
