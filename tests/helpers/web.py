@@ -239,8 +239,11 @@ async def tap_cards(page: Any, cards: list[str]) -> None:
 
 async def press(page: Any, css: str) -> None:
     await page.locator(css).wait_for(state="visible", timeout=WAIT_MS)
-    await page.wait_for_function(f"!document.querySelector('{css}').disabled", timeout=WAIT_MS)
+    await page.wait_for_function(f"!document.querySelector('{css}').disabled", timeout=WAIT_MS, polling=50)
     await page.locator(css).click()
+
+
+PLAYER_PAUSE = 0.3  # seconds (web.frames closes a page sending over 40 frames in 5 s; a turn sends about 2)
 
 
 async def take_turn(world: WebWorld, page: Any, table_id: int, seat: int, *, declare: bool = True) -> str:
@@ -250,6 +253,7 @@ async def take_turn(world: WebWorld, page: Any, table_id: int, seat: int, *, dec
     table = session.table
     version = table.version
     await wait_version(page, version)
+    await asyncio.sleep(PLAYER_PAUSE)  # a player's glance at the table: faster than any hand trips the flood guard
     actions = table.legal_actions(seat)
     if not actions:  # the table moved on meanwhile (a forced move played by itself)
         return "none"
