@@ -32,17 +32,6 @@ BACKENDS = ("sqlite", "postgres")
 # "too slow" check would fail on a loaded machine, so neither applies; the number of examples stays the same.
 settings.register_profile("tractor", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("tractor")
-# SimCord's wait for the bot to go idle after each step (its default: 5 s of wall time). It detects a hang and
-# checks nothing about speed; 5 s is too short when 4 xdist workers share 2 loaded cores, so give it 30 s.
-SETTLE_TIMEOUT_S = 30.0
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT_S))
-
-
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[PgCluster]:
     """One throwaway PostgreSQL cluster for the whole run (``tools.pgcluster``), removed at the end. Without

@@ -55,7 +55,7 @@ async def main(db_path: Path, workers: bool = False) -> int:
                      limits={}, table_options=TableOptions.instant())
 
     async def connect() -> None:
-        async with simcord.run(bot, settle_timeout=30.0) as env:  # a loaded machine: settle slowly, not fail
+        async with simcord.run(bot) as env:
             table_id = await played_table(env, bot)
             session = bot.game.sessions[table_id]
             print(json.dumps({"ready": {"table": table_id, "version": session.table.version}}), flush=True)
