@@ -13,7 +13,7 @@ from engine.views import Phase
 from runtime.planner import declare_timer
 from runtime.procedures import TIME_CONTROLS, procedure_lines, time_control_of
 from runtime.timers import DeclareClockTimer, decode
-from tests.helpers.runtime_support import StepClock, human_table, make_service, until
+from tests.helpers.runtime_support import StepClock, human_table, human_to_act, make_service, play_human, until
 
 
 def sheet(name: str, **changes: object) -> dict[str, object]:
@@ -48,6 +48,47 @@ async def test_a_seat_that_does_not_declare_is_reminded_then_passes(tmp_path: Pa
     assert "tournament3.declare_passed_none" in presenter.keys(tid)
     assert not any(isinstance(a, Penalize) for a in table.actions)  # no dealer yet in the first hand: no points
     assert not service.record(tid).seats[0].away  # a pass, not 托管
+    await service.close()
+    await db.close()
+
+
+async def test_once_the_hand_has_a_dealer_the_clock_costs_the_sheets_points(tmp_path: Path) -> None:
+    """Second hand (the dealer known): the reminder names the cost, then 20 points go to the other side and the
+    seat passes — the sheet's 超时 penalty, committed like a move."""
+    clock = StepClock()
+    service, db, presenter = await make_service(tmp_path / "t.db", clock=clock)
+    tid = await human_table(service, end_level="A", **sheet("sheet90", declare_window=120, ai_declare_wait=0))
+    table = service.session(tid).table
+    assert table is not None
+
+    def second_window() -> bool:
+        return table.phase is Phase.DECLARING and not table.hand.first_hand and 0 in table.to_act()
+
+    for _ in range(20000):  # the first hand played by the human's suggested moves, the clock stepping meanwhile
+        if second_window():
+            break
+        if await service.run_until_idle(1):
+            continue
+        if human_to_act(service, tid):
+            await play_human(service, tid)
+        else:
+            clock.advance(1)
+    assert second_window() and table.hand.dealer is not None
+    before = len(table.actions)
+    clock.advance(15)
+    while await service.run_until_idle(1):
+        pass
+    reminders = [a for a in presenter.announcements(tid) if a.key == "announce.reminder_declare_points"]
+    assert [(a.seat, a.params["points"]) for a in reminders] == [(0, 20)]  # told before it applies
+    assert not any(isinstance(a, Penalize) for a in table.actions[before:])
+    clock.advance(15)
+    while await service.run_until_idle(1):
+        pass
+    later = table.actions[before:]
+    penalty = next(i for i, a in enumerate(later) if isinstance(a, Penalize))
+    assert later[penalty] == Penalize(team=0, points=20, reason="timeout")
+    assert Pass(seat=0) in later[penalty:]
+    assert "tournament3.declare_passed_points" in presenter.keys(tid)
     await service.close()
     await db.close()
 
