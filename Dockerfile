@@ -17,7 +17,15 @@ COPY tools/tractor_compiled tools/tractor_compiled
 COPY engine engine
 RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
 
-# Stage 2: the bot.
+# Stage 2: the Discord Activity's page bundle (docs/DISCORD.md §6), as the README's install builds it:
+# tools/build_activity.sh (npm ci from the committed lock file, then esbuild); only the bundle reaches the image.
+FROM node:22-slim AS activity-build
+WORKDIR /build
+COPY tools/build_activity.sh tools/build_activity.sh
+COPY web/activity web/activity
+RUN bash tools/build_activity.sh && test -s web/static/build/activity.js
+
+# Stage 3: the bot.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -40,6 +48,7 @@ COPY --from=ai-build /wheels /wheels
 RUN pip install --no-deps /wheels/*.whl && rm -rf /wheels /tmp/runtime.txt
 # the program (root-owned, read-only for the bot); .dockerignore leaves out tests, docs, venvs and data
 COPY . .
+COPY --from=activity-build /build/web/static/build web/static/build
 
 USER tractor
 VOLUME ["/data"]
