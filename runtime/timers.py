@@ -44,6 +44,10 @@ class TimerSpec:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def lead(self, default_before: float) -> float:
+        """How long after this timer falls due its clock runs out (0: it is the end itself)."""
+        return 0.0
+
 
 @dataclass(frozen=True)
 class DealTimer(TimerSpec):
@@ -174,6 +178,10 @@ class ReminderTimer(TimerSpec):
             out["before"] = self.before
         return out
 
+    def lead(self, default_before: float) -> float:
+        """The reminder's ``before``; the table's ``reminder_before`` for rows stored without one."""
+        return default_before if self.before is None else self.before
+
     @classmethod
     def from_json(cls, p: Payload) -> ReminderTimer:
         before = p.get("before")
@@ -201,6 +209,9 @@ class DeclareClockTimer(TimerSpec):
         return {"key": self.key, "version": self.version, "seat": self.seat, "hand": self.hand,
                 "redeals": self.redeals, "declare": True, "stage": "timeout" if self.timeout else "remind",
                 "before": self.before}
+
+    def lead(self, default_before: float) -> float:
+        return 0.0 if self.timeout else self.before
 
     @classmethod
     def from_json(cls, p: Payload) -> DeclareClockTimer:

@@ -338,7 +338,7 @@ async def on_reminder(service: TimerHost, session: Session, spec: ReminderTimer,
     if occupant is None or not _current(session, spec.version, spec):
         return None
     options = session.record.options
-    before = options.reminder_before if spec.before is None else spec.before
+    before = spec.lead(options.reminder_before)
     await store(service.db, session.record.table_id, timer.due_at + before, TimeoutTimer(spec.version, spec.seat))
     key, params = reminder_key(options, table, spec.seat)
     note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},

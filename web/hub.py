@@ -25,7 +25,7 @@ from runtime.planner import plan
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
 from runtime.session import Session
-from runtime.timers import CloseTimer, DeclareClockTimer, ReminderTimer, TimerSpec, decode
+from runtime.timers import CloseTimer, ReminderTimer, TimerSpec, decode
 from runtime.viewcache import public_view
 from runtime.weblinks import Grant
 from web.state import public_json, seat_json
@@ -35,16 +35,6 @@ log = logging.getLogger(__name__)
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
 CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
 
-
-
-def _lead(spec: TimerSpec, default_before: float) -> float:
-    """How long after a stored clock timer falls due its clock runs out: a reminder's ``before`` (the table's
-    ``reminder_before`` for rows stored without one), 0 for a timeout or the window's close."""
-    if isinstance(spec, ReminderTimer):
-        return default_before if spec.before is None else spec.before
-    if isinstance(spec, DeclareClockTimer) and not spec.timeout:
-        return spec.before
-    return 0.0
 
 class Client:
     """One open page: its socket, what it may see (``grant``), its locale and its queue of frames."""
@@ -171,7 +161,7 @@ class WebHub:
                   for w in plan(rec, table, self.game.clock(), session.queued)}
         self._dues[tid] = wanted
         default = rec.options.reminder_before
-        ends = [due + _lead(spec, default) for spec, due in wanted.values() if spec.kind in CLOCK_KINDS]
+        ends = [due + spec.lead(default) for spec, due in wanted.values() if spec.kind in CLOCK_KINDS]
         return min(ends) if ends else None
 
     async def close_all(self) -> None:
