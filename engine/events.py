@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from engine.cards import Card, format_cards
+from engine.levels import Level
+from engine.trump import Trump
 from engine.views import DeclarationView, HandResult
 from engine.wire import result_to_json
 
@@ -67,10 +69,10 @@ class HandStarted(EngineEvent):
     kind: ClassVar[str] = "hand_started"
     hand_number: int
     dealer: int | None
-    level: str
+    level: Level
     first_drawer: int
     redeals: int
-    levels: tuple[str, str]
+    levels: tuple[Level, Level]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,7 @@ class Declared(EngineEvent):
     kind: ClassVar[str] = "declared"
     seat: int
     cards: tuple[Card, ...]
-    trump: str
+    trump: Trump
     how: DeclarationKind = field(metadata={"key": "kind"})
 
 
@@ -125,7 +127,7 @@ class DeclaringClosed(EngineEvent):
     declared (翻底: only those looked at, ``declaring.turned_kitty_cards``), else ``None``."""
 
     kind: ClassVar[str] = "declaring_closed"
-    trump: str | None  # None while the standing declaration is face down (暗扣)
+    trump: Trump | None  # None while the standing declaration is face down (暗扣)
     dealer: int
     how: str
     kitty: tuple[Card, ...] | None
@@ -172,7 +174,7 @@ class PlayStarted(EngineEvent):
 
     kind: ClassVar[str] = "play_started"
     leader: int
-    trump: str | None
+    trump: Trump | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +227,7 @@ class MatchOver(EngineEvent):
     kind: ClassVar[str] = "match_over"
     winner: int | None
     reason: str
-    levels: tuple[str, str]
+    levels: tuple[Level, Level]
     match_points: tuple[int, int]
 
 
@@ -252,7 +254,7 @@ class DeclarationsRevealed(EngineEvent):
 
     kind: ClassVar[str] = "declarations_revealed"
     declarations: tuple[DeclarationView, ...]
-    trump: str | None
+    trump: Trump | None
 
     def data(self) -> dict[str, Any]:
         return {"declarations": [_json(d) for d in self.declarations], "trump": self.trump}
@@ -264,7 +266,7 @@ class SwapWindow(EngineEvent):
 
     kind: ClassVar[str] = "swap_window"
     team: int
-    level: str
+    level: Level
     seat: int
 
 
@@ -274,7 +276,7 @@ class SwapDealer(EngineEvent):
 
     kind: ClassVar[str] = "swap_dealer"
     dealer: int
-    level: str
+    level: Level
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine import rounds, sanctions
+from engine import sanctions
 from engine.actions import (
     Action,
     AwardHand,
@@ -45,7 +45,7 @@ from engine.events import (
 )
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
-from engine.levels import playing_rank
+from engine.levels import Level, playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, Sanction, SeatView
@@ -64,7 +64,7 @@ class Table:
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.seed = seed
-        self.levels: list[str] = [rules.start_level, rules.start_level]
+        self.levels: list[Level] = [Level.parse(rules.start_level)] * 2
         self.results: list[HandResult] = []
         self.match_points: list[int] = [0, 0]
         self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
@@ -137,26 +137,28 @@ class Table:
         if h.phase in DECLARING_PHASES:  # fast path, without building the views
             if seat not in h.to_act():
                 return []
-            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), rounds.public_declaration(h), h.level,
-                                     self.rules, h.dealer, rounds.only_team(h), rounds.own_concealed(h, seat))
+            bids = h.bids
+            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), bids.public_declaration(), h.level,
+                                     self.rules, h.dealer, bids.only_team(h.dealer), bids.own_concealed(seat))
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:
         """Everything everyone may know: never a hand, never the buried kitty before the hand ends."""
         h = self.hand
+        bids = h.bids
         trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
         return PublicView(
             rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
-            dealer=h.dealer, level=h.level, trump=rounds.public_trump(h), declaration=rounds.public_declaration(h),
+            dealer=h.dealer, level=h.level, trump=bids.public_trump(h.trump), declaration=bids.public_declaration(),
             to_act=self.to_act(),
             hand_sizes=(len(h.hands[0]), len(h.hands[1]), len(h.hands[2]), len(h.hands[3])),
             cards_dealt=h.dealt, trick=trick, tricks=tuple(h.tricks), defender_points=h.defender_points,
             penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
             last_result=self.results[-1] if self.results else None, results=tuple(self.results),
-            match_winner=self.match_winner, passed=tuple(sorted(h.passed)),
+            match_winner=self.match_winner, passed=tuple(sorted(bids.passed)),
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
-            declaring_team=rounds.only_team(h), concealed_seats=tuple(d.seat for d in h.hidden),
+            declaring_team=bids.only_team(h.dealer), concealed_seats=bids.concealed_seats(),
             sanctions=tuple(self.sanctions),
         )
 
@@ -168,7 +170,7 @@ class Table:
         knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
         return SeatView(seat=seat, public=self.public_view(), hand=tuple(h.hands[seat]),
                         kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]),
-                        concealed=rounds.own_concealed(h, seat))
+                        concealed=h.bids.own_concealed(seat))
 
     # -- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -335,7 +337,7 @@ class Table:
         table.seed = obj["seed"]
         table.version = obj["version"]
         table.actions = []
-        table.levels = list(obj["levels"])
+        table.levels = [Level.parse(level) for level in obj["levels"]]
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))

@@ -44,8 +44,8 @@ from engine.actions import (
     StopMatch,
 )
 from engine.ai import choose_action
+from engine.bids import SwapStage
 from engine.errors import IllegalAction
-from engine.rounds import SwapStage
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
@@ -197,7 +197,7 @@ async def on_close(service: TimerHost, session: Session, spec: CloseTimer, timer
     table = session.table
     assert table is not None
     if _declaring(session, spec.hand, spec.redeals) and spec.window == window_mark(table):
-        seat = table.to_act()[0] if table.hand.swap_stage is SwapStage.OTHER and table.to_act() else None
+        seat = table.to_act()[0] if table.hand.bids.swap_stage is SwapStage.OTHER and table.to_act() else None
         action = CloseDeclaring() if seat is None else Pass(seat=seat)
         await service.pipeline.apply(session, action, acted_seat=seat)
     return None

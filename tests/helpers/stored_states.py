@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Penalize, StartHand
+from engine.levels import Level
 from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
@@ -27,10 +28,9 @@ PRESETS = ("standard", "aihua", "minzheng", "daiwang", "tournament", "duplicate"
 
 def signature(preset: str, table: Table) -> tuple[Any, ...]:
     """What makes a stored state worth keeping: its phase and which declaring fields are in use."""
-    h = table.hand
-    obj = h.to_json()
-    return (preset, table.phase.value, bool(obj.get("hidden")), obj.get("swap_stage", ""), bool(h.overcall_queue),
-            bool(obj.get("kitty_rounds")), bool(h.passed) and table.phase is Phase.DECLARING,
+    obj = table.hand.to_json()
+    return (preset, table.phase.value, bool(obj.get("hidden")), obj.get("swap_stage", ""), bool(obj["overcall_queue"]),
+            bool(obj.get("kitty_rounds")), bool(obj["passed"]) and table.phase is Phase.DECLARING,
             any(lv.startswith("-") for lv in table.levels))
 
 
@@ -43,7 +43,7 @@ def collect(seeds: int = 3) -> dict[str, Any]:
             table = Table.new(Rules.from_preset(preset), seed)
             for hand in range(3):
                 if hand == 2 and preset == "aihua":
-                    table.levels = ["-2", table.levels[1]]  # a negative team level (负级), as blocked_gain leaves it
+                    table.levels = [Level("-2"), table.levels[1]]  # a negative team level (负级), as blocked_gain leaves it
                 while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
                     if rng.random() < 0.01 and table.rules.timed:
                         table.apply(Penalize(team=rng.randrange(2), points=10, reason="timeout"))
