@@ -8,9 +8,12 @@ hand; a consumer ``match``es on the class. ``to_json()`` gives the wire form
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from engine.actions import SanctionReason
 from engine.cards import Card, format_cards
+from engine.errors import EngineError
 from engine.levels import Level
 from engine.trump import Trump
 from engine.views import DeclarationView, HandResult
@@ -220,13 +223,30 @@ class HandSettled(EngineEvent):
         return result_to_json(self.result)
 
 
+class MatchOverReason(StrEnum):
+    """Why a match ended (``MatchOver.reason``, ``Table.match_over_reason``; stored and sent by its value)."""
+
+    PASSED_END_LEVEL = "passed_end_level"  # a team won as dealers at the end level
+    FIXED_DEALS_DONE = "fixed_deals_done"  # the 16 deals of fixed_deals are played
+    TIME_UP = "time_up"  # timed: time was called
+    DISQUALIFIED = "disqualified"  # 取消比赛资格
+
+    @classmethod
+    def parse(cls, value: object) -> MatchOverReason:
+        """A known reason (a member or its text); anything else raises ``EngineError("action.invalid")``."""
+        for member in cls:
+            if value == member.value and isinstance(value, str):
+                return member
+        raise EngineError("action.invalid", action=repr(value)[:80])
+
+
 @dataclass(frozen=True, slots=True)
 class MatchOver(EngineEvent):
     """The match ends: the winning team (``None``: a level draw), why, the final levels and match points."""
 
     kind: ClassVar[str] = "match_over"
     winner: int | None
-    reason: str
+    reason: MatchOverReason
     levels: tuple[Level, Level]
     match_points: tuple[int, int]
 
@@ -287,7 +307,7 @@ class Penalized(EngineEvent):
     kind: ClassVar[str] = "penalized"
     team: int
     points: int
-    reason: str
+    reason: SanctionReason
     hand_number: int
     defender_points: int | None = None
 
@@ -298,7 +318,7 @@ class HandAwarded(EngineEvent):
 
     kind: ClassVar[str] = "hand_awarded"
     team: int
-    reason: str
+    reason: SanctionReason
     hand_number: int
 
 
@@ -308,7 +328,7 @@ class Disqualified(EngineEvent):
 
     kind: ClassVar[str] = "disqualified"
     team: int
-    reason: str
+    reason: SanctionReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from engine.events import (
     HandSettled,
     HandStarted,
     MatchOver,
+    MatchOverReason,
     Penalized,
     PlayUndone,
     TimeCalled,
@@ -71,7 +72,7 @@ class Table:
         self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
         self.tie_draw = False  # timed: a level tie at time is a draw (StopMatch(draw=True)), not the team on stage
         self.match_winner: int | None = None
-        self.match_over_reason: str | None = None
+        self.match_over_reason: MatchOverReason | None = None
         self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
         self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
@@ -249,12 +250,12 @@ class Table:
             self.match_points[1] += result.level_gains[1]
             if h.number >= FIXED_DEALS:
                 return events + self._end_match(fixed_deals_winner((self.match_points[0], self.match_points[1])),
-                                                "fixed_deals_done")
+                                                MatchOverReason.FIXED_DEALS_DONE)
             return events
         self.levels = [result.levels_after[0], result.levels_after[1]]
         self.laps = [result.laps_after[0], result.laps_after[1]]
         if result.match_winner is not None:
-            events += self._end_match(result.match_winner, "passed_end_level")
+            events += self._end_match(result.match_winner, MatchOverReason.PASSED_END_LEVEL)
         elif self.time_called:
             events += self._time_up()
         return events
@@ -273,11 +274,12 @@ class Table:
         else:
             assert isinstance(action, Disqualify)
             sanction = sanctions.disqualify(h, action.team, action.reason)
-            events = [Disqualified(action.team, action.reason), *self._end_match(1 - action.team, "disqualified")]
+            events = [Disqualified(action.team, action.reason),
+                      *self._end_match(1 - action.team, MatchOverReason.DISQUALIFIED)]
         self.sanctions.append(sanction)
         return events
 
-    def _end_match(self, winner: int | None, reason: str) -> list[Event]:
+    def _end_match(self, winner: int | None, reason: MatchOverReason) -> list[Event]:
         self.match_winner = winner
         self.match_over_reason = reason
         return [MatchOver(winner, reason, (self.levels[0], self.levels[1]),
@@ -309,7 +311,7 @@ class Table:
         if self.tie_draw and timed_winner((self.levels[0], self.levels[1]), 1 - on_stage,
                                           (self.laps[0], self.laps[1])) != winner:
             winner = None  # level (and laps) equal: a draw
-        return self._end_match(winner, "time_up")
+        return self._end_match(winner, MatchOverReason.TIME_UP)
 
     # -- serialization --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -344,7 +346,8 @@ class Table:
         table.tie_draw = bool(obj.get("tie_draw", False))
         table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent before #26
         table.match_winner = obj["match_winner"]
-        table.match_over_reason = obj["match_over_reason"]
+        reason = obj["match_over_reason"]
+        table.match_over_reason = None if reason is None else MatchOverReason.parse(reason)
         table.results = [result_from_json(r) for r in obj["results"]]
         table.hand = HandState.from_json(rules, obj["hand"])
         return table

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.actions import SanctionReason
 from engine.cards import Card
 from engine.levels import Level
 from engine.rules import Rules
@@ -78,7 +79,7 @@ class Sanction:
     team: int
     points: int
     kind: str = "penalty"
-    reason: str = "referee"
+    reason: SanctionReason = SanctionReason.REFEREE
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "team": self.team, "points": self.points, "kind": self.kind,
@@ -86,7 +87,8 @@ class Sanction:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Sanction:
-        return cls(int(obj["hand"]), int(obj["team"]), int(obj["points"]), str(obj["kind"]), str(obj["reason"]))
+        return cls(int(obj["hand"]), int(obj["team"]), int(obj["points"]), str(obj["kind"]),
+                   SanctionReason.parse(obj["reason"]))
 
 
 @dataclass(frozen=True)

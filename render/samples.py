@@ -89,8 +89,8 @@ def match_results() -> tuple[HandResult, ...]:
     out = []
     for i in range(len(path) - 1):
         before, after = path[i], path[i + 1]
-        out.append(replace(hand_result(i + 1), levels_before=_levels(*before), levels_after=_levels(*after), dealer=i % 4,
-                           level_gains=(0, 0), match_winner=0 if i == len(path) - 2 else None))
+        out.append(replace(hand_result(i + 1), levels_before=_levels(*before), levels_after=_levels(*after),
+                           dealer=i % 4, level_gains=(0, 0), match_winner=0 if i == len(path) - 2 else None))
     return tuple(out)
 
 

@@ -43,7 +43,7 @@ def collect(seeds: int = 3) -> dict[str, Any]:
             table = Table.new(Rules.from_preset(preset), seed)
             for hand in range(3):
                 if hand == 2 and preset == "aihua":
-                    table.levels = [Level("-2"), table.levels[1]]  # a negative team level (负级), as blocked_gain leaves it
+                    table.levels = [Level("-2"), table.levels[1]]  # a negative level (负级), as blocked_gain leaves it
                 while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
                     if rng.random() < 0.01 and table.rules.timed:
                         table.apply(Penalize(team=rng.randrange(2), points=10, reason="timeout"))
