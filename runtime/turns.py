@@ -102,7 +102,7 @@ class AiTurn:
     seat: int
     version: int
     view: SeatView
-    level: str
+    level: AiLevel
     rng: random.Random
 
 
