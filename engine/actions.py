@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError
+from engine.errors import EngineError, lookup
 
 
 @dataclass(frozen=True)
@@ -121,10 +121,7 @@ class SanctionReason(StrEnum):
     @classmethod
     def parse(cls, value: object) -> SanctionReason:
         """A known reason (a member or its text); anything else raises ``EngineError("action.invalid")``."""
-        member = _REASONS.get(value) if isinstance(value, str) else None
-        if member is None:
-            raise EngineError("action.invalid", action=repr(value)[:80])
-        return member
+        return lookup(_REASONS, value, "action.invalid", action=repr(value)[:80])
 
 
 _REASONS: dict[str, SanctionReason] = {r.value: r for r in SanctionReason}

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal, TypeAlias
 
 from engine.actions import SanctionReason
 from engine.cards import Card, format_cards
-from engine.errors import EngineError
+from engine.errors import lookup
 from engine.levels import Level
 from engine.trump import Trump
 from engine.views import DeclarationView, HandResult
@@ -234,10 +234,7 @@ class MatchOverReason(StrEnum):
     @classmethod
     def parse(cls, value: object) -> MatchOverReason:
         """A known reason (a member or its text); anything else raises ``EngineError("action.invalid")``."""
-        for member in cls:
-            if value == member.value and isinstance(value, str):
-                return member
-        raise EngineError("action.invalid", action=repr(value)[:80])
+        return lookup({m.value: m for m in cls}, value, "action.invalid", action=repr(value)[:80])
 
 
 @dataclass(frozen=True, slots=True)

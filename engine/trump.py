@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.cards import ALL_CARDS, RANKS, Card
-from engine.errors import EngineError
+from engine.errors import EngineError, lookup
 from engine.rules import NtTractors, Rules
 
 log = logging.getLogger(__name__)
@@ -42,10 +42,7 @@ class Trump(StrEnum):
     @classmethod
     def parse(cls, value: object) -> Trump:
         """One of ``S H C D NT`` (a ``Trump`` or its text); anything else raises ``EngineError("play.bad_trump")``."""
-        member = _TRUMPS.get(value) if isinstance(value, str) else None
-        if member is None:
-            raise EngineError("play.bad_trump", trump=str(value)[:20])
-        return member
+        return lookup(_TRUMPS, value, "play.bad_trump", trump=str(value)[:20])
 
     @classmethod
     def of_suit(cls, suit: str) -> Trump:
