@@ -22,7 +22,6 @@ from engine.cards import Card, is_sub_multiset
 from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
 from engine.events import DeclaringClosed, Event, Passed, Redeal, SwapDealer, SwapWindow
-from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import Phase
@@ -31,11 +30,8 @@ log = logging.getLogger(__name__)
 
 
 class WindowHand(rounds.KittyHand, Protocol):
-    """What the declaration window reads and changes of a hand, besides the kitty's fields."""
-
-    rules: Rules
-    level: Level
-    first_hand: bool
+    """What the declaration window reads and changes of a hand: the kitty's fields (it gives the kitty when it
+    closes), and who may act now."""
 
     def to_act(self) -> tuple[int, ...]: ...
 
