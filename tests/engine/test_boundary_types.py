@@ -13,6 +13,7 @@ import pytest
 from engine.actions import AwardHand, DealAll, Penalize, SanctionReason, action_from_json
 from engine.errors import EngineError
 from engine.events import MatchOverReason
+from engine.judge import answer
 from engine.levels import Level, level_name, playing_rank
 from engine.rules import Rules
 from engine.table import Table
@@ -114,3 +115,11 @@ def test_a_match_over_reason_is_stored_by_its_text() -> None:
     with pytest.raises(EngineError) as err:
         Table.from_json({**stored, "match_over_reason": "bored"})
     assert err.value.key == "action.invalid"
+
+
+def test_the_judge_refuses_a_level_with_a_non_ascii_digit_as_a_bad_level() -> None:
+    """``-²`` passed ``str.isdigit`` but not ``int``: the judge answered ``internal error: ValueError``."""
+    query = {"q": "settle", "level": "2", "trump": "S", "dealer": 0, "levels": ["-²", "2"], "points": 60,
+             "kitty": ["5H", "10D", "KS", "3C", "4C", "6D", "7D", "8D"], "last": ["7C"], "last_winner": 1}
+    assert answer(json.dumps(query)) == {"error": "'levels' must hold ranks 2..A or negative levels -1, -2, ..., "
+                                                  "not '-²'"}
