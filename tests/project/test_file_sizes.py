@@ -14,7 +14,7 @@ NOT_SOURCE = {".venv", "node_modules", "build", "__pycache__", ".git", ".hypothe
 
 
 def _sources(root: Path) -> list[Path]:
-    out = []
+    out: list[Path] = []
     for folder, dirs, files in os.walk(root):  # not into what is not source (node_modules is large)
         dirs[:] = [d for d in dirs if d not in NOT_SOURCE]
         out.extend(Path(folder, name) for name in files if Path(name).suffix in SOURCE)
@@ -22,7 +22,7 @@ def _sources(root: Path) -> list[Path]:
 
 
 def _too_long(root: Path) -> list[str]:
-    out = []
+    out: list[str] = []
     for path in _sources(root):
         with path.open(encoding="utf-8", errors="replace") as f:
             count = sum(1 for _ in f)
