@@ -5,31 +5,29 @@ player agrees with the same command; the reply to each is private."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.replies import answering, reply, user_locale
 from cogs.safetext import escape_text
+from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
 from runtime.undo import undo
 
 log = logging.getLogger(__name__)
 
 
-class Aids(commands.Cog):
+class Aids(TractorSubgroup):
     """Adds ``/tractor undo`` to the ``/tractor`` group of ``cogs.tables``."""
 
     def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-        self.command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        super().__init__(bot, app_commands.Command(
             name=ls("undo", "cmd.undo"), description=ls("Take back your last play (the others must agree)",
-                                                        "cmd.undo.desc"), callback=self._undo)
+                                                        "cmd.undo.desc"), callback=self._undo))
 
     async def _undo(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
@@ -39,17 +37,6 @@ class Aids(commands.Cog):
             names = i18n.t("bot.list_sep", locale).join(escape_text(rec.names[s]) for s in step.waiting)
             await reply(interaction, i18n.t(f"undo.reply.{step.step}", locale, names=names,
                                             name=escape_text(rec.names[step.seat])))
-
-    async def cog_load(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if not isinstance(tractor, app_commands.Group):
-            raise RuntimeError("cogs.tables must be loaded before cogs.aids")
-        tractor.add_command(self.command)
-
-    async def cog_unload(self) -> None:
-        tractor = self.bot.tree.get_command("tractor")
-        if isinstance(tractor, app_commands.Group):
-            tractor.remove_command(self.command.name)
 
 
 async def setup(bot: GameBot) -> None:

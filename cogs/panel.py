@@ -193,6 +193,15 @@ class PanelCog(commands.Cog, name="Panel"):
         seats' Passes since do not make it stale: ``runtime.versions``); ``None`` if stale. One lookup."""
         return self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat, ident.version)
 
+    async def _current(self, interaction: discord.Interaction, ident: PanelId | SelectId) -> Panel | None:
+        """The click's current panel, the click deferred; ``None`` once a stale click got a fresh panel."""
+        panel = self._check(interaction, ident)
+        if panel is None:
+            await self._stale(interaction, ident.table)
+            return None
+        await interaction.response.defer()
+        return panel
+
     async def _stale(self, interaction: discord.Interaction, table_id: int) -> None:
         note = i18n.t("bot.panel.stale", user_locale(interaction))
         if not interaction.response.is_done():
@@ -222,11 +231,9 @@ class PanelCog(commands.Cog, name="Panel"):
     async def on_card_select(self, interaction: discord.Interaction, ident: SelectId, values: list[str]) -> None:
         """A card menu: the cards picked in it are toggled (a ticked card picked again is unselected)."""
         async with self._answering(interaction, ident):
-            panel = self._check(interaction, ident)
+            panel = await self._current(interaction, ident)
             if panel is None:
-                await self._stale(interaction, ident.table)
                 return
-            await interaction.response.defer()
             current = selection_from_message(interaction.message, select_prefix(ident.table, ident.seat,
                                                                                 ident.version))
             picked = {int(v) for v in values if v.isdigit() and int(v) < len(panel.hand)}
@@ -260,11 +267,9 @@ class PanelCog(commands.Cog, name="Panel"):
             elif ident.op == "pass":
                 await self._pass(interaction, ident)
             elif ident.op in ("play", "hint", "auto", "clear"):
-                panel = self._check(interaction, ident)
+                panel = await self._current(interaction, ident)
                 if panel is None:
-                    await self._stale(interaction, ident.table)
                     return
-                await interaction.response.defer()
                 await {"play": self._on_play, "hint": self._on_hint, "auto": self._on_auto,
                        "clear": self._on_clear}[ident.op](interaction, ident, panel)
             else:  # a button of an older version of the bot

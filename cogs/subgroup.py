@@ -1,9 +1,10 @@
-"""A cog whose slash-command group hangs under ``/tractor`` (the group ``cogs.tables`` defines, loaded first):
-``/tractor tournament …``, ``/tractor referee …``."""
+"""A cog whose slash-command group or command hangs under ``/tractor`` (the group ``cogs.tables`` defines, loaded
+first): ``/tractor tournament …``, ``/tractor referee …``, ``/tractor undo``."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from discord import app_commands
 from discord.ext import commands
@@ -14,9 +15,9 @@ log = logging.getLogger(__name__)
 
 
 class TractorSubgroup(commands.Cog):
-    """Adds ``group`` to ``/tractor`` when loaded and removes it when unloaded."""
+    """Adds ``group`` (a group or one command) to ``/tractor`` when loaded and removes it when unloaded."""
 
-    def __init__(self, bot: GameBot, group: app_commands.Group) -> None:
+    def __init__(self, bot: GameBot, group: app_commands.Group | app_commands.Command[Any, ..., None]) -> None:
         self.bot = bot
         self.group = group
 

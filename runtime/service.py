@@ -38,7 +38,8 @@ from runtime.scheduler import Scheduler
 from runtime.service_lobby import LobbyService
 from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.session import Session, evict_idle, restore_queued
-from runtime.timers import TimerRegistry, TimerSpec
+from runtime.timer_registry import TimerRegistry
+from runtime.timers import TimerSpec
 from runtime.turns import TABLE_TIMERS, TableHandler, play_ai_turn
 from runtime.watchdog import Watchdog
 

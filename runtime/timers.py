@@ -1,5 +1,5 @@
-"""Every timer kind as a frozen dataclass with its JSON form (the ``payload`` of a stored ``data.timers.Timer``),
-and the one registry from a kind's class to its handler.
+"""Every timer kind as a frozen dataclass with its JSON form (the ``payload`` of a stored ``data.timers.Timer``);
+the one registry from a kind's class to its handler is ``runtime.timer_registry``.
 
 A table's timers (planned by ``runtime.planner``, run by ``runtime.turns``): ``DealTimer`` (deal), ``CloseTimer``
 (the declaration window's deadline), ``AiTimer`` / ``AiWaitTimer`` (an AI seat or a seat under 托管 moves; the
@@ -19,12 +19,11 @@ unknown kind, a field missing) is logged and the timer dropped: the watchdog re-
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from data.database import Database
-from data.timers import Timer
 
 log = logging.getLogger(__name__)
 
@@ -364,36 +363,6 @@ def decode(kind: str, payload: Payload) -> TimerSpec | None:
     except (KeyError, TypeError, ValueError) as exc:
         log.warning("malformed %s timer payload %r (%s: %s); dropped", kind, dict(payload), type(exc).__name__, exc)
         return None
-
-
-S = TypeVar("S", bound=TimerSpec)
-Handler = Callable[[Any, Timer], Awaitable[None]]
-
-
-class TimerRegistry:
-    """The one map from a timer kind's class to its handler ``handler(spec, stored_timer)``: the game service
-    registers the table timers (``runtime.turns.TABLE_TIMERS``), the tournament service its own."""
-
-    def __init__(self) -> None:
-        self._handlers: dict[type[TimerSpec], Handler] = {}
-
-    def register(self, cls: type[S], handler: Callable[[S, Timer], Awaitable[None]]) -> None:
-        self._handlers[cls] = handler
-
-    def handler(self, cls: type[TimerSpec]) -> Handler | None:
-        return self._handlers.get(cls)
-
-    async def fire(self, timer: Timer) -> None:
-        """Decode ``timer`` and run its kind's handler (an unknown or unhandled kind is logged and dropped)."""
-        spec = decode(timer.kind, timer.payload)
-        if spec is None:
-            return
-        handler = self._handlers.get(type(spec))
-        if handler is None:
-            log.warning("timer %d (%s, table %s) has no handler; dropped", timer.id, type(spec).__name__,
-                        timer.table_id)
-            return
-        await handler(spec, timer)
 
 
 async def store(db: Database, table_id: int | None, due_at: float, spec: TimerSpec) -> int:

@@ -397,4 +397,4 @@ TABLE_TIMERS: tuple[tuple[type[TimerSpec], TableHandler], ...] = (
 )
 """Each table timer kind's handler ``handler(service, session, spec, stored)`` (the caller holds the table's lock;
 an AI seat's turn is returned, for the caller to decide after releasing it: ``play_ai_turn``); registered in the
-service's ``runtime.timers.TimerRegistry``."""
+service's ``runtime.timer_registry.TimerRegistry``."""

@@ -19,6 +19,7 @@ from engine.table import Table
 from engine.tournament import Format
 from engine.tournament import Status as TStatus
 from engine.views import Phase
+from runtime.timer_registry import TimerRegistry
 from runtime.timers import (
     DECODERS,
     AiTimer,
@@ -34,7 +35,6 @@ from runtime.timers import (
     StopTimer,
     TimeCallTimer,
     TimeoutTimer,
-    TimerRegistry,
     TimerSpec,
     decode,
 )

@@ -278,32 +278,17 @@
     }
   }
 
-  function trickLine(t, i, tag) {
-    const li = document.createElement(tag || "li");
-    li.appendChild(document.createTextNode(`${i + 1}. `));
-    for (const [seat, cards] of t.plays) {
-      const part = document.createElement("span");
-      part.className = "logplay" + (t.winner === seat ? " winning" : "");
-      part.dataset.seat = String(seat);
-      part.textContent = nameOf(seat) + " ";
-      part.appendChild(cardsRow(cards, texts));
-      li.appendChild(part);
-    }
-    if (t.winner !== null && t.winner !== undefined) {
-      const w = document.createElement("small");
-      w.textContent = " " + tr("web.won_by", { name: nameOf(t.winner), points: t.points });
-      li.appendChild(w);
-    }
-    return li;
-  }
+  // what static/sheet.js and static/review.js use of the page (texts: the current locale's)
+  function ui(rerender) { return { button, tr, nameOf, texts, send, rerender }; }
 
   function renderSide() {
     const pub = state.public;
+    const lend = ui(render);
     $("last-trick").innerHTML = "";
-    if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1, "div"));
+    if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1, lend, "div"));
     const log = $("log");
     log.innerHTML = "";
-    (pub.tricks || []).forEach((t, i) => log.appendChild(trickLine(t, i)));
+    (pub.tricks || []).forEach((t, i) => log.appendChild(trickLine(t, i, lend)));
     const res = $("results");
     res.innerHTML = "";
     for (const r of pub.results || []) {
@@ -314,61 +299,19 @@
     }
   }
 
-  function resultBlock(r) {
-    const div = document.createElement("div");
-    div.className = "result";
-    div.innerHTML = `<h2></h2><p class="pts"></p><p class="lv"></p><p class="kit"></p>`;
-    div.querySelector("h2").textContent = tr("web.hand_summary", { n: r.hand });
-    div.querySelector(".pts").textContent = tr("web.summary_points",
-      { points: r.points, tricks: r.trick_points, kitty: r.kitty_points, mult: r.multiplier });
-    div.querySelector(".lv").textContent = tr("web.summary_levels",
-      { before: r.levels_before.join(" : "), after: r.levels_after.join(" : ") });
-    const kit = div.querySelector(".kit");
-    kit.textContent = tr("web.kitty") + ": ";
-    kit.appendChild(cardsRow(r.kitty, texts));
-    return div;
-  }
-
   function renderSummary() {
     if (replay) return;
     const pub = state.public;
-    const sheet = $("sheet");
     const over = (pub.phase === "hand_over" || pub.phase === "match_over") && pub.last_result
       && dismissed !== pub.last_result.hand;
     $("overlay").hidden = !over;
     if (!over) return;
-    sheet.innerHTML = "";
-    if (pub.phase === "match_over" && pub.match_winner !== null) {
-      const h = document.createElement("h1");
-      h.textContent = tr("web.match_over", { n: pub.match_winner + 1 });
-      sheet.appendChild(h);
-    }
-    sheet.appendChild(resultBlock(pub.last_result));
-    sheet.appendChild(button(tr("web.replay"), "", () => send({ op: "replay", hand: pub.last_result.hand }), true));
-    sheet.appendChild(button(tr("web.close"), "", () => { dismissed = pub.last_result.hand; $("overlay").hidden = true; }, true));
+    summarySheet($("sheet"), pub, ui(render), () => { dismissed = pub.last_result.hand; $("overlay").hidden = true; });
   }
 
   function renderReplay() {
-    const sheet = $("sheet");
     $("overlay").hidden = false;
-    sheet.innerHTML = "";
-    const n = replay.tricks.length;
-    const h = document.createElement("h2");
-    h.id = "replay-title";
-    h.textContent = tr("web.replay_trick", { hand: replay.hand, n: n ? replay.i + 1 : 0, total: n });
-    sheet.appendChild(h);
-    const list = document.createElement("ol");
-    list.id = "replay-trick";
-    if (n) list.appendChild(trickLine(replay.tricks[replay.i], replay.i));
-    sheet.appendChild(list);
-    const nav = document.createElement("div");
-    nav.className = "nav";
-    nav.appendChild(button(tr("web.prev"), "prev", () => { replay.i--; renderReplay(); }, replay.i > 0));
-    nav.appendChild(button(tr("web.next"), "next", () => { replay.i++; renderReplay(); }, replay.i < n - 1));
-    sheet.appendChild(nav);
-    if (replay.result && replay.i === n - 1) sheet.appendChild(resultBlock(replay.result));
-    reviewBlock(sheet, replay, reviews, list.firstChild, { button, tr, nameOf, texts, send, rerender: renderReplay });
-    sheet.appendChild(button(tr("web.close"), "", () => { replay = null; $("overlay").hidden = true; render(); }, true));
+    replaySheet($("sheet"), replay, reviews, ui(renderReplay), () => { replay = null; $("overlay").hidden = true; render(); });
   }
 
   function tick() {

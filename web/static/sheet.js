@@ -1,0 +1,75 @@
+// The overlay sheet: a finished hand's summary and its replay, trick by trick; a trick as one line (the trick log's
+// too). `ui` is what the page lends: {button, tr, nameOf, texts, send, rerender} (app.js).
+"use strict";
+
+// A trick as one line: "n. name cards … (won by name, points)", the winning play marked.
+function trickLine(t, i, ui, tag) {
+  const li = document.createElement(tag || "li");
+  li.appendChild(document.createTextNode(`${i + 1}. `));
+  for (const [seat, cards] of t.plays) {
+    const part = document.createElement("span");
+    part.className = "logplay" + (t.winner === seat ? " winning" : "");
+    part.dataset.seat = String(seat);
+    part.textContent = ui.nameOf(seat) + " ";
+    part.appendChild(cardsRow(cards, ui.texts));
+    li.appendChild(part);
+  }
+  if (t.winner !== null && t.winner !== undefined) {
+    const w = document.createElement("small");
+    w.textContent = " " + ui.tr("web.won_by", { name: ui.nameOf(t.winner), points: t.points });
+    li.appendChild(w);
+  }
+  return li;
+}
+
+// A hand's result: its points (tricks, kitty and multiplier), the levels before and after, the kitty.
+function resultBlock(r, ui) {
+  const div = document.createElement("div");
+  div.className = "result";
+  div.innerHTML = `<h2></h2><p class="pts"></p><p class="lv"></p><p class="kit"></p>`;
+  div.querySelector("h2").textContent = ui.tr("web.hand_summary", { n: r.hand });
+  div.querySelector(".pts").textContent = ui.tr("web.summary_points",
+    { points: r.points, tricks: r.trick_points, kitty: r.kitty_points, mult: r.multiplier });
+  div.querySelector(".lv").textContent = ui.tr("web.summary_levels",
+    { before: r.levels_before.join(" : "), after: r.levels_after.join(" : ") });
+  const kit = div.querySelector(".kit");
+  kit.textContent = ui.tr("web.kitty") + ": ";
+  kit.appendChild(cardsRow(r.kitty, ui.texts));
+  return div;
+}
+
+// The summary of the hand just over (the match's winner first when it is over), with Replay and Close.
+function summarySheet(sheet, pub, ui, close) {
+  sheet.innerHTML = "";
+  if (pub.phase === "match_over" && pub.match_winner !== null) {
+    const h = document.createElement("h1");
+    h.textContent = ui.tr("web.match_over", { n: pub.match_winner + 1 });
+    sheet.appendChild(h);
+  }
+  sheet.appendChild(resultBlock(pub.last_result, ui));
+  sheet.appendChild(ui.button(ui.tr("web.replay"), "", () => ui.send({ op: "replay", hand: pub.last_result.hand }), true));
+  sheet.appendChild(ui.button(ui.tr("web.close"), "", close, true));
+}
+
+// A finished hand's replay: trick `replay.i` of `replay.tricks`, Previous / Next, the result after the last trick,
+// the strong AI's review (static/review.js) and Close.
+function replaySheet(sheet, replay, reviews, ui, close) {
+  sheet.innerHTML = "";
+  const n = replay.tricks.length;
+  const h = document.createElement("h2");
+  h.id = "replay-title";
+  h.textContent = ui.tr("web.replay_trick", { hand: replay.hand, n: n ? replay.i + 1 : 0, total: n });
+  sheet.appendChild(h);
+  const list = document.createElement("ol");
+  list.id = "replay-trick";
+  if (n) list.appendChild(trickLine(replay.tricks[replay.i], replay.i, ui));
+  sheet.appendChild(list);
+  const nav = document.createElement("div");
+  nav.className = "nav";
+  nav.appendChild(ui.button(ui.tr("web.prev"), "prev", () => { replay.i--; ui.rerender(); }, replay.i > 0));
+  nav.appendChild(ui.button(ui.tr("web.next"), "next", () => { replay.i++; ui.rerender(); }, replay.i < n - 1));
+  sheet.appendChild(nav);
+  if (replay.result && replay.i === n - 1) sheet.appendChild(resultBlock(replay.result, ui));
+  reviewBlock(sheet, replay, reviews, list.firstChild, ui);
+  sheet.appendChild(ui.button(ui.tr("web.close"), "", close, true));
+}
