@@ -163,13 +163,14 @@ class Table:
             sanctions=tuple(self.sanctions),
         )
 
-    def seat_view(self, seat: int) -> SeatView:
-        """What ``seat`` may know: the public view, its own hand, the kitty while it holds it."""
+    def seat_view(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What ``seat`` may know: the public view, its own hand, the kitty while it holds it. ``public``: this
+        version's public view when the caller already has it (else it is built)."""
         if seat not in (0, 1, 2, 3):
             raise IllegalAction("action.bad_seat", seat=seat)
         h = self.hand
         knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
-        return SeatView(seat=seat, public=self.public_view(), hand=tuple(h.hands[seat]),
+        return SeatView(seat=seat, public=self.public_view() if public is None else public, hand=tuple(h.hands[seat]),
                         kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]),
                         concealed=h.bids.own_concealed(seat))
 

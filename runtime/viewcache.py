@@ -65,13 +65,11 @@ def public_view(table: Table) -> PublicView:
 
 
 def seat_view(table: Table, seat: int) -> SeatView:
-    """The seat's view; its public part becomes the shared public view when none was built yet."""
+    """The seat's view, built around the shared public view (so the public view is built once per version)."""
     entry = views(table)
     view = entry.seats.get(seat)
     if view is None:
-        view = entry.seats[seat] = table.seat_view(seat)
-        if entry.public is None:
-            entry.public = view.public
+        view = entry.seats[seat] = table.seat_view(seat, public_view(table))
     return view
 
 

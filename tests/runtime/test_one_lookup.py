@@ -57,6 +57,7 @@ async def test_views_are_built_once_per_version_and_a_move_invalidates_them() ->
     assert viewcache.public_view(table) is first  # shared, not rebuilt
     seat = viewcache.seat_view(table, 0)
     assert viewcache.seat_view(table, 0) is seat and seat.hand == table.seat_view(0).hand
+    assert seat.public is first and viewcache.seat_view(table, 2).public is first  # every seat's view shares it
     assert service.panel(tid, HUMAN) is service.panel(tid, HUMAN)
     play = next(iter(legal_plays(seat)))
     await service.act(tid, HUMAN, Play(cards=play))
