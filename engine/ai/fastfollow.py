@@ -27,6 +27,7 @@ COST: Final = FOLLOW_COST
 SPLIT: Final = 3.0
 MAX_WIN_CHECKS: Final = 3
 TOP_SPLIT: Final = 6.0  # (version 3) more for splitting a pair no unseen pair beats (it wins a trick of its own)
+SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than this (a pair then leads once)
 DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 # the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
@@ -153,7 +154,8 @@ class FollowScorer:
 
     def split(self, i: int) -> float:
         """The penalty (in keep units) for splitting the pair of ``i``: more for a pair nothing unseen beats."""
-        if self.p.version >= POLICY_CURRENT and self.p.top_free(i, self.seat, True):
+        p = self.p
+        if p.version >= POLICY_CURRENT and p.sizes[self.seat] > SHORT_HAND and p.top_free(i, self.seat, True):
             return SPLIT + TOP_SPLIT
         return SPLIT
 
