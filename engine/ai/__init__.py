@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1")  # also for measuring (not offered to players)
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2")  # also for measuring (not offered to players)
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
@@ -31,13 +31,15 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
 
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
-    its search did. The extra level ``basic_v1`` (the first basic rules) is for measuring."""
+    its search did. The extra levels ``basic_v1`` and ``basic_v2`` (earlier basic rules) are for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
         return basic_action(view)
     if level == "basic_v1":
         return basic_action(view, v1=True)
+    if level == "basic_v2":
+        return basic_action(view, v2=True)
     if level == "strong":
         from engine.ai.strong import strong_action
 

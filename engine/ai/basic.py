@@ -4,7 +4,8 @@ discarding low, with card memory (记牌) and public certainties) — the same d
 the strong player's playouts.
 
 ``basic_v1`` (for measuring only) plays the first version: the old bury and the rankings of
-``engine.ai.follows`` / ``leads`` without public certainties.
+``engine.ai.follows`` / ``leads`` without public certainties. ``basic_v2`` (for measuring only) plays the
+second: the play policy with its improvements of version 3 switched off (``playstate.POLICY_V2``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.ai.bury_v1 import choose_bury_v1
 from engine.ai.declare import choose_declaration
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
+from engine.ai.playstate import POLICY_CURRENT, POLICY_V2
 from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
@@ -43,11 +45,11 @@ def known_trump(view: SeatView) -> str:
     return "NT"
 
 
-def basic_action(view: SeatView, v1: bool = False) -> Action | None:
+def basic_action(view: SeatView, v1: bool = False, v2: bool = False) -> Action | None:
     """The basic player's action for ``view`` (``None`` only while dealing with nothing to declare).
 
     ``v1`` plays the first version of the rules (``basic_v1``: the old bury, the old rankings without
-    public certainties), kept to measure the current one against it."""
+    public certainties), ``v2`` the second (``basic_v2``), kept to measure the current one against them."""
     pub = view.public
     phase = pub.phase
     if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
@@ -59,5 +61,6 @@ def basic_action(view: SeatView, v1: bool = False) -> Action | None:
     if phase is Phase.PLAYING:
         if v1:
             return Play(seat=view.seat, cards=choose_play_v1(situation_from_view(view, certainties=False)))
-        return Play(seat=view.seat, cards=choose_play(situation_from_view(view)))
+        version = POLICY_V2 if v2 else POLICY_CURRENT
+        return Play(seat=view.seat, cards=choose_play(situation_from_view(view), version))
     return None

@@ -4,8 +4,10 @@ Score of a follow: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chan
 (a winning play's hold chance, else the partner's), ``T`` the points on the table, in the play and expected
 from the seats still to play (the last trick: plus the kitty bonus (抠底)); ``cost`` the keep value of the
 cards spent, a penalty for splitting a pair, and near the end the cost of spending the one certain trump
-kept for the last trick. Single and pair leads are scored directly; tractor and throw leads over the
-enumerated legal follows. Cards that cannot win are chosen card by card, since the score adds up.
+kept for the last trick. Since version 3 (``basic_v2`` plays version 2), splitting a pair that no unseen pair
+beats costs more, and the dealer's team spends its trumps more readily (their keep value counts less). Single
+and pair leads are scored directly; tractor and throw leads over the enumerated legal follows. Cards that
+cannot win are chosen card by card, since the score adds up.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.ai.playstate import FOLLOW_COST, PlayState
+from engine.ai.playstate import FOLLOW_COST, POLICY_CURRENT, PlayState
 from engine.rules import FollowPolicy
 
 log = logging.getLogger(__name__)
@@ -23,8 +25,10 @@ WORST: Final = float("-inf")  # below every score
 PER_SEAT: Final = 3.0
 COST: Final = FOLLOW_COST
 SPLIT: Final = 3.0
-SPLIT_COST: Final = COST * SPLIT
 MAX_WIN_CHECKS: Final = 3
+TOP_SPLIT: Final = 6.0  # (version 3) more for splitting a pair no unseen pair beats (it wins a trick of its own)
+SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than this (a pair then leads once)
+DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 # the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
 OPPS_AFTER: Final = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
@@ -48,6 +52,7 @@ class FollowScorer:
         "seat",
         "simple_lead",
         "t",
+        "trump_keep",
     )
 
     def __init__(self, p: PlayState, seat: int) -> None:
@@ -55,6 +60,8 @@ class FollowScorer:
         self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
+        dealer_side = seat % 2 == p.dealer_team
+        self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick
         lead = trick[0][1]
         self.led = p.led
@@ -136,11 +143,21 @@ class FollowScorer:
     def card_score(self, i: int, w: float, used: int = 1) -> float:
         """A non-deciding card's share of the score (its points and its cost)."""
         t = self.t
-        split = SPLIT if used == 1 and self.hand[i] >= 2 else 0.0
+        split = self.split(i) if used == 1 and self.hand[i] >= 2 else 0.0
         guard = self.p.guard_cost(self.seat, i) if i == self.guard else 0.0
-        if used == 2 and i == self.guard_pair:  # (counted once per card of the pair)
+        if i == self.guard_pair and used == 2:  # (counted once per card of the pair)
             guard += self.p.guard_cost(self.seat, i, True) / 2
-        return (2 * w - 1) * t.points[i] - COST * (t.keep[i] + split) - guard
+        elif i == self.guard_pair and self.p.version >= POLICY_CURRENT:  # (version 3: splitting it breaks it)
+            guard += self.p.guard_cost(self.seat, i, True)
+        keep = t.keep[i] * self.trump_keep if t.suit[i] == TRUMP else t.keep[i]
+        return (2 * w - 1) * t.points[i] - COST * (keep + split) - guard
+
+    def split(self, i: int) -> float:
+        """The penalty (in keep units) for splitting the pair of ``i``: more for a pair nothing unseen beats."""
+        p = self.p
+        if p.version >= POLICY_CURRENT and p.sizes[self.seat] > SHORT_HAND and p.top_free(i, self.seat, True):
+            return SPLIT + TOP_SPLIT
+        return SPLIT
 
     def total(self, w: float) -> float:
         return (2 * w - 1) * self.base_points + 2 * w
@@ -191,9 +208,11 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
             v = sc.total(w) + (2 * w - 1) * points[i]
         else:
             v = lose_total + lose_factor * points[i]
-        v -= cost[i] + (SPLIT_COST if hand[i] >= 2 else 0.0)
+        v -= (cost[i] * sc.trump_keep if s == TRUMP else cost[i]) + (COST * sc.split(i) if hand[i] >= 2 else 0.0)
         if i == guard:
             v -= p.guard_cost(seat, i)
+        elif i == sc.guard_pair and p.version >= POLICY_CURRENT:
+            v -= p.guard_cost(seat, i, True)
         if v > best_v:
             best, best_v = i, v
     return (best,)

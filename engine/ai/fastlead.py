@@ -3,9 +3,11 @@
 Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
 their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
 growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left unseen).
-Trumps are pulled (调主) when the dealer team is long in them. Otherwise a cheap low card is led, from a
-short suit, or from a suit the partner can ruff. Near the end the one certain trump is kept for the last
-trick while the kitty bonus is at stake. The best score wins (the first of equal scores, suits in order).
+Trumps are pulled (调主) when the dealer team is long in them; otherwise (since version 3, ``basic_v2``
+does not) the top trumps are kept. Otherwise a cheap low card is led, from a short suit, or from a suit the
+partner can ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is
+kept for the last trick while the kitty bonus is at stake. The best score wins (the first of equal scores,
+suits in order).
 """
 
 from __future__ import annotations
@@ -13,13 +15,19 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.ai.playstate import PlayState
+from engine.ai.playstate import POLICY_CURRENT, PlayState
 
 log = logging.getLogger(__name__)
 
 TRUMP: Final = 4
 WORST: Final = float("-inf")  # below every score
 LOW_OPTIONS: Final = 4
+LONG_TRUMPS: Final = 8  # the dealer's team pulls trumps (调主) with this many
+# (version 3) the sure-winning trump leads' score change: defenders keep their top trumps (to ruff (毙), to
+# control, and for the last trick (抠底)), and so does the dealer's team when it is short of trumps
+DEFENDER_TOP_TRUMP: Final = -70.0
+SHORT_TOP_TRUMP: Final = -40.0
+LOW_TRACTOR: Final = 25.0  # (version 3) a losing tractor lead's bonus per pair: it makes the opponents give up pairs
 
 
 def ruff_risk(left: int, ruffable: bool) -> float:
@@ -125,7 +133,8 @@ def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...
     """The kitty guard's cost of leading ``play`` (the certain trump, or pair, kept for the last trick)."""
     single, pair = guard
     cost = p.guard_cost(seat, single) if single in play else 0.0
-    return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= 2 else 0.0)
+    spent = 2 if p.version < POLICY_CURRENT else 1  # (version 3: leading one card of the pair breaks it too)
+    return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= spent else 0.0)
 
 
 def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -> None:
@@ -141,6 +150,8 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
     winners = _winners(p, me.seat, cards, pairs)
+    if p.version >= POLICY_CURRENT and len(pairs) >= 2:
+        _low_tractor(p, me, s, pairs, best)
     for score, play in winners:
         best.offer(_winner_score(p, me, s, risk, score, play), play)
     if s != TRUMP and len(winners) >= 2:
@@ -179,10 +190,14 @@ def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> lis
 
 
 def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, play: tuple[int, ...]) -> float:
-    """A sure winner's score: trumps pull (调主), plain suits are discounted by the ruff risk."""
+    """A sure winner's score: trumps pull (调主) (version 3: only for the dealer's team long in trumps), plain
+    suits are discounted by the ruff risk."""
     if s == TRUMP:
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
-        return score + (10 if me.dealer_side and me.n_trumps >= 8 else 0)
+        long = me.dealer_side and me.n_trumps >= LONG_TRUMPS
+        if p.version >= POLICY_CURRENT and not long:
+            score += SHORT_TOP_TRUMP if me.dealer_side else DEFENDER_TOP_TRUMP
+        return score + (10 if long else 0)
     if _safe(p, me, len(play) > 1):
         return score  # (no ruff risk)
     pts = sum([p.t.points[i] for i in play])
@@ -225,6 +240,24 @@ def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int], partner_ruffs:
                 best.offer(pair, (i, i))
         elif best.beaten(single):
             best.offer(single, (i,))
+
+
+def _low_tractor(p: PlayState, me: _Seat, s: int, pairs: list[int], best: _Best) -> None:
+    """A tractor (拖拉机) that is not a sure winner, led anyway: the opponents must follow it with pairs of
+    the suit (or break theirs), and the tractor stays whole. Scored like its pairs led as losing leads,
+    plus ``LOW_TRACTOR`` per pair; from trumps only when the team is long in them (pulling trumps)."""
+    chain = tractor_chain(p, pairs)
+    if len(chain) < 2 or p.top_free(chain[0], me.seat, True):
+        return  # (a sure winner: offered with the winners)
+    t = p.t
+    if s == TRUMP:
+        if not me.long_trumps:
+            return
+        base, feed = 8.0, 1.5
+    else:
+        base, feed = max(0, 6 - p.held[me.seat][s]) * 1.5, 2.5
+    score = base + sum([-2 * t.keep[i] - 2 * feed * t.points[i] + LOW_TRACTOR for i in chain])
+    best.offer(score, tuple(i for i in chain for _ in range(2)))
 
 
 def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:

@@ -31,6 +31,8 @@ SUIT_INDEX: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
 TRUMP: Final = 4
 FOLLOW_COST: Final = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
 MEMO_LIMIT: Final = 50_000  # entries of a context's remembered rule answers (cleared when full)
+POLICY_V2: Final = 2  # the play policy as ``basic_v2`` plays it (kept for measuring)
+POLICY_CURRENT: Final = 3  # the play policy of ``basic`` and the strong player's playouts
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ class PlayState:
         self.kitty = kitty
         self.kitty_points = sum(c.points for c in kitty)
         self.kitty_seat = kitty_seat  # the seat that buried the kitty: it knows the kitty's cards (-1: none)
+        self.version = POLICY_CURRENT  # which play policy chooses (``POLICY_V2``: ``basic_v2``'s rules)
         self._share_seen()
         self.simple = True
         self.throw = False
@@ -143,6 +146,7 @@ class PlayState:
         other = type(self)(self.ctx, [[], [], [], []], self.leader, [], [], [set(), set(), set(), set()],
                            self.dealer_team, self.points, ())
         other.kitty, other.kitty_points, other.kitty_seat = self.kitty, self.kitty_points, self.kitty_seat
+        other.version = self.version
         other.hands = [list(h) for h in self.hands]
         other.sizes = list(self.sizes)
         other.held = [list(h) for h in self.held]

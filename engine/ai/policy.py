@@ -16,7 +16,7 @@ from typing import Final
 
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
-from engine.ai.playstate import MEMO_LIMIT, SUIT_INDEX, N, PlayState, to_cards
+from engine.ai.playstate import MEMO_LIMIT, POLICY_CURRENT, SUIT_INDEX, N, PlayState, to_cards
 from engine.ai.situation import Situation
 from engine.cardrules.follow import enumerate_follows
 from engine.cards import Card
@@ -59,18 +59,21 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[
     return list(follows)
 
 
-def seat_state(sit: Situation) -> PlayState:
+def seat_state(sit: Situation, version: int = POLICY_CURRENT) -> PlayState:
     """The position of ``sit`` as its seat knows it: its own hand (the other hands empty), the public
-    history, and the kitty if it buried it."""
+    history, and the kitty if it buried it; ``version`` is the play policy that will read it."""
     hands = [[0] * N for _ in range(4)]
     for c in sit.hand:
         hands[sit.seat][c.index] += 1
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
-    return PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
-                     sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder)
+    state = PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
+                      sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder)
+    state.version = version
+    return state
 
 
-def choose_play(sit: Situation) -> tuple[Card, ...]:
-    """The policy's play for the seat of ``sit`` (``basic``'s play, and the first candidate of ``strong``)."""
-    return to_cards(policy_play(seat_state(sit), sit.seat))
+def choose_play(sit: Situation, version: int = POLICY_CURRENT) -> tuple[Card, ...]:
+    """The policy's play for the seat of ``sit`` (``basic``'s play, and the first candidate of ``strong``);
+    ``version`` ``POLICY_V2`` plays as ``basic_v2`` (kept for measuring)."""
+    return to_cards(policy_play(seat_state(sit, version), sit.seat))

@@ -1,0 +1,44 @@
+"""The play policy's version 3 rules (``basic``) on hand-built seat views, each where ``basic_v2`` (version 2)
+plays otherwise."""
+
+from __future__ import annotations
+
+from engine.actions import Play
+from engine.ai.basic import basic_action
+from engine.cards import parse_cards
+from engine.views import SeatView
+from tests.ai.test_basic import view
+
+
+def plays(seat_view: SeatView, v2: bool = False) -> list[str]:
+    """The cards ``basic`` (``basic_v2`` if ``v2``) plays, sorted by name."""
+    action = basic_action(seat_view, v2=v2)
+    assert isinstance(action, Play)
+    return sorted(str(c) for c in action.cards)
+
+
+def test_a_defender_keeps_its_top_trump_instead_of_leading_it() -> None:
+    v = view(1, "BJ 3S 4S 9C 7D 8D 9D 10S JS QS 5C 6C")  # seat 1 defends (dealer 0), trump hearts
+    assert plays(v, v2=True) == ["BJ"]
+    assert "BJ" not in plays(v)
+
+
+def test_leads_a_low_tractor() -> None:
+    v = view(0, "5S 5S 6S 6S 9C 7D 8D 9D")  # AS, KS ... unseen: the tractor is not a sure winner
+    assert plays(v) == sorted(str(c) for c in parse_cards("6S 6S 5S 5S"))
+    assert plays(v, v2=True) != plays(v)
+
+
+def test_does_not_split_a_top_pair_to_save_ten_points() -> None:
+    # trump spades; seat 2 has no trump to follow 7S: version 2 splits AH AH (cheaper than 10H's 10 points),
+    # version 3 keeps the pair nothing unseen beats (it takes a trick of its own)
+    v = view(2, "10H AH AH KD KD 10D", trump="S", dealer=1, trick=[(1, "7S")])
+    assert plays(v, v2=True) == ["AH"]
+    assert plays(v) == ["10H"]
+
+
+def test_the_dealer_ruffs_five_points_with_a_high_trump() -> None:
+    # the dealer's team is long in trumps: it spends them more readily (their keep value counts 0.75)
+    v = view(0, "AH 3D 4D 6D 8D 9D 7S 8S 9S", trick=[(1, "5C"), (2, "3C"), (3, "4C")])
+    assert plays(v, v2=True) == ["3D"]
+    assert plays(v) == ["AH"]
