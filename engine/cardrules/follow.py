@@ -96,7 +96,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     suit, cheap = r.suit, r.cheap
     held = [i for i in hand if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = sorted(dict.fromkeys(held or hand), key=lambda i: cheap[i])
+        plays = sorted(dict.fromkeys(held or hand), key=cheap.__getitem__)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -106,7 +106,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     out: list[tuple[int, ...]] = []
     for source in _sources(r, shape, led, n, held, others):
         for play in source:
-            ident = tuple(sorted(play, key=lambda i: display[i]))
+            ident = tuple(sorted(play, key=display.__getitem__))
             if ident in seen:
                 continue
             seen.add(ident)
@@ -153,7 +153,7 @@ def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tup
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = counts_of(cards)
-    distinct = sorted(counts, key=lambda c: rank[c])
+    distinct = sorted(counts, key=rank.__getitem__)
     if k == 1:
         for c in distinct:
             yield (c,)
@@ -210,7 +210,7 @@ class _Shaped:
         self.n_singles = sum([1 for k in shape if k == 0])
         self.counts = counts_of(cards)
         pairs = pair_cards(cards)
-        pairs.sort(key=lambda c: rank[c])
+        pairs.sort(key=rank.__getitem__)
         self.pairs = pairs
         paths = tractor_paths(r, pairs) if self.tractors else []
         paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
