@@ -68,6 +68,9 @@ def test_compiled_and_plain_python_agree() -> None:
     assert compiled["decisions"] == plain["decisions"]
     assert len(compiled["endgame"]) >= 8 and any(compiled["endgame"])
     assert compiled["endgame"] == plain["endgame"]
+    assert len(compiled["engine"]["follows"]) > 5000 and {None, "play.must_follow_suit"} <= set(
+        compiled["engine"]["follows"])
+    assert compiled["engine"] == plain["engine"]
 
 
 WHICH = ("import engine.ai.policy, json, tractor_compiled; "
