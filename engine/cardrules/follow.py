@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from engine.cardrules.tables import TRUMP, RuleTables
 from engine.cardrules.units import (
     Shape,
+    contains,
     counts_of,
     format_ladder,
     holds,
@@ -51,10 +52,8 @@ def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], pla
         if suit[card] == led or all(suit[i] != led for i in hand):
             return None
         return "play.must_follow_suit"
-    have = counts_of(hand)
-    for i, k in counts_of(play).items():
-        if have.get(i, 0) < k:
-            return "play.not_in_hand"
+    if not contains(hand, play):
+        return "play.not_in_hand"
     held = [i for i in hand if suit[i] == led]
     played = [i for i in play if suit[i] == led]
     if len(played) < min(len(held), n):

@@ -86,7 +86,7 @@ def test_a_changed_source_runs_as_plain_python(tmp_path: Path) -> None:
         os.utime(path, (4_000_000_000, 4_000_000_000))
     status, policy = probe({}, tmp_path, WHICH)
     assert status == "compiled" and policy.endswith(".so")
-    for edited in ("engine/ai/policy.py", "engine/cards.py"):
+    for edited in ("engine/ai/policy.py", "engine/cards.py", "engine/hand.py"):
         source = tmp_path / edited
         original = source.read_bytes()
         source.write_bytes(original + b"\n# edited\n")
