@@ -44,7 +44,7 @@ from cogs.panel_writer import OpenPanel, Wish, Writers, panel_key
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Action, Bury, Declare, Pass, Play
 from runtime.panel import Panel
-from runtime.presenter import TableUpdate
+from runtime.presenter import TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class PanelCog(commands.Cog, name="Panel"):
         for (table_id, seat), entry in list(self.open.items()):
             if table_id != tid:
                 continue
-            if time.monotonic() - entry.opened > TOKEN_LIFETIME or update.reason == "ended":
+            if time.monotonic() - entry.opened > TOKEN_LIFETIME or update.reason is UpdateReason.ENDED:
                 self.writers.drop((table_id, seat))
                 continue
             self.writers.refresh((table_id, seat))

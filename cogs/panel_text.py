@@ -12,6 +12,7 @@ from cogs.cardtext import cards_text, trump_name
 from cogs.panel_rounds import round_lines
 from cogs.panel_view import hand_order, own_declaration_stands
 from cogs.safetext import escape_text
+from engine.trump import Trump
 from engine.views import Phase, PublicView
 from runtime.panel import Panel
 
@@ -69,7 +70,7 @@ def declaration_lines(panel: Panel, locale: str) -> list[str]:
 
 
 def level_line(pub: PublicView, locale: str) -> str:
-    return i18n.t("ux.panel.level", locale, level=pub.level, trump=trump_name(pub.trump or "NT", locale))
+    return i18n.t("ux.panel.level", locale, level=pub.level, trump=trump_name(pub.trump or Trump.NT, locale))
 
 
 def _instruction(panel: Panel, locale: str) -> list[str]:

@@ -11,7 +11,7 @@ import discord
 
 from data.records import TableRecord
 from engine.views import Phase, PublicView
-from runtime.presenter import Image, LivePicture, TableUpdate
+from runtime.presenter import Image, LivePicture, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
 
@@ -76,5 +76,5 @@ class TableState:
         ping = rec.meta.get(PING)
         if isinstance(ping, list) and len(ping) >= 2:
             self.ping = [int(x) for x in ping]
-        if update.reason == "restored" and update.view is not None:
+        if update.reason is UpdateReason.RESTORED and update.view is not None:
             self.picture_above = shown_above(update.view, rec.options.trick_pictures)

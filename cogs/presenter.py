@@ -47,9 +47,13 @@ from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
 from runtime.announce_procedures import summary_notes
-from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate
+from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
+
+#: updates that redraw the lobby message (its seats and status) even while a hand is played
+_LOBBY_REDRAWN = frozenset({UpdateReason.LOBBY, UpdateReason.STARTED, UpdateReason.ENDED, UpdateReason.RESTORED,
+                            UpdateReason.TUOGUAN})
 
 PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
@@ -152,7 +156,7 @@ class DiscordPresenter:
         except Exception:
             log.exception("presenting table %d failed", update.record.table_id)
         panel = self.bot.panels()
-        if panel is not None and update.reason not in ("lobby",):
+        if panel is not None and update.reason is not UpdateReason.LOBBY:
             panel.refresh_for(update)
 
     def state_of(self, rec: TableRecord) -> TableState:
@@ -180,7 +184,7 @@ class DiscordPresenter:
             return
         ops: list[Op] = []
         state.last_view = update.view or state.last_view
-        if update.reason in ("lobby", "started", "ended", "restored", "tuoguan") or rec.status is not Status.PLAYING:
+        if update.reason in _LOBBY_REDRAWN or rec.status is not Status.PLAYING:
             ops.append(Op("lobby", rec, embed=lobby_embed(rec, locale, state.last_view), view=lobby_view(rec, locale)))
         images = {i.kind: i for i in update.images}
         prompts, notices, shown = _sorted(update)
@@ -189,15 +193,15 @@ class DiscordPresenter:
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
                 ops.append(Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
-        if update.view is not None and update.reason != "lobby":
-            if update.reason == "restored":  # pinged before the restart: shown again, not pinged again
+        if update.view is not None and update.reason is not UpdateReason.LOBBY:
+            if update.reason is UpdateReason.RESTORED:  # pinged before the restart: shown again, not pinged again
                 prompts = [a for a in prompts if a.seat is None
                            or not already_pinged(state.prompted.get(str(a.seat)), update.view, update.version)]
             ops.append(self._live_op(update, prompts, shown, locale))
         for a in prompts:
             params = announcement_params(a.params, locale)
             ops.append(Op("dm", rec, content=i18n.t(a.key, locale, **params), user_id=a.user_id))
-        if update.reason == "ended" or rec.status in (Status.FINISHED, Status.ENDED):
+        if update.reason is UpdateReason.ENDED or rec.status in (Status.FINISHED, Status.ENDED):
             ops.append(Op("close", rec, view=None))
         state.queue.extend(ops)
         if ops and (state.worker is None or state.worker.done()):

@@ -7,10 +7,11 @@ stopping a timed match) carry ``seat = None`` and are applied by the interface (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError
+from engine.errors import EngineError, lookup
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,20 @@ class Undo(Action):
     kind: ClassVar[str] = "undo"
 
 
-SANCTION_REASONS = ("timeout", "referee")
+class SanctionReason(StrEnum):
+    """Why a sanction was given: the bot's clock (超时) or a referee; stored and sent by its value."""
+
+    TIMEOUT = "timeout"
+    REFEREE = "referee"
+
+    @classmethod
+    def parse(cls, value: object) -> SanctionReason:
+        """A known reason (a member or its text); anything else raises ``EngineError("action.invalid")``."""
+        return lookup(_REASONS, value, "action.invalid", action=repr(value)[:80])
+
+
+_REASONS: dict[str, SanctionReason] = {r.value: r for r in SanctionReason}
+SANCTION_REASONS: tuple[str, ...] = tuple(_REASONS)
 
 
 @dataclass(frozen=True)
@@ -122,7 +136,7 @@ class Penalize(Action):
     kind: ClassVar[str] = "penalize"
     team: int = 0
     points: int = 0
-    reason: str = "referee"
+    reason: SanctionReason = SanctionReason.REFEREE
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "team": self.team, "points": self.points, "reason": self.reason}
@@ -135,7 +149,7 @@ class AwardHand(Action):
 
     kind: ClassVar[str] = "award_hand"
     team: int = 0
-    reason: str = "referee"
+    reason: SanctionReason = SanctionReason.REFEREE
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "team": self.team, "reason": self.reason}
@@ -147,7 +161,7 @@ class Disqualify(Action):
 
     kind: ClassVar[str] = "disqualify"
     team: int = 0
-    reason: str = "referee"
+    reason: SanctionReason = SanctionReason.REFEREE
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "team": self.team, "reason": self.reason}
@@ -162,12 +176,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
 def _sanction_from_json(cls: type[Action], obj: dict[str, Any]) -> Action:
     """A referee's or the clock's action: a team 0/1, a known reason, points >= 0 (``Penalize`` only)."""
     team, reason, points = obj.get("team"), obj.get("reason"), obj.get("points", 0)
-    if team not in (0, 1) or isinstance(team, bool) or reason not in SANCTION_REASONS \
+    if team not in (0, 1) or isinstance(team, bool) or not isinstance(reason, str) or reason not in _REASONS \
             or not isinstance(points, int) or isinstance(points, bool) or points < 0:
         raise EngineError("action.invalid", action=repr(obj)[:80])
     if cls is Penalize:
-        return Penalize(team=team, points=points, reason=reason)
-    return cls(team=team, reason=reason)  # type: ignore[call-arg]
+        return Penalize(team=team, points=points, reason=_REASONS[reason])
+    return cls(team=team, reason=_REASONS[reason])  # type: ignore[call-arg]
 
 
 def action_from_json(obj: Any) -> Action:

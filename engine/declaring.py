@@ -30,11 +30,12 @@ from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, 
 from engine.errors import IllegalAction
 from engine.events import DeclarationKind
 from engine.rules import Rules
+from engine.trump import Trump
 from engine.views import DeclarationView, Phase
 
 log = logging.getLogger(__name__)
 
-NO_TRUMP = "NT"
+NO_TRUMP = Trump.NT
 #: 带王亮主: the suits each joker may name.
 JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
 _TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
@@ -191,7 +192,7 @@ def check_declaration(
     first_hand: bool,
     stage: str = WINDOW,
     only_team: int | None = None,
-) -> str:
+) -> Trump:
     """May ``seat`` show ``cards`` (its whole declaration after this move) now? Return the trump it sets.
 
     ``current`` may be a face-down declaration with its cards hidden (暗扣): what may follow it does not
@@ -204,7 +205,7 @@ def check_declaration(
         raise _fail(key, current=" ".join(format_cards(current.cards)))
     if key is not None:
         raise _fail(key)
-    return new.trump
+    return Trump.parse(new.trump)
 
 
 def _standing(current: DeclarationView | None, level: str, rules: Rules) -> _Shown | None:
@@ -321,7 +322,7 @@ def declaration_options(
     return [shown for _, _, shown in legal]
 
 
-def trump_when_undeclared(kitty: Sequence[Card], rules: Rules, level: str = "2") -> str | None:
+def trump_when_undeclared(kitty: Sequence[Card], rules: Rules, level: str = "2") -> Trump | None:
     """The trump when nobody declared in a later hand (option ``no_declaration``); ``None`` = redeal.
 
     ``kitty_first``: the first kitty card's suit, a joker → no trump. ``kitty_third``: the third card,
@@ -336,12 +337,12 @@ def trump_when_undeclared(kitty: Sequence[Card], rules: Rules, level: str = "2")
     if policy == "no_trump" or not kitty:
         return NO_TRUMP
     if policy == "kitty_first":
-        return NO_TRUMP if kitty[0].is_joker else kitty[0].suit
+        return NO_TRUMP if kitty[0].is_joker else Trump.of_suit(kitty[0].suit)
     if policy == "kitty_level":
         return _kitty_level_suit(kitty, level)
     for card in kitty[2:]:
         if not card.is_joker:
-            return card.suit
+            return Trump.of_suit(card.suit)
     return NO_TRUMP
 
 
@@ -362,13 +363,13 @@ def turned_kitty_cards(kitty: Sequence[Card], rules: Rules, level: str = "2") ->
     return tuple(kitty[:stop + 1])
 
 
-def _kitty_level_suit(kitty: Sequence[Card], level: str) -> str:
+def _kitty_level_suit(kitty: Sequence[Card], level: str) -> Trump:
     """民政部: the first level card's suit; without one, the highest plain card's (A high), earliest first."""
     plain = [c for c in kitty if not c.is_joker]
     for card in plain:
         if card.rank == level:
-            return card.suit
+            return Trump.of_suit(card.suit)
     if not plain:
         return NO_TRUMP
     best = max(RANKS.index(c.rank) for c in plain)
-    return next(c.suit for c in plain if RANKS.index(c.rank) == best)
+    return Trump.of_suit(next(c.suit for c in plain if RANKS.index(c.rank) == best))

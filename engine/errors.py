@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 
 class EngineError(Exception):
@@ -13,6 +16,15 @@ class EngineError(Exception):
         self.params = params
         detail = ", ".join(f"{k}={v}" for k, v in params.items())
         super().__init__(f"{key}({detail})" if detail else key)
+
+
+def lookup(members: Mapping[str, _T], value: object, key: str, **params: Any) -> _T:
+    """The value named by the text ``value`` (an enum's members by value), else ``EngineError(key, **params)``:
+    stored or typed text never leaks a ``ValueError``."""
+    member = members.get(value) if isinstance(value, str) else None
+    if member is None:
+        raise EngineError(key, **params)
+    return member
 
 
 class InvalidCard(EngineError):

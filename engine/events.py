@@ -8,9 +8,14 @@ hand; a consumer ``match``es on the class. ``to_json()`` gives the wire form
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from engine.actions import SanctionReason
 from engine.cards import Card, format_cards
+from engine.errors import lookup
+from engine.levels import Level
+from engine.trump import Trump
 from engine.views import DeclarationView, HandResult
 from engine.wire import result_to_json
 
@@ -67,10 +72,10 @@ class HandStarted(EngineEvent):
     kind: ClassVar[str] = "hand_started"
     hand_number: int
     dealer: int | None
-    level: str
+    level: Level
     first_drawer: int
     redeals: int
-    levels: tuple[str, str]
+    levels: tuple[Level, Level]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +112,7 @@ class Declared(EngineEvent):
     kind: ClassVar[str] = "declared"
     seat: int
     cards: tuple[Card, ...]
-    trump: str
+    trump: Trump
     how: DeclarationKind = field(metadata={"key": "kind"})
 
 
@@ -125,7 +130,7 @@ class DeclaringClosed(EngineEvent):
     declared (翻底: only those looked at, ``declaring.turned_kitty_cards``), else ``None``."""
 
     kind: ClassVar[str] = "declaring_closed"
-    trump: str | None  # None while the standing declaration is face down (暗扣)
+    trump: Trump | None  # None while the standing declaration is face down (暗扣)
     dealer: int
     how: str
     kitty: tuple[Card, ...] | None
@@ -172,7 +177,7 @@ class PlayStarted(EngineEvent):
 
     kind: ClassVar[str] = "play_started"
     leader: int
-    trump: str | None
+    trump: Trump | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,14 +223,28 @@ class HandSettled(EngineEvent):
         return result_to_json(self.result)
 
 
+class MatchOverReason(StrEnum):
+    """Why a match ended (``MatchOver.reason``, ``Table.match_over_reason``; stored and sent by its value)."""
+
+    PASSED_END_LEVEL = "passed_end_level"  # a team won as dealers at the end level
+    FIXED_DEALS_DONE = "fixed_deals_done"  # the 16 deals of fixed_deals are played
+    TIME_UP = "time_up"  # timed: time was called
+    DISQUALIFIED = "disqualified"  # 取消比赛资格
+
+    @classmethod
+    def parse(cls, value: object) -> MatchOverReason:
+        """A known reason (a member or its text); anything else raises ``EngineError("action.invalid")``."""
+        return lookup({m.value: m for m in cls}, value, "action.invalid", action=repr(value)[:80])
+
+
 @dataclass(frozen=True, slots=True)
 class MatchOver(EngineEvent):
     """The match ends: the winning team (``None``: a level draw), why, the final levels and match points."""
 
     kind: ClassVar[str] = "match_over"
     winner: int | None
-    reason: str
-    levels: tuple[str, str]
+    reason: MatchOverReason
+    levels: tuple[Level, Level]
     match_points: tuple[int, int]
 
 
@@ -252,7 +271,7 @@ class DeclarationsRevealed(EngineEvent):
 
     kind: ClassVar[str] = "declarations_revealed"
     declarations: tuple[DeclarationView, ...]
-    trump: str | None
+    trump: Trump | None
 
     def data(self) -> dict[str, Any]:
         return {"declarations": [_json(d) for d in self.declarations], "trump": self.trump}
@@ -264,7 +283,7 @@ class SwapWindow(EngineEvent):
 
     kind: ClassVar[str] = "swap_window"
     team: int
-    level: str
+    level: Level
     seat: int
 
 
@@ -274,7 +293,7 @@ class SwapDealer(EngineEvent):
 
     kind: ClassVar[str] = "swap_dealer"
     dealer: int
-    level: str
+    level: Level
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +304,7 @@ class Penalized(EngineEvent):
     kind: ClassVar[str] = "penalized"
     team: int
     points: int
-    reason: str
+    reason: SanctionReason
     hand_number: int
     defender_points: int | None = None
 
@@ -296,7 +315,7 @@ class HandAwarded(EngineEvent):
 
     kind: ClassVar[str] = "hand_awarded"
     team: int
-    reason: str
+    reason: SanctionReason
     hand_number: int
 
 
@@ -306,7 +325,7 @@ class Disqualified(EngineEvent):
 
     kind: ClassVar[str] = "disqualified"
     team: int
-    reason: str
+    reason: SanctionReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
+from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cardrules.units import pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
-from engine.rounds import shown_before
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import Lead

@@ -84,24 +84,46 @@ def level_gain(points: int, rules: Rules) -> tuple[int, bool]:
 
 # -- team levels: ranks, negative levels (负级) and laps ------------------------------------------------
 
+class Level(str):
+    """A team's level (级) or a hand's level rank: ``2`` … ``A``, or a negative level ``-1``, ``-2``, … (负级,
+    ``blocked_gain: deducted_negative``). A ``str``: JSON and the wire keep the text and it compares equal to it;
+    building one checks it (``Level("1")`` raises ``EngineError("play.bad_level")``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: str) -> Level:
+        if not isinstance(value, str):
+            raise EngineError("play.bad_level", level=str(value)[:20])
+        level_index(value)  # raises play.bad_level
+        return super().__new__(cls, value)
+
+    @classmethod
+    def parse(cls, value: object) -> Level:
+        """``value`` as a ``Level`` (kept if it is one); anything else raises ``EngineError("play.bad_level")``."""
+        if isinstance(value, Level):
+            return value
+        if not isinstance(value, str):
+            raise EngineError("play.bad_level", level=str(value)[:20])
+        return cls(value)
+
 def level_index(level: str) -> int:
     """A team level on one line: ``2`` → 0 … ``A`` → 12, and a negative level ``-n`` → ``-n`` (``-1`` is one step
     below 2). Raises ``EngineError("play.bad_level")`` for anything else."""
     if level in _RANK_INDEX:
         return _RANK_INDEX[level]
-    if level.startswith("-") and level[1:].isdigit() and int(level[1:]) > 0:
+    if level.startswith("-") and level[1:].isascii() and level[1:].isdigit() and int(level[1:]) > 0:
         return int(level)
     raise EngineError("play.bad_level", level=level)
 
 
-def level_name(index: int) -> str:
+def level_name(index: int) -> Level:
     """Inverse of ``level_index``: ``0`` → ``"2"``, ``-2`` → ``"-2"`` (RULES §8 writes negative levels so)."""
-    return RANKS[index] if index >= 0 else str(index)
+    return _LEVELS[index] if index >= 0 else Level(str(index))
 
 
-def playing_rank(level: str) -> str:
+def playing_rank(level: str) -> Level:
     """The rank a team plays at: its level, or ``2`` while its level is negative (一直打2级)."""
-    return RANKS[0] if level_index(level) < 0 else level
+    return _LEVELS[0] if level_index(level) < 0 else Level.parse(level)
 
 
 def is_team_level(level: object) -> bool:
@@ -167,3 +189,4 @@ def rank_distance(old: str, new: str) -> int:
 
 
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+_LEVELS: tuple[Level, ...] = tuple(Level(r) for r in RANKS)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from engine.actions import SANCTION_REASONS
+from engine.actions import SANCTION_REASONS, SanctionReason
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.hand import HandState
@@ -30,7 +30,7 @@ MAX_POINTS = 400
 AWARD_PHASES = (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
 
 
-def check(team: int, points: int, reason: str) -> None:
+def check(team: int, points: int, reason: SanctionReason) -> None:
     """A sanction's own values: team 0/1, points 0…400 in steps of 5, a known reason."""
     if team not in (0, 1):
         raise IllegalAction("sanction.bad_team", team=team)
@@ -45,7 +45,7 @@ def hand_open(hand: HandState) -> bool:
     return hand.dealer is not None and hand.phase is not Phase.HAND_OVER
 
 
-def penalize(hand: HandState, team: int, points: int, reason: str) -> tuple[Sanction, int | None]:
+def penalize(hand: HandState, team: int, points: int, reason: SanctionReason) -> tuple[Sanction, int | None]:
     """Apply a penalty to ``hand`` (validated first); the sanction and the defenders' points after it."""
     check(team, points, reason)
     if points == 0:
@@ -72,7 +72,7 @@ def award_points(hand: HandState, team: int) -> int:
     return 0 if dealers else MAX_POINTS
 
 
-def award(hand: HandState, team: int, reason: str, levels: tuple[str, str],
+def award(hand: HandState, team: int, reason: SanctionReason, levels: tuple[str, str],
           laps: tuple[int, int]) -> tuple[Sanction, HandResult]:
     """Settle ``hand`` now in favour of ``team`` (validated first); the sanction and the hand's result."""
     check(team, 0, reason)
@@ -112,6 +112,6 @@ def undo(hand: HandState, seat: int) -> tuple[Card, ...]:
     return cards
 
 
-def disqualify(hand: HandState, team: int, reason: str) -> Sanction:
+def disqualify(hand: HandState, team: int, reason: SanctionReason) -> Sanction:
     check(team, 0, reason)
     return Sanction(hand.number, team, 0, "disqualify", reason)

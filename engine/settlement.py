@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from engine.cards import RANKS, Card, card_points
 from engine.errors import EngineError, IllegalAction
-from engine.levels import advance, capped_points, climb, deduct, lap_track, level_gain, level_index, table_gain
+from engine.levels import Level, advance, capped_points, climb, deduct, lap_track, level_gain, level_index, table_gain
 from engine.rules import BlockedGain, DealerRotation, KittyGuard, KittyMultiplier, MatchEnd, Rules
-from engine.trump import trump_context
+from engine.trump import Trump, trump_context
 from engine.units import Unit, decompose, decompose_lead
 from engine.views import HandResult
 
@@ -210,10 +210,10 @@ def settle_hand(
         gains = [lap_track(state.levels[i], state.laps[i], rules) - lap_track(levels[i], laps[i], rules)
                  for i in (0, 1)]
     result = HandResult(
-        hand_number=hand_number, dealer=dealer, level=level, trump=trump, kitty=tuple(kitty),
+        hand_number=hand_number, dealer=dealer, level=Level.parse(level), trump=Trump.parse(trump), kitty=tuple(kitty),
         kitty_points=pot.points, trick_points=trick_points, kitty_multiplier=pot.multiplier, kitty_bonus=pot.bonus,
-        defender_points=points, last_winner=last_winner, levels_before=(levels[0], levels[1]),
-        levels_after=(state.levels[0], state.levels[1]), level_gains=(gains[0], gains[1]),
+        defender_points=points, last_winner=last_winner, levels_before=(Level.parse(levels[0]), Level.parse(levels[1])),
+        levels_after=(Level.parse(state.levels[0]), Level.parse(state.levels[1])), level_gains=(gains[0], gains[1]),
         defenders_take_over=take_over, next_dealer=next_dealer(dealer, dealers_keep, rules),
         match_winner=state.winner, notes=tuple(state.notes), laps_before=(laps[0], laps[1]),
         laps_after=(state.laps[0], state.laps[1]), burier=burier_seat,
@@ -223,11 +223,11 @@ def settle_hand(
     return result
 
 
-def fixed_deal(n: int) -> tuple[str, int]:
+def fixed_deal(n: int) -> tuple[Level, int]:
     """``fixed_deals`` (附件3): deal ``n``'s (1…16) level and dealer (seats 0, 1, 2, 3 in turn)."""
     if not 1 <= n <= len(FIXED_DEAL_LEVELS):
         raise EngineError("settle.bad_deal_number", number=n)
-    return FIXED_DEAL_LEVELS[n - 1], (n - 1) % 4
+    return Level(FIXED_DEAL_LEVELS[n - 1]), (n - 1) % 4
 
 
 def fixed_deals_totals(results: Sequence[HandResult]) -> tuple[int, int]:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine import rounds, sanctions
+from engine import sanctions
 from engine.actions import (
     Action,
     AwardHand,
@@ -39,13 +39,14 @@ from engine.events import (
     HandSettled,
     HandStarted,
     MatchOver,
+    MatchOverReason,
     Penalized,
     PlayUndone,
     TimeCalled,
 )
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
-from engine.levels import playing_rank
+from engine.levels import Level, playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, Sanction, SeatView
@@ -64,14 +65,14 @@ class Table:
     def __init__(self, rules: Rules, seed: int, hand: HandState | None = None) -> None:
         self.rules = rules
         self.seed = seed
-        self.levels: list[str] = [rules.start_level, rules.start_level]
+        self.levels: list[Level] = [Level.parse(rules.start_level)] * 2
         self.results: list[HandResult] = []
         self.match_points: list[int] = [0, 0]
         self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
         self.time_called = False  # timed: time was called during a hand, the match ends when it is settled
         self.tie_draw = False  # timed: a level tie at time is a draw (StopMatch(draw=True)), not the team on stage
         self.match_winner: int | None = None
-        self.match_over_reason: str | None = None
+        self.match_over_reason: MatchOverReason | None = None
         self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
         self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
@@ -137,26 +138,28 @@ class Table:
         if h.phase in DECLARING_PHASES:  # fast path, without building the views
             if seat not in h.to_act():
                 return []
-            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), rounds.public_declaration(h), h.level,
-                                     self.rules, h.dealer, rounds.only_team(h), rounds.own_concealed(h, seat))
+            bids = h.bids
+            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), bids.public_declaration(), h.level,
+                                     self.rules, h.dealer, bids.only_team(h.dealer), bids.own_concealed(seat))
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:
         """Everything everyone may know: never a hand, never the buried kitty before the hand ends."""
         h = self.hand
+        bids = h.bids
         trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
         return PublicView(
             rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
-            dealer=h.dealer, level=h.level, trump=rounds.public_trump(h), declaration=rounds.public_declaration(h),
+            dealer=h.dealer, level=h.level, trump=bids.public_trump(h.trump), declaration=bids.public_declaration(),
             to_act=self.to_act(),
             hand_sizes=(len(h.hands[0]), len(h.hands[1]), len(h.hands[2]), len(h.hands[3])),
             cards_dealt=h.dealt, trick=trick, tricks=tuple(h.tricks), defender_points=h.defender_points,
             penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
             last_result=self.results[-1] if self.results else None, results=tuple(self.results),
-            match_winner=self.match_winner, passed=tuple(sorted(h.passed)),
+            match_winner=self.match_winner, passed=tuple(sorted(bids.passed)),
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
-            declaring_team=rounds.only_team(h), concealed_seats=tuple(d.seat for d in h.hidden),
+            declaring_team=bids.only_team(h.dealer), concealed_seats=bids.concealed_seats(),
             sanctions=tuple(self.sanctions),
         )
 
@@ -168,7 +171,7 @@ class Table:
         knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
         return SeatView(seat=seat, public=self.public_view(), hand=tuple(h.hands[seat]),
                         kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]),
-                        concealed=rounds.own_concealed(h, seat))
+                        concealed=h.bids.own_concealed(seat))
 
     # -- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -247,12 +250,12 @@ class Table:
             self.match_points[1] += result.level_gains[1]
             if h.number >= FIXED_DEALS:
                 return events + self._end_match(fixed_deals_winner((self.match_points[0], self.match_points[1])),
-                                                "fixed_deals_done")
+                                                MatchOverReason.FIXED_DEALS_DONE)
             return events
         self.levels = [result.levels_after[0], result.levels_after[1]]
         self.laps = [result.laps_after[0], result.laps_after[1]]
         if result.match_winner is not None:
-            events += self._end_match(result.match_winner, "passed_end_level")
+            events += self._end_match(result.match_winner, MatchOverReason.PASSED_END_LEVEL)
         elif self.time_called:
             events += self._time_up()
         return events
@@ -271,11 +274,12 @@ class Table:
         else:
             assert isinstance(action, Disqualify)
             sanction = sanctions.disqualify(h, action.team, action.reason)
-            events = [Disqualified(action.team, action.reason), *self._end_match(1 - action.team, "disqualified")]
+            events = [Disqualified(action.team, action.reason),
+                      *self._end_match(1 - action.team, MatchOverReason.DISQUALIFIED)]
         self.sanctions.append(sanction)
         return events
 
-    def _end_match(self, winner: int | None, reason: str) -> list[Event]:
+    def _end_match(self, winner: int | None, reason: MatchOverReason) -> list[Event]:
         self.match_winner = winner
         self.match_over_reason = reason
         return [MatchOver(winner, reason, (self.levels[0], self.levels[1]),
@@ -307,7 +311,7 @@ class Table:
         if self.tie_draw and timed_winner((self.levels[0], self.levels[1]), 1 - on_stage,
                                           (self.laps[0], self.laps[1])) != winner:
             winner = None  # level (and laps) equal: a draw
-        return self._end_match(winner, "time_up")
+        return self._end_match(winner, MatchOverReason.TIME_UP)
 
     # -- serialization --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -333,14 +337,15 @@ class Table:
         table = cls(rules, obj["seed"], HandState.from_json(rules, obj["hand"]))
         table.version = obj["version"]
         table.actions = []
-        table.levels = list(obj["levels"])
+        table.levels = [Level.parse(level) for level in obj["levels"]]
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))
         table.tie_draw = bool(obj.get("tie_draw", False))
         table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent before #26
         table.match_winner = obj["match_winner"]
-        table.match_over_reason = obj["match_over_reason"]
+        reason = obj["match_over_reason"]
+        table.match_over_reason = None if reason is None else MatchOverReason.parse(reason)
         table.results = [result_from_json(r) for r in obj["results"]]
         return table
 

@@ -14,16 +14,43 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 from engine.cards import ALL_CARDS, RANKS, Card
-from engine.errors import EngineError
+from engine.errors import EngineError, lookup
 from engine.rules import NtTractors, Rules
 
 log = logging.getLogger(__name__)
 
 TRUMP_SUIT = "T"
+
+
+class Trump(StrEnum):
+    """A hand's trump (主): a suit, or ``NT`` (无主). A ``str``: JSON and the wire keep the value, and it compares
+    equal to it (``Trump.H == "H"``). ``HIDDEN`` (``""``) is what a public view shows of a face-down (暗扣)
+    declaration's trump; it is no trump choice."""
+
+    S = "S"
+    H = "H"
+    C = "C"
+    D = "D"
+    NT = "NT"
+    HIDDEN = ""
+
+    @classmethod
+    def parse(cls, value: object) -> Trump:
+        """One of ``S H C D NT`` (a ``Trump`` or its text); anything else raises ``EngineError("play.bad_trump")``."""
+        return lookup(_TRUMPS, value, "play.bad_trump", trump=str(value)[:20])
+
+    @classmethod
+    def of_suit(cls, suit: str) -> Trump:
+        """The trump a card's suit sets (a joker's ``""`` is no suit: ``play.bad_trump``)."""
+        return cls.parse(suit)
+
+
+_TRUMPS: dict[str, Trump] = {t.value: t for t in Trump if t is not Trump.HIDDEN}
 TRUMP_CHOICES: tuple[str, ...] = ("S", "H", "C", "D", "NT")
 DISPLAY_SUIT_ORDER: tuple[str, ...] = ("S", "H", "C", "D")
 #: Tie order for equal-ranked cards of different suits (off level cards): ♠ ♥ ♦ ♣ (RULES §4).
@@ -193,4 +220,4 @@ def effective_suits(cards: Iterable[Card], ctx: TrumpContext) -> set[str]:
     return {ctx.suit_of(c) for c in cards}
 
 
-__all__ = ["TIE_SUIT_ORDER", "TRUMP_CHOICES", "TRUMP_SUIT", "TrumpContext", "effective_suits", "trump_context"]
+__all__ = ["TIE_SUIT_ORDER", "TRUMP_CHOICES", "TRUMP_SUIT", "Trump", "TrumpContext", "effective_suits", "trump_context"]

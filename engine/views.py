@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.actions import SanctionReason
 from engine.cards import Card
+from engine.levels import Level
 from engine.rules import Rules
+from engine.trump import Trump
 
 
 class Phase(StrEnum):
@@ -30,11 +33,12 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class DeclarationView:
-    """The standing declaration: who showed what, and the trump it sets (``S H C D`` or ``NT``)."""
+    """The standing declaration: who showed what, and the trump it sets (``S H C D`` or ``NT``; ``Trump.HIDDEN`` in a
+    public view of a face-down one)."""
 
     seat: int
     cards: tuple[Card, ...]
-    trump: str
+    trump: Trump
     reinforced: bool = False  # 加固: the declarer added the identical card (only a stronger kind overcalls it)
     concealed: bool = False  # 暗扣: made face down (a public view shows no cards and no trump until turned up)
 
@@ -75,7 +79,7 @@ class Sanction:
     team: int
     points: int
     kind: str = "penalty"
-    reason: str = "referee"
+    reason: SanctionReason = SanctionReason.REFEREE
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "team": self.team, "points": self.points, "kind": self.kind,
@@ -83,7 +87,8 @@ class Sanction:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Sanction:
-        return cls(int(obj["hand"]), int(obj["team"]), int(obj["points"]), str(obj["kind"]), str(obj["reason"]))
+        return cls(int(obj["hand"]), int(obj["team"]), int(obj["points"]), str(obj["kind"]),
+                   SanctionReason.parse(obj["reason"]))
 
 
 @dataclass(frozen=True)
@@ -92,8 +97,8 @@ class HandResult:
 
     hand_number: int
     dealer: int
-    level: str
-    trump: str
+    level: Level
+    trump: Trump
     kitty: tuple[Card, ...]
     kitty_points: int
     trick_points: int  # defenders' points from tricks, penalties included, before the kitty bonus
@@ -101,8 +106,8 @@ class HandResult:
     kitty_bonus: int
     defender_points: int  # final P, after the bonus (and points_cap)
     last_winner: int
-    levels_before: tuple[str, str]  # team levels: "2" … "A", or negative "-1", "-2", … (blocked_gain)
-    levels_after: tuple[str, str]
+    levels_before: tuple[Level, Level]  # team levels: "2" … "A", or negative "-1", "-2", … (blocked_gain)
+    levels_after: tuple[Level, Level]
     level_gains: tuple[int, int]  # ranks gained by team 0 and team 1 in this hand
     defenders_take_over: bool
     next_dealer: int
@@ -120,10 +125,10 @@ class PublicView:
     rules: Rules
     hand_number: int  # 1-based
     phase: Phase
-    levels: tuple[str, str]  # team 0 (seats 0, 2) and team 1 (seats 1, 3)
+    levels: tuple[Level, Level]  # team 0 (seats 0, 2) and team 1 (seats 1, 3)
     dealer: int | None  # None in the first hand until someone declares (抢庄)
-    level: str  # the hand's level rank
-    trump: str | None  # None while undecided
+    level: Level  # the hand's level rank
+    trump: Trump | None  # None while undecided
     declaration: DeclarationView | None
     to_act: tuple[int, ...]  # seats that may act now (one seat while playing)
     hand_sizes: tuple[int, int, int, int]

@@ -6,6 +6,8 @@ from dataclasses import fields
 from typing import Any
 
 from engine.cards import format_cards, parse_cards
+from engine.levels import Level
+from engine.trump import Trump
 from engine.views import DeclarationView, HandResult
 
 _PAIRS = ("levels_before", "levels_after", "level_gains", "laps_before", "laps_after")
@@ -29,6 +31,9 @@ def result_from_json(obj: dict[str, Any]) -> HandResult:
     for name in (*_PAIRS, "notes"):
         if name in values:
             values[name] = tuple(values[name])
+    values["level"], values["trump"] = Level.parse(obj["level"]), Trump.parse(obj["trump"])
+    for name in ("levels_before", "levels_after"):
+        values[name] = (Level.parse(values[name][0]), Level.parse(values[name][1]))
     return HandResult(**values)
 
 
@@ -43,5 +48,5 @@ def declaration_to_json(d: DeclarationView) -> dict[str, Any]:
 
 
 def declaration_from_json(obj: dict[str, Any]) -> DeclarationView:
-    return DeclarationView(obj["seat"], parse_cards(obj["cards"]), obj["trump"],
+    return DeclarationView(obj["seat"], parse_cards(obj["cards"]), Trump.parse(obj["trump"]),
                            reinforced=obj.get("reinforced", False), concealed=obj.get("concealed", False))

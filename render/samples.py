@@ -6,7 +6,9 @@ import logging
 from dataclasses import replace
 
 from engine.cards import Card, parse_cards, shuffled_deck
+from engine.levels import Level
 from engine.rules import Rules
+from engine.trump import Trump
 from engine.views import DeclarationView, HandResult, Phase, PublicView, SeatView, ThrowFailure, TrickView
 from render.ladder import LadderRow, shared_ranks
 from render.stats import StatsCard
@@ -32,9 +34,10 @@ def public_view(phase: Phase = Phase.PLAYING, *, trump: str | None = "H", level:
     if trick_plays == 4:
         trick = replace(trick, winner=3)
     prev = _trick(0, ["AD", "10D", "2H", "KD"], 2)
-    declaration = DeclarationView(2, parse_cards("7H"), "H") if trump else None
+    declaration = DeclarationView(2, parse_cards("7H"), Trump.H) if trump else None
     return PublicView(
-        rules=Rules(), hand_number=3, phase=phase, levels=("7", "4"), dealer=0, level=level, trump=trump,
+        rules=Rules(), hand_number=3, phase=phase, levels=(Level("7"), Level("4")), dealer=0, level=Level(level),
+        trump=None if trump is None else Trump.parse(trump),
         declaration=declaration, to_act=(2,) if trick_plays < 4 else (3,), hand_sizes=hand_sizes,
         cards_dealt=100, trick=trick if phase is Phase.PLAYING else None,
         tricks=(prev,) if phase is Phase.PLAYING else (), defender_points=45,
@@ -55,7 +58,7 @@ def seat_view(n_cards: int = 25, *, seat: int = 0, seed: int = 7, phase: Phase =
 def declaring_view() -> PublicView:
     """The declaring window: seat 2 declared ♥ with a pair, seat 1 passed."""
     base = public_view(Phase.DECLARING, trump=None)
-    return replace(base, declaration=DeclarationView(2, parse_cards("7H 7H"), "H"), to_act=(0, 3), passed=(1,),
+    return replace(base, declaration=DeclarationView(2, parse_cards("7H 7H"), Trump.H), to_act=(0, 3), passed=(1,),
                    tricks=(), penalties=(), defender_points=0, hand_sizes=(25, 25, 25, 25))
 
 
@@ -67,12 +70,17 @@ def hand_result(number: int = 3, *, bonus: bool = True) -> HandResult:
     tricks = 85 if bonus else 60
     final = tricks + kitty_points * mult
     return HandResult(
-        hand_number=number, dealer=0, level="7", trump="H", kitty=kitty, kitty_points=kitty_points, trick_points=tricks,
+        hand_number=number, dealer=0, level=Level("7"), trump=Trump.H, kitty=kitty, kitty_points=kitty_points,
+        trick_points=tricks,
         kitty_multiplier=mult, kitty_bonus=kitty_points * mult, defender_points=final, last_winner=1,
-        levels_before=("7", "4"), levels_after=("7", "6") if bonus else ("8", "4"),
+        levels_before=_levels("7", "4"), levels_after=_levels("7", "6") if bonus else _levels("8", "4"),
         level_gains=(0, 2) if bonus else (1, 0),
         defenders_take_over=bonus, next_dealer=1 if bonus else 2, match_winner=None,
         notes=("settle.jack_bottom",) if not bonus else ())
+
+
+def _levels(team0: str, team1: str) -> tuple[Level, Level]:
+    return Level(team0), Level(team1)
 
 
 def match_results() -> tuple[HandResult, ...]:
@@ -81,8 +89,8 @@ def match_results() -> tuple[HandResult, ...]:
     out = []
     for i in range(len(path) - 1):
         before, after = path[i], path[i + 1]
-        out.append(replace(hand_result(i + 1), levels_before=before, levels_after=after, dealer=i % 4,
-                           level_gains=(0, 0), match_winner=0 if i == len(path) - 2 else None))
+        out.append(replace(hand_result(i + 1), levels_before=_levels(*before), levels_after=_levels(*after),
+                           dealer=i % 4, level_gains=(0, 0), match_winner=0 if i == len(path) - 2 else None))
     return tuple(out)
 
 

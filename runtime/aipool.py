@@ -22,6 +22,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from data.records import AiLevel
 from engine.actions import Action
 from engine.ai import choose_action
 from engine.views import SeatView
@@ -57,7 +58,7 @@ class AiPool:
             log.info("AI process pool: %d workers", self.processes)
         return self._executor
 
-    async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float) -> Action | None:
+    async def decide(self, view: SeatView, level: AiLevel, rng: random.Random, budget_s: float) -> Action | None:
         """The AI's action for ``view`` (computed in a worker; the event loop only waits)."""
         try:  # submit, not loop.run_in_executor (SimCord wraps that callable in an unpicklable one)
             return await asyncio.wrap_future(self.executor().submit(choose_action, view, level, rng, budget_s))

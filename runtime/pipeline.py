@@ -27,7 +27,7 @@ from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
 from runtime.planner import plan, sync_timers
-from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate
+from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate, UpdateReason
 from runtime.recovery import record_match_end
 from runtime.session import Session
 from runtime.viewcache import public_view, seat_view
@@ -58,7 +58,8 @@ class Pipeline:
 
     # -- a committed action ------------------------------------------------------------------------------
     async def apply(self, session: Session, action: Action, *, acted_seat: int | None,
-                    announcements: Sequence[Announcement] = (), reason: str = "action") -> list[Event]:
+                    announcements: Sequence[Announcement] = (),
+                    reason: UpdateReason = UpdateReason.ACTION) -> list[Event]:
         """Apply and commit ``action``, then present and re-arm; the events."""
         await self.fresh(session)
         table = session.table
@@ -206,13 +207,14 @@ class Pipeline:
             log.exception("table %d: clearing queued plays %s failed", session.record.table_id, seats)
 
     # -- changes without an action -----------------------------------------------------------------------
-    async def publish(self, session: Session, reason: str, announcements: Sequence[Announcement] = ()) -> None:
+    async def publish(self, session: Session, reason: UpdateReason, announcements: Sequence[Announcement] = ()) -> None:
         """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore)."""
         table = session.table
         view = public_view(table) if table is not None else None
-        picture = self._table_picture(session, view) if reason in ("restored", "started") else None
+        fresh = reason in (UpdateReason.RESTORED, UpdateReason.STARTED)
+        picture = self._table_picture(session, view) if fresh else None
         notes = list(announcements)
-        if reason in ("restored", "started") and view is not None:
+        if fresh and view is not None:
             notes += turn_prompts(session.record, None, view)
         await self.present(TableUpdate(record=session.record, version=table.version if table else 0, reason=reason,
                                        view=view, table=picture, announcements=tuple(notes)))

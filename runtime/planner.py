@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from data.database import Database
 from data.records import Mode, Status, TableOptions, TableRecord
+from engine.bids import SwapStage
 from engine.cards import Card
-from engine.rounds import SwapStage
 from engine.table import Table
 from engine.views import Phase
 from runtime import procedures
@@ -90,8 +90,8 @@ def turn_timer(seat: int, version: int, now: float, timeout: float, remind_befor
 def window_mark(table: Table) -> str:
     """A declaration window's mark in its timer: ``""``, or ``":swapN"`` in the 换庄 second window, where each
     of its seats in turn has a whole window (``N`` seats still to be asked)."""
-    h = table.hand
-    return f":swap{len(h.overcall_queue)}" if h.swap_stage is SwapStage.OTHER else ""
+    bids = table.hand.bids
+    return f":swap{len(bids.queue)}" if bids.swap_stage is SwapStage.OTHER else ""
 
 
 def declare_timer(options: TableOptions, table: Table, seat: int, now: float) -> PlannedTimer | None:

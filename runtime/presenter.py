@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -57,16 +58,29 @@ class Announcement:
     seat: int | None = None
 
 
+class UpdateReason(StrEnum):
+    """Why a ``TableUpdate`` was sent: the presenter decides from it what to redraw and whom to ping."""
+
+    LOBBY = "lobby"  # seats or rules changed
+    STARTED = "started"
+    ACTION = "action"  # someone or the system acted
+    TUOGUAN = "tuoguan"  # a seat changed hands (托管)
+    REMINDER = "reminder"  # a turn's or a clock's reminder
+    NOTICE = "notice"  # a note to the table (a clock's extra time, a dropped queued play)
+    QUEUE = "queue"  # a queued play was dropped
+    UNDO = "undo"  # an undo (悔牌) was asked for
+    RESTORED = "restored"  # the table came back after a restart
+    ENDED = "ended"
+
+
 @dataclass(frozen=True)
 class TableUpdate:
-    """One change of a table, in commit order. ``version`` = committed actions so far (0 in the lobby).
-
-    ``reason``: ``lobby`` (seats/rules changed), ``started``, ``action`` (someone or the system acted),
-    ``tuoguan`` (a seat changed hands), ``reminder``, ``restored``, ``ended``."""
+    """One change of a table, in commit order. ``version`` = committed actions so far (0 in the lobby);
+    ``reason`` says why it was sent."""
 
     record: TableRecord
     version: int
-    reason: str
+    reason: UpdateReason
     view: PublicView | None = None
     events: tuple[Event, ...] = ()  # public events of this change
     private: dict[int, tuple[Event, ...]] = field(default_factory=dict)  # seat -> its private events

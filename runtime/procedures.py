@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from data.records import Status, TableOptions, TableRecord
-from engine.actions import Action, AwardHand, Penalize
+from engine.actions import Action, AwardHand, Penalize, SanctionReason
 from engine.levels import level_index
 from engine.table import Table
 from engine.views import Phase, SeatView
@@ -90,7 +90,7 @@ def has_clock(options: TableOptions) -> bool:
 
 def timeouts_of(table: Table, team: int) -> int:
     """The team's timeouts so far in this match (warnings, penalties and hands lost on time)."""
-    return sum(1 for s in table.sanctions if s.reason == "timeout" and (s.team == team))
+    return sum(1 for s in table.sanctions if s.reason is SanctionReason.TIMEOUT and (s.team == team))
 
 
 def timeout_cost(options: TableOptions, table: Table, seat: int) -> tuple[str, int]:
@@ -113,11 +113,11 @@ def timeout_action(options: TableOptions, table: Table, seat: int) -> Action | N
     cost, points = timeout_cost(options, table, seat)
     team = seat % 2
     if cost == "warning":
-        return Penalize(team=team, points=0, reason="timeout")
+        return Penalize(team=team, points=0, reason=SanctionReason.TIMEOUT)
     if cost == "points":
-        return Penalize(team=team, points=points, reason="timeout")
+        return Penalize(team=team, points=points, reason=SanctionReason.TIMEOUT)
     if cost == "hand":
-        return AwardHand(team=1 - team, reason="timeout")
+        return AwardHand(team=1 - team, reason=SanctionReason.TIMEOUT)
     return None
 
 

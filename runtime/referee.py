@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass
 
 from data.records import Status
-from engine.actions import Action, AwardHand, Disqualify, Penalize
+from engine.actions import Action, AwardHand, Disqualify, Penalize, SanctionReason
 from engine.events import Event
 from runtime.access import Caller, Op, authorize
 from runtime.errors import NotAllowed
@@ -36,15 +36,15 @@ class Ruling:
 def ruling_action(kind: str, team: int, points: int) -> Action:
     """The engine action of a ruling on ``team`` (an award goes to the other team)."""
     if kind == "warning":
-        return Penalize(team=team, points=0, reason="referee")
+        return Penalize(team=team, points=0, reason=SanctionReason.REFEREE)
     if kind == "penalty":
         if points <= 0:
             raise NotAllowed("referee.points_needed")
-        return Penalize(team=team, points=points, reason="referee")
+        return Penalize(team=team, points=points, reason=SanctionReason.REFEREE)
     if kind == "award":
-        return AwardHand(team=1 - team, reason="referee")
+        return AwardHand(team=1 - team, reason=SanctionReason.REFEREE)
     if kind == "disqualify":
-        return Disqualify(team=team, reason="referee")
+        return Disqualify(team=team, reason=SanctionReason.REFEREE)
     raise NotAllowed("referee.bad_kind")
 
 

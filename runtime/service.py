@@ -32,7 +32,7 @@ from runtime.aipool import AiPool
 from runtime.idempotency import Answers
 from runtime.imaging import ImagePolicy
 from runtime.pipeline import Pipeline
-from runtime.presenter import Presenter
+from runtime.presenter import Presenter, UpdateReason
 from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
 from runtime.service_lobby import LobbyService
@@ -98,7 +98,7 @@ class GameService(LobbyService, PlayService):
             self.sessions[rec.table_id] = session
             async with session.lock:
                 await finish_records(self.db, session)
-                await self.pipeline.publish(session, "restored")
+                await self.pipeline.publish(session, UpdateReason.RESTORED)
                 await self.pipeline.arm(session)
             restored.append(rec.table_id)
         log.info("restored %d open tables", len(restored))

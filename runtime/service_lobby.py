@@ -18,7 +18,7 @@ from runtime import inputs, lobby
 from runtime.access import TableLimits
 from runtime.errors import NotAllowed
 from runtime.pipeline import PAUSED
-from runtime.presenter import Announcement
+from runtime.presenter import Announcement, UpdateReason
 from runtime.service_tables import TableRegistry
 from runtime.session import Session
 
@@ -56,11 +56,12 @@ class LobbyService(TableRegistry):
         session.touched = self.clock()
         self.sessions[rec.table_id] = session
         async with session.serving():
-            await self.pipeline.publish(session, "lobby")
+            await self.pipeline.publish(session, UpdateReason.LOBBY)
         log.info("table %d opened by %d in guild %d", rec.table_id, host_id, guild_id)
         return rec
 
-    async def _lobby(self, table_id: int, change: Callable[[TableRecord], TableRecord], reason: str = "lobby",
+    async def _lobby(self, table_id: int, change: Callable[[TableRecord], TableRecord],
+                     reason: UpdateReason = UpdateReason.LOBBY,
                      announcements: Sequence[Announcement] = ()) -> TableRecord:
         session = self.session(table_id)
         async with session.serving():
@@ -128,7 +129,7 @@ class LobbyService(TableRegistry):
             rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
             session.record = await self.db.save_table(rec)
-            await self.pipeline.publish(session, "started", [Announcement("announce.table_started", {})])
+            await self.pipeline.publish(session, UpdateReason.STARTED, [Announcement("announce.table_started", {})])
             await self.pipeline.arm(session)
             return session.record
 
@@ -141,7 +142,7 @@ class LobbyService(TableRegistry):
             await self.db.cancel_timers(table_id)
             session.queued.clear()
             await self.db.clear_queued_plays(table_id)
-            await self.pipeline.publish(session, "ended", [Announcement("announce.table_ended", {})])
+            await self.pipeline.publish(session, UpdateReason.ENDED, [Announcement("announce.table_ended", {})])
             self.sessions.pop(table_id, None)
             return session.record
 

@@ -23,7 +23,7 @@ from runtime.errors import NotAllowed, TableNotFound
 from runtime.idempotency import Answers
 from runtime.imaging import hand_image
 from runtime.panel import Panel, build_panel
-from runtime.presenter import Announcement
+from runtime.presenter import Announcement, UpdateReason
 from runtime.procedures import disciplined
 from runtime.service_tables import TableRegistry
 from runtime.session import Session
@@ -296,7 +296,7 @@ class PlayService(TableRegistry):
         key = ("announce.tuoguan_chosen" if chosen else "announce.tuoguan_taken") if away else "announce.tuoguan_back"
         notes = [Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat)]
         if publish:
-            await self.pipeline.publish(session, "tuoguan", notes)
+            await self.pipeline.publish(session, UpdateReason.TUOGUAN, notes)
             await self.pipeline.arm(session)
         return notes
 

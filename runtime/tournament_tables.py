@@ -22,6 +22,7 @@ from engine.tournament import Config, Format, GameResult, Match, Stage, Tourname
 from engine.tournament.adjudicate import stopped_result
 from engine.tournament.draw import seats
 from runtime.errors import ServiceError
+from runtime.presenter import UpdateReason
 from runtime.procedures import PROCEDURES, table_options_for
 from runtime.service import GameService
 
@@ -139,4 +140,4 @@ class TournamentTables:
             if seat is None:
                 return
             session.record = await self.game.db.save_table(session.record.with_seat(seat, Seat(name=name, user_id=new)))
-            await self.game.pipeline.publish(session, "tuoguan")
+            await self.game.pipeline.publish(session, UpdateReason.TUOGUAN)

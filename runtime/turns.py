@@ -40,17 +40,18 @@ from engine.actions import (
     Pass,
     Penalize,
     Play,
+    SanctionReason,
     StartHand,
     StopMatch,
 )
 from engine.ai import choose_action
+from engine.bids import SwapStage
 from engine.errors import IllegalAction
-from engine.rounds import SwapStage
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
 from runtime.pipeline import PAUSED, Pipeline
 from runtime.planner import ai_waits_to_declare, window_mark
-from runtime.presenter import Announcement
+from runtime.presenter import Announcement, UpdateReason
 from runtime.procedures import NOTICED, TIME_HAND, declare_cost, reminder_key, timeout_action
 from runtime.session import Session
 from runtime.timers import (
@@ -101,7 +102,7 @@ class AiTurn:
     seat: int
     version: int
     view: SeatView
-    level: str
+    level: AiLevel
     rng: random.Random
 
 
@@ -197,7 +198,7 @@ async def on_close(service: TimerHost, session: Session, spec: CloseTimer, timer
     table = session.table
     assert table is not None
     if _declaring(session, spec.hand, spec.redeals) and spec.window == window_mark(table):
-        seat = table.to_act()[0] if table.hand.swap_stage is SwapStage.OTHER and table.to_act() else None
+        seat = table.to_act()[0] if table.hand.bids.swap_stage is SwapStage.OTHER and table.to_act() else None
         action = CloseDeclaring() if seat is None else Pass(seat=seat)
         await service.pipeline.apply(session, action, acted_seat=seat)
     return None
@@ -249,7 +250,7 @@ async def on_notice(service: TimerHost, session: Session, spec: NoticeTimer, tim
         session.record = await service.db.save_table(replace(rec, meta={**rec.meta, NOTICED: True}))
         rule = "one_more" if rec.options.one_more_hand else "finish"
         note = Announcement(f"announce.time_notice_{rule}", {"minutes": max(1, round(rec.options.time_notice / 60))})
-        await service.pipeline.publish(session, "notice", [note])
+        await service.pipeline.publish(session, UpdateReason.NOTICE, [note])
         await service.pipeline.arm(session)
     return None
 
@@ -262,7 +263,7 @@ async def on_time_call(service: TimerHost, session: Session, spec: TimeCallTimer
     if _timed_on(session) and TIME_HAND not in rec.meta:
         session.record = await service.db.save_table(replace(rec, meta={**rec.meta, TIME_HAND: table.hand.number}))
         # during hand N: N is finished, then N + 1; between hands (N settled): N + 1 is the one more
-        await service.pipeline.publish(session, "notice", [Announcement("announce.time_one_more",
+        await service.pipeline.publish(session, UpdateReason.NOTICE, [Announcement("announce.time_one_more",
                                                                         {"hand": table.hand.number + 1})])
         await service.pipeline.arm(session)
     return None
@@ -306,7 +307,7 @@ async def _queued(service: TimerHost, session: Session, seat: int) -> None:
         await service.pipeline.unqueue(session, seat)
         # public text: never name the cards, the player still holds them
         note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
-        await service.pipeline.publish(session, "queue", [note])
+        await service.pipeline.publish(session, UpdateReason.QUEUE, [note])
         await service.pipeline.arm(session)
 
 
@@ -343,7 +344,7 @@ async def on_reminder(service: TimerHost, session: Session, spec: ReminderTimer,
     key, params = reminder_key(options, table, spec.seat)
     note = Announcement(key, {"name": occupant.name, "seconds": round(before), **params},
                         user_id=occupant.user_id, seat=spec.seat)
-    await service.pipeline.publish(session, "reminder", [note])
+    await service.pipeline.publish(session, UpdateReason.REMINDER, [note])
     return None
 
 
@@ -376,10 +377,10 @@ async def on_declare_clock(service: TimerHost, session: Session, spec: DeclareCl
         note = Announcement(f"announce.reminder_declare_{cost}", {"name": occupant.name, "seconds": round(spec.before),
                                                                      "points": points},
                             user_id=occupant.user_id, seat=spec.seat)
-        await service.pipeline.publish(session, "reminder", [note])
+        await service.pipeline.publish(session, UpdateReason.REMINDER, [note])
         return None
     if cost == "points":
-        penalty = Penalize(team=spec.seat % 2, points=points, reason="timeout")
+        penalty = Penalize(team=spec.seat % 2, points=points, reason=SanctionReason.TIMEOUT)
         await service.pipeline.apply(session, penalty, acted_seat=None)
     note = Announcement(f"tournament3.declare_passed_{cost}", {"name": occupant.name, "points": points},
                         user_id=occupant.user_id, seat=spec.seat)

@@ -13,7 +13,7 @@ from engine.actions import Undo
 from engine.sanctions import can_undo
 from runtime.access import Caller, Op, authorize
 from runtime.errors import NotAllowed
-from runtime.presenter import Announcement
+from runtime.presenter import Announcement, UpdateReason
 from runtime.service import GameService
 from runtime.session import Session
 
@@ -67,7 +67,7 @@ async def _request(game: GameService, session: Session, seat: int) -> UndoStep:
         await _apply(game, session, seat)
         return UndoStep("done", seat)
     await _store(game, session, {"seat": seat, "version": session.table.version, "yes": []})
-    await game.pipeline.publish(session, "undo", [Announcement("announce.undo_requested", {"name": name})])
+    await game.pipeline.publish(session, UpdateReason.UNDO, [Announcement("announce.undo_requested", {"name": name})])
     return UndoStep("requested", seat, tuple(sorted(needed)))
 
 

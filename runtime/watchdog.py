@@ -24,6 +24,7 @@ from data.database import Database
 from data.records import Status
 from runtime.pipeline import PAUSED, Pipeline
 from runtime.planner import plan
+from runtime.presenter import UpdateReason
 from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
 from runtime.session import Session
@@ -161,7 +162,7 @@ class Watchdog:
                 return True
             await pipeline.fresh(session)
             if await finish_records(self.service.db, session):
-                await pipeline.publish(session, "restored")
+                await pipeline.publish(session, UpdateReason.RESTORED)
             await pipeline.arm(session)
         return True
 

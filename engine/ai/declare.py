@@ -14,9 +14,9 @@ import logging
 from collections.abc import Sequence
 
 from engine.actions import Action, Declare, Pass
+from engine.bids import shown_before
 from engine.cards import Card
 from engine.declaring import NO_TRUMP, declaration_options, stage_of
-from engine.rounds import shown_before
 from engine.rules import Rules
 from engine.views import Phase, SeatView
 

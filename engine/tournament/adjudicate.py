@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from engine.events import MatchOverReason
 from engine.rules import MatchEnd
 from engine.table import Table
 from engine.tournament.model import Config, GameResult, How
 from engine.tournament.scoring import duplicate_result, forfeit_result, level_index, level_result, timed_result
-
-TIME_UP = "time_up"
 
 
 class SeatLike(Protocol):
@@ -43,9 +42,9 @@ def finished_result(table: Table, config: Config) -> GameResult:
     levels = (table.levels[0], table.levels[1])
     if table.rules.match_end is MatchEnd.FIXED_DEALS:
         return duplicate_result(table.results, config.big_points)
-    if table.match_over_reason == TIME_UP and table.match_winner is None:
+    if table.match_over_reason is MatchOverReason.TIME_UP and table.match_winner is None:
         return level_result(levels, None)  # a level tie at time played as a draw (group play, 平局)
-    if table.match_over_reason == TIME_UP:
+    if table.match_over_reason is MatchOverReason.TIME_UP:
         on_stage = table.match_winner if table.match_winner is not None else 0
         return timed_result(levels, on_stage, table.results, config.timed_tie)
     result = level_result(levels, table.match_winner, How.PASSED)

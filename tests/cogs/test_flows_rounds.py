@@ -82,7 +82,7 @@ async def _play_hand(env: Any, channel: Any, rec: Any, actors: list[Any], script
             await game.act(rec.table_id, actors[action.seat].id, action)
         else:
             await _by_panel(env, channel, rec, actors, action)
-        hidden_seen += [d.cards for d in table.hand.hidden if d.cards not in hidden_seen]
+        hidden_seen += [d.cards for d in table.hand.bids.hidden if d.cards not in hidden_seen]
     raise AssertionError(f"hand not finished: {table.phase}")
 
 
@@ -128,8 +128,8 @@ async def test_aihua_hand_with_a_face_down_overcall_round(simcord_env: Any, cloc
     # the deal's window, the bury and the 暗反 round: the reveal comes when the round ends
     while table.phase is not Phase.PLAYING:
         await _by_panel(env, channel, rec, actors, next_move(table, script))
-        hidden += [d.cards for d in table.hand.hidden if d.cards not in hidden]
-        if table.hand.hidden:  # something lies face down: no public message names it
+        hidden += [d.cards for d in table.hand.bids.hidden if d.cards not in hidden]
+        if table.hand.bids.hidden:  # something lies face down: no public message names it
             _check_face_down_stays_hidden(env, hidden)
         if restart_mid_round and script.overcalled is not None and table.phase is Phase.BURYING:
             before = table.to_json()
@@ -161,16 +161,16 @@ async def test_daiwang_second_hand_with_the_swap_dealer_window(simcord_env: Any,
     assert table.phase is Phase.HAND_OVER
     await advance(env, clock, 1.0)
     await env.bot.game.scheduler.run_now()  # the next hand starts and is dealt (timers)
-    assert table.hand.number == 2 and table.phase is Phase.DECLARING and table.hand.swap_stage == "due"
+    assert table.hand.number == 2 and table.phase is Phase.DECLARING and table.hand.bids.swap_stage == "due"
     due = table.hand.dealer
     other_level = table.levels[1 - due % 2]
     if first_seat_times_out:  # the first seat asked in the second window lets its time run out: it passes
-        while table.hand.swap_stage != "other":
+        while table.hand.bids.swap_stage != "other":
             await _by_panel(env, channel, rec, actors, next_move(table, script))
         assert table.to_act() == ((due + 1) % 4,)
         await advance(env, clock, rec.options.declare_window + 1)
         await env.bot.game.scheduler.run_now()
-        assert table.hand.swap_stage == "other" and table.to_act() == ((due + 3) % 4,)
+        assert table.hand.bids.swap_stage == "other" and table.to_act() == ((due + 3) % 4,)
     await _play_hand(env, channel, rec, actors, script, [])
     result = table.results[-1]
     assert script.swap_declarer is not None and script.swap_declarer % 2 != due % 2

@@ -51,9 +51,9 @@ async def refusals(env: Any, channel: Any, rec: Any, actors: list[Any], where: s
 
 def _at(stop: Phase | str) -> Any:
     if not isinstance(stop, Phase):  # a 换庄 stage
-        return lambda t: t.phase is Phase.DECLARING and t.hand.swap_stage == stop
+        return lambda t: t.phase is Phase.DECLARING and t.hand.bids.swap_stage == stop
     if stop is Phase.DECLARING:  # the window with a declaration lying face down
-        return lambda t: t.phase is stop and bool(t.hand.hidden)
+        return lambda t: t.phase is stop and bool(t.hand.bids.hidden)
     return lambda t: t.phase is stop
 
 

@@ -72,7 +72,7 @@ async def test_aihua_restart_with_a_face_down_declaration(simcord_env: Any, cloc
     env = simcord_env
     channel, actors, rec, _table = await _seated(env, "aihua")
     script = Script(overcall_once=True)
-    await play_until(env, clock, channel, rec, actors, script, lambda t: t.phase is phase and bool(t.hand.hidden))
+    await play_until(env, clock, channel, rec, actors, script, lambda t: t.phase is phase and bool(t.hand.bids.hidden))
     table = await restarted(env, clock, rec)
     assert table.public_view().trump is None and table.public_view().concealed_seats
     table = await play_until(env, clock, channel, rec, actors, script, hand_over(1))
@@ -86,7 +86,7 @@ async def test_daiwang_restart_in_the_swap_window_and_the_no_trump_round(simcord
     channel, actors, rec, _table = await _seated(env, "daiwang")
     script = Script(due_team_passes=True)
     await play_until(env, clock, channel, rec, actors, script,
-                     lambda t: t.phase is Phase.DECLARING and t.hand.swap_stage == "other")
+                     lambda t: t.phase is Phase.DECLARING and t.hand.bids.swap_stage == "other")
     table = await restarted(env, clock, rec)
     assert table.hand.number == 2 and table.public_view().declaring_team is not None
     await play_until(env, clock, channel, rec, actors, script, lambda t: t.phase is Phase.KITTY_OVERCALL)

@@ -56,7 +56,7 @@ async def test_a_notice_travels_with_the_edit_that_replaces_its_own(simcord_env:
     """Two changes of the table reach the presenter before its worker sends anything (as when the AI moves at once
     after a move made for the player): the first one's live edit is replaced by the second's, and the second
     carries the first one's notice; the turn prompt of the first is not repeated."""
-    from runtime.presenter import Announcement, TableUpdate
+    from runtime.presenter import Announcement, TableUpdate, UpdateReason
 
     env = simcord_env
     _channel, alice, rec, _lobby = await one_human_and_three_ai(env, "en-US", "start_level=A end_level=A")
@@ -65,9 +65,9 @@ async def test_a_notice_travels_with_the_edit_that_replaces_its_own(simcord_env:
     session = game.sessions[rec.table_id]
     view = session.table.public_view()
     forced = Announcement("announce.forced_played", {"cards": "7H"}, user_id=alice.id, seat=0)
-    first = TableUpdate(record=session.record, version=session.table.version, reason="action", view=view,
+    first = TableUpdate(record=session.record, version=session.table.version, reason=UpdateReason.ACTION, view=view,
                         announcements=(forced,))
-    second = TableUpdate(record=session.record, version=session.table.version, reason="action", view=view)
+    second = TableUpdate(record=session.record, version=session.table.version, reason=UpdateReason.ACTION, view=view)
     before = len(env.http_requests)
     await presenter.table_changed(first)
     await presenter.table_changed(second)

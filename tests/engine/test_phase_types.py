@@ -11,8 +11,8 @@ import pytest
 from data.records import AI_LEVELS, AiLevel, Seat
 from engine.actions import Pass
 from engine.ai import LEVELS
+from engine.bids import SwapStage
 from engine.hand import HandState
-from engine.rounds import SwapStage
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
@@ -27,14 +27,14 @@ def _stored(table: Table) -> str:
 
 def test_a_swap_dealer_hand_is_typed_in_memory_and_stored_as_before() -> None:
     table = later_hand(Rules(no_declaration="swap_dealer"), 1)
-    assert table.hand.swap_stage is SwapStage.DUE and table.hand.to_json()["swap_stage"] == "due"
+    assert table.hand.bids.swap_stage is SwapStage.DUE and table.hand.to_json()["swap_stage"] == "due"
     for seat in range(4):  # the first window: everyone passes; the other team's window opens
         table.apply(Pass(seat=seat))
-    assert table.hand.phase is Phase.DECLARING and table.hand.swap_stage is SwapStage.OTHER
+    assert table.hand.phase is Phase.DECLARING and table.hand.bids.swap_stage is SwapStage.OTHER
     text = _stored(table)
     assert '"swap_stage": "other"' in text
     again = Table.from_json(json.loads(text))
-    assert again.hand.swap_stage is SwapStage.OTHER and _stored(again) == text
+    assert again.hand.bids.swap_stage is SwapStage.OTHER and _stored(again) == text
     assert again.to_act() == table.to_act() and again.legal_actions(again.to_act()[0]) == \
         table.legal_actions(table.to_act()[0])
 
@@ -47,7 +47,7 @@ def test_a_hand_stored_with_a_plain_stage_string_restores_it_as_the_enum(stage: 
     if stage:
         obj["swap_stage"] = stage
     restored = HandState.from_json(hand.rules, obj)
-    assert restored.swap_stage is SwapStage(stage)
+    assert restored.bids.swap_stage is SwapStage(stage)
     assert json.dumps(restored.to_json(), sort_keys=True) == json.dumps(obj, sort_keys=True)  # "": not written
 
 

@@ -50,7 +50,8 @@ def _bottom(level: str, last: Sequence[Card], rules: Rules) -> str | None:
 
 def expected_levels(r: HandResult, last: Sequence[Card], rules: Rules) -> tuple[list[str], list[int], int | None]:
     """(levels after, laps after, match winner) of a settled hand, from §8."""
-    levels, laps = list(r.levels_before), list(r.laps_before)
+    levels: list[str] = list(r.levels_before)
+    laps = list(r.laps_before)
     dealers, defenders = r.dealer % 2, 1 - r.dealer % 2
     points = r.defender_points
     gain, take_over = level_gain(points, rules)

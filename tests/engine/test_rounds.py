@@ -103,7 +103,7 @@ def test_kitty_level_in_a_later_hand() -> None:
 
 def _swap_table(seed: int = 1) -> Table:
     table = later_hand(Rules(no_declaration="swap_dealer"), seed)
-    assert table.hand.swap_stage == "due"
+    assert table.hand.bids.swap_stage == "due"
     return table
 
 
@@ -126,13 +126,13 @@ def test_swap_dealer_second_window_gives_the_deal_to_the_declarer() -> None:
     for seat in range(4):  # the first window: everyone passes
         table.apply(Pass(seat=seat))
     h = table.hand
-    assert (h.phase, h.swap_stage, h.level) == (Phase.DECLARING, "other", other_level)
+    assert (h.phase, h.bids.swap_stage, h.level) == (Phase.DECLARING, "other", other_level)
     assert table.to_act() == ((due + 1) % 4,)
     assert refused(table, due, f"{other_level}H") == "action.not_your_turn"
     table.apply(Pass(seat=(due + 1) % 4))
     give(table, (due + 3) % 4, f"{other_level}C")
     declare(table, (due + 3) % 4, f"{other_level}C")
-    assert (h.dealer, h.level, h.swap_stage) == ((due + 3) % 4, other_level, "")
+    assert (h.dealer, h.level, h.bids.swap_stage) == ((due + 3) % 4, other_level, "")
     assert set(table.to_act()) == {0, 1, 2, 3}  # overcalls follow as usual
     pass_all(table)
     assert (h.phase, h.kitty_holder, h.trump) == (Phase.BURYING, (due + 3) % 4, "C")
@@ -145,7 +145,7 @@ def test_swap_dealer_kitty_card_then_redeal(whose: str) -> None:
     levels = table.levels
     if levels[0] == levels[1]:
         pytest.skip("the seed's levels are equal")
-    rank = {"due": levels[due % 2], "other": levels[1 - due % 2]}.get(whose)
+    rank: str | None = {"due": levels[due % 2], "other": levels[1 - due % 2]}.get(whose)
     if rank is None:
         rank = next(r for r in ("3", "4", "5", "6") if r not in levels)
     put_kitty_first(table, f"{rank}D")
@@ -292,7 +292,7 @@ def test_no_trump_only_one_round_to_the_dealer_jokers_only() -> None:
 def test_kitty_round_never_opens_when_the_trump_came_from_the_kitty() -> None:
     table = later_hand(Rules(kitty_overcall=True))
     pass_all(table)
-    assert table.hand.declaration is None
+    assert table.hand.bids.declaration is None
     bury_any(table)
     assert table.phase is Phase.PLAYING  # v1 opened a 炒地皮 round
 
@@ -331,7 +331,7 @@ def test_swap_dealer_without_a_rotation_redeals() -> None:
     assert trump_when_undeclared(parse_cards("3S 4H 5D 6C 7S 8H 9D 10C"), Rules(no_declaration="swap_dealer")) is None
     table = Table.new(Rules(no_declaration="swap_dealer", match_end="fixed_deals"), 3)
     table.apply(DealAll())
-    assert table.hand.swap_stage == ""
+    assert table.hand.bids.swap_stage == ""
     pass_all(table)
     assert table.phase is Phase.DEALING and table.hand.redeals == 1
 

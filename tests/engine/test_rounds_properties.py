@@ -44,9 +44,9 @@ def check_state(table: Table, full: Counter) -> None:
     h = table.hand
     assert all_cards(table) == full
     pub = table.public_view()
-    if h.declaration is not None and h.declaration.concealed:
+    if h.bids.declaration is not None and h.bids.declaration.concealed:
         assert pub.declaration is not None and pub.declaration.cards == () and pub.trump is None
-    assert pub.concealed_seats == tuple(d.seat for d in h.hidden)
+    assert pub.concealed_seats == tuple(d.seat for d in h.bids.hidden)
     for seat in range(4):
         view = table.seat_view(seat)
         assert all(d.seat == seat for d in view.concealed)
@@ -54,7 +54,7 @@ def check_state(table: Table, full: Counter) -> None:
     if table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.DEALING):
         assert table.to_act() or table.legal_actions(None), f"stuck in {table.phase}"
     if h.phase is Phase.PLAYING:
-        assert not h.hidden and h.trump is not None and pub.trump == h.trump
+        assert not h.bids.hidden and h.trump is not None and pub.trump == h.trump
 
 
 @SETTINGS
@@ -69,7 +69,7 @@ def test_random_players_through_the_v2_declaring_phases(seed: int, rules: Rules,
             action = random_action(table, rng, progressive_deal=progressive)
             events = table.apply(action)  # raises if the driver's legal choice is refused: an illegal state
             public = [e.data() for e in events if e.to is None and e.kind != "declarations_revealed"]
-            if table.hand.hidden:  # a face-down declaration: no public event names a card or the trump
+            if table.hand.bids.hidden:  # a face-down declaration: no public event names a card or the trump
                 assert not any(_names_cards_or_trump(d) for d in public), public
             steps += 1
             assert steps < 3000
@@ -94,7 +94,7 @@ def test_ai_players_play_the_v2_declaring_phases_legally(preset: str, level: str
         rng = random.Random(seed)
         for _ in range(3):
             while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                phases.add(table.phase.value + (":" + table.hand.swap_stage if table.hand.swap_stage else ""))
+                phases.add(table.phase.value + (":" + table.hand.bids.swap_stage if table.hand.bids.swap_stage else ""))
                 if table.phase is Phase.DEALING:
                     table.apply(DealAll())
                     continue

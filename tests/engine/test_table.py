@@ -77,7 +77,7 @@ def test_only_drawn_cards_may_be_declared_during_the_deal() -> None:
 def test_first_hand_declarer_becomes_dealer_and_takes_the_kitty() -> None:
     table = Table.new(Rules(), _seed_with_declaration())
     _declare_first_option(table)
-    declarer = table.hand.declaration.seat
+    declarer = table.hand.bids.declaration.seat
     table.apply(CloseDeclaring())
     assert table.hand.dealer == declarer
     assert table.phase is Phase.BURYING
@@ -221,11 +221,11 @@ def test_kitty_overcall_offers_no_reinforcement_of_ones_own_declaration() -> Non
     while True:
         while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
             h = table.hand
-            if h.phase is Phase.KITTY_OVERCALL and h.declaration and h.overcall_queue[0] == h.declaration.seat:
-                seat = h.declaration.seat
+            if h.phase is Phase.KITTY_OVERCALL and h.bids.declaration and h.bids.queue[0] == h.bids.declaration.seat:
+                seat = h.bids.declaration.seat
                 for action in table.legal_actions(seat):
                     if isinstance(action, Declare):
-                        assert set(action.cards) != set(h.declaration.cards)
+                        assert set(action.cards) != set(h.bids.declaration.cards)
             table.apply(random_action(table, rng))
         if table.phase is Phase.MATCH_OVER:
             break

@@ -51,13 +51,13 @@ def next_move(table: Table, script: Script) -> Action:
 
 def _window_move(table: Table, script: Script, seat: int) -> Action:
     h = table.hand
-    if h.swap_stage == "other":
+    if h.bids.swap_stage == "other":
         options = declares(table, seat)
         if options:
             script.swap_declarer = seat
             return options[0]
         return Pass(seat=seat)
-    if h.declaration is None and not (script.due_team_passes and h.swap_stage == "due"):
+    if h.bids.declaration is None and not (script.due_team_passes and h.bids.swap_stage == "due"):
         for s in table.to_act():
             options = [a for a in declares(table, s) if not no_trump(a)]
             if options:
