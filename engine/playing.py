@@ -1,4 +1,4 @@
-"""The playing phase of a hand (出牌): the 25 tricks, played on the hand's state (``engine.hand.HandState``).
+"""The playing phase of a hand (出牌): the 25 tricks, played on a ``PlayingHand`` (``engine.hand.HandState``).
 
 A lead is decomposed into units; a throw (甩牌) that another seat can beat fails — the smallest beaten unit is
 played instead and the thrower's side pays ``throw_penalty``; a follow must keep the lead's format as far as the
@@ -8,7 +8,7 @@ points of the tricks they win. Every check runs before any change, so an ``Illeg
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.cardrules import trick as core_trick
 from engine.cardrules.tables import SUITS, rule_tables
@@ -16,19 +16,36 @@ from engine.cards import Card, card_points, cards_without, remove_cards
 from engine.errors import IllegalAction
 from engine.events import Event, Played, ThrowFailed, TrickWon
 from engine.follow import follow_error
+from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_winner
 from engine.trump import TrumpContext
-from engine.units import decompose_lead
+from engine.units import Lead, decompose_lead
 from engine.views import Phase, ThrowFailure, TrickView
 
 _PLAYING = Phase.PLAYING  # a module name reads faster than an enum member on hot paths
 
-if TYPE_CHECKING:  # compiled (tools/build_ai.py), the hand's fields are read directly, not looked up by name
-    from engine.hand import HandState
+
+class PlayingHand(Protocol):
+    """What the playing phase reads and changes of a hand."""
+
+    rules: Rules
+    phase: Phase
+    hands: list[list[Card]]
+    leader: int
+    trick: list[tuple[int, tuple[Card, ...]]]
+    tricks: list[TrickView]
+    defender_points: int
+    penalties: list[ThrowFailure]
+    winning: int
+
+    def to_act(self) -> tuple[int, ...]: ...
+    def ctx(self) -> TrumpContext: ...
+    def trick_lead(self) -> Lead | None: ...
+    def dealer_team(self) -> int | None: ...
 
 
-def play(hand: HandState, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
+def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
     """Lead or follow. Returns (events, hand_finished)."""
     if hand.phase is not _PLAYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
@@ -65,7 +82,7 @@ def play(hand: HandState, seat: int, cards: tuple[Card, ...]) -> tuple[list[Even
     return events + finish_trick(hand), not hand.hands[0]
 
 
-def winner_after_play(hand: HandState, ctx: TrumpContext) -> int:
+def winner_after_play(hand: PlayingHand, ctx: TrumpContext) -> int:
     """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
     plays, so only the new play is compared with the one winning so far."""
     trick = hand.trick
@@ -90,7 +107,7 @@ def winner_after_play(hand: HandState, ctx: TrumpContext) -> int:
     return winning
 
 
-def throw_failed(hand: HandState, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
+def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
                  beaten: tuple[Card, ...]) -> Event:
     """甩牌失败: the smallest beaten unit is played; the penalty moves the defenders' points."""
     magnitude = throw_penalty(len(attempted), len(attempted) - len(forced), hand.rules)
@@ -101,7 +118,7 @@ def throw_failed(hand: HandState, seat: int, attempted: tuple[Card, ...], forced
     return ThrowFailed(seat, failure.attempted, failure.forced, failure.beaten_unit, penalty)
 
 
-def finish_trick(hand: HandState) -> list[Event]:
+def finish_trick(hand: PlayingHand) -> list[Event]:
     """The fourth play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
     winner = hand.winning
     points = 0

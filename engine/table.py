@@ -62,7 +62,7 @@ _PLAYING, _MATCH_OVER = Phase.PLAYING, Phase.MATCH_OVER  # module names read fas
 class Table:
     """A match of four seats (teams 0+2 and 1+3). Use ``Table.new``, ``from_json`` or ``replay``."""
 
-    def __init__(self, rules: Rules, seed: int, hand: HandState | None = None) -> None:
+    def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.seed = seed
         self.levels: list[Level] = [Level.parse(rules.start_level)] * 2
@@ -76,7 +76,7 @@ class Table:
         self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
         self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
-        self.hand: HandState = self._new_hand(1, None, 0) if hand is None else hand
+        self.hand: HandState = self._new_hand(1, None, 0)
 
     # -- construction -----------------------------------------------------------------------------------
     @classmethod
@@ -334,7 +334,9 @@ class Table:
     def from_json(cls, obj: dict[str, Any]) -> Table:
         """Inverse of ``to_json``; ``actions`` starts empty (the state already includes ``version`` actions)."""
         rules = Rules.from_json(obj["rules"])
-        table = cls(rules, obj["seed"], HandState.from_json(rules, obj["hand"]))
+        table = cls.__new__(cls)
+        table.rules = rules
+        table.seed = obj["seed"]
         table.version = obj["version"]
         table.actions = []
         table.levels = [Level.parse(level) for level in obj["levels"]]
@@ -347,6 +349,7 @@ class Table:
         reason = obj["match_over_reason"]
         table.match_over_reason = None if reason is None else MatchOverReason.parse(reason)
         table.results = [result_from_json(r) for r in obj["results"]]
+        table.hand = HandState.from_json(rules, obj["hand"])
         return table
 
     def actions_json(self) -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/ca
            "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py", "engine/ai/playout.py",
            "engine/ai/determinize.py", "engine/ai/endgame.py",
            "engine/cards.py", "engine/trump.py", "engine/units.py", "engine/legal.py", "engine/playing.py",
-           "engine/hand.py", "engine/table.py", "engine/randomplay.py", "engine/throws.py", "engine/seeded.py",
+           "engine/hand.py", "engine/randomplay.py", "engine/throws.py", "engine/seeded.py",
            "engine/declaring.py", "engine/rounds.py"
            )
 GROUP = "engine.accel"  # the shared library's module name (+ "__mypyc")
