@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.errors import InvalidCard
+from engine.seeded import shuffle
 
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -78,6 +78,11 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        """Pickled as its rank and suit (the AI and picture processes get cards in views; a compiled ``Card``
+        cannot be rebuilt field by field, as it is frozen)."""
+        return (Card, (self.rank, self.suit))
+
 
 RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
 ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))
@@ -143,7 +148,7 @@ def two_decks() -> list[Card]:
 def shuffled_deck(seed: int) -> list[Card]:
     """A reproducible shuffle of two decks for ``seed`` (same seed, same order on every platform)."""
     deck = two_decks()
-    random.Random(seed).shuffle(deck)
+    shuffle(random.Random(seed), deck)
     return deck
 
 
@@ -157,9 +162,7 @@ def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     wanted = [c.index for c in part]
     if len(wanted) <= 1:
         return not wanted or wanted[0] in [c.index for c in whole]
-    need = Counter(wanted)
-    have = Counter([c.index for c in whole])
-    return all(have[i] >= n for i, n in need.items())
+    return _left_after(list(whole), wanted) is not None
 
 
 def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:
@@ -171,5 +174,22 @@ def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:
             k = ids.index(c.index)  # the first equal card, as list.remove
         except ValueError:
             raise InvalidCard("card.not_in_hand", card=str(c)) from None
+        del rest[k], ids[k]
+    return rest
+
+
+def cards_without(whole: Iterable[Card], part: Iterable[Card]) -> list[Card] | None:
+    """``whole`` minus the multiset ``part`` (order kept: the first equal card goes), or None if ``part`` is not
+    in ``whole``: ``is_sub_multiset`` and ``remove_cards`` in one pass."""
+    return _left_after(list(whole), [c.index for c in part])
+
+
+def _left_after(rest: list[Card], wanted: list[int]) -> list[Card] | None:
+    """``rest`` (a fresh list, changed) without the first card of each index of ``wanted``, or None."""
+    ids = [c.index for c in rest]
+    for i in wanted:
+        if i not in ids:
+            return None
+        k = ids.index(i)
         del rest[k], ids[k]
     return rest

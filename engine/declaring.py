@@ -22,7 +22,7 @@ for overcalls, none before the bury after the first hand, nothing after a joker 
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -266,7 +266,9 @@ def _concealed_refusal(current: DeclarationView, seat: int, new: _Shown, moment:
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every declaration-shaped subset of ``hand`` (legal or not against the standing one)."""
-    counts = Counter([c.index for c in hand])  # by Card.index: no Card hashing
+    counts: defaultdict[int, int] = defaultdict(int)  # by Card.index: no Card hashing, no Python-level Counter
+    for c in hand:
+        counts[c.index] += 1
     found: list[tuple[Card, ...]] = []
     level_cards = [c for c in (_LEVEL_CARDS.get((level, s)) for s in SUITS) if c is not None and counts[c.index]]
     if rules.joker_single_with_level:

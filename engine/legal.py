@@ -12,13 +12,15 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
 from engine.bids import shown_before
-from engine.cardrules.tables import rule_tables
+from engine.cardrules import follow as core_follow
+from engine.cardrules.tables import SUITS, rule_tables
 from engine.cardrules.units import pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
+from engine.units import Lead
 from engine.views import DeclarationView, Phase, SeatView
 
 FOLLOW_LIMIT = 200
@@ -94,29 +96,42 @@ def play_options(hand: Sequence[Card], lead: LeadLike | None, ctx: TrumpContext,
     return lead_units(hand, ctx)
 
 
+def play_option_ids(ids: list[int], lead: Lead | None, ctx: TrumpContext,
+                    follow_limit: int = FOLLOW_LIMIT) -> list[tuple[int, ...]]:
+    """``play_options`` on card indices, for the trick's decomposed lead (None: the seat leads)."""
+    if lead is None:
+        return lead_unit_ids(ids, ctx)
+    return core_follow.enumerate_follows(rule_tables(ctx), SUITS[lead.suit], lead.shape, ids, follow_limit)
+
+
 def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
     """Every distinct single, pair and tractor (every sub-chain of each tractor) in ``hand``: singles
-    in display order, pairs high→low, tractors longest first then higher first (worked on card indices)."""
-    ids = [c.index for c in hand]
-    rank = ctx.rank_table.__getitem__
-    out: list[tuple[Card, ...]] = [(ALL_CARDS[i],) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
-    seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
+    in display order, pairs high→low, tractors longest first then higher first."""
+    return [tuple([ALL_CARDS[i] for i in unit]) for unit in lead_unit_ids([c.index for c in hand], ctx)]
 
-    def add(cards: tuple[int, ...]) -> None:
-        if cards not in seen:
-            seen.add(cards)
-            out.append(tuple([ALL_CARDS[i] for i in cards]))
 
+def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
+    """``lead_units`` on card indices (``Card.index``)."""
+    out: list[tuple[int, ...]] = [(i,) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
     pairs = pair_cards(ids)
-    for i in sorted(pairs, key=rank, reverse=True):
-        add((i, i))
+    if not pairs:
+        return out
+    seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
+    for i in sorted(pairs, key=ctx.rank_table.__getitem__, reverse=True):
+        _add((i, i), seen, out)
     if len(pairs) < 2:
         return out
     for cards in tractors(rule_tables(ctx), ids):
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
-                add(tuple(cards[start:start + 2 * length]))
+                _add(tuple(cards[start:start + 2 * length]), seen, out)
     return out
+
+
+def _add(unit: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:
+    if unit not in seen:
+        seen.add(unit)
+        out.append(unit)
 
 
 def default_bury(view: SeatView) -> tuple[Card, ...]:

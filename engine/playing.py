@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.cards import Card, card_points, is_sub_multiset, remove_cards
+from engine.cardrules import trick as core_trick
+from engine.cardrules.tables import SUITS, rule_tables
+from engine.cards import Card, card_points, cards_without, remove_cards
 from engine.errors import IllegalAction
 from engine.events import Event, Played, ThrowFailed, TrickWon
 from engine.follow import follow_error
 from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
-from engine.trick import beats, has_format, trick_winner
+from engine.trick import trick_winner
 from engine.trump import TrumpContext
 from engine.units import Lead, decompose_lead
 from engine.views import Phase, ThrowFailure, TrickView
@@ -51,7 +53,8 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
         raise IllegalAction("action.not_your_turn")
     if not cards:
         raise IllegalAction("play.empty")
-    if not is_sub_multiset(cards, hand.hands[seat]):
+    rest = cards_without(hand.hands[seat], cards)  # the hand after the play (if the play holds)
+    if rest is None:
         raise IllegalAction("play.not_in_hand")
     ctx = hand.ctx()
     events: list[Event] = []
@@ -63,13 +66,14 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
             if check.failed:
                 events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
                 cards = tuple(check.forced)
+                rest = remove_cards(hand.hands[seat], cards)
     else:
         led = hand.trick_lead()
         assert led is not None  # the trick has a lead
         key = follow_error(led, hand.hands[seat], cards, ctx)
         if key is not None:
             raise IllegalAction(key)
-    hand.hands[seat] = remove_cards(hand.hands[seat], cards)
+    hand.hands[seat] = rest
     hand.trick.append((seat, tuple(cards)))
     hand.winning = winner_after_play(hand, ctx)
     events.append(Played(seat, tuple(cards)))
@@ -84,13 +88,23 @@ def winner_after_play(hand: PlayingHand, ctx: TrumpContext) -> int:
     trick = hand.trick
     if len(trick) == 1:
         return trick[0][0]
-    best = next((cards for seat, cards in trick[:-1] if seat == hand.winning), None)
+    winning = hand.winning
+    best: tuple[Card, ...] | None = None
+    for k in range(len(trick) - 1):
+        if trick[k][0] == winning:
+            best = trick[k][1]
+            break
     if best is None:  # not kept (an inconsistent state): compare every play
         return trick[trick_winner([c for _, c in trick], ctx)][0]
     lead = hand.trick_lead()
     assert lead is not None
     seat, cards = trick[-1]
-    return seat if has_format(lead, cards, ctx) and beats(cards, best, lead, ctx) else hand.winning
+    r = rule_tables(ctx)
+    played = [c.index for c in cards]
+    if core_trick.has_format(r, SUITS[lead.suit], lead.shape, played) and core_trick.beats(
+            r, lead.shape, played, [c.index for c in best]):
+        return seat
+    return winning
 
 
 def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...],
@@ -107,7 +121,9 @@ def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forc
 def finish_trick(hand: PlayingHand) -> list[Event]:
     """The fourth play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
     winner = hand.winning
-    points = sum(card_points(cards) for _, cards in hand.trick)
+    points = 0
+    for _, cards in hand.trick:
+        points += card_points(cards)
     if winner % 2 != hand.dealer_team():
         hand.defender_points += points
     hand.tricks.append(TrickView(hand.leader, tuple(hand.trick), winner, points))

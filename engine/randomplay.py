@@ -11,8 +11,9 @@ import random
 from collections import defaultdict
 
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
-from engine.cards import Card
-from engine.legal import play_options
+from engine.cards import ALL_CARDS, Card
+from engine.legal import play_option_ids
+from engine.seeded import choice, shuffle
 from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
@@ -27,7 +28,7 @@ def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng
     by_suit: dict[str, list[Card]] = defaultdict(list)
     for card in hand:
         by_suit[ctx.suit_of(card)].append(card)
-    suit = rng.choice(sorted(by_suit))
+    suit = choice(rng, sorted(by_suit))
     cards = by_suit[suit]
     k = rng.randint(1, min(len(cards), 6))
     return tuple(rng.sample(cards, k))
@@ -43,34 +44,35 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         if not h.trick and rng.random() < throw_chance:
             assert h.trump is not None
             return Play(seat=seat, cards=random_throw(h.hands[seat], h.level, h.trump, table, rng))
-        # the list Table.legal_actions(seat) offers, without building every Play
-        return Play(seat=seat, cards=rng.choice(play_options(h.hands[seat], h.trick_lead(), h.ctx())))
+        # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
+        plays = play_option_ids([c.index for c in h.hands[seat]], h.trick_lead(), h.ctx())
+        return Play(seat=seat, cards=tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
     if phase is Phase.DEALING:
         seats = list(table.to_act())
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         for seat in seats:
             declares = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
             if declares and rng.random() < 0.3:
-                return rng.choice(declares)
+                return choice(rng, declares)
         return DealCard() if progressive_deal else DealAll()
     if phase is Phase.DECLARING:
         seats = list(table.to_act())
         if not seats:
             return CloseDeclaring()
-        seat = rng.choice(seats)
+        seat = choice(rng, seats)
         options = table.legal_actions(seat)
         declares = [a for a in options if isinstance(a, Declare)]
         if declares and rng.random() < 0.3:
-            return rng.choice(declares)
+            return choice(rng, declares)
         return Pass(seat=seat)
     to_act = table.to_act()
     if not to_act:
-        return rng.choice(table.legal_actions(None))
+        return choice(rng, table.legal_actions(None))
     seat = to_act[0]
     if phase is Phase.BURYING:
         hand = list(table.hand.hands[seat])
         return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))
-    return rng.choice(table.legal_actions(seat))
+    return choice(rng, table.legal_actions(seat))
 
 
 def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:

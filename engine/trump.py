@@ -103,6 +103,10 @@ class TrumpContext:
     def __hash__(self) -> int:  # contexts key many caches: hash once
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, tuple[str, str, Rules]]:
+        """Pickled as the cached context of its level, trump and rules (its tables are worked out again)."""
+        return (trump_context, (self.level, self.trump, self.rules))
+
     # -- per-card queries --------------------------------------------------------------------------
     def is_trump(self, card: Card) -> bool:
         """True for jokers, level cards, fixed trump ranks and the trump suit."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 
 from engine.cardrules import trick as core_trick
 from engine.cardrules import units as core
@@ -60,31 +59,35 @@ class Unit:
     def top(self) -> Card:
         return self.cards[0]
 
+    def __reduce__(self) -> tuple[type[Unit], tuple[UnitKind, tuple[Card, ...]]]:
+        return (Unit, (self.kind, self.cards))  # compiled and frozen: rebuilt by its constructor
+
 
 @dataclass(frozen=True)
 class Lead:
-    """A decomposed lead: its effective suit and units (longest first, then high→low)."""
+    """A decomposed lead: its effective suit and units (longest first, then high→low). ``cards``, ``size`` and
+    ``shape`` (pair counts of the units, longest first, e.g. ``(2, 0)`` for a tractor and a single) are worked
+    out once, as the lead is made: every follow and every play of the trick reads them."""
 
     suit: str
     units: tuple[Unit, ...]
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)
+    shape: Shape = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards = tuple([c for u in self.units for c in u.cards])
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "size", len(cards))
+        object.__setattr__(self, "shape", tuple(sorted([u.pairs for u in self.units], reverse=True)))
 
     @property
     def is_throw(self) -> bool:
         """More than one unit (甩牌)."""
         return len(self.units) > 1
 
-    @cached_property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for u in self.units for c in u.cards)
-
-    @cached_property
-    def size(self) -> int:
-        return sum(u.size for u in self.units)
-
-    @cached_property
-    def shape(self) -> Shape:
-        """Pair counts of the units, longest first (e.g. ``(2, 0)`` for a tractor and a single)."""
-        return tuple(sorted((u.pairs for u in self.units), reverse=True))
+    def __reduce__(self) -> tuple[type[Lead], tuple[str, tuple[Unit, ...]]]:
+        return (Lead, (self.suit, self.units))  # compiled and frozen: rebuilt by its constructor
 
 
 def make_unit(cards: Sequence[Card], ctx: TrumpContext) -> Unit:

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from engine.cardrules.tables import TRUMP, RuleTables
 from engine.cardrules.units import (
     Shape,
+    contains,
     counts_of,
     format_ladder,
     holds,
@@ -51,10 +52,8 @@ def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], pla
         if suit[card] == led or all(suit[i] != led for i in hand):
             return None
         return "play.must_follow_suit"
-    have = counts_of(hand)
-    for i, k in counts_of(play).items():
-        if have.get(i, 0) < k:
-            return "play.not_in_hand"
+    if not contains(hand, play):
+        return "play.not_in_hand"
     held = [i for i in hand if suit[i] == led]
     played = [i for i in play if suit[i] == led]
     if len(played) < min(len(held), n):
@@ -96,7 +95,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     suit, cheap = r.suit, r.cheap
     held = [i for i in hand if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = sorted(dict.fromkeys(held or hand), key=lambda i: cheap[i])
+        plays = sorted(dict.fromkeys(held or hand), key=cheap.__getitem__)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -106,7 +105,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     out: list[tuple[int, ...]] = []
     for source in _sources(r, shape, led, n, held, others):
         for play in source:
-            ident = tuple(sorted(play, key=lambda i: display[i]))
+            ident = tuple(sorted(play, key=display.__getitem__))
             if ident in seen:
                 continue
             seen.add(ident)
@@ -153,7 +152,7 @@ def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tup
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = counts_of(cards)
-    distinct = sorted(counts, key=lambda c: rank[c])
+    distinct = sorted(counts, key=rank.__getitem__)
     if k == 1:
         for c in distinct:
             yield (c,)
@@ -210,7 +209,7 @@ class _Shaped:
         self.n_singles = sum([1 for k in shape if k == 0])
         self.counts = counts_of(cards)
         pairs = pair_cards(cards)
-        pairs.sort(key=lambda c: rank[c])
+        pairs.sort(key=rank.__getitem__)
         self.pairs = pairs
         paths = tractor_paths(r, pairs) if self.tractors else []
         paths.sort(key=lambda p: [rank[pairs[i]] for i in p])

@@ -70,6 +70,16 @@ def pair_count(cards: Sequence[int]) -> int:
     return n
 
 
+def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
+    """Every card of ``part`` is in ``hand`` as many times (multisets of card indices)."""
+    rest = list(hand)
+    for i in part:
+        if i not in rest:
+            return False
+        rest.remove(i)
+    return True
+
+
 def adjacent(r: RuleTables, low: int, high: int) -> bool:
     """A pair of ``low`` and a pair of ``high`` are consecutive links of a tractor."""
     return (r.suit[low] == r.suit[high] and r.strength[high] == r.strength[low] + 1

@@ -68,6 +68,9 @@ def test_compiled_and_plain_python_agree() -> None:
     assert compiled["decisions"] == plain["decisions"]
     assert len(compiled["endgame"]) >= 8 and any(compiled["endgame"])
     assert compiled["endgame"] == plain["endgame"]
+    assert len(compiled["engine"]["follows"]) > 5000 and {None, "play.must_follow_suit"} <= set(
+        compiled["engine"]["follows"])
+    assert compiled["engine"] == plain["engine"]
 
 
 WHICH = ("import engine.ai.policy, json, tractor_compiled; "
@@ -83,7 +86,7 @@ def test_a_changed_source_runs_as_plain_python(tmp_path: Path) -> None:
         os.utime(path, (4_000_000_000, 4_000_000_000))
     status, policy = probe({}, tmp_path, WHICH)
     assert status == "compiled" and policy.endswith(".so")
-    for edited in ("engine/ai/policy.py", "engine/cards.py"):
+    for edited in ("engine/ai/policy.py", "engine/cards.py", "engine/hand.py"):
         source = tmp_path / edited
         original = source.read_bytes()
         source.write_bytes(original + b"\n# edited\n")

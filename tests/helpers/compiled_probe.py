@@ -5,11 +5,15 @@
 - ``judge``: the judge's answer to every line of the conformance files (``../shared/conformance``);
 - ``decisions``: every action of whole hands played by strong AIs with a fixed number of sampled deals (their
   searches, rollouts and endgames all run the compiled modules) against basic AIs, under two presets;
-- ``endgame``: the exact solver's value of positions reached by basic play, 3 to 5 cards per hand.
+- ``endgame``: the exact solver's value of positions reached by basic play, 3 to 5 cards per hand;
+- ``engine``: ``benchmarks/engine_bench.py``'s random hands (the table, the hand, the legal plays, the deck's
+  shuffle and the random players' draws are compiled too): a hash of every event and of each hand's final state,
+  and the follow check's answer to the play chosen and to a random play of the same size at every follow.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import random
@@ -19,9 +23,12 @@ from typing import Any
 
 import engine.ai.policy
 from cli.arena import play_hand
+from engine.actions import Play
 from engine.ai.endgame import Endgame, hands_of
 from engine.ai.playstate import to_counts
+from engine.follow import follow_error
 from engine.judge import answer
+from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.trump import trump_context
@@ -85,8 +92,28 @@ def endgames() -> list[int]:
     return values
 
 
+def engine_hands(hands: int = 60, seed: int = 1) -> dict[str, Any]:
+    """The engine benchmark's workload (same seeds and draws): ``hash`` of every event and final state,
+    ``follows``: the follow check's answers (None or a message key)."""
+    rng, digest = random.Random(seed), hashlib.sha256()
+    follows: list[str | None] = []
+    for i in range(hands):
+        table = Table.new(Rules(), seed + i)
+        while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            action = random_action(table, rng)
+            h = table.hand
+            if isinstance(action, Play) and h.trick:
+                hand, ctx = h.hands[action.seat or 0], h.ctx()
+                follows.append(follow_error(h.trick[0][1], hand, action.cards, ctx))
+                follows.append(follow_error(h.trick[0][1], hand, rng.sample(hand, len(action.cards)), ctx))
+            digest.update(json.dumps([e.to_json() for e in table.apply(action)]).encode())
+        digest.update(json.dumps(table.to_json(), sort_keys=True).encode())
+    return {"hash": digest.hexdigest(), "follows": follows}
+
+
 def main() -> int:
-    print(json.dumps({"build": build(), "judge": judge(), "decisions": decisions(), "endgame": endgames()}))
+    print(json.dumps({"build": build(), "judge": judge(), "decisions": decisions(), "endgame": endgames(),
+                      "engine": engine_hands()}))
     return 0
 
 
