@@ -83,17 +83,19 @@ def deal_others(hand: Sequence[Card], seat: int, shown: Sequence[Counter[Card]],
 
 
 class BurySearch:
-    """Paired rollouts of bury candidates for the seat ``seat`` holding ``hand`` (after taking the kitty)."""
+    """Paired rollouts of bury candidates for the seat ``seat`` holding ``hand`` (after taking the kitty):
+    the rule of thumb's best ``k``, or ``cands`` when given."""
 
     def __init__(self, hand: Sequence[Card], ctx: TrumpContext, seat: int, leader: int, dealer_team: int,
-                 shown: Sequence[Counter[Card]], k: int = CANDIDATES) -> None:
+                 shown: Sequence[Counter[Card]], k: int = CANDIDATES,
+                 cands: Sequence[tuple[Card, ...]] | None = None) -> None:
         self.hand = list(hand)
         self.ctx = ctx
         self.seat = seat
         self.leader = leader
         self.dealer_team = dealer_team
         self.shown = shown
-        self.cands = bury_candidates(hand, ctx, k)
+        self.cands = list(cands) if cands is not None else bury_candidates(hand, ctx, k)
         own = [0] * N
         for c in hand:
             own[c.index] += 1
