@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_mine import basic_decisions
-from engine.actions import Bury, Play
+from engine.actions import Bury
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.ai.endgame import EXACT_CARDS
