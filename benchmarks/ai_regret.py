@@ -12,6 +12,10 @@ cards per hand; ``endgame`` with at most 4, solved exactly), the decisions sampl
 summed cost, and the cost per hand for one team (scaled by the sampling rate; a duplicate deal of the arena
 is two hands, so twice that in its level difference). Declaring is not searched (the strong AI declares as
 ``basic`` does), so it has no row.
+
+``--variant NAME=VALUE,...`` compares a variant instead of the longer search: the strong AI with those
+constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` changed, at the same budget (the cost is then
+the variant's gain: positive when the variant is better).
 """
 
 from __future__ import annotations
@@ -22,14 +26,16 @@ import math
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_mine import basic_decisions
 from engine.actions import Bury
+from engine.ai import bury_search, strong
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.ai.endgame import EXACT_CARDS
@@ -40,6 +46,8 @@ from engine.cards import Card
 from engine.rules import Rules
 from engine.trump import trump_context
 from engine.views import Phase, SeatView
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -68,11 +76,36 @@ def _mean_var(values: list[float]) -> tuple[float, float]:
     return mean, var
 
 
+def variant(args: argparse.Namespace) -> dict[str, float]:
+    """The constants ``--variant`` changes (name: value)."""
+    out = {}
+    for item in filter(None, (args.variant or "").split(",")):
+        name, value = item.split("=")
+        out[name] = float(value)
+    return out
+
+
+def _other(args: argparse.Namespace, decide: Callable[[float, int | None], T]) -> T:
+    """The longer search's decision, or the variant's at the same budget."""
+    changes = variant(args)
+    if not changes:
+        return decide(0.0, args.long)
+    modules = [m for m in (strong, bury_search) if any(hasattr(m, n) for n in changes)]
+    saved = {(m, n): getattr(m, n) for m in modules for n in changes if hasattr(m, n)}
+    try:
+        for (m, n), old in saved.items():
+            setattr(m, n, type(old)(changes[n]))
+        return decide(args.budget, None)
+    finally:
+        for (m, n), old in saved.items():
+            setattr(m, n, old)
+
+
 def play_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> tuple[str, float, float, bool]:
     """The kind of a play decision, the longer search's gain over the arena's choice, its variance, differ?"""
     sit = situation_from_view(view)
     short = choose_play_mc(sit, rng, args.budget, stats=SearchStats())
-    long = choose_play_mc(sit, rng, iterations=args.long)
+    long = _other(args, lambda budget, it: choose_play_mc(sit, rng, budget, iterations=it))
     kind = kind_of(sit, [short, long])
     if sorted(c.index for c in short) == sorted(c.index for c in long):
         return kind, 0.0, 0.0, False
@@ -85,7 +118,7 @@ def play_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> t
 def bury_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> tuple[float, float, bool]:
     """The longer bury search's gain over the arena's bury, its variance, and whether they differ."""
     short = strong_action(view, rng, args.budget)
-    long = strong_action(view, rng, iterations=args.long)
+    long = _other(args, lambda budget, it: strong_action(view, rng, budget, iterations=it))
     assert isinstance(short, Bury) and isinstance(long, Bury)
     if sorted(c.index for c in short.cards) == sorted(c.index for c in long.cards):
         return 0.0, 0.0, False
@@ -146,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.2)
     parser.add_argument("--long", type=int, default=600, help="deals per comparison of the longer search")
     parser.add_argument("--eval", type=int, default=400, help="fresh deals to price a difference")
+    parser.add_argument("--variant", default="", help="NAME=VALUE,...: compare this variant instead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     figures = table_of(measure(args), args)
