@@ -171,10 +171,18 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
         return cands[0]
     check = search.compare({best: []}, iterations, start + budget, dropping=False)[best]
     stats.rechecked = len(check)
-    mean, se = _mean_se(check) if len(check) >= 2 else (0.0, math.inf)
-    stats.overridden = mean - RECHECK_Z * se > 0
-    log.debug("strong: %d worlds, best %s, re-check %+.3f ± %.3f", stats.worlds, cands[best], mean, se)
+    stats.overridden = confirmed(check)
+    log.debug("strong: %d worlds, best %s, re-check on %d deals: %s", stats.worlds, cands[best], len(check),
+              stats.overridden)
     return cands[best] if stats.overridden else cands[0]
+
+
+def confirmed(check: list[float], z: float = RECHECK_Z) -> bool:
+    """An override stands when its gains re-checked on fresh deals stay ``z`` standard errors above zero."""
+    if len(check) < 2:
+        return False
+    mean, se = _mean_se(check)
+    return mean - z * se > 0
 
 
 class _Search:
