@@ -1,12 +1,16 @@
 """Burying by sampled rollouts (扣底 by 模拟): the strong player's bury.
 
 The candidates are the best few buries of the rule of thumb (``engine.ai.bury``: every void-first bury,
-ranked by its score). On each sampled deal of the unseen cards to the other three hands (cards a seat showed
-while declaring go to it), every candidate's hand is played out from the first lead to settlement, every
-seat playing the play policy (``engine.ai.policy``) with the candidate as the kitty (common random numbers:
-all candidates on the same deals). The rule of thumb's bury is kept unless another candidate's mean gain in
-level units (``dealer_utility``) is significantly above zero (``Z_MARGIN`` standard errors) — the same
-guarded override as the play search.
+ranked by its score), plus the best few "near voids" (a suit emptied except its ace, kept as a sure winner
+(保留大牌)), which the rule of thumb's void bonus never ranks high. On each sampled deal of the unseen cards to
+the other three hands (cards a seat showed while declaring go to it), every candidate's hand is played out
+from the first lead to settlement, every seat playing the play policy (``engine.ai.policy``) with the
+candidate as the kitty (common random numbers: all candidates on the same deals); a candidate clearly worse
+than the leader stops being played out. The rule of thumb's bury is kept unless another candidate's mean
+gain in level units (``dealer_utility``) is significantly above zero (``Z_MARGIN`` standard errors) — the
+same guarded override as the play search. Among the candidates that pass and that the deals cannot tell
+from the best (within ``TIE_Z`` standard errors), the one giving up the fewest trumps, then aces, is chosen:
+where the rollouts are indifferent, the expert's rule (never bury trumps or aces) decides.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.ai.basic import known_trump
-from engine.ai.bury import _Scorer, void_first
+from engine.ai.bury import KITTY_SIZE, _Scorer, void_first
 from engine.ai.determinize import shuffle
 from engine.ai.memory import memory_from_view
 from engine.ai.playout import Playout
@@ -32,25 +36,53 @@ from engine.views import SeatView
 log = logging.getLogger(__name__)
 
 CANDIDATES: Final = 6  # as measured: 6 candidate buries, the rule of thumb's first
+NEAR_VOIDS: Final = 3  # plus this many near voids (a suit emptied but for its ace)
 Z_MARGIN: Final = 2.0  # a bury must beat the rule of thumb's by this many standard errors
-MAX_WORLDS: Final = 200
+TIE_Z: Final = 1.0  # candidates within this many standard errors of the best count as tied
+MIN_WORLDS: Final = 24  # no candidate is dropped on fewer deals
+DROP_Z: Final = 3.0  # a candidate this many standard errors below the leader stops being played out
+MAX_WORLDS: Final = 600
 SAFETY: Final = 0.95
+BUDGET_SHARE: Final = 2.5  # the bury, one decision per hand that decides a void and the kitty's points, thinks
+# this many times a play's budget (the arena's 0.2 s: 0.5 s; once in about 30 decisions of a seat, so the 95th
+# percentile of the decision times is a play's)
 
 
-def bury_candidates(hand: Sequence[Card], ctx: TrumpContext, k: int = CANDIDATES) -> list[tuple[Card, ...]]:
-    """The ``k`` best distinct buries of the rule of thumb, its choice (``choose_bury``) first."""
+def bury_candidates(hand: Sequence[Card], ctx: TrumpContext, k: int = CANDIDATES,
+                    near: int = NEAR_VOIDS) -> list[tuple[Card, ...]]:
+    """The ``k`` best distinct buries of the rule of thumb, its choice (``choose_bury``) first, then the
+    ``near`` best distinct near voids (``near_voids``)."""
     sc = _Scorer(hand, ctx)
-    scored = sorted(((sc.score(chosen), i, chosen) for i, (_, chosen) in
-                     enumerate(void_first(sc.plain, sc.fill_order(hand)))), key=lambda b: (b[0], b[1]))
+    order = sc.fill_order(hand)
+    ranked = [chosen for _, chosen in void_first(sc.plain, order)]
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
-    for _, _, chosen in scored:
-        ident = tuple(sorted(c.index for c in chosen))
-        if ident not in seen:
-            seen.add(ident)
-            out.append(tuple(chosen))
-        if len(out) >= k:
-            break
+    for group, limit in ((ranked, k), (near_voids(sc, order), k + near)):
+        scored = sorted(((sc.score(chosen), i, chosen) for i, chosen in enumerate(group)), key=lambda b: (b[0], b[1]))
+        for _, _, chosen in scored:
+            if len(out) >= limit:
+                break
+            ident = tuple(sorted(c.index for c in chosen))
+            if ident not in seen:
+                seen.add(ident)
+                out.append(tuple(chosen))
+    return out
+
+
+def near_voids(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
+    """The void-first buries with one emptied suit keeping its top card (the ace; its copies too), filled up
+    from ``order`` (cheapest first)."""
+    out = []
+    for combo, _ in void_first(sc.plain, order):
+        for suit in combo:
+            keep = [c for c in sc.plain[suit] if sc.ctx.strength(c) == sc.top[suit]]
+            if not keep or len(keep) == len(sc.plain[suit]):
+                continue
+            emptied = [c for s in combo for c in sc.plain[s] if c not in keep]
+            rest = [c for c in order if c not in keep]
+            for c in emptied:
+                rest.remove(c)
+            out.append(emptied + rest[:KITTY_SIZE - len(emptied)])
     return out
 
 
@@ -83,17 +115,19 @@ def deal_others(hand: Sequence[Card], seat: int, shown: Sequence[Counter[Card]],
 
 
 class BurySearch:
-    """Paired rollouts of bury candidates for the seat ``seat`` holding ``hand`` (after taking the kitty)."""
+    """Paired rollouts of bury candidates for the seat ``seat`` holding ``hand`` (after taking the kitty):
+    the rule of thumb's best ``k``, or ``cands`` when given."""
 
     def __init__(self, hand: Sequence[Card], ctx: TrumpContext, seat: int, leader: int, dealer_team: int,
-                 shown: Sequence[Counter[Card]], k: int = CANDIDATES) -> None:
+                 shown: Sequence[Counter[Card]], k: int = CANDIDATES,
+                 cands: Sequence[tuple[Card, ...]] | None = None) -> None:
         self.hand = list(hand)
         self.ctx = ctx
         self.seat = seat
         self.leader = leader
         self.dealer_team = dealer_team
         self.shown = shown
-        self.cands = bury_candidates(hand, ctx, k)
+        self.cands = list(cands) if cands is not None else bury_candidates(hand, ctx, k)
         own = [0] * N
         for c in hand:
             own[c.index] += 1
@@ -106,15 +140,16 @@ class BurySearch:
         self.sign = 1.0 if seat % 2 == dealer_team else -1.0
         self.utility: dict[int, float] = {}
 
-    def values(self, rng: random.Random) -> list[float]:
-        """Each candidate's result on one freshly sampled deal (level units, for ``seat``'s team)."""
+    def values(self, rng: random.Random, alive: Sequence[int] | None = None) -> list[float]:
+        """The results of the candidates ``alive`` (all by default) on one freshly sampled deal (level units,
+        for ``seat``'s team)."""
         hands = deal_others(self.hand, self.seat, self.shown, rng)
         out = []
-        for bury, kept in zip(self.cands, self.kept, strict=True):
+        for i in alive if alive is not None else range(len(self.cands)):
             deal = [list(h) for h in hands]
-            deal[self.seat] = list(kept)
+            deal[self.seat] = list(self.kept[i])
             game = Playout(self.ctx, deal, self.leader, [], [0] * N, [set(), set(), set(), set()], self.dealer_team,
-                           0, bury, self.seat)
+                           0, self.cands[i], self.seat)
             points = game.run()
             value = self.utility.get(points)
             if value is None:
@@ -129,7 +164,8 @@ class BurySearch:
         if len(self.cands) == 1:
             return self.cands[0], 0
         deadline = time.process_time() + budget_s * SAFETY
-        diffs: list[list[float]] = [[] for _ in self.cands]
+        rows: list[list[float]] = [[] for _ in self.cands]  # each candidate's results, on the deals it played
+        alive = list(range(len(self.cands)))
         worlds = 0
         while True:
             if iterations is not None:
@@ -137,33 +173,68 @@ class BurySearch:
                     break
             elif worlds >= MAX_WORLDS or (worlds >= 2 and time.process_time() > deadline):
                 break
-            row = self.values(rng)
+            for i, value in zip(alive, self.values(rng, alive), strict=True):
+                rows[i].append(value)
             worlds += 1
-            for i in range(1, len(row)):
-                diffs[i].append(row[i] - row[0])
-        return self.cands[_best(diffs, z)], worlds
+            if worlds >= MIN_WORLDS:
+                alive = _alive(rows, alive)
+        return self.cands[pick_bury(rows, [given_up(c, self.ctx) for c in self.cands], z)], worlds
 
 
-def _best(diffs: list[list[float]], z: float) -> int:
-    """The candidate with the largest mean gain over candidate 0 if above ``z`` standard errors, else 0."""
-    best, best_gain = 0, 0.0
-    for i, values in enumerate(diffs):
-        n = len(values)
-        if n < 2:
-            continue
-        mean = sum(values) / n
-        se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-        if mean > z * se and mean > best_gain:
-            best, best_gain = i, mean
-    return best
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def _gain(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``better - worse`` on the deals both were played on (the first ones)."""
+    n = min(len(better), len(worse))
+    return _mean_se([better[j] - worse[j] for j in range(n)])
+
+
+def _alive(rows: list[list[float]], alive: list[int]) -> list[int]:
+    """The candidates still played out: the rule of thumb's (0) always, the others unless ``DROP_Z``
+    standard errors below the leader."""
+    leader = max(alive, key=lambda i: sum(rows[i]) / len(rows[i]))
+    out = []
+    for i in alive:
+        mean, se = _gain(rows[leader], rows[i])
+        if i == 0 or i == leader or mean <= DROP_Z * se:
+            out.append(i)
+    return out
+
+
+def given_up(bury: Sequence[Card], ctx: TrumpContext) -> tuple[int, int]:
+    """What a bury gives up, for the tie rule: its trumps, then its aces."""
+    return (sum(1 for c in bury if ctx.is_trump(c)), sum(1 for c in bury if c.rank == "A" and not ctx.is_trump(c)))
+
+
+def pick_bury(rows: list[list[float]], cost: Sequence[tuple[int, int]], z: float = Z_MARGIN,
+              tie_z: float = TIE_Z) -> int:
+    """The candidate chosen from each one's results on the same deals (``rows[0]``: the rule of thumb's).
+
+    Those whose gain over candidate 0 exceeds ``z`` standard errors pass; none: 0. Among those that pass,
+    the ones within ``tie_z`` standard errors of the best one's results are tied, and the one with the least
+    ``cost`` (trumps, aces buried) wins the tie, the larger gain breaking equal costs."""
+    gains = {i: _gain(rows[i], rows[0]) for i in range(1, len(rows)) if len(rows[i]) >= 2}
+    passing = [i for i, (mean, se) in gains.items() if mean > z * se]
+    if not passing:
+        return 0
+    best = max(passing, key=lambda i: gains[i][0])
+    tied = [i for i in passing if i == best or _gain(rows[best], rows[i])[0] <= tie_z * _gain(rows[best], rows[i])[1]]
+    return min(tied, key=lambda i: (cost[i], -gains[i][0]))
 
 
 def search_bury(view: SeatView, rng: random.Random, budget_s: float, iterations: int | None = None,
                 k: int = CANDIDATES) -> tuple[tuple[Card, ...], int]:
-    """The bury for ``view`` (phase BURYING) by rollouts, and the number of deals sampled."""
+    """The bury for ``view`` (phase BURYING) by rollouts, and the number of deals sampled (CPU time:
+    ``BUDGET_SHARE`` times a play's ``budget_s``)."""
     pub = view.public
     ctx = trump_context(pub.level, known_trump(view), pub.rules)
     shown = memory_from_view(view, ctx).shown
     dealer = pub.dealer if pub.dealer is not None else view.seat
     search = BurySearch(view.hand, ctx, view.seat, dealer, dealer % 2, shown, k)
-    return search.choose(rng, budget_s, iterations)
+    return search.choose(rng, budget_s * BUDGET_SHARE, iterations)
