@@ -159,37 +159,36 @@ def card_points(cards: Iterable[Card]) -> int:
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """True if every card of ``part`` is in ``whole`` as many times."""
-    wanted = [c.index for c in part]
+    wanted = list(part)
     if len(wanted) <= 1:
-        return not wanted or wanted[0] in [c.index for c in whole]
-    return _left_after(list(whole), wanted) is not None
+        return not wanted or wanted[0].index in [c.index for c in whole]
+    return _take_out(list(whole), wanted) is None
 
 
 def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:
     """``whole`` minus the multiset ``part`` (order kept); raise ``InvalidCard`` if ``part`` is not in it."""
     rest = list(whole)
-    ids = [c.index for c in rest]
-    for c in part:
-        try:
-            k = ids.index(c.index)  # the first equal card, as list.remove
-        except ValueError:
-            raise InvalidCard("card.not_in_hand", card=str(c)) from None
-        del rest[k], ids[k]
+    missing = _take_out(rest, part)
+    if missing is not None:
+        raise InvalidCard("card.not_in_hand", card=str(missing))
     return rest
 
 
 def cards_without(whole: Iterable[Card], part: Iterable[Card]) -> list[Card] | None:
     """``whole`` minus the multiset ``part`` (order kept: the first equal card goes), or None if ``part`` is not
     in ``whole``: ``is_sub_multiset`` and ``remove_cards`` in one pass."""
-    return _left_after(list(whole), [c.index for c in part])
+    rest = list(whole)
+    return rest if _take_out(rest, part) is None else None
 
 
-def _left_after(rest: list[Card], wanted: list[int]) -> list[Card] | None:
-    """``rest`` (a fresh list, changed) without the first card of each index of ``wanted``, or None."""
+def _take_out(rest: list[Card], part: Iterable[Card]) -> Card | None:
+    """Remove from ``rest`` (changed in place) the first equal card of each card of ``part``, as ``list.remove``
+    does; the first card of ``part`` not found (``rest`` then partly changed), else None."""
     ids = [c.index for c in rest]
-    for i in wanted:
-        if i not in ids:
-            return None
-        k = ids.index(i)
+    for c in part:
+        try:
+            k = ids.index(c.index)
+        except ValueError:
+            return c
         del rest[k], ids[k]
-    return rest
+    return None

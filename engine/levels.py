@@ -91,7 +91,7 @@ class Level(str):
 
     __slots__ = ()
 
-    def __new__(cls, value: str) -> Level:
+    def __new__(cls, value: object) -> Level:
         if not isinstance(value, str):
             raise EngineError("play.bad_level", level=str(value)[:20])
         level_index(value)  # raises play.bad_level
@@ -100,11 +100,7 @@ class Level(str):
     @classmethod
     def parse(cls, value: object) -> Level:
         """``value`` as a ``Level`` (kept if it is one); anything else raises ``EngineError("play.bad_level")``."""
-        if isinstance(value, Level):
-            return value
-        if not isinstance(value, str):
-            raise EngineError("play.bad_level", level=str(value)[:20])
-        return cls(value)
+        return value if isinstance(value, Level) else cls(value)
 
 def level_index(level: str) -> int:
     """A team level on one line: ``2`` → 0 … ``A`` → 12, and a negative level ``-n`` → ``-n`` (``-1`` is one step

@@ -19,7 +19,7 @@ import logging
 from typing import Protocol
 
 from engine.bids import Bids
-from engine.cards import Card, is_sub_multiset, remove_cards
+from engine.cards import Card, cards_without, is_sub_multiset
 from engine.declaring import (
     CONCEALED,
     KITTY,
@@ -73,9 +73,10 @@ def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
         raise IllegalAction("action.not_your_turn")
     if len(cards) != KITTY_SIZE:
         raise IllegalAction("bury.wrong_count", count=len(cards))
-    if not is_sub_multiset(cards, hand.hands[seat]):
+    rest = cards_without(hand.hands[seat], cards)
+    if rest is None:
         raise IllegalAction("bury.not_in_hand")
-    hand.hands[seat] = remove_cards(hand.hands[seat], cards)
+    hand.hands[seat] = rest
     hand.kitty = list(cards)
     events: list[Event] = [Buried(seat, tuple(cards), to=seat), Buried(seat)]
     return events + round_after_bury(hand, seat)

@@ -51,7 +51,7 @@ class Trump(StrEnum):
 
 
 _TRUMPS: dict[str, Trump] = {t.value: t for t in Trump if t is not Trump.HIDDEN}
-TRUMP_CHOICES: tuple[str, ...] = ("S", "H", "C", "D", "NT")
+TRUMP_CHOICES: tuple[str, ...] = tuple(_TRUMPS)  # S H C D NT
 DISPLAY_SUIT_ORDER: tuple[str, ...] = ("S", "H", "C", "D")
 #: Tie order for equal-ranked cards of different suits (off level cards): ♠ ♥ ♦ ♣ (RULES §4).
 TIE_SUIT_ORDER: dict[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
