@@ -177,13 +177,13 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     return cands[best] if stats.overridden else cands[0]
 
 
-def confirmed(check: list[float], z: float | None = None) -> bool:
-    """An override stands when its gains re-checked on fresh deals stay ``z`` (``RECHECK_Z``) standard errors
-    above zero."""
+def confirmed(check: list[float]) -> bool:
+    """An override stands when its gains re-checked on fresh deals stay ``RECHECK_Z`` standard errors above zero
+    (read at each call: ``benchmarks/ai_regret.py --variant`` changes it)."""
     if len(check) < 2:
         return False
     mean, se = _mean_se(check)
-    return mean - (RECHECK_Z if z is None else z) * se > 0
+    return mean - RECHECK_Z * se > 0
 
 
 class _Search:
