@@ -181,7 +181,8 @@ class BurySearch:
         return self.cands[pick_bury(rows, [given_up(c, self.ctx) for c in self.cands], z)], worlds
 
 
-def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the mean of ``values`` (infinite with one value): the searches' statistic."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -192,7 +193,7 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 def _gain(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of ``better - worse`` on the deals both were played on (the first ones)."""
     n = min(len(better), len(worse))
-    return _mean_se([better[j] - worse[j] for j in range(n)])
+    return mean_se([better[j] - worse[j] for j in range(n)])
 
 
 def _alive(rows: list[list[float]], alive: list[int]) -> list[int]:
@@ -224,8 +225,14 @@ def pick_bury(rows: list[list[float]], cost: Sequence[tuple[int, int]], z: float
     if not passing:
         return 0
     best = max(passing, key=lambda i: gains[i][0])
-    tied = [i for i in passing if i == best or _gain(rows[best], rows[i])[0] <= tie_z * _gain(rows[best], rows[i])[1]]
+    tied = [i for i in passing if i == best or _within(_gain(rows[best], rows[i]), tie_z)]
     return min(tied, key=lambda i: (cost[i], -gains[i][0]))
+
+
+def _within(gain: tuple[float, float], z: float) -> bool:
+    """A gain (mean, standard error) not above ``z`` standard errors: the deals cannot tell the two apart."""
+    mean, se = gain
+    return mean <= z * se
 
 
 def search_bury(view: SeatView, rng: random.Random, budget_s: float, iterations: int | None = None,

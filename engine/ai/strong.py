@@ -15,14 +15,13 @@ few buries of the rule of thumb and a few near voids (``engine.ai.bury_search``)
 from __future__ import annotations
 
 import logging
-import math
 import random
 import time
 from dataclasses import dataclass
 
 from engine.actions import Action, Bury, Play
 from engine.ai.basic import basic_action
-from engine.ai.bury_search import search_bury
+from engine.ai.bury_search import mean_se, search_bury
 from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
@@ -182,7 +181,7 @@ def confirmed(check: list[float]) -> bool:
     (read at each call: ``benchmarks/ai_regret.py --variant`` changes it)."""
     if len(check) < 2:
         return False
-    mean, se = _mean_se(check)
+    mean, se = mean_se(check)
     return mean - RECHECK_Z * se > 0
 
 
@@ -233,20 +232,11 @@ class _Search:
         self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((d - mean) ** 2 for d in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def _hopeless(values: list[float]) -> bool:
     """Clearly worse than the first choice, or so far exactly as good on every deal."""
     if len(values) >= SAME_WORLDS and not any(values):
         return True
-    mean, se = _mean_se(values)
+    mean, se = mean_se(values)
     return mean + DROP_Z * se < 0
 
 
@@ -257,7 +247,7 @@ def pick(diffs: dict[int, list[float]], z: float = Z_MARGIN) -> int:
     for i, values in diffs.items():
         if len(values) < 2:
             continue
-        mean, se = _mean_se(values)
+        mean, se = mean_se(values)
         if mean > z * se and mean > best_gain:
             best, best_gain = i, mean
     return best
