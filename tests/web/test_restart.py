@@ -49,6 +49,17 @@ async def _my_play(world: WebWorld, table_id: int) -> None:
         await asyncio.sleep(0.02)
 
 
+async def _turn_clock_stored(world: WebWorld, table_id: int, timeout: float) -> None:
+    """Until alice's turn clock (``timeout`` seconds from her turn's start) is stored: the service arms the timers
+    just after the move that made it her turn, so the state can show her turn a moment before the clock exists."""
+    assert world.game is not None
+    for _ in range(1000):
+        if any(tm.due_at > world.clock() + timeout - 120 for tm in await world.game.db.table_timers(table_id)):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("alice's turn clock was never stored")
+
+
 async def test_a_restart_mid_hand_reconnects_the_page_and_loses_nothing(web_world: WebWorld, browser: Any) -> None:
     world = web_world
     table_id = await world.table([(101, "alice")], n_ai=3)
@@ -74,6 +85,7 @@ async def test_a_page_opened_hours_later_shows_the_state_and_the_clock(web_world
     table_id = await world.table([(101, "alice")], n_ai=3, options=replace(OPTIONS, turn_timeout=86_400.0))
     assert world.links is not None
     await _my_play(world, table_id)
+    await _turn_clock_stored(world, table_id, 86_400.0)
     world.clock.offset = 5 * 3600.0  # five hours later: 19 of the 24 hours are left
     page = await open_page(browser, await world.links.issue(Caller(101, GUILD), table_id), 1280, 800)
     await wait_version(page, world.session(table_id).table.version)
