@@ -1,14 +1,14 @@
 """The play policy's leads (出牌), on count vectors (see ``engine.ai.policy``: ``basic`` and the playouts).
 
-Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
-their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
-growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left unseen).
-Trumps are pulled (调主) when the dealer team is long in them; otherwise (since version 3, ``basic_v2``
-does not) the top trumps are kept — unless one trump is left unseen: the top trump then pulls it, and when
-the rest of the hand is plain winners the last trick needs no trump kept. Otherwise a cheap low card is led, from a short suit, or from a suit the
-partner can ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is
-kept for the last trick while the kitty bonus is at stake. The best score wins (the first of equal scores,
-suits in order).
+Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by their points
+and size, discounted by the risk of a ruff (毙): certain when an opponent is known void, growing as the suit thins
+out; none when no opponent can ruff (no trump, or trump pair, left unseen); since version 3 a pair's or tractor's
+risk counts only as far as an opponent may hold a trump pair. Trumps are pulled (调主) when the dealer team is long
+in them; otherwise (since version 3, ``basic_v2`` does not) the top trumps are kept — unless one trump is left
+unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last trick needs no trump
+kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can ruff, or (version 3) a
+tractor that is not sure to win. Near the end the one certain trump is kept for the last trick while the kitty
+bonus is at stake. The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.ai.playstate import POLICY_CURRENT, PlayState
+from engine.ai.playstate import POLICY_CURRENT, N, PlayState
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +215,8 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
         return score + (10 if long else 0)
     if _safe(p, me, len(play) > 1):
         return score  # (no ruff risk)
+    if p.version >= POLICY_CURRENT and len(play) >= 2 and play[0] == play[1]:  # (a pair, or a tractor)
+        risk *= _pair_ruff_share(p, me)
     pts = sum([p.t.points[i] for i in play])
     return score * (1 - risk) - 20 * risk - pts * risk
 
@@ -223,6 +225,22 @@ def _pulls_freely(p: PlayState, me: _Seat) -> bool:
     """(version 3) A top trump is led even by a seat that keeps them when it pulls (调主) the one trump left
     unseen: the opponents then cannot ruff (毙) the seat's plain winners."""
     return p.version >= POLICY_CURRENT and me.unseen_trumps == 1
+
+
+def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
+    """The share of a single's ruff risk that a pair (or tractor) runs: an opponent short of the suit must
+    also hold a trump pair (毙 with a pair). Each trump pair left unseen is in one opponent's hand with
+    chance about (its hand size / the cards unseen)², for either opponent."""
+    seen, hand, t = p.seen[me.seat], p.hands[me.seat], p.t
+    pairs = sum([1 for i in t.by_suit[TRUMP] if 2 - seen[i] - hand[i] >= 2])
+    unseen = 2 * N - sum(p.seen_suit[me.seat]) - p.sizes[me.seat]
+    if unseen <= 0:
+        return 0.0
+    share = 0.0
+    for o in me.opps:
+        if TRUMP not in p.voids[o]:
+            share += pairs * (p.sizes[o] / unseen) ** 2
+    return min(1.0, share)
 
 
 def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:
