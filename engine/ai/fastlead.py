@@ -230,17 +230,16 @@ def _pulls_freely(p: PlayState, me: _Seat) -> bool:
 def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
     """The share of a single's ruff risk that a pair (or tractor) runs: an opponent short of the suit must
     also hold a trump pair (毙 with a pair). Each trump pair left unseen is in one opponent's hand with
-    chance about (its hand size / the cards unseen)², for either opponent."""
+    chance about (its hand size / the cards unseen)², for either opponent (at a lead every hand holds as
+    many cards as the leader's)."""
     seen, hand, t = p.seen[me.seat], p.hands[me.seat], p.t
     pairs = sum([1 for i in t.by_suit[TRUMP] if 2 - seen[i] - hand[i] >= 2])
-    unseen = 2 * N - sum(p.seen_suit[me.seat]) - p.sizes[me.seat]
+    size = p.sizes[me.seat]
+    unseen = 2 * N - sum(p.seen_suit[me.seat]) - size
     if unseen <= 0:
         return 0.0
-    share = 0.0
-    for o in me.opps:
-        if TRUMP not in p.voids[o]:
-            share += pairs * (p.sizes[o] / unseen) ** 2
-    return min(1.0, share)
+    ruffers = sum([1 for o in me.opps if TRUMP not in p.voids[o]])
+    return min(1.0, ruffers * pairs * (size / unseen) ** 2)
 
 
 def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:
