@@ -1,13 +1,13 @@
 """The play policy's follows (跟牌), on count vectors (see ``engine.ai.policy``: ``basic`` and the playouts).
 
-Score of a follow: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our team takes the trick
-(a winning play's hold chance, else the partner's), ``T`` the points on the table, in the play and expected
-from the seats still to play (the last trick: plus the kitty bonus (抠底)); ``cost`` the keep value of the
-cards spent, a penalty for splitting a pair, and near the end the cost of spending the one certain trump
-kept for the last trick. Since version 3 (``basic_v2`` plays version 2), splitting a pair that no unseen pair
-beats costs more, and the dealer's team spends its trumps more readily (their keep value counts less). Single
-and pair leads are scored directly; tractor and throw leads over the enumerated legal follows. Cards that
-cannot win are chosen card by card, since the score adds up.
+Score of a follow: ``(2w − 1) · T + 2w − 0.7 · cost``, with ``w`` the chance that our team takes the trick (a
+winning play's hold chance, else the partner's), ``T`` the points on the table, in the play and expected from the
+seats still to play (the last trick: plus the kitty bonus (抠底)); ``cost`` the keep value of the cards spent, a
+penalty for splitting a pair, and near the end the cost of spending the one certain trump kept for the last trick.
+Since version 3 (``basic_v2`` plays version 2), splitting a pair that no unseen pair beats, or a pair of a tractor
+(拖拉机: it breaks the tractor too), costs more, and the dealer's team spends its trumps more readily (their keep
+value counts less). Single and pair leads are scored directly; tractor and throw leads over the enumerated legal
+follows. Cards that cannot win are chosen card by card, since the score adds up.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SPLIT: Final = 3.0
 MAX_WIN_CHECKS: Final = 3
 TOP_SPLIT: Final = 6.0  # (version 3) more for splitting a pair no unseen pair beats (it wins a trick of its own)
 SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than this (a pair then leads once)
+TRACTOR_SPLIT: Final = 4.0  # (version 3) more for splitting a pair that forms a tractor (拖拉机) with another
 DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 # the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
@@ -153,11 +154,23 @@ class FollowScorer:
         return (2 * w - 1) * t.points[i] - COST * (keep + split) - guard
 
     def split(self, i: int) -> float:
-        """The penalty (in keep units) for splitting the pair of ``i``: more for a pair nothing unseen beats."""
+        """The penalty (in keep units) for splitting the pair of ``i``: more for a pair nothing unseen beats,
+        and more for a pair of a tractor."""
         p = self.p
+        split = SPLIT
         if p.version >= POLICY_CURRENT and p.sizes[self.seat] > SHORT_HAND and p.top_free(i, self.seat, True):
-            return SPLIT + TOP_SPLIT
-        return SPLIT
+            split += TOP_SPLIT
+        if p.version >= POLICY_CURRENT and self.in_tractor(i):
+            split += TRACTOR_SPLIT
+        return split
+
+    def in_tractor(self, i: int) -> bool:
+        """Whether the pair of ``i`` links with another pair of the hand into a tractor (拖拉机)."""
+        t, hand = self.t, self.hand
+        for j in t.adjacent[i]:  # (the pairs one step stronger)
+            if hand[j] >= 2:
+                return True
+        return any(hand[j] >= 2 and i in t.adjacent[j] for j in t.by_suit[t.suit[i]])
 
     def total(self, w: float) -> float:
         return (2 * w - 1) * self.base_points + 2 * w

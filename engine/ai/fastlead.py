@@ -1,13 +1,14 @@
 """The play policy's leads (出牌), on count vectors (see ``engine.ai.policy``: ``basic`` and the playouts).
 
-Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by
-their points and size, discounted by the risk of a ruff (毙): certain when an opponent is known void,
-growing as the suit thins out; none when no opponent can ruff (no trump, or trump pair, left unseen).
-Trumps are pulled (调主) when the dealer team is long in them; otherwise (since version 3, ``basic_v2``
-does not) the top trumps are kept. Otherwise a cheap low card is led, from a short suit, or from a suit the
-partner can ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is
-kept for the last trick while the kitty bonus is at stake. The best score wins (the first of equal scores,
-suits in order).
+Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by their points
+and size, discounted by the risk of a ruff (毙): certain when an opponent is known void, growing as the suit thins
+out; none when no opponent can ruff (no trump, or trump pair, left unseen); since version 3 a pair's or tractor's
+risk counts only as far as an opponent may hold a trump pair. Trumps are pulled (调主) when the dealer team is long
+in them; otherwise (since version 3, ``basic_v2`` does not) the top trumps are kept — unless one trump is left
+unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last trick needs no trump
+kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can ruff, or (version 3) a
+tractor that is not sure to win. Near the end the one certain trump is kept for the last trick while the kitty
+bonus is at stake. The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.ai.playstate import POLICY_CURRENT, PlayState
+from engine.ai.playstate import POLICY_CURRENT, N, PlayState
 
 log = logging.getLogger(__name__)
 
@@ -132,9 +133,23 @@ class _Best:
 def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...]) -> float:
     """The kitty guard's cost of leading ``play`` (the certain trump, or pair, kept for the last trick)."""
     single, pair = guard
+    if p.version >= POLICY_CURRENT and play == (single,) and _pull_leaves_winners(p, seat, single):
+        return 0.0
     cost = p.guard_cost(seat, single) if single in play else 0.0
     spent = 2 if p.version < POLICY_CURRENT else 1  # (version 3: leading one card of the pair breaks it too)
     return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= spent else 0.0)
+
+
+def _pull_leaves_winners(p: PlayState, seat: int, trump: int) -> bool:
+    """Whether leading the certain ``trump`` pulls the last unseen trump and leaves only sure winners: every
+    other card of the hand is the top of its plain suit (no unseen card beats it), so the last trick is won
+    without the trump."""
+    if p.unseen(seat, TRUMP) != 1:
+        return False
+    hand = p.hands[seat]
+    suit = p.t.suit
+    return all(i == trump or (suit[i] != TRUMP and p.top_free(i, seat, False))
+               for i in range(len(hand)) if hand[i])
 
 
 def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -> None:
@@ -195,13 +210,36 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
     if s == TRUMP:
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
         long = me.dealer_side and me.n_trumps >= LONG_TRUMPS
-        if p.version >= POLICY_CURRENT and not long:
+        if p.version >= POLICY_CURRENT and not long and not _pulls_freely(p, me):
             score += SHORT_TOP_TRUMP if me.dealer_side else DEFENDER_TOP_TRUMP
         return score + (10 if long else 0)
     if _safe(p, me, len(play) > 1):
         return score  # (no ruff risk)
+    if p.version >= POLICY_CURRENT and len(play) >= 2 and play[0] == play[1]:  # (a pair, or a tractor)
+        risk *= _pair_ruff_share(p, me)
     pts = sum([p.t.points[i] for i in play])
     return score * (1 - risk) - 20 * risk - pts * risk
+
+
+def _pulls_freely(p: PlayState, me: _Seat) -> bool:
+    """(version 3) A top trump is led even by a seat that keeps them when it pulls (调主) the one trump left
+    unseen: the opponents then cannot ruff (毙) the seat's plain winners."""
+    return p.version >= POLICY_CURRENT and me.unseen_trumps == 1
+
+
+def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
+    """The share of a single's ruff risk that a pair (or tractor) runs: an opponent short of the suit must
+    also hold a trump pair (毙 with a pair). Each trump pair left unseen is in one opponent's hand with
+    chance about (its hand size / the cards unseen)², for either opponent (at a lead every hand holds as
+    many cards as the leader's)."""
+    seen, hand, t = p.seen[me.seat], p.hands[me.seat], p.t
+    pairs = sum([1 for i in t.by_suit[TRUMP] if 2 - seen[i] - hand[i] >= 2])
+    size = p.sizes[me.seat]
+    unseen = 2 * N - sum(p.seen_suit[me.seat]) - size
+    if unseen <= 0:
+        return 0.0
+    ruffers = sum([1 for o in me.opps if TRUMP not in p.voids[o]])
+    return min(1.0, ruffers * pairs * (size / unseen) ** 2)
 
 
 def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:

@@ -1,8 +1,9 @@
-"""The play policy's version 3 rules (``basic``) on hand-built seat views, each where ``basic_v2`` (version 2)
-plays otherwise."""
+"""The play policy's version 3 rules (``basic``) on hand-built seat views (and two puzzle positions), each where
+``basic_v2`` (version 2), or version 3 before the rule, plays otherwise."""
 
 from __future__ import annotations
 
+from benchmarks.puzzles import load_puzzles
 from engine.actions import Play
 from engine.ai.basic import basic_action
 from engine.cards import parse_cards
@@ -42,3 +43,24 @@ def test_the_dealer_ruffs_five_points_with_a_high_trump() -> None:
     v = view(0, "AH 3D 4D 6D 8D 9D 7S 8S 9S", trick=[(1, "5C"), (2, "3C"), (3, "4C")])
     assert plays(v, v2=True) == ["3D"]
     assert plays(v) == ["AH"]
+
+
+def test_splitting_a_pair_of_a_tractor_costs_more() -> None:
+    # trump clubs: seat 1 has no heart and ruffs 9H; JC or QC would break the tractor QC QC JC JC, 2H does not
+    v = view(1, "2C QC QC 2H JC JC", trump="C", dealer=0, trick=[(0, "9H")])
+    assert plays(v) == ["2H"]
+
+
+def test_a_top_pair_is_led_although_a_void_opponent_could_ruff_a_single() -> None:
+    # one AD is gone, so no diamond pair beats KD KD; seat 1 showed a diamond void, but to ruff a pair it
+    # also needs a trump pair (毙 with a pair), which is unlikely in five cards
+    v = view(2, "5S KD KD 10D KH", trump="C", dealer=1, tricks=[[(3, "AD"), (0, "3D"), (1, "8S"), (2, "8D")]])
+    assert plays(v) == ["KD", "KD"]
+
+
+def test_the_top_trump_pulls_the_last_unseen_trump() -> None:
+    # one trump is left unseen in both: the top trump pulls it (调主), and version 3 keeps its top trumps
+    # otherwise (in the second, the rest of the hand, 10S, is then a sure winner: no trump kept for the kitty)
+    puzzles = {p.name: p for p in load_puzzles()}
+    for name, lead in (("endgame-dealer-pulls-with-2S", "2S"), ("endgame-lead-the-top-trump", "SJ")):
+        assert plays(puzzles[name].view) == [lead], name

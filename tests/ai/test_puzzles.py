@@ -1,5 +1,5 @@
-"""The AI levels on the puzzle file (``benchmarks/ai_puzzles.json``): basic solves at least 70%, strong at least
-90% (``python -m benchmarks.ai_puzzles`` grades them at the arena's budget).
+"""The AI levels on the puzzle file (``benchmarks/ai_puzzles.json``): basic solves at least 80% (the #25 target),
+strong at least 90% (``python -m benchmarks.ai_puzzles`` grades them at the arena's budget).
 
 The strong AI runs with a fixed number of sampled deals (``iterations``): deterministic and short. The
 positions that are not endgames record the longer search that checked their answer; one is checked again."""
@@ -12,7 +12,7 @@ from engine.ai.situation import situation_from_view
 from engine.cards import parse_cards
 
 STRONG_ITERATIONS = 12
-BASIC_SHARE = 0.7
+BASIC_SHARE = 0.8
 CHECK_WORLDS = 150  # the re-check here; the file's checks used ≥ 600 deals, the graded search 12 to 400
 
 
@@ -44,7 +44,7 @@ def test_a_mid_hand_answer_still_beats_every_other_candidate_on_fresh_deals() ->
     assert gain > 0 and z > 2
 
 
-def test_basic_solves_seventy_percent() -> None:
+def test_basic_solves_eighty_percent() -> None:
     puzzles = load_puzzles()
     assert solved_count(puzzles, "basic") >= BASIC_SHARE * len(puzzles)
 
