@@ -16,6 +16,7 @@ is two hands, so twice that in its level difference). Declaring is not searched 
 ``--variant NAME=VALUE,...`` compares a variant instead of the longer search: the strong AI with those
 constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` changed, at the same budget (the cost is then
 the variant's gain: positive when the variant is better).
+``--kinds lead,throw`` prices only those kinds (the others are not searched).
 """
 
 from __future__ import annotations
@@ -132,6 +133,19 @@ def bury_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> t
     return mean, var, True
 
 
+def wanted(view: SeatView, kinds: set[str]) -> bool:
+    """Whether a decision may be of one of ``kinds`` (all when empty); a lead may turn out a throw."""
+    if not kinds or view.public.phase not in (Phase.BURYING, Phase.PLAYING):
+        return True
+    if view.public.phase is Phase.BURYING:
+        return "bury" in kinds
+    if len(view.hand) <= EXACT_CARDS:
+        return "endgame" in kinds
+    if situation_from_view(view).trick:
+        return "follow" in kinds
+    return bool(kinds & {"lead", "throw"})
+
+
 def measure(args: argparse.Namespace) -> dict[str, Row]:
     rules = Rules.from_preset("standard")
     rows: dict[str, Row] = defaultdict(Row)
@@ -140,6 +154,9 @@ def measure(args: argparse.Namespace) -> dict[str, Row]:
         plays = 0
         for table, seat in basic_decisions(rules, seed):
             view = table.seat_view(seat)
+            if not wanted(view, args.kinds):
+                plays += table.phase is Phase.PLAYING
+                continue
             if table.phase is Phase.BURYING:
                 kind = "bury"
                 cost, var, differ = bury_cost(view, args, rng)
@@ -148,6 +165,8 @@ def measure(args: argparse.Namespace) -> dict[str, Row]:
                 if plays % args.every or len(view.hand) == 1:
                     continue
                 kind, cost, var, differ = play_cost(view, args, rng)
+                if args.kinds and kind not in args.kinds:
+                    continue
             else:
                 continue
             row = rows[kind]
@@ -180,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long", type=int, default=600, help="deals per comparison of the longer search")
     parser.add_argument("--eval", type=int, default=400, help="fresh deals to price a difference")
     parser.add_argument("--variant", default="", help="NAME=VALUE,...: compare this variant instead")
+    parser.add_argument("--kinds", type=lambda v: set(v.split(",")), default=set(),
+                        help="KIND,...: count only these decision kinds (lead, throw, follow, endgame, bury)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     figures = table_of(measure(args), args)

@@ -11,7 +11,17 @@ from hypothesis import strategies as st
 
 from engine.ai.determinize import sample_world, shuffle
 from engine.ai.situation import Situation, situation_from_view
-from engine.ai.strong import MIN_WORLDS, SearchStats, _hopeless, candidates, choose_play_mc, confirmed, pick
+from engine.ai.strong import (
+    LEAD_CANDIDATES,
+    MAX_CANDIDATES,
+    MIN_WORLDS,
+    SearchStats,
+    _hopeless,
+    candidates,
+    choose_play_mc,
+    confirmed,
+    pick,
+)
 from engine.cards import ALL_CARDS
 from engine.follow import follow_is_legal
 from engine.rules import Rules
@@ -93,6 +103,35 @@ def test_fixed_iterations_count_the_deals_and_recheck_overrides() -> None:
         assert stats.rechecked in (0, 8)  # a re-check on 8 fresh deals only when a candidate beat the heuristic
         if stats.rechecked == 0 or not stats.overridden:
             assert play == candidates(sit)[0]
+
+
+def _lead(seed: int) -> Situation:
+    """A real lead early in a hand (basic players, a trick or two played, the leader to act)."""
+    table = Table.new(Rules.from_preset("standard"), seed)
+
+    def reached(t: Table) -> bool:
+        pub = t.public_view()
+        return t.phase is Phase.PLAYING and len(pub.tricks) >= 2 and (pub.trick is None or not pub.trick.plays)
+
+    assert play_basic_until(table, random.Random(0), reached)
+    return situation_from_view(table.seat_view(table.to_act()[0]))
+
+
+def test_a_lead_searches_more_candidates_than_a_follow() -> None:
+    """A lead plays out ``LEAD_CANDIDATES`` candidates on its first deal (measured: the 6th-8th of the lead
+    ranking are often the best), a follow ``MAX_CANDIDATES``."""
+    assert LEAD_CANDIDATES > MAX_CANDIDATES
+    for seed in (1, 2):
+        lead = _lead(seed)
+        assert not lead.trick and len(candidates(lead, 20)) >= LEAD_CANDIDATES
+        stats = SearchStats()
+        choose_play_mc(lead, random.Random(seed), iterations=1, stats=stats)
+        assert (stats.worlds, stats.playouts) == (1, LEAD_CANDIDATES)
+    follow = _situation()
+    assert follow.trick and len(candidates(follow, 20)) > MAX_CANDIDATES
+    stats = SearchStats()
+    choose_play_mc(follow, random.Random(1), iterations=1, stats=stats)
+    assert (stats.worlds, stats.playouts) == (1, MAX_CANDIDATES)
 
 
 def test_forced_plays_are_not_searched() -> None:
