@@ -177,7 +177,7 @@ class Table:
     # -- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return its events; an illegal action raises and changes nothing."""
-        if self.match_winner is not None or self.match_over_reason:  # self.phase is _MATCH_OVER
+        if self.phase is _MATCH_OVER:
             raise IllegalAction("action.match_over")
         seat = action.seat
         if type(action) is Play and type(seat) is int and 0 <= seat <= 3:  # the common case, as _dispatch's first
