@@ -34,9 +34,21 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     """Why ``play`` (from ``hand``, the whole hand before playing) is not a legal follow, as a message
     key (``play.wrong_count``, ``play.not_in_hand``, ``play.must_follow_suit``, ``play.must_follow_pairs``,
     ``play.must_follow_tractor``), or None if it is legal."""
-    lead = as_lead(lead, ctx)
-    return core.follow_error(rule_tables(ctx), SUITS[lead.suit], lead.shape, [c.index for c in hand],
-                             [c.index for c in play])
+    lead = lead if isinstance(lead, Lead) else decompose_lead(lead, ctx)
+    r = rule_tables(ctx)
+    led = SUITS[lead.suit]
+    if lead.size == 1 and len(play) == 1:  # most leads are singles: one pass over the cards, no index lists
+        card = play[0].index
+        suit = r.suit
+        in_hand = holds_led = False
+        for c in hand:
+            i = c.index
+            if i == card:
+                in_hand = True
+            if suit[i] == led:
+                holds_led = True
+        return core.single_error(suit, led, card, in_hand, holds_led)
+    return core.follow_error(r, led, lead.shape, [c.index for c in hand], [c.index for c in play])
 
 
 def follow_is_legal(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> bool:

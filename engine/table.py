@@ -179,9 +179,15 @@ class Table:
         """Apply one action and return its events; an illegal action raises and changes nothing."""
         if self.phase is _MATCH_OVER:
             raise IllegalAction("action.match_over")
-        if action.seat is not None and action.seat not in (0, 1, 2, 3):
-            raise IllegalAction("action.bad_seat", seat=action.seat)
-        events = self._dispatch(action)  # every handler validates fully before it mutates
+        seat = action.seat
+        if type(action) is Play and type(seat) is int and 0 <= seat <= 3:  # the common case, as _dispatch's first
+            events, finished = self.hand.play(seat, action.cards)
+            if finished:
+                events += self._settle()
+        elif seat is not None and seat not in (0, 1, 2, 3):
+            raise IllegalAction("action.bad_seat", seat=seat)
+        else:
+            events = self._dispatch(action)  # every handler validates fully before it mutates
         self.version += 1
         self.actions.append(action)
         return events

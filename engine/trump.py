@@ -77,6 +77,8 @@ class TrumpContext:
     #: decomposed leads by sorted card indices (``engine.units.decompose_lead``); a cache, not state
     lead_cache: dict[tuple[int, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False,
                                                    hash=False)
+    #: the context's ``engine.cardrules.tables.RuleTables``, made on first use (``rule_tables``); a cache, not state
+    rule_cache: Any = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:
@@ -99,6 +101,7 @@ class TrumpContext:
         object.__setattr__(self, "tie_table", tuple(tie))
         object.__setattr__(self, "rank_table", tuple(10 * st + 5 - t for st, t in zip(strength, tie, strict=True)))
         object.__setattr__(self, "_hash", hash((self.level, self.trump, self.rules)))
+        object.__setattr__(self, "rule_cache", None)
 
     def __hash__(self) -> int:  # contexts key many caches: hash once
         return self._hash

@@ -161,7 +161,7 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
     context, keyed by the sorted card indices."""
     if not cards:
         raise IllegalAction("play.empty")
-    ids = tuple(sorted([c.index for c in cards]))
+    ids = (cards[0].index,) if len(cards) == 1 else tuple(sorted([c.index for c in cards]))
     cache = ctx.lead_cache
     lead = cache.get(ids)
     if lead is None:

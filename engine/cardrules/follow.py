@@ -45,13 +45,9 @@ def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], pla
     if len(play) != n:
         return "play.wrong_count"
     suit = r.suit
-    if n == 1:  # a single lead: any held card, of the led suit if you have one
+    if n == 1:
         card = play[0]
-        if card not in hand:
-            return "play.not_in_hand"
-        if suit[card] == led or all(suit[i] != led for i in hand):
-            return None
-        return "play.must_follow_suit"
+        return single_error(suit, led, card, card in hand, any(suit[i] == led for i in hand))
     if not contains(hand, play):
         return "play.not_in_hand"
     held = [i for i in hand if suit[i] == led]
@@ -61,6 +57,15 @@ def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], pla
     if len(held) <= n or r.policy is FollowPolicy.SUIT_ONLY or shape[0] == 0:
         return None
     return _shape_error(r, shape, held, played)
+
+
+def single_error(suit: Sequence[int], led: int, card: int, in_hand: bool, holds_led: bool) -> str | None:
+    """A single lead's follow ``card``: any held card, of the led suit if the hand (``holds_led``) has one."""
+    if not in_hand:
+        return "play.not_in_hand"
+    if suit[card] == led or not holds_led:
+        return None
+    return "play.must_follow_suit"
 
 
 def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from engine.cards import ALL_CARDS, Card
@@ -40,9 +39,18 @@ class RuleTables:
     compare_all: bool  # ruffs of a throw compare unit by unit (``throw_compare: all``)
 
 
-@lru_cache(maxsize=512)
 def rule_tables(ctx: TrumpContext) -> RuleTables:
-    """The tables of ``ctx`` (cached: contexts are immutable and hash once)."""
+    """The tables of ``ctx``, made once per context and kept on it (read on every follow check and play: an
+    attribute read, where an ``lru_cache`` call cost several hundred instructions)."""
+    cached = ctx.rule_cache
+    if isinstance(cached, RuleTables):
+        return cached
+    tables = _make_tables(ctx)
+    object.__setattr__(ctx, "rule_cache", tables)  # the context is frozen; this is its cache slot
+    return tables
+
+
+def _make_tables(ctx: TrumpContext) -> RuleTables:
     suit = tuple([SUITS[s] for s in ctx.suit_table])
     strength = ctx.strength_table
     value = tuple([1000 * (s == TRUMP) + st for s, st in zip(suit, strength, strict=True)])

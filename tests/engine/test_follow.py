@@ -10,6 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from engine.cardrules import follow as core
+from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.follow import enumerate_follows, follow_error, follow_is_legal
 from engine.rules import Rules
@@ -210,3 +212,19 @@ def test_every_play_message_key_has_english_and_chinese_text() -> None:
     assert keys <= set(PLAY)
     for key in keys:
         assert MESSAGES[key]["en"] and MESSAGES[key]["zh-CN"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=0, max_size=12), st.sampled_from(ALL_CARDS),
+       st.lists(st.sampled_from(ALL_CARDS), min_size=0, max_size=2), st.sampled_from(["S", "H", "NT"]))
+def test_a_single_leads_follow_read_on_cards_agrees_with_the_index_rules(
+        hand: list[Card], led: Card, play: list[Card], trump: str) -> None:
+    """``follow_error`` reads a single lead's follow on the cards in one pass (no index lists); its answer is
+    the index rules' (``engine.cardrules.follow``) for held and unheld cards, of the led suit or not, and wrong
+    counts."""
+    ctx = trump_context("2", trump)
+    lead = decompose_lead((led,), ctx)
+    ids = [c.index for c in hand]
+    expected = core.follow_error(rule_tables(ctx), SUITS[lead.suit], lead.shape, ids, [c.index for c in play])
+    assert follow_error((led,), hand, play, ctx) == expected
+    assert follow_error(lead, hand, play, ctx) == expected
