@@ -34,7 +34,7 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     """Why ``play`` (from ``hand``, the whole hand before playing) is not a legal follow, as a message
     key (``play.wrong_count``, ``play.not_in_hand``, ``play.must_follow_suit``, ``play.must_follow_pairs``,
     ``play.must_follow_tractor``), or None if it is legal."""
-    lead = lead if isinstance(lead, Lead) else decompose_lead(lead, ctx)
+    lead = as_lead(lead, ctx)
     r = rule_tables(ctx)
     led = SUITS[lead.suit]
     if lead.size == 1 and len(play) == 1:  # most leads are singles: one pass over the cards, no index lists

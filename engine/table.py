@@ -31,6 +31,7 @@ from engine.actions import (
     Undo,
     action_from_json,
 )
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import (
     Disqualified,
@@ -180,10 +181,8 @@ class Table:
         if self.phase is _MATCH_OVER:
             raise IllegalAction("action.match_over")
         seat = action.seat
-        if type(action) is Play and type(seat) is int and 0 <= seat <= 3:  # the common case, as _dispatch's first
-            events, finished = self.hand.play(seat, action.cards)
-            if finished:
-                events += self._settle()
+        if type(action) is Play and type(seat) is int and 0 <= seat <= 3:  # the common case: no match statement
+            events = self._play(seat, action.cards)
         elif seat is not None and seat not in (0, 1, 2, 3):
             raise IllegalAction("action.bad_seat", seat=seat)
         else:
@@ -196,8 +195,7 @@ class Table:
         h = self.hand
         match action:  # the classes are disjoint, so the order of the cases only matters for speed
             case Play(seat=int(seat), cards=cards):
-                events, finished = h.play(seat, cards)
-                return events + (self._settle() if finished else [])
+                return self._play(seat, cards)
             case DealCard(seat=None):
                 return h.deal(1)
             case DealAll(seat=None):
@@ -220,6 +218,11 @@ class Table:
             case Undo(seat=int(seat)):
                 return [PlayUndone(seat, sanctions.undo(h, seat))]
         raise IllegalAction("action.invalid", action=action.kind)
+
+    def _play(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        """A play (出牌); the hand's last one settles it."""
+        events, finished = self.hand.play(seat, cards)
+        return events + self._settle() if finished else events
 
     def _close_declaring(self) -> list[Event]:
         events, redeal = self.hand.close_declaring()

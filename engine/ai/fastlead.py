@@ -224,7 +224,7 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
 def _pulls_freely(p: PlayState, me: _Seat) -> bool:
     """(version 3) A top trump is led even by a seat that keeps them when it pulls (调主) the one trump left
     unseen: the opponents then cannot ruff (毙) the seat's plain winners."""
-    return p.version >= POLICY_CURRENT and me.unseen_trumps == 1
+    return me.unseen_trumps == 1
 
 
 def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
