@@ -5,6 +5,7 @@ driving a seat's turn through the page as a player would (tap the cards, wait fo
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import shutil
@@ -287,8 +288,12 @@ async def take_turn(world: WebWorld, page: Any, table_id: int, seat: int, *, dec
 
 
 async def wait_for(predicate: Any, seconds: float = 20.0) -> None:
+    """Until ``predicate()`` is true (a coroutine function's result is awaited), polled every 20 ms."""
     for _ in range(int(seconds / 0.02)):
-        if predicate():
+        held = predicate()
+        if inspect.isawaitable(held):
+            held = await held
+        if held:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("condition not reached")

@@ -53,11 +53,12 @@ async def _turn_clock_stored(world: WebWorld, table_id: int, timeout: float) -> 
     """Until alice's turn clock (``timeout`` seconds from her turn's start) is stored: the service arms the timers
     just after the move that made it her turn, so the state can show her turn a moment before the clock exists."""
     assert world.game is not None
-    for _ in range(1000):
-        if any(tm.due_at > world.clock() + timeout - 120 for tm in await world.game.db.table_timers(table_id)):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("alice's turn clock was never stored")
+    db = world.game.db
+
+    async def stored() -> bool:
+        return any(tm.due_at > world.clock() + timeout - 120 for tm in await db.table_timers(table_id))
+
+    await wait_for(stored)
 
 
 async def test_a_restart_mid_hand_reconnects_the_page_and_loses_nothing(web_world: WebWorld, browser: Any) -> None:
