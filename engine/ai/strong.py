@@ -26,7 +26,7 @@ from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
-from engine.ai.playout import Playout
+from engine.ai.playout import Playout, no_gc
 from engine.ai.playstate import SUIT_INDEX, dealer_utility, to_cards
 from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
@@ -208,6 +208,12 @@ class _Search:
         (CPU time), the target number of deals, or ``iterations`` deals; ``dropping``: hopeless candidates
         stop being simulated."""
         alive = [i for i in diffs if not (dropping and len(diffs[i]) >= MIN_WORLDS and _hopeless(diffs[i]))]
+        with no_gc():
+            self._deals(alive, diffs, iterations, deadline, dropping)
+        return diffs
+
+    def _deals(self, alive: list[int], diffs: dict[int, list[float]], iterations: int | None, deadline: float,
+               dropping: bool) -> None:
         worlds = 0
         while alive:
             if iterations is not None:
@@ -219,7 +225,6 @@ class _Search:
             self._one_world(alive, diffs)
             if dropping and len(diffs[alive[0]]) >= MIN_WORLDS:
                 alive = [i for i in alive if not _hopeless(diffs[i])]
-        return diffs
 
     def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
         t0 = time.process_time()
