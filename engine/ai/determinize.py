@@ -116,13 +116,14 @@ class Sampler:
                 if not dests:
                     return None
             d = dests[0] if len(dests) == 1 else _destination(dests, left, self.kitty_weight[i], rand())
-            left[d] -= 1
+            left[d] = left[d] - 1
             if not left[d]:
                 free = [[e for e in a if left[e] > 0] for a in accept]
             if d == KITTY:
                 kitty.append(i)
             else:
-                hands[d][i] += 1
+                hand = hands[d]
+                hand[i] = hand[i] + 1
         return World(hands, kitty)
 
 
@@ -138,12 +139,14 @@ def _destination(dests: list[int], left: list[int], kw: float, r: float) -> int:
     """One of ``dests`` with probability ∝ its free slots (× the kitty's weight ``kw``), ``r`` uniform in
     [0, 1)."""
     total = 0.0
-    for e in dests:
-        total += left[e] * kw if e == KITTY else left[e]
+    for e in dests:  # (float locals: compiled, ``int * float if … else int`` is a generic number)
+        n = float(left[e])
+        total += n * kw if e == KITTY else n
     r *= total
     d = dests[0]
     for d in dests:
-        r -= left[d] * kw if d == KITTY else left[d]
+        n = float(left[d])
+        r -= n * kw if d == KITTY else n
         if r < 0:
             break
     return d

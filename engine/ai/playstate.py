@@ -185,21 +185,23 @@ class PlayState:
         gone = self.gone
         points = t.points
         pts = 0
-        for i in play:
+        for i in play:  # (``x[i] = x[i] - 1``, not ``-=``: compiled, an augmented item update is a generic call)
             s = suit[i]
-            hand[i] -= 1
-            played[i] += 1
-            held[s] -= 1
-            gone[s] += 1
+            hand[i] = hand[i] - 1
+            played[i] = played[i] + 1
+            held[s] = held[s] - 1
+            gone[s] = gone[s] + 1
             pts += points[i]
         self.trick_points += pts
         k = self.kitty_seat
         if k >= 0 and self.seen[k] is not played:
             seen, seen_suit = self.seen[k], self.seen_suit[k]
             for i in play:
-                seen[i] += 1
-                seen_suit[suit[i]] += 1
-        self.sizes[seat] -= len(play)
+                s = suit[i]
+                seen[i] = seen[i] + 1
+                seen_suit[s] = seen_suit[s] + 1
+        sizes = self.sizes
+        sizes[seat] = sizes[seat] - len(play)
         trick = self.trick
         if not trick:
             self._start_trick(play)
