@@ -167,13 +167,25 @@ class FollowScorer:
     def in_tractor(self, i: int) -> bool:
         """Whether the pair of ``i`` links with another pair of the hand into a tractor (拖拉机)."""
         t, hand = self.t, self.hand
-        for j in t.adjacent[i]:  # (the pairs one step stronger)
+        for j in t.up[i]:  # (the pairs one step stronger)
             if hand[j] >= 2:
                 return True
-        return any(hand[j] >= 2 and i in t.adjacent[j] for j in t.by_suit[t.suit[i]])
+        return any(hand[j] >= 2 for j in t.down[i])  # (the pairs one step weaker)
 
     def total(self, w: float) -> float:
         return (2 * w - 1) * self.base_points + 2 * w
+
+    def play_score(self, play: tuple[int, ...], w: float) -> float:
+        """The cards of ``play`` scored one by one (``card_score``, both copies of a pair as one option): the
+        same sum as ``sum(card_score(i, w, play.count(i)) for i in play)``, without a call per count."""
+        total = 0.0
+        for i in play:
+            used = 0
+            for j in play:
+                if j == i:
+                    used += 1
+            total += self.card_score(i, w, used)
+        return total
 
     def best_fill(self, k: int, w: float, allowed: list[int]) -> list[int]:
         """Good ``k`` cards among distinct cards ``allowed`` for a play of win chance ``w``: greedy by score
@@ -261,7 +273,7 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
                     options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))
         allowed = [i for i in range(len(hand)) if hand[i]]
         fill = tuple(sc.best_fill(2, pw, allowed))
-        options.append((sc.total(pw) + sum(sc.card_score(i, pw, fill.count(i)) for i in fill), fill))
+        options.append((sc.total(pw) + sc.play_score(fill, pw), fill))
     return max(options, key=lambda o: o[0])[1]
 
 
@@ -284,7 +296,7 @@ def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tup
             checks += 1
             wins = p.beats_current(play)
         w = max(sc.hold(sc.top(play), True), pw) if wins else pw
-        v = sc.total(w) + sum(sc.card_score(i, w, play.count(i)) for i in play)
+        v = sc.total(w) + sc.play_score(play, w)
         if v > best_v:
             best, best_v = play, v
     return best

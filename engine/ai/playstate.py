@@ -48,6 +48,8 @@ class FastTables:
     rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
     copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
     cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
+    up: tuple[tuple[int, ...], ...]  # ``adjacent`` as tuples (the pairs one step stronger)
+    down: tuple[tuple[int, ...], ...]  # the cards of the same suit whose pairs link upward into a card's pair
     # remembered answers: the kitty multiplier of a last play, a lead's units, whether a play beats the
     # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead
     multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
@@ -69,8 +71,10 @@ def fast_tables(ctx: TrumpContext) -> FastTables:
     rank = tuple(t.strength[i] + (100 if suit[i] == TRUMP else 0) for i in range(N))
     copies = tuple(2 * len(cards) for cards in by_suit)
     cost = tuple(FOLLOW_COST * k for k in t.keep)
+    up = tuple(tuple(sorted(a)) for a in adjacent)
+    down = tuple(tuple(j for j in by_suit[suit[i]] if i in adjacent[j]) for i in range(N))
     return FastTables(suit, t.strength, tuple(c.points for c in ALL_CARDS), t.keep, by_suit, adjacent, rank, copies,
-                      cost)
+                      cost, up, down)
 
 
 def to_counts(cards: Sequence[Card]) -> list[int]:
