@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
-from engine.ai.playout import Playout
+from engine.ai.playout import Playout, no_gc
 from engine.ai.playstate import dealer_utility, to_cards, to_counts
 from engine.ai.policy import policy_play
 from engine.cards import Card, shuffled_deck
@@ -68,3 +69,22 @@ def test_playouts_are_legal_and_agree_with_the_rules(preset: str) -> None:
         assert same.run() == state.points  # (the policy is deterministic; a clone is independent)
         assert isinstance(dealer_utility(state.points, ctx), float)
     assert checked >= 60  # throws (甩牌) make some hands shorter than 25 tricks
+
+
+def test_the_garbage_collector_is_back_as_it_was_after_playouts() -> None:
+    """``no_gc`` pauses the collector while a search plays out its deals and restores it, even when the block
+    raises; a collector already off stays off."""
+    assert gc.isenabled()
+    with no_gc():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), no_gc():
+        raise ValueError
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with no_gc():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
