@@ -25,13 +25,16 @@ import logging
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
-from engine.events import DeclarationKind
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import DeclarationView, Phase
+
+if TYPE_CHECKING:  # (a type only: the judge, which reads no event, then starts without building them)
+    from engine.events import DeclarationKind
 
 log = logging.getLogger(__name__)
 
