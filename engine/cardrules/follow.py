@@ -70,6 +70,8 @@ def single_error(suit: Sequence[int], led: int, card: int, in_hand: bool, holds_
 
 def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]) -> str | None:
     """Rule 2 for a follower holding more led-suit cards than led, who played as many as led."""
+    if shape == _PAIR:  # a pair led (the commonest multi-card lead), under either policy: a pair if one is held
+        return None if played[0] == played[1] or len(set(held)) == len(held) else "play.must_follow_pairs"
     if r.policy is FollowPolicy.PAIRS_ONLY:
         need = min(sum(shape), pair_count(held))
         return None if pair_count(played) >= need else "play.must_follow_pairs"
@@ -80,6 +82,9 @@ def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]
     if tractors and not packs(r, pair_cards(played), tractors):
         return "play.must_follow_tractor"
     return "play.must_follow_pairs"
+
+
+_PAIR: Shape = (1,)
 
 
 def required_rung(r: RuleTables, shape: Shape, held: Sequence[int]) -> Shape:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from functools import lru_cache
 
 from engine.cardrules.tables import RuleTables
 
@@ -28,13 +27,25 @@ def shape_size(shape: Shape) -> int:
     return size
 
 
-@lru_cache(maxsize=4096)
 def format_ladder(shape: Shape) -> tuple[Shape, ...]:
     """The lead's format ladder (RULES §7): each rung splits the unit with the most splits left.
 
     A tractor of n pairs has 2n−1 splits left (n−1 to separate pairs, then n to singles), a pair 1.
     ``(3,)`` → ``(2, 1)`` → ``(1, 1, 1)`` → ``(1, 1, 0, 0)`` → ``(1, 0, 0, 0, 0)`` → ``(0,)*6``.
+    Kept by shape (a dict read: an ``lru_cache`` call costs several hundred instructions on every check).
     """
+    ladder = _LADDERS.get(shape)
+    if ladder is None:
+        if len(_LADDERS) >= 4096:
+            _LADDERS.clear()
+        ladder = _LADDERS[shape] = _ladder(shape)
+    return ladder
+
+
+_LADDERS: dict[Shape, tuple[Shape, ...]] = {}
+
+
+def _ladder(shape: Shape) -> tuple[Shape, ...]:
     rungs = [tuple(sorted(shape, reverse=True))]
     while True:
         current = list(rungs[-1])
