@@ -26,6 +26,7 @@ from engine.cardrules.units import (
     counts_of,
     format_ladder,
     holds,
+    ordered,
     packs,
     pair_cards,
     pair_count,
@@ -105,7 +106,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     suit, cheap = r.suit, r.cheap
     held = [i for i in hand if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = sorted(dict.fromkeys(held or hand), key=cheap.__getitem__)
+        plays = ordered(list(dict.fromkeys(held or hand)), cheap)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -162,7 +163,7 @@ def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tup
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = counts_of(cards)
-    distinct = sorted(counts, key=rank.__getitem__)
+    distinct = ordered(list(counts), rank)
     if k == 1:
         for c in distinct:
             yield (c,)

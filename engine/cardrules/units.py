@@ -56,6 +56,21 @@ def _ladder(shape: Shape) -> tuple[Shape, ...]:
         rungs.append(tuple(sorted(current, reverse=True)))
 
 
+def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list[int]:
+    """``sorted(items, key=key.__getitem__, reverse=reverse)``, the same order (ties keep theirs): a sort of plain
+    numbers (key * 64 + position) instead of a key call per item."""
+    n = len(items)
+    if n > 64:
+        return sorted(items, key=key.__getitem__, reverse=reverse)
+    if reverse:
+        coded = [key[x] * 64 + 63 - k for k, x in enumerate(items)]
+        coded.sort(reverse=True)
+        return [items[63 - (c & 63)] for c in coded]
+    coded = [key[x] * 64 + k for k, x in enumerate(items)]
+    coded.sort()
+    return [items[c & 63] for c in coded]
+
+
 def counts_of(cards: Sequence[int]) -> dict[int, int]:
     """Copies of each card, in order of first appearance (as ``collections.Counter``)."""
     out: dict[int, int] = {}
@@ -67,8 +82,16 @@ def counts_of(cards: Sequence[int]) -> dict[int, int]:
 def pair_cards(cards: Sequence[int]) -> list[int]:
     """One card per identical pair, in order of first appearance (a third copy counts as a single)."""
     out: list[int] = []
-    for i, n in counts_of(cards).items():
-        for _ in range(n // 2):
+    counts = [0] * 64  # by card index (0..53): a list, not a dict
+    first: list[int] = []
+    for i in cards:
+        if not 0 <= i < 64:  # not a card index: counted in a dict
+            return [k for k, n in counts_of(cards).items() for _ in range(n // 2)]
+        if not counts[i]:
+            first.append(i)
+        counts[i] += 1
+    for i in first:
+        for _ in range(counts[i] // 2):
             out.append(i)
     return out
 
