@@ -6,9 +6,10 @@ stopping a timed match) carry ``seat = None`` and are applied by the interface (
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, overload
 
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, lookup
@@ -165,6 +166,18 @@ class Disqualify(Action):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "team": self.team, "reason": self.reason}
+
+
+class ActionLog(Protocol):
+    """``Table.actions``: a list, or an interface's log that keeps only the recent actions (indexed by version)."""
+
+    def append(self, action: Action, /) -> None: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Action]: ...
+    @overload
+    def __getitem__(self, index: int, /) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> list[Action]: ...
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -22,16 +22,19 @@ for overcalls, none before the bury after the first hand, nothing after a joker 
 from __future__ import annotations
 
 import logging
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
-from engine.events import DeclarationKind
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import DeclarationView, Phase
+
+if TYPE_CHECKING:  # (a type only: the judge, which reads no event, then starts without building them)
+    from engine.events import DeclarationKind
 
 log = logging.getLogger(__name__)
 
@@ -266,11 +269,11 @@ def _concealed_refusal(current: DeclarationView, seat: int, new: _Shown, moment:
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every declaration-shaped subset of ``hand`` (legal or not against the standing one)."""
-    counts: defaultdict[int, int] = defaultdict(int)  # by Card.index: no Card hashing, no Python-level Counter
-    for c in hand:
-        counts[c.index] += 1
+    shown = [c for c in (_LEVEL_CARDS.get((level, s)) for s in SUITS) if c is not None] + [BIG_JOKER, SMALL_JOKER]
+    ids = [c.index for c in hand]
+    counts = {c.index: ids.count(c.index) for c in shown}  # only the cards a declaration shows (by Card.index)
     found: list[tuple[Card, ...]] = []
-    level_cards = [c for c in (_LEVEL_CARDS.get((level, s)) for s in SUITS) if c is not None and counts[c.index]]
+    level_cards = [c for c in shown[:-2] if counts[c.index]]
     if rules.joker_single_with_level:
         for joker in (BIG_JOKER, SMALL_JOKER):
             if not counts[joker.index]:

@@ -18,7 +18,7 @@ from engine.cardrules import follow as core
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import ALL_CARDS, Card
 from engine.trump import TrumpContext
-from engine.units import Lead, decompose_lead
+from engine.units import Lead, Shape, decompose_lead
 
 log = logging.getLogger(__name__)
 
@@ -34,21 +34,30 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     """Why ``play`` (from ``hand``, the whole hand before playing) is not a legal follow, as a message
     key (``play.wrong_count``, ``play.not_in_hand``, ``play.must_follow_suit``, ``play.must_follow_pairs``,
     ``play.must_follow_tractor``), or None if it is legal."""
-    lead = as_lead(lead, ctx)
     r = rule_tables(ctx)
-    led = SUITS[lead.suit]
-    if lead.size == 1 and len(play) == 1:  # most leads are singles: one pass over the cards, no index lists
+    if isinstance(lead, Lead):
+        led, shape = SUITS[lead.suit], lead.shape
+    elif len(lead) == 1:  # one led card (most leads): its effective suit, without decomposing it
+        led, shape = r.suit[lead[0].index], _SINGLE
+    else:
+        units = decompose_lead(lead, ctx)
+        led, shape = SUITS[units.suit], units.shape
+    if shape == _SINGLE and len(play) == 1:  # one pass over the cards, no index lists
         card = play[0].index
         suit = r.suit
         in_hand = holds_led = False
-        for c in hand:
-            i = c.index
+        cards: list[Card] = hand if isinstance(hand, list) else list(hand)  # (compiled: read by index, typed)
+        for c in cards:
+            i: int = c.index
             if i == card:
                 in_hand = True
             if suit[i] == led:
                 holds_led = True
         return core.single_error(suit, led, card, in_hand, holds_led)
-    return core.follow_error(r, led, lead.shape, [c.index for c in hand], [c.index for c in play])
+    return core.follow_error(r, led, shape, [c.index for c in hand], [c.index for c in play])
+
+
+_SINGLE: Shape = (0,)
 
 
 def follow_is_legal(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> bool:

@@ -7,12 +7,12 @@ validates, calls the rule functions and formats their answers.
 
 from __future__ import annotations
 
-import contextlib
+import codecs
 import json
 import logging
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from engine.cards import ALL_CARDS, RANKS, Card, format_cards, parse_card
@@ -54,10 +54,10 @@ def _cards(obj: dict[str, Any], name: str, default: Any = ...) -> tuple[Card, ..
 def _card_list(value: Any, name: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise JudgeError(f"'{name}' must be a list of card strings")
-    with contextlib.suppress(TypeError):  # (an unhashable element: read one by one below)
-        known = [c for c in map(_PARSED.get, value) if c is not None]
-        if len(known) == len(value):
-            return tuple(known)
+    try:
+        return tuple(map(_PARSED.__getitem__, value))
+    except (KeyError, TypeError):  # a new spelling or an unhashable element: one by one below
+        pass
     out: list[Card] = []
     for text in value:
         card = _PARSED.get(text) if isinstance(text, str) else None
@@ -71,7 +71,8 @@ def _card_list(value: Any, name: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-_PARSED: dict[str, Card] = {}  # card texts already read (a batch repeats the same few dozen spellings)
+# card texts already read, from the canonical ones on (a batch repeats the same few dozen spellings)
+_PARSED: dict[str, Card] = {str(c): c for c in ALL_CARDS}
 _PARSED_LIMIT = 4096
 
 
@@ -108,8 +109,8 @@ def _check_copies(*groups: Iterable[Card]) -> None:
     for group in groups:
         for c in group:
             total[c.index] += 1
-    over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > 2]
-    if over:
+    if max(total) > 2:
+        over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > 2]
         raise JudgeError(f"more than two copies of {', '.join(sorted(over))}")
 
 
@@ -327,10 +328,42 @@ def answer(line: str) -> dict[str, Any]:
 
 
 def run(stdin: TextIO, stdout: TextIO) -> None:
-    """Answer every line of ``stdin`` on ``stdout``, one line each, flushing as it goes."""
-    for line in stdin:
-        stdout.write(json.dumps(answer(line), ensure_ascii=False) + "\n")
+    """Answer every line of ``stdin`` on ``stdout``, one line each, flushing as it goes: the answers to the lines
+    that have arrived are written at once, before waiting for more (one write per batch piped in, not per line)."""
+    for lines in _arriving(stdin):
+        stdout.write("".join([_answer_line(line) for line in lines]))
         stdout.flush()
+
+
+def _answer_line(line: str) -> str:
+    out = answer(line)
+    legal = out.get("legal")
+    return _VERDICTS[legal] if len(out) == 1 and type(legal) is bool else _ENCODE(out) + "\n"
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False), made once
+_VERDICTS = {v: _ENCODE({"legal": v}) + "\n" for v in (True, False)}  # the commonest answers, written once
+
+
+def _arriving(stdin: TextIO) -> Iterator[list[str]]:
+    """The lines of ``stdin`` as they arrive: each time, those that input already holds (a stream without a
+    byte buffer: one line at a time). Read as ``sys.stdin`` reads them: its encoding, lines ending at ``\n``."""
+    read1 = getattr(getattr(stdin, "buffer", None), "read1", None)
+    if read1 is None:
+        yield from ([line] for line in stdin)
+        return
+    decoder = codecs.getincrementaldecoder(stdin.encoding)(errors=stdin.errors or "strict")
+    pending = ""
+    while True:
+        chunk: bytes = read1(1 << 16)  # what is there, or one read that waits for input
+        lines = (pending + decoder.decode(chunk, final=not chunk)).split("\n")
+        pending = lines.pop()
+        if lines:
+            yield [line + "\n" for line in lines]
+        if not chunk:
+            break
+    if pending:
+        yield [pending]
 
 
 def main() -> int:

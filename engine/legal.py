@@ -14,7 +14,7 @@ from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Decl
 from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, rule_tables
-from engine.cardrules.units import pair_cards, tractors
+from engine.cardrules.units import ordered, pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
@@ -112,12 +112,12 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
 
 def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``lead_units`` on card indices (``Card.index``)."""
-    out: list[tuple[int, ...]] = [(i,) for i in sorted(dict.fromkeys(ids), key=ctx.sort_table.__getitem__)]
+    out: list[tuple[int, ...]] = [(i,) for i in ordered(list(dict.fromkeys(ids)), ctx.sort_table)]
     pairs = pair_cards(ids)
     if not pairs:
         return out
     seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
-    for i in sorted(pairs, key=ctx.rank_table.__getitem__, reverse=True):
+    for i in ordered(pairs, ctx.rank_table, reverse=True):
         _add((i, i), seen, out)
     if len(pairs) < 2:
         return out

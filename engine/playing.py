@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine import builders
 from engine.cardrules import trick as core_trick
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import Card, card_points, cards_without, remove_cards
 from engine.errors import IllegalAction
-from engine.events import Event, Played, ThrowFailed, TrickWon
+from engine.events import Event, ThrowFailed
 from engine.follow import follow_error
 from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
@@ -76,7 +77,7 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     hand.hands[seat] = rest
     hand.trick.append((seat, tuple(cards)))
     hand.winning = winner_after_play(hand, ctx)
-    events.append(Played(seat, tuple(cards)))
+    events.append(builders.played(seat, tuple(cards)))
     if len(hand.trick) < 4:
         return events, False
     return events + finish_trick(hand), not hand.hands[0]
@@ -126,7 +127,7 @@ def finish_trick(hand: PlayingHand) -> list[Event]:
         points += card_points(cards)
     if winner % 2 != hand.dealer_team():
         hand.defender_points += points
-    hand.tricks.append(TrickView(hand.leader, tuple(hand.trick), winner, points))
+    hand.tricks.append(builders.trick_view(hand.leader, tuple(hand.trick), winner, points))
     hand.trick = []
     hand.leader = winner
-    return [TrickWon(winner, points, hand.defender_points, len(hand.tricks))]
+    return [builders.trick_won(winner, points, hand.defender_points, len(hand.tricks))]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
 from engine.cards import ALL_CARDS, Card
 from engine.legal import play_option_ids
@@ -46,7 +47,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
             return Play(seat=seat, cards=random_throw(h.hands[seat], h.level, h.trump, table, rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
         plays = play_option_ids([c.index for c in h.hands[seat]], h.trick_lead(), h.ctx())
-        return Play(seat=seat, cards=tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
+        return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
     if phase is Phase.DEALING:
         seats = list(table.to_act())
         shuffle(rng, seats)

@@ -16,6 +16,7 @@ from typing import Any
 from engine import sanctions
 from engine.actions import (
     Action,
+    ActionLog,
     AwardHand,
     Bury,
     CloseDeclaring,
@@ -61,7 +62,9 @@ _PLAYING, _MATCH_OVER = Phase.PLAYING, Phase.MATCH_OVER  # module names read fas
 
 
 class Table:
-    """A match of four seats (teams 0+2 and 1+3). Use ``Table.new``, ``from_json`` or ``replay``."""
+    """A match of four seats (teams 0+2 and 1+3). Use ``Table.new``, ``from_json`` or ``replay``. Compiled (a
+    native class: no weak references, no new attributes); ``views`` is the slot an interface keeps this table's
+    derived views in (``runtime.viewcache``): a cache, not state."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
@@ -76,7 +79,8 @@ class Table:
         self.match_over_reason: MatchOverReason | None = None
         self.sanctions: list[Sanction] = []  # penalties, warnings, awarded hands (engine.sanctions)
         self.version = 0  # actions applied since the match began
-        self.actions: list[Action] = []  # actions applied to this object (the whole log when built by new/replay)
+        self.actions: ActionLog = []  # actions applied to this object (the whole log when built by new/replay)
+        self.views: Any = None
         self.hand: HandState = self._new_hand(1, None, 0)
 
     # -- construction -----------------------------------------------------------------------------------
@@ -344,11 +348,10 @@ class Table:
     def from_json(cls, obj: dict[str, Any]) -> Table:
         """Inverse of ``to_json``; ``actions`` starts empty (the state already includes ``version`` actions)."""
         rules = Rules.from_json(obj["rules"])
-        table = cls.__new__(cls)
-        table.rules = rules
-        table.seed = obj["seed"]
+        table = cls(rules, obj["seed"])  # (its new first hand is replaced below)
         table.version = obj["version"]
         table.actions = []
+        table.views = None
         table.levels = [Level.parse(level) for level in obj["levels"]]
         table.match_points = list(obj["match_points"])
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2

@@ -209,8 +209,22 @@ _DEFAULT_RULES = Rules()
 
 
 def trump_context(level: str, trump: str, rules: Rules | None = None) -> TrumpContext:
-    """A cached ``TrumpContext`` (contexts are immutable, so sharing is safe)."""
-    return _cached_context(level, trump, _DEFAULT_RULES if rules is None else rules)
+    """A cached ``TrumpContext`` (contexts are immutable, so sharing is safe). Looked up by the rules object's
+    identity first: the ``lru_cache`` behind it hashes the whole ``Rules`` (all its options) on every call."""
+    if rules is None:
+        rules = _DEFAULT_RULES
+    key = (level, trump, id(rules))
+    kept = _BY_IDENTITY.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    ctx = _cached_context(level, trump, rules)
+    if len(_BY_IDENTITY) >= 512:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[key] = (rules, ctx)  # the entry holds ``rules``: its id is not reused while the entry lives
+    return ctx
+
+
+_BY_IDENTITY: dict[tuple[str, str, int], tuple[Rules, TrumpContext]] = {}
 
 
 @lru_cache(maxsize=512)

@@ -167,10 +167,12 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
     if lead is None:
         suit = ctx.suit_table
         first = suit[ids[0]]
-        if any(suit[i] != first for i in ids):
+        if len(ids) == 1:  # one card: one single (what decompose gives, without counting and sorting)
+            lead = Lead(first, (Unit(UnitKind.SINGLE, (cards[0],)),))
+        elif any(suit[i] != first for i in ids):
             raise IllegalAction("play.mixed_suits")
-        ordered = tuple(sorted(cards, key=ctx.sort_key))
-        lead = Lead(first, tuple(decompose(ordered, ctx)))
+        else:
+            lead = Lead(first, tuple(decompose(tuple(sorted(cards, key=ctx.sort_key)), ctx)))
         if len(cache) >= _LEAD_CACHE_SIZE:
             cache.clear()
         cache[ids] = lead

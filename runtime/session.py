@@ -81,7 +81,7 @@ def recent(table: Table) -> Table:
     """``table`` with its in-memory log bounded (``RecentActions``)."""
     if not isinstance(table.actions, RecentActions):
         actions: Any = table.actions
-        table.actions = RecentActions(actions, table.version - len(actions))  # type: ignore[assignment]
+        table.actions = RecentActions(actions, table.version - len(actions))
     return table
 
 

@@ -2,10 +2,10 @@
 seat's legal actions and legal plays, and any value derived from them (a seat's panel: ``runtime.panel``).
 
 A click used to build the same views again at every step (the turn check, the panel, the move's before and after,
-the refresh of every open panel, the timers' plan); now every reader asks here. Entries are keyed by the table
-(held weakly: a table dropped or rebuilt from storage is a new key) and its ``version``, the number of actions
-applied: every change of an engine table is an applied action, so a new version invalidates them all. The views
-are frozen dataclasses, safe to share.
+the refresh of every open panel, the timers' plan); now every reader asks here. Entries are kept on the table
+itself (``Table.views``: a table dropped or rebuilt from storage takes its entries with it or starts without) for
+its ``version``, the number of actions applied: every change of an engine table is an applied action, so a new
+version invalidates them all. The views are frozen dataclasses, safe to share.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
-from weakref import WeakKeyDictionary
 
 from engine.actions import Action
 from engine.cards import Card
@@ -37,14 +36,12 @@ class TableViews:
         self.derived: dict[tuple[Any, ...], Any] = {}
 
 
-_VIEWS: WeakKeyDictionary[Table, TableViews] = WeakKeyDictionary()
-
-
 def views(table: Table) -> TableViews:
-    """The shared views of ``table`` at its current version (emptied when the version moved on)."""
-    entry = _VIEWS.get(table)
-    if entry is None or entry.version != table.version:
-        entry = _VIEWS[table] = TableViews(table.version)
+    """The shared views of ``table`` at its current version (emptied when the version moved on), kept in the
+    table's ``views`` slot: they go with the table."""
+    entry = table.views
+    if not isinstance(entry, TableViews) or entry.version != table.version:
+        entry = table.views = TableViews(table.version)
     return entry
 
 

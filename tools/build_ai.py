@@ -37,7 +37,8 @@ MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/ca
            "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/strong.py",
            "engine/cards.py", "engine/trump.py", "engine/units.py", "engine/legal.py", "engine/playing.py",
            "engine/hand.py", "engine/randomplay.py", "engine/throws.py", "engine/seeded.py",
-           "engine/declaring.py", "engine/rounds.py"
+           "engine/declaring.py", "engine/rounds.py", "engine/table.py", "engine/bids.py", "engine/window.py",
+           "engine/builders.py"
            )
 GROUP = "engine.accel"  # the shared library's module name (+ "__mypyc")
 PACKAGE = "tractor_compiled"  # the installed package holding the build (tools/tractor_compiled)

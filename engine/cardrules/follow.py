@@ -26,6 +26,7 @@ from engine.cardrules.units import (
     counts_of,
     format_ladder,
     holds,
+    ordered,
     packs,
     pair_cards,
     pair_count,
@@ -70,6 +71,8 @@ def single_error(suit: Sequence[int], led: int, card: int, in_hand: bool, holds_
 
 def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]) -> str | None:
     """Rule 2 for a follower holding more led-suit cards than led, who played as many as led."""
+    if shape == _PAIR:  # a pair led (the commonest multi-card lead), under either policy: a pair if one is held
+        return None if played[0] == played[1] or len(set(held)) == len(held) else "play.must_follow_pairs"
     if r.policy is FollowPolicy.PAIRS_ONLY:
         need = min(sum(shape), pair_count(held))
         return None if pair_count(played) >= need else "play.must_follow_pairs"
@@ -80,6 +83,9 @@ def _shape_error(r: RuleTables, shape: Shape, held: list[int], played: list[int]
     if tractors and not packs(r, pair_cards(played), tractors):
         return "play.must_follow_tractor"
     return "play.must_follow_pairs"
+
+
+_PAIR: Shape = (1,)
 
 
 def required_rung(r: RuleTables, shape: Shape, held: Sequence[int]) -> Shape:
@@ -100,7 +106,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     suit, cheap = r.suit, r.cheap
     held = [i for i in hand if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = sorted(dict.fromkeys(held or hand), key=cheap.__getitem__)
+        plays = ordered(list(dict.fromkeys(held or hand)), cheap)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -157,7 +163,7 @@ def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tup
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = counts_of(cards)
-    distinct = sorted(counts, key=rank.__getitem__)
+    distinct = ordered(list(counts), rank)
     if k == 1:
         for c in distinct:
             yield (c,)

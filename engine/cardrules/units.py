@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from functools import lru_cache
 
 from engine.cardrules.tables import RuleTables
 
@@ -28,13 +27,25 @@ def shape_size(shape: Shape) -> int:
     return size
 
 
-@lru_cache(maxsize=4096)
 def format_ladder(shape: Shape) -> tuple[Shape, ...]:
     """The lead's format ladder (RULES §7): each rung splits the unit with the most splits left.
 
     A tractor of n pairs has 2n−1 splits left (n−1 to separate pairs, then n to singles), a pair 1.
     ``(3,)`` → ``(2, 1)`` → ``(1, 1, 1)`` → ``(1, 1, 0, 0)`` → ``(1, 0, 0, 0, 0)`` → ``(0,)*6``.
+    Kept by shape (a dict read: an ``lru_cache`` call costs several hundred instructions on every check).
     """
+    ladder = _LADDERS.get(shape)
+    if ladder is None:
+        if len(_LADDERS) >= 4096:
+            _LADDERS.clear()
+        ladder = _LADDERS[shape] = _ladder(shape)
+    return ladder
+
+
+_LADDERS: dict[Shape, tuple[Shape, ...]] = {}
+
+
+def _ladder(shape: Shape) -> tuple[Shape, ...]:
     rungs = [tuple(sorted(shape, reverse=True))]
     while True:
         current = list(rungs[-1])
@@ -43,6 +54,21 @@ def format_ladder(shape: Shape) -> tuple[Shape, ...]:
         n = current.pop(0)  # the longest unit has the most splits left
         current.extend((n - 1, 1) if n >= 2 else (0, 0))
         rungs.append(tuple(sorted(current, reverse=True)))
+
+
+def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list[int]:
+    """``sorted(items, key=key.__getitem__, reverse=reverse)``, the same order (ties keep theirs): a sort of plain
+    numbers (key * 64 + position) instead of a key call per item."""
+    n = len(items)
+    if n > 64:
+        return sorted(items, key=key.__getitem__, reverse=reverse)
+    if reverse:
+        coded = [key[x] * 64 + 63 - k for k, x in enumerate(items)]
+        coded.sort(reverse=True)
+        return [items[63 - (c & 63)] for c in coded]
+    coded = [key[x] * 64 + k for k, x in enumerate(items)]
+    coded.sort()
+    return [items[c & 63] for c in coded]
 
 
 def counts_of(cards: Sequence[int]) -> dict[int, int]:
@@ -56,8 +82,16 @@ def counts_of(cards: Sequence[int]) -> dict[int, int]:
 def pair_cards(cards: Sequence[int]) -> list[int]:
     """One card per identical pair, in order of first appearance (a third copy counts as a single)."""
     out: list[int] = []
-    for i, n in counts_of(cards).items():
-        for _ in range(n // 2):
+    counts = [0] * 64  # by card index (0..53): a list, not a dict
+    first: list[int] = []
+    for i in cards:
+        if not 0 <= i < 64:  # not a card index: counted in a dict
+            return [k for k, n in counts_of(cards).items() for _ in range(n // 2)]
+        if not counts[i]:
+            first.append(i)
+        counts[i] += 1
+    for i in first:
+        for _ in range(counts[i] // 2):
             out.append(i)
     return out
 

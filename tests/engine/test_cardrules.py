@@ -15,7 +15,7 @@ from engine import units as rules_units
 from engine.cardrules.follow import enumerate_follows as fast_follows
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner, vectors
-from engine.cardrules.units import holds, is_tractor, tractors
+from engine.cardrules.units import holds, is_tractor, ordered, tractors
 from engine.cards import ALL_CARDS, Card, shuffled_deck
 from engine.follow import enumerate_follows
 from engine.rules import Rules
@@ -112,3 +112,12 @@ def test_formats_and_winners_are_the_rules(case: tuple[TrumpContext, tuple[Card,
         assert trick_winner(r, units.shape, [_ids(p) for p in played]) == trick.trick_winner(played, ctx)
     for hand in hands:
         assert tractors(r, _ids(hand)) == [_ids(u.cards) for u in rules_units.find_tractors(hand, ctx)]
+
+
+@given(st.lists(st.integers(0, 59), max_size=80), st.lists(st.integers(-5, 40), min_size=60, max_size=60),
+       st.booleans())
+def test_ordered_sorts_as_sorted_with_the_key_ties_in_their_order(items: list[int], key: list[int],
+                                                                   reverse: bool) -> None:
+    """``ordered`` (a sort of key * 64 + position) gives exactly ``sorted(items, key=..., reverse=...)``: equal keys
+    keep the items' order (the legal-play lists, and with them the random player's draws, do not change)."""
+    assert ordered(items, tuple(key), reverse) == sorted(items, key=tuple(key).__getitem__, reverse=reverse)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -138,6 +140,33 @@ def test_the_judge_process_answers_every_line_and_exits_0() -> None:
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert out[0] == {"winner": 2, "points": 10} and "error" in out[1] and out[2]["id"] == 2
     assert len(out) == 3
+
+
+def test_the_judge_answers_each_line_before_the_next_one_is_sent() -> None:
+    """The judge writes its answers once the lines that have arrived are answered (a piped batch at once): a
+    checker talking to it line by line still gets each answer before it sends the next line, and a last line
+    without its newline is answered at the end of input."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # (its output buffered, as by default)
+    proc = subprocess.Popen([sys.executable, "-m", "engine.judge"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            cwd=REPO, env=env, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for line, expected in (('{"q":"trick","level":"2","trump":"H","plays":[["AC"],["3H"],["2S"],["KC"]]}',
+                                {"winner": 2, "points": 10}), ("garbage", None),
+                               ('{"id":7,"q":"parse","level":"4","trump":"S","cards":["小王"]}',
+                                {"id": 7, "suit": "T", "units": [{"type": "single", "cards": ["SJ"]}]})):
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 20)
+            assert ready, f"no answer to {line!r} while the judge waits for more input"
+            got = json.loads(proc.stdout.readline())
+            assert got == expected if expected is not None else "error" in got
+        proc.stdin.write('{"q":"parse","level":"4","trump":"S","cards":["3H"]}')
+        proc.stdin.close()
+        assert json.loads(proc.stdout.read()) == {"suit": "H", "units": [{"type": "single", "cards": ["3H"]}]}
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
 
 
 def test_each_line_is_read_with_its_own_rules_and_cards_however_often_they_recur() -> None:
