@@ -120,10 +120,7 @@ class PlayState:
         for i, n in enumerate(played):
             if n:
                 self.gone[suit[i]] += n
-        self.leader = leader
-        self.trick = trick
-        self.played = played
-        self.voids = voids
+        self.leader, self.trick, self.played, self.voids = leader, trick, played, voids
         self.dealer_team = dealer_team
         self.points = defender_points
         self.kitty = kitty
@@ -131,13 +128,10 @@ class PlayState:
         self.kitty_seat = kitty_seat  # the seat that buried the kitty: it knows the kitty's cards (-1: none)
         self.version = POLICY_CURRENT  # which play policy chooses (``POLICY_V2``: ``basic_v2``'s rules)
         self._share_seen()
-        self.simple = True
-        self.throw = False
+        self.simple, self.throw = True, False
         self.shape: tuple[int, ...] = (0,)  # the current lead's units (pair counts, longest first)
         self.trick_points = 0  # points on the table in the current trick
-        self.led = 0
-        self.win_k = 0
-        self.win_key = 0
+        self.led = self.win_k = self.win_key = 0
         if trick:
             self.trick_points = sum(self.t.points[i] for _, p in trick for i in p)
             self._start_trick(trick[0][1])
