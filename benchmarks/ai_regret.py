@@ -17,6 +17,8 @@ is two hands, so twice that in its level difference). Declaring is not searched 
 constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` changed, at the same budget (the cost is then
 the variant's gain: positive when the variant is better).
 ``--kinds lead,throw`` prices only those kinds (the others are not searched).
+``--basic`` prices ``basic``'s bury (the rule of thumb, ``engine.ai.bury``) instead of the strong AI's: with
+``--kinds bury --variant NAME=VALUE`` (a constant of ``engine.ai.bury``), the variant's gain over it.
 """
 
 from __future__ import annotations
@@ -36,13 +38,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a scr
 
 from benchmarks.ai_puzzle_mine import basic_decisions
 from engine.actions import Bury
-from engine.ai import bury_search, strong
+from engine.ai import bury, bury_search, choose_action, strong
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.ai.endgame import EXACT_CARDS
 from engine.ai.memory import memory_from_view
 from engine.ai.situation import Situation, situation_from_view
-from engine.ai.strong import SearchStats, _Search, choose_play_mc, plan, strong_action
+from engine.ai.strong import SearchStats, _Search, choose_play_mc, plan
 from engine.cards import Card
 from engine.rules import Rules
 from engine.trump import trump_context
@@ -91,7 +93,7 @@ def _other(args: argparse.Namespace, decide: Callable[[float, int | None], T]) -
     changes = variant(args)
     if not changes:
         return decide(0.0, args.long)
-    modules = [m for m in (strong, bury_search) if any(hasattr(m, n) for n in changes)]
+    modules = [m for m in (strong, bury_search, bury) if any(hasattr(m, n) for n in changes)]
     saved = {(m, n): getattr(m, n) for m in modules for n in changes if hasattr(m, n)}
     try:
         for (m, n), old in saved.items():
@@ -118,8 +120,10 @@ def play_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> t
 
 def bury_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> tuple[float, float, bool]:
     """The longer bury search's gain over the arena's bury, its variance, and whether they differ."""
-    short = strong_action(view, rng, args.budget)
-    long = _other(args, lambda budget, it: strong_action(view, rng, budget, iterations=it))
+    level = "basic" if args.basic else "strong"
+    short = choose_action(view, level, rng, budget_s=args.budget)
+    long = _other(args, lambda budget, it: choose_action(view, level, rng, budget_s=budget or args.budget,
+                                                          iterations=it))
     assert isinstance(short, Bury) and isinstance(long, Bury)
     if sorted(c.index for c in short.cards) == sorted(c.index for c in long.cards):
         return 0.0, 0.0, False
@@ -201,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="", help="NAME=VALUE,...: compare this variant instead")
     parser.add_argument("--kinds", type=lambda v: set(v.split(",")), default=set(),
                         help="KIND,...: count only these decision kinds (lead, throw, follow, endgame, bury)")
+    parser.add_argument("--basic", action="store_true", help="price basic's bury (the rule of thumb) instead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     figures = table_of(measure(args), args)

@@ -4,7 +4,9 @@ Every subset of plain suits that fits in the 8 cards may be emptied; the rest is
 cards. A bury is scored by the value of the cards it gives up, minus a bonus for each void made (worth more
 the more trumps the hand holds, since a void is only useful with trumps to ruff (毙) with), plus a penalty
 for the points kept in short plain suits without their top card (the opponents will catch them). Point
-cards are cheap to bury with 10 or more trumps: such a hand expects to defend the bottom (保底).
+cards are cheap to bury with 10 or more trumps: such a hand expects to defend the bottom (保底); with fewer, a
+buried point costs twice a kept one, since the defenders often win the last trick and the kitty's points then
+count at least double (抠底).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ LONG_TRUMPS = 10  # from here on point cards are cheap to bury
 SHORT_SUIT = 4  # a kept plain suit this short and without its top card loses its points
 KEPT_POINTS = 1.2  # penalty per point kept in such a suit
 WEAK_HIGH = 0.5  # share of a high card's keep value left in such a suit (it is likely to be caught)
+KITTY_RISK = 2.0  # cost per point buried with fewer than LONG_TRUMPS trumps: the defenders often win the last
+# trick, where a buried point counts at least double (抠底) (1.0 before: measured, ai_regret --basic --kinds bury)
 
 
 def void_bonus(trumps: int) -> float:
@@ -44,7 +48,7 @@ def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], long: bool,
     if counts[card] >= 2:
         cost += 6.0
     if card.points:
-        cost += card.points * (0.15 if long else 1.0)
+        cost += card.points * (0.15 if long else KITTY_RISK)
     return cost
 
 

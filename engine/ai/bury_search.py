@@ -2,8 +2,9 @@
 
 The candidates are the best few buries of the rule of thumb (``engine.ai.bury``: every void-first bury,
 ranked by its score), plus the best few "near voids" (a suit emptied except its ace, kept as a sure winner
-(保留大牌)), which the rule of thumb's void bonus never ranks high. On each sampled deal of the unseen cards to
-the other three hands (cards a seat showed while declaring go to it), every candidate's hand is played out
+(保留大牌)), which the rule of thumb's void bonus never ranks high, plus the best few point-free buries (every
+point kept in hand: a kitty the defenders win counts at least double, 抠底). On each sampled deal of the unseen
+cards to the other three hands (cards a seat showed while declaring go to it), every candidate's hand is played out
 from the first lead to settlement, every seat playing the play policy (``engine.ai.policy``) with the
 candidate as the kitty (common random numbers: all candidates on the same deals); a candidate clearly worse
 than the leader stops being played out. The rule of thumb's bury is kept unless another candidate's mean
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 
 CANDIDATES: Final = 6  # as measured: 6 candidate buries, the rule of thumb's first
 NEAR_VOIDS: Final = 3  # plus this many near voids (a suit emptied but for its ace)
+POINT_FREE = 2  # plus this many point-free buries (保分底; a plain global: ai_regret --variant changes it)
 Z_MARGIN: Final = 2.0  # a bury must beat the rule of thumb's by this many standard errors
 TIE_Z: Final = 1.0  # candidates within this many standard errors of the best count as tied
 MIN_WORLDS: Final = 24  # no candidate is dropped on fewer deals
@@ -48,25 +50,33 @@ BUDGET_SHARE: Final = 2.5  # the bury, one decision per hand that decides a void
 # percentile of the decision times is a play's)
 
 
-def bury_candidates(hand: Sequence[Card], ctx: TrumpContext, k: int = CANDIDATES,
-                    near: int = NEAR_VOIDS) -> list[tuple[Card, ...]]:
+def bury_candidates(hand: Sequence[Card], ctx: TrumpContext, k: int = CANDIDATES, near: int = NEAR_VOIDS,
+                    free: int | None = None) -> list[tuple[Card, ...]]:
     """The ``k`` best distinct buries of the rule of thumb, its choice (``choose_bury``) first, then the
-    ``near`` best distinct near voids (``near_voids``)."""
+    ``near`` best distinct near voids (``near_voids``), then the ``free`` (``POINT_FREE``) best distinct
+    point-free buries (``point_free``)."""
     sc = _Scorer(hand, ctx)
     order = sc.fill_order(hand)
     ranked = [chosen for _, chosen in void_first(sc.plain, order)]
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
     for group, limit in ((ranked, k), (near_voids(sc, order), k + near)):
-        scored = sorted(((sc.score(chosen), i, chosen) for i, chosen in enumerate(group)), key=lambda b: (b[0], b[1]))
-        for _, _, chosen in scored:
-            if len(out) >= limit:
-                break
-            ident = tuple(sorted(c.index for c in chosen))
-            if ident not in seen:
-                seen.add(ident)
-                out.append(tuple(chosen))
+        _add_best(sc, group, limit, out, seen)
+    _add_best(sc, point_free(sc, order), len(out) + (POINT_FREE if free is None else free), out, seen)
     return out
+
+
+def _add_best(sc: _Scorer, group: Sequence[Sequence[Card]], limit: int, out: list[tuple[Card, ...]],
+              seen: set[tuple[int, ...]]) -> None:
+    """Append the best-scored buries of ``group`` not ``seen`` yet to ``out``, until it holds ``limit``."""
+    scored = sorted(((sc.score(chosen), i, chosen) for i, chosen in enumerate(group)), key=lambda b: (b[0], b[1]))
+    for _, _, chosen in scored:
+        if len(out) >= limit:
+            break
+        ident = tuple(sorted(c.index for c in chosen))
+        if ident not in seen:
+            seen.add(ident)
+            out.append(tuple(chosen))
 
 
 def near_voids(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
@@ -84,6 +94,17 @@ def near_voids(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
                 rest.remove(c)
             out.append(emptied + rest[:KITTY_SIZE - len(emptied)])
     return out
+
+
+def point_free(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
+    """The void-first buries (``void_first``) that bury no point card, filled up from ``order`` without its
+    point cards: the points stay in hand instead of in a kitty the defenders may win at ×2 or more (抠底).
+    None when the hand has fewer than 8 cards without points."""
+    cheap = [c for c in order if not c.points]
+    if len(cheap) < KITTY_SIZE:
+        return []
+    plain = {s: cards for s, cards in sc.plain.items() if not any(c.points for c in cards)}
+    return [chosen for _, chosen in void_first(plain, cheap)]
 
 
 def deal_others(hand: Sequence[Card], seat: int, shown: Sequence[Counter[Card]],

@@ -37,7 +37,8 @@ from engine.views import Phase, SeatView
 
 log = logging.getLogger(__name__)
 
-MAX_CANDIDATES = 5
+MAX_CANDIDATES = 8  # a follow's candidates (5 before: measured, 8 gain +0.063 / +0.073 / +0.089 levels per hand and
+# team in follows at the arena's 0.2 s, three sets of 8 deals, benchmarks/ai_regret.py --kinds follow --variant)
 LEAD_CANDIDATES = 8  # a lead's candidates (5 before: measured, 8 gain about +0.025 levels per searched lead at
 # the arena's 0.2 s, 24 of 57 leads changed, 8 deals; 12 gain as much on fewer deals per decision)
 MIN_WORLDS = 16  # no candidate is dropped on fewer deals (the test is looked at after every deal)

@@ -116,9 +116,10 @@ def test_bury_with_long_trumps_voids_a_short_suit_and_buries_its_points() -> Non
     assert Card("A", "S") not in buried and Card("A", "D") not in buried
 
 
-def test_bury_keeps_no_points_in_a_short_suit_without_its_ace() -> None:
-    # 9 trumps: the short ace-less spades (KS 10S 6S) would lose their 20 points to the ace holder, and
-    # burying them makes a void (断门) to ruff with; the long clubs and diamonds keep their low cards
+def test_bury_with_few_trumps_keeps_its_points_out_of_the_kitty() -> None:
+    # 9 of 36 trumps: the defenders usually win the last trick (抠底), where buried points count at least
+    # double, so KS 10S stay in hand rather than make a spade void (benchmarks/ai_bury_check.py: +0.52 levels
+    # over burying KS 10S 6S, 1500 deals; the puzzle bury-short-aceless-points)
     ctx = trump_context("2", "H", Rules())
     hand = cards("BJ 2H 2D AH KH QH 9H 8H 7H "
                  "KS 10S 6S "
@@ -126,8 +127,8 @@ def test_bury_keeps_no_points_in_a_short_suit_without_its_ace() -> None:
                  "AD KD QD JD 9D 8D 7D 6D 5D 4D 3D 3D")
     assert len(hand) == 33
     buried = choose_bury(hand, ctx)
-    assert set(cards("KS 10S 6S")) <= set(buried)
-    assert not any(ctx.is_trump(c) for c in buried)
+    assert not any(c.points for c in buried)
+    assert not any(ctx.is_trump(c) or c.rank == "A" for c in buried)
 
 
 def test_leads_a_certain_pair_nobody_can_ruff() -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from benchmarks.ai_bury_check import check
 from engine.actions import Bury
 from engine.ai import choose_action
-from engine.ai.bury import choose_bury
-from engine.ai.bury_search import _alive, bury_candidates, deal_others, given_up, pick_bury
+from engine.ai.bury import _Scorer, choose_bury
+from engine.ai.bury_search import _alive, bury_candidates, deal_others, given_up, pick_bury, point_free
 from engine.cards import format_cards, parse_cards
 from engine.rules import Rules
 from engine.table import Table
@@ -96,6 +97,29 @@ def test_near_voids_offer_emptying_a_suit_but_for_its_ace() -> None:
     assert given_up(parse_cards("2H KS 9S 8S KC 10C 5C 4D"), ctx) == (1, 0)
 
 
+def test_point_free_buries_are_offered_after_the_others_and_bury_no_points() -> None:
+    """With 15 trumps the rule of thumb buries the clubs' 25 points; the search also plays out buries that keep
+    every point in hand (a kitty the defenders win counts at least double)."""
+    ctx = trump_context("2", "H", Rules())
+    old = bury_candidates(HAND, ctx, free=0)
+    cands = bury_candidates(HAND, ctx, free=2)
+    assert cands[:len(old)] == old and any(c.points for c in old[0])
+    free = cands[len(old):]
+    assert free and all(len(b) == 8 and not any(c.points for c in b) for b in free)
+    assert not any(ctx.is_trump(c) for b in free for c in b)
+    assert all(not any(c.points for c in b) for b in point_free(_Scorer(HAND, ctx), HAND))
+
+
+def test_with_few_trumps_the_strong_bury_keeps_its_points() -> None:
+    """The puzzle bury-short-aceless-points: 9 of 36 trumps, the defenders win the last trick on about 3 deals
+    in 4; a point-free bury beats burying KS 10S 6S for a spade void by 0.5 levels (1500 deals)."""
+    view = _bury_view("BJ 2H 2D AH KH QH 9H 8H 7H KS 10S 6S AC QC JC 9C 8C 7C 6C 4C 3C AD KD QD JD 9D 8D 7D 6D 5D "
+                      "4D 3D 3D", "2", "H")
+    action = choose_action(view, "strong", random.Random(3), iterations=60)
+    assert isinstance(action, Bury)
+    assert not any(c.points for c in action.cards)
+
+
 def _bury_view(hand: str, level: str, trump: str) -> SeatView:
     pub = PublicView(
         rules=Rules(), hand_number=2, phase=Phase.BURYING, levels=(level, level), dealer=0, level=level,
@@ -115,3 +139,16 @@ def test_fifteen_trumps_void_clubs_and_spades_but_keep_the_ace_of_spades() -> No
     assert set(parse_cards("KS 9S 8S KC 10C 5C")) <= set(action.cards)
     assert not set(parse_cards("AS AD BJ SJ 2H")) & set(action.cards)
 
+
+
+def test_the_bury_check_plays_whole_hands_for_each_bury_with_each_kind_of_player() -> None:
+    """``benchmarks/ai_bury_check.py``: every bury on the same deals; a point-free kitty gives no bonus (抠底)."""
+    hand = list(parse_cards("BJ 2H 2D AH KH QH 9H 8H 7H KS 10S 6S AC QC JC 9C 8C 7C 6C 4C 3C AD KD QD JD 9D 8D "
+                            "7D 6D 5D 4D 3D 3D"))
+    buries = [tuple(parse_cards("KS 10S 6S 3C 4C 4D 6C 6D")), tuple(parse_cards("3C 4C 4D 6S 6C 6D 7C 7D"))]
+    for players, deals in (("policy", 6), ("policy_v2", 6), ("strong", 1)):
+        rows, best = check(hand, "2", "H", buries, players, deals, 2, seed=1)
+        assert [r["bury"] for r in rows] == [" ".join(format_cards(b)) for b in buries]
+        assert rows[1]["kitty_bonus"] == 0 and rows[0]["gain"] == 0
+        assert all(r["defender_points"] % 5 == 0 or deals > 1 for r in rows)
+        assert best["best"] in {r["bury"] for r in rows}
