@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from engine.actions import Action, Bury, Play
-from engine.ai.bury import choose_bury
+from engine.ai.bury import KITTY_RISK_V2, choose_bury
 from engine.ai.bury_v1 import choose_bury_v1
 from engine.ai.declare import choose_declaration
 from engine.ai.follows import rank_follows
@@ -56,8 +56,9 @@ def basic_action(view: SeatView, v1: bool = False, v2: bool = False) -> Action |
         return choose_declaration(view)
     if phase is Phase.BURYING:
         ctx = trump_context(pub.level, known_trump(view), pub.rules)
-        bury = choose_bury_v1 if v1 else choose_bury
-        return Bury(seat=view.seat, cards=bury(view.hand, ctx))
+        if v1:
+            return Bury(seat=view.seat, cards=choose_bury_v1(view.hand, ctx))
+        return Bury(seat=view.seat, cards=choose_bury(view.hand, ctx, KITTY_RISK_V2 if v2 else None))
     if phase is Phase.PLAYING:
         if v1:
             return Play(seat=view.seat, cards=choose_play_v1(situation_from_view(view, certainties=False)))

@@ -29,7 +29,8 @@ SHORT_SUIT = 4  # a kept plain suit this short and without its top card loses it
 KEPT_POINTS = 1.2  # penalty per point kept in such a suit
 WEAK_HIGH = 0.5  # share of a high card's keep value left in such a suit (it is likely to be caught)
 KITTY_RISK = 2.0  # cost per point buried with fewer than LONG_TRUMPS trumps: the defenders often win the last
-# trick, where a buried point counts at least double (抠底) (1.0 before: measured, ai_regret --basic --kinds bury)
+# trick, where a buried point counts at least double (抠底) (measured: ai_regret --basic --kinds bury)
+KITTY_RISK_V2 = 1.0  # the same cost as ``basic_v2`` buries (the frozen baseline the current basic is measured against)
 
 
 def void_bonus(trumps: int) -> float:
@@ -37,7 +38,7 @@ def void_bonus(trumps: int) -> float:
     return VOID_BASE + VOID_PER_TRUMP * trumps
 
 
-def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], long: bool, top: dict[str, int],
+def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], point_cost: float, top: dict[str, int],
                weak: bool) -> float:
     suit = ctx.suit_of(card)
     if suit == "T":
@@ -48,7 +49,7 @@ def _card_cost(card: Card, ctx: TrumpContext, counts: Counter[Card], long: bool,
     if counts[card] >= 2:
         cost += 6.0
     if card.points:
-        cost += card.points * (0.15 if long else KITTY_RISK)
+        cost += card.points * point_cost
     return cost
 
 
@@ -60,7 +61,7 @@ def _top_strength(suit: str, ctx: TrumpContext) -> int:
 class _Scorer:
     """Scores one bury of one hand."""
 
-    def __init__(self, hand: Sequence[Card], ctx: TrumpContext) -> None:
+    def __init__(self, hand: Sequence[Card], ctx: TrumpContext, kitty_risk: float | None = None) -> None:
         self.ctx = ctx
         self.counts = Counter(hand)
         self.trumps = sum(1 for c in hand if ctx.is_trump(c))
@@ -69,8 +70,8 @@ class _Scorer:
             if not ctx.is_trump(c):
                 self.plain[ctx.suit_of(c)].append(c)
         self.top = {s: _top_strength(s, ctx) for s in self.plain}
-        long = self.trumps >= LONG_TRUMPS
-        self.cost = {c: _card_cost(c, ctx, self.counts, long, self.top, self._weak_card(c)) for c in self.counts}
+        risk = 0.15 if self.trumps >= LONG_TRUMPS else KITTY_RISK if kitty_risk is None else kitty_risk
+        self.cost = {c: _card_cost(c, ctx, self.counts, risk, self.top, self._weak_card(c)) for c in self.counts}
 
     def _weak_card(self, card: Card) -> bool:
         s = self.ctx.suit_of(card)
@@ -115,9 +116,10 @@ def void_first(plain: dict[str, list[Card]], order: Sequence[Card]) -> Iterator[
             yield combo, chosen + rest[: KITTY_SIZE - len(chosen)]
 
 
-def choose_bury(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
-    """Eight cards of ``hand`` (33 cards) to bury."""
-    sc = _Scorer(hand, ctx)
+def choose_bury(hand: Sequence[Card], ctx: TrumpContext, kitty_risk: float | None = None) -> tuple[Card, ...]:
+    """Eight cards of ``hand`` (33 cards) to bury; ``kitty_risk``: a buried point's cost with few trumps
+    (``KITTY_RISK`` when not given; ``basic_v2`` keeps its own, ``KITTY_RISK_V2``)."""
+    sc = _Scorer(hand, ctx, kitty_risk)
     best = min(((sc.score(chosen), chosen) for _, chosen in void_first(sc.plain, sc.fill_order(hand))),
                key=lambda b: b[0])
     log.debug("bury %s", best)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engine.actions import Declare, Pass
 from engine.ai import suggest
 from engine.ai.basic import basic_action
-from engine.ai.bury import choose_bury
+from engine.ai.bury import KITTY_RISK_V2, choose_bury
 from engine.ai.memory import memory_from_view
 from engine.cards import Card, parse_cards
 from engine.rules import Rules
@@ -129,6 +129,9 @@ def test_bury_with_few_trumps_keeps_its_points_out_of_the_kitty() -> None:
     buried = choose_bury(hand, ctx)
     assert not any(c.points for c in buried)
     assert not any(ctx.is_trump(c) or c.rank == "A" for c in buried)
+    # basic_v2, the frozen baseline the current basic is measured against, still buries as before: the spade
+    # void with its 20 points
+    assert set(cards("KS 10S 6S")) <= set(choose_bury(hand, ctx, KITTY_RISK_V2))
 
 
 def test_leads_a_certain_pair_nobody_can_ruff() -> None:
