@@ -93,12 +93,23 @@ class Pipeline:
             images=tuple(images), table=picture,
             announcements=tuple(notes), acted_seat=acted_seat)
         await self.present(update)
-        await self.arm(session)
+        await self._arm_committed(session)
         if any(isinstance(e, MatchOver) for e in events):
             await self._match_over(session)
         return events
 
     # -- storage faults ----------------------------------------------------------------------------------
+    async def _arm_committed(self, session: Session) -> None:
+        """``arm`` after a committed move. If storage refuses the timers, the move still stands: the table is
+        marked for the watchdog, which re-plans its timers once storage answers (nothing else would move it)."""
+        try:
+            await self.arm(session)
+        except Exception as exc:
+            tid = session.record.table_id
+            log.error("table %d: its timers were not stored (%s); the move stands, the watchdog re-plans them",
+                      tid, type(exc).__name__)
+            self.storage_failed(tid)
+
     def storage_failed(self, table_id: int | None) -> None:
         if self.on_storage_error is not None:
             self.on_storage_error(table_id)
