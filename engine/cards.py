@@ -154,7 +154,10 @@ def shuffled_deck(seed: int) -> list[Card]:
 
 def card_points(cards: Iterable[Card]) -> int:
     """Total points of ``cards``."""
-    return sum([_POINTS[c.index] for c in cards])
+    total = 0
+    for c in cards:
+        total += _POINTS[c.index]
+    return total
 
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
