@@ -187,11 +187,12 @@ def cards_without(whole: Iterable[Card], part: Iterable[Card]) -> list[Card] | N
 def _take_out(rest: list[Card], part: Iterable[Card]) -> Card | None:
     """Remove from ``rest`` (changed in place) the first equal card of each card of ``part``, as ``list.remove``
     does; the first card of ``part`` not found (``rest`` then partly changed), else None."""
-    ids = [c.index for c in rest]
     for c in part:
-        try:
-            k = ids.index(c.index)
-        except ValueError:
+        i = c.index
+        for k in range(len(rest)):  # (a scan on card indices: no list of indices, no boxed comparisons)
+            if rest[k].index == i:
+                del rest[k]
+                break
+        else:
             return c
-        del rest[k], ids[k]
     return None

@@ -279,7 +279,7 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
     the level cards in suit order (one, then two of a kind), then the joker pairs (带王亮主: a joker with one or two
     level cards of its suits first). Only the six cards a declaration can show are counted, in one pass."""
     level_cards = _LEVEL_CARDS.get(level, ())
-    counts = _counts(hand, [c.index for c in level_cards])
+    counts = _counts(hand, _SLOTS.get(level) or _slots(level_cards))
     held = [(card, counts[k]) for k, card in enumerate(level_cards) if counts[k]]
     found: list[tuple[Card, ...]] = []
     if rules.joker_single_with_level:
@@ -303,25 +303,32 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
     return found
 
 
-def _counts(hand: Sequence[Card], wanted: list[int]) -> list[int]:
-    """How many of each ``wanted`` card (by ``Card.index``: the level cards in suit order) ``hand`` holds, then
-    how many big and small jokers."""
+def _counts(hand: Sequence[Card], slots: list[int]) -> list[int]:
+    """How many of each card a declaration can show ``hand`` holds: the level cards in suit order, then the big
+    and the small joker (``slots``: each card index's place in that list, -1 for the other cards)."""
     counts = [0] * 6
     for card in hand:
-        i = card.index
-        if i == _BJ:
-            counts[4] += 1
-        elif i == _SJ:
-            counts[5] += 1
-        elif i in wanted:
-            counts[wanted.index(i)] += 1
+        k = slots[card.index]
+        if k >= 0:
+            counts[k] += 1
     return counts
 
 
 #: The level cards of each rank, in ``SUITS`` order (the cards a declaration shows besides the jokers).
 _LEVEL_CARDS: dict[str, tuple[Card, ...]] = {
     rank: tuple(c for s in SUITS for c in ALL_CARDS if c.rank == rank and c.suit == s) for rank in RANKS}
-_BJ, _SJ = BIG_JOKER.index, SMALL_JOKER.index
+
+
+def _slots(level_cards: Sequence[Card]) -> list[int]:
+    """Each card index's place among the cards a declaration shows (``level_cards`` 0-3, BJ 4, SJ 5), else -1."""
+    slots = [-1] * len(ALL_CARDS)
+    for k, card in enumerate(level_cards):
+        slots[card.index] = k
+    slots[BIG_JOKER.index], slots[SMALL_JOKER.index] = 4, 5
+    return slots
+
+
+_SLOTS: dict[str, list[int]] = {rank: _slots(cards) for rank, cards in _LEVEL_CARDS.items()}
 
 
 def declaration_options(

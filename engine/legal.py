@@ -15,7 +15,7 @@ from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Play
 from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, rule_tables
-from engine.cardrules.units import ordered, pair_cards, tractors
+from engine.cardrules.units import distinct, ordered, pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
@@ -116,7 +116,7 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
 
 def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``lead_units`` on card indices (``Card.index``)."""
-    out: list[tuple[int, ...]] = [(i,) for i in ordered(list(dict.fromkeys(ids)), ctx.sort_table)]
+    out: list[tuple[int, ...]] = [(i,) for i in ordered(distinct(ids), ctx.sort_table)]
     pairs = pair_cards(ids)
     if not pairs:
         return out

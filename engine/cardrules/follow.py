@@ -24,6 +24,7 @@ from engine.cardrules.units import (
     Shape,
     contains,
     counts_of,
+    distinct,
     format_ladder,
     holds,
     ordered,
@@ -106,7 +107,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     suit, cheap = r.suit, r.cheap
     held = [i for i in hand if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = ordered(list(dict.fromkeys(held or hand)), cheap)
+        plays = ordered(distinct(held or hand), cheap)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -116,7 +117,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     out: list[tuple[int, ...]] = []
     for source in _sources(r, shape, led, n, held, others):
         for play in source:
-            ident = tuple(sorted(play, key=display.__getitem__))
+            ident = _display_order(play, display)
             if ident in seen:
                 continue
             seen.add(ident)
@@ -124,6 +125,14 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
             if len(out) >= limit:
                 return out
     return out
+
+
+def _display_order(play: tuple[int, ...], display: Sequence[int]) -> tuple[int, ...]:
+    """``tuple(sorted(play, key=display.__getitem__))`` (stable: ties keep their order); two cards without a sort."""
+    if len(play) == 2:
+        a, b = play[0], play[1]
+        return (b, a) if display[b] < display[a] else play
+    return tuple(ordered(list(play), display))
 
 
 def _sources(r: RuleTables, shape: Shape, led: int, n: int, held: list[int],

@@ -71,6 +71,20 @@ def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list
     return [items[c & 63] for c in coded]
 
 
+def distinct(cards: Sequence[int]) -> list[int]:
+    """``list(dict.fromkeys(cards))``: the first of each card, in order, marked in a list by card index (0..53)
+    instead of a dict."""
+    seen = [False] * 64
+    out: list[int] = []
+    for i in cards:
+        if not 0 <= i < 64:  # not a card index: as dict.fromkeys
+            return list(dict.fromkeys(cards))
+        if not seen[i]:
+            seen[i] = True
+            out.append(i)
+    return out
+
+
 def counts_of(cards: Sequence[int]) -> dict[int, int]:
     """Copies of each card, in order of first appearance (as ``collections.Counter``)."""
     out: dict[int, int] = {}
