@@ -56,7 +56,7 @@ def _ladder(shape: Shape) -> tuple[Shape, ...]:
         rungs.append(tuple(sorted(current, reverse=True)))
 
 
-def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list[int]:
+def ordered(items: list[int], key: tuple[int, ...], reverse: bool = False) -> list[int]:
     """``sorted(items, key=key.__getitem__, reverse=reverse)``, the same order (ties keep theirs): a sort of plain
     numbers (key * 64 + position) instead of a key call per item."""
     n = len(items)
@@ -71,7 +71,7 @@ def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list
     return [items[c & 63] for c in coded]
 
 
-def distinct(cards: Sequence[int]) -> list[int]:
+def distinct(cards: list[int]) -> list[int]:
     """``list(dict.fromkeys(cards))``: the first of each card, in order, marked in a list by card index (0..53)
     instead of a dict."""
     seen = [False] * 64
@@ -98,7 +98,8 @@ def pair_cards(cards: Sequence[int]) -> list[int]:
     out: list[int] = []
     counts = [0] * 64  # by card index (0..53): a list, not a dict
     first: list[int] = []
-    for i in cards:
+    items: list[int] = cards if isinstance(cards, list) else list(cards)  # (compiled: read without an iterator)
+    for i in items:
         if not 0 <= i < 64:  # not a card index: counted in a dict
             return [k for k, n in counts_of(cards).items() for _ in range(n // 2)]
         if not counts[i]:
