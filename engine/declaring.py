@@ -43,6 +43,7 @@ JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
 _TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
 WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
 CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
+_KITTY_OVERCALL = Phase.KITTY_OVERCALL  # a module name reads faster than an enum member
 
 
 def kitty_round_mode(rules: Rules) -> str:
@@ -63,19 +64,14 @@ def stage_of(phase: Phase) -> str:
     return KITTY if phase is _KITTY_OVERCALL else WINDOW
 
 
-_KITTY_OVERCALL = Phase.KITTY_OVERCALL  # a module name reads faster than an enum member
-
-
 class _Shown:
-    """A well-formed declaration: its tier, the trump it sets and its level cards' count (a plain class, not a
-    frozen dataclass: compiled, it is built natively, where a dataclass ``__init__`` is an interpreted call)."""
+    """A well-formed declaration: its tier, the trump it sets and its level cards' count (a plain class: compiled,
+    it is built natively, where a frozen dataclass's ``__init__`` is an interpreted call)."""
 
     __slots__ = ("level_cards", "tier", "trump")
 
     def __init__(self, tier: int, trump: str, level_cards: int) -> None:
-        self.tier = tier
-        self.trump = trump
-        self.level_cards = level_cards
+        self.tier, self.trump, self.level_cards = tier, trump, level_cards
 
 
 def _fail(key: str, **params: object) -> IllegalAction:
@@ -188,9 +184,7 @@ class _Moment:
     __slots__ = ("first_hand", "only_team", "stage")
 
     def __init__(self, first_hand: bool, stage: str, only_team: int | None) -> None:
-        self.first_hand = first_hand
-        self.stage = stage
-        self.only_team = only_team
+        self.first_hand, self.stage, self.only_team = first_hand, stage, only_team
 
 
 def check_declaration(
@@ -275,9 +269,8 @@ def _concealed_refusal(current: DeclarationView, seat: int, new: _Shown, moment:
 
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
-    """Every declaration-shaped subset of ``hand`` (legal or not against the standing one), without repeats:
-    the level cards in suit order (one, then two of a kind), then the joker pairs (带王亮主: a joker with one or two
-    level cards of its suits first). Only the six cards a declaration can show are counted, in one pass."""
+    """Every declaration-shaped subset of ``hand`` (legal or not against the standing one), without repeats: the
+    level cards in suit order, one then two of a kind (带王亮主: after each joker), then the joker pairs."""
     level_cards = _LEVEL_CARDS.get(level, ())
     counts = _counts(hand, _SLOTS.get(level) or _slots(level_cards))
     held = [(card, counts[k]) for k, card in enumerate(level_cards) if counts[k]]
@@ -288,24 +281,16 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
                 suits = JOKER_SUITS[joker.rank]
                 for card, n in held:
                     if card.suit in suits:
-                        found.append((joker, card))
-                        if n >= 2:
-                            found.append((joker, card, card))
+                        found.extend([(joker, card), (joker, card, card)][:min(n, 2)])
     else:
         for card, n in held:
-            found.append((card,))
-            if n >= 2:
-                found.append((card, card))
-    if counts[4] >= 2:
-        found.append((BIG_JOKER, BIG_JOKER))
-    if counts[5] >= 2:
-        found.append((SMALL_JOKER, SMALL_JOKER))
+            found.extend([(card,), (card, card)][:min(n, 2)])
+    found.extend([(joker, joker) for joker, n in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])) if n >= 2])
     return found
 
 
 def _counts(hand: Sequence[Card], slots: list[int]) -> list[int]:
-    """How many of each card a declaration can show ``hand`` holds: the level cards in suit order, then the big
-    and the small joker (``slots``: each card index's place in that list, -1 for the other cards)."""
+    """How many of each card a declaration shows ``hand`` holds (``slots``: a card index's place, see ``_slots``)."""
     counts = [0] * 6
     for card in hand:
         k = slots[card.index]
@@ -321,11 +306,8 @@ _LEVEL_CARDS: dict[str, tuple[Card, ...]] = {
 
 def _slots(level_cards: Sequence[Card]) -> list[int]:
     """Each card index's place among the cards a declaration shows (``level_cards`` 0-3, BJ 4, SJ 5), else -1."""
-    slots = [-1] * len(ALL_CARDS)
-    for k, card in enumerate(level_cards):
-        slots[card.index] = k
-    slots[BIG_JOKER.index], slots[SMALL_JOKER.index] = 4, 5
-    return slots
+    places = {card.index: k for k, card in enumerate(level_cards)} | {BIG_JOKER.index: 4, SMALL_JOKER.index: 5}
+    return [places.get(i, -1) for i in range(len(ALL_CARDS))]
 
 
 _SLOTS: dict[str, list[int]] = {rank: _slots(cards) for rank, cards in _LEVEL_CARDS.items()}
