@@ -154,7 +154,10 @@ def shuffled_deck(seed: int) -> list[Card]:
 
 def card_points(cards: Iterable[Card]) -> int:
     """Total points of ``cards``."""
-    return sum([_POINTS[c.index] for c in cards])
+    total = 0
+    for c in cards:
+        total += _POINTS[c.index]
+    return total
 
 
 def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
@@ -184,11 +187,12 @@ def cards_without(whole: Iterable[Card], part: Iterable[Card]) -> list[Card] | N
 def _take_out(rest: list[Card], part: Iterable[Card]) -> Card | None:
     """Remove from ``rest`` (changed in place) the first equal card of each card of ``part``, as ``list.remove``
     does; the first card of ``part`` not found (``rest`` then partly changed), else None."""
-    ids = [c.index for c in rest]
     for c in part:
-        try:
-            k = ids.index(c.index)
-        except ValueError:
+        i = c.index
+        for k in range(len(rest)):  # (a scan on card indices: no list of indices, no boxed comparisons)
+            if rest[k].index == i:
+                del rest[k]
+                break
+        else:
             return c
-        del rest[k], ids[k]
     return None

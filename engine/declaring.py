@@ -24,7 +24,6 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, format_cards
@@ -44,6 +43,7 @@ JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
 _TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
 WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
 CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
+_KITTY_OVERCALL = Phase.KITTY_OVERCALL  # a module name reads faster than an enum member
 
 
 def kitty_round_mode(rules: Rules) -> str:
@@ -61,16 +61,17 @@ def no_trump_policy(rules: Rules) -> str:
 
 def stage_of(phase: Phase) -> str:
     """The declaring stage of a phase: a 炒地皮 round is ``KITTY``, the deal and the window ``WINDOW``."""
-    return KITTY if phase is Phase.KITTY_OVERCALL else WINDOW
+    return KITTY if phase is _KITTY_OVERCALL else WINDOW
 
 
-@dataclass(frozen=True)
 class _Shown:
-    """A well-formed declaration: its tier, the trump it sets and its level cards' count."""
+    """A well-formed declaration: its tier, the trump it sets and its level cards' count (a plain class: compiled,
+    it is built natively, where a frozen dataclass's ``__init__`` is an interpreted call)."""
 
-    tier: int
-    trump: str
-    level_cards: int
+    __slots__ = ("level_cards", "tier", "trump")
+
+    def __init__(self, tier: int, trump: str, level_cards: int) -> None:
+        self.tier, self.trump, self.level_cards = tier, trump, level_cards
 
 
 def _fail(key: str, **params: object) -> IllegalAction:
@@ -176,14 +177,14 @@ def _is_reinforcement(current: DeclarationView, cards: Sequence[Card], old: _Sho
     return not standing - shown and sum((shown - standing).values()) == 1
 
 
-@dataclass(frozen=True)
 class _Moment:
     """When a declaration is made: the first hand (抢庄), the stage, and the team that alone may make the
-    first declaration (换庄, ``None``: any)."""
+    first declaration (换庄, ``None``: any). A plain class, as ``_Shown``."""
 
-    first_hand: bool
-    stage: str
-    only_team: int | None
+    __slots__ = ("first_hand", "only_team", "stage")
+
+    def __init__(self, first_hand: bool, stage: str, only_team: int | None) -> None:
+        self.first_hand, self.stage, self.only_team = first_hand, stage, only_team
 
 
 def check_declaration(
@@ -268,28 +269,48 @@ def _concealed_refusal(current: DeclarationView, seat: int, new: _Shown, moment:
 
 
 def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Card, ...]]:
-    """Every declaration-shaped subset of ``hand`` (legal or not against the standing one)."""
-    shown = [c for c in (_LEVEL_CARDS.get((level, s)) for s in SUITS) if c is not None] + [BIG_JOKER, SMALL_JOKER]
-    ids = [c.index for c in hand]
-    counts = {c.index: ids.count(c.index) for c in shown}  # only the cards a declaration shows (by Card.index)
+    """Every declaration-shaped subset of ``hand`` (legal or not against the standing one), without repeats: the
+    level cards in suit order, one then two of a kind (带王亮主: after each joker), then the joker pairs."""
+    level_cards = _LEVEL_CARDS.get(level, ())
+    counts = _counts(hand, _SLOTS.get(level) or _slots(level_cards))
+    held = [(card, counts[k]) for k, card in enumerate(level_cards) if counts[k]]
     found: list[tuple[Card, ...]] = []
-    level_cards = [c for c in shown[:-2] if counts[c.index]]
     if rules.joker_single_with_level:
-        for joker in (BIG_JOKER, SMALL_JOKER):
-            if not counts[joker.index]:
-                continue
-            for card in level_cards:
-                if card.suit in JOKER_SUITS[joker.rank]:
-                    found.extend((joker, *[card] * n) for n in range(1, min(2, counts[card.index]) + 1))
-        found.extend((joker, joker) for joker in (BIG_JOKER, SMALL_JOKER) if counts[joker.index] >= 2)
-        return found
-    for card in level_cards:
-        found.extend(tuple([card] * n) for n in range(1, min(2, counts[card.index]) + 1))
-    found.extend((joker, joker) for joker in (BIG_JOKER, SMALL_JOKER) if counts[joker.index] >= 2)
+        for joker, n_joker in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])):
+            if n_joker:
+                suits = JOKER_SUITS[joker.rank]
+                for card, n in held:
+                    if card.suit in suits:
+                        found.extend([(joker, card), (joker, card, card)][:min(n, 2)])
+    else:
+        for card, n in held:
+            found.extend([(card,), (card, card)][:min(n, 2)])
+    found.extend([(joker, joker) for joker, n in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])) if n >= 2])
     return found
 
 
-_LEVEL_CARDS: dict[tuple[str, str], Card] = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit}
+def _counts(hand: Sequence[Card], slots: list[int]) -> list[int]:
+    """How many of each card a declaration shows ``hand`` holds (``slots``: a card index's place, see ``_slots``)."""
+    counts = [0] * 6
+    for card in hand:
+        k = slots[card.index]
+        if k >= 0:
+            counts[k] += 1
+    return counts
+
+
+#: The level cards of each rank, in ``SUITS`` order (the cards a declaration shows besides the jokers).
+_LEVEL_CARDS: dict[str, tuple[Card, ...]] = {
+    rank: tuple(c for s in SUITS for c in ALL_CARDS if c.rank == rank and c.suit == s) for rank in RANKS}
+
+
+def _slots(level_cards: Sequence[Card]) -> list[int]:
+    """Each card index's place among the cards a declaration shows (``level_cards`` 0-3, BJ 4, SJ 5), else -1."""
+    places = {card.index: k for k, card in enumerate(level_cards)} | {BIG_JOKER.index: 4, SMALL_JOKER.index: 5}
+    return [places.get(i, -1) for i in range(len(ALL_CARDS))]
+
+
+_SLOTS: dict[str, list[int]] = {rank: _slots(cards) for rank, cards in _LEVEL_CARDS.items()}
 
 
 def declaration_options(
@@ -303,7 +324,7 @@ def declaration_options(
     only_team: int | None = None,
 ) -> list[tuple[Card, ...]]:
     """Every legal declaration ``seat`` could show from ``hand`` now, strongest first, without repeats."""
-    candidates = dict.fromkeys(_candidates(hand, level, rules))
+    candidates = _candidates(hand, level, rules)  # (distinct by construction)
     if not candidates:
         return []
     moment = _Moment(first_hand, stage, only_team)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play, StartHand, StopMatch
+from engine import builders
+from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Play, StartHand, StopMatch
 from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, rule_tables
-from engine.cardrules.units import ordered, pair_cards, tractors
+from engine.cardrules.units import distinct, ordered, pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
@@ -68,10 +69,13 @@ def declaring_actions(seat: int, phase: Phase, hand: Sequence[Card], declaration
     options = declaration_options(hand, declaration, seat, level, rules, dealer is None, stage_of(phase), only_team)
     if concealed:
         options = [c for c in options if not shown_before(c, concealed)]
-    out: list[Action] = [Declare(seat=seat, cards=c) for c in options]
-    if phase is not Phase.DEALING:
-        out.append(Pass(seat=seat))
+    out: list[Action] = [builders.declare(seat, c) for c in options]
+    if phase is not _DEALING:
+        out.append(builders.pass_turn(seat))
     return out
+
+
+_DEALING = Phase.DEALING  # a module name reads faster than an enum member
 
 
 def view_context(view: SeatView) -> TrumpContext:
@@ -112,7 +116,7 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
 
 def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``lead_units`` on card indices (``Card.index``)."""
-    out: list[tuple[int, ...]] = [(i,) for i in ordered(list(dict.fromkeys(ids)), ctx.sort_table)]
+    out: list[tuple[int, ...]] = [(i,) for i in ordered(distinct(ids), ctx.sort_table)]
     pairs = pair_cards(ids)
     if not pairs:
         return out

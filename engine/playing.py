@@ -50,42 +50,45 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     """Lead or follow. Returns (events, hand_finished)."""
     if hand.phase is not _PLAYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
-    if seat != hand.to_act()[0]:
+    trick, hands = hand.trick, hand.hands  # (each read once: a protocol's attribute is a generic lookup)
+    if seat != (hand.leader + len(trick)) % 4:  # hand.to_act()[0] while playing, without the call
         raise IllegalAction("action.not_your_turn")
     if not cards:
         raise IllegalAction("play.empty")
-    rest = cards_without(hand.hands[seat], cards)  # the hand after the play (if the play holds)
+    rest = cards_without(hands[seat], cards)  # the hand after the play (if the play holds)
     if rest is None:
         raise IllegalAction("play.not_in_hand")
     ctx = hand.ctx()
     events: list[Event] = []
-    if not hand.trick:
+    led: Lead | None = None
+    if not trick:
         lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
         if lead.is_throw:
-            others = [hand.hands[(seat + k) % 4] for k in (1, 2, 3)]
+            others = [hands[(seat + k) % 4] for k in (1, 2, 3)]
             check = check_throw(cards, others, ctx)
             if check.failed:
                 events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
                 cards = tuple(check.forced)
-                rest = remove_cards(hand.hands[seat], cards)
+                rest = remove_cards(hands[seat], cards)
     else:
         led = hand.trick_lead()
         assert led is not None  # the trick has a lead
-        key = follow_error(led, hand.hands[seat], cards, ctx)
+        key = follow_error(led, hands[seat], cards, ctx)
         if key is not None:
             raise IllegalAction(key)
-    hand.hands[seat] = rest
-    hand.trick.append((seat, tuple(cards)))
-    hand.winning = winner_after_play(hand, ctx)
+    hands[seat] = rest
+    trick.append((seat, tuple(cards)))
+    hand.winning = winner_after_play(hand, ctx, led)
     events.append(builders.played(seat, tuple(cards)))
-    if len(hand.trick) < 4:
+    if len(trick) < 4:
         return events, False
-    return events + finish_trick(hand), not hand.hands[0]
+    return events + finish_trick(hand), not hands[0]
 
 
-def winner_after_play(hand: PlayingHand, ctx: TrumpContext) -> int:
+def winner_after_play(hand: PlayingHand, ctx: TrumpContext, lead: Lead | None = None) -> int:
     """The seat winning the trick once its last play is added: ``trick_winner`` folds left over the
-    plays, so only the new play is compared with the one winning so far."""
+    plays, so only the new play is compared with the one winning so far. ``lead``: the trick's decomposed lead
+    when the caller has it (else ``hand.trick_lead()``)."""
     trick = hand.trick
     if len(trick) == 1:
         return trick[0][0]
@@ -97,8 +100,9 @@ def winner_after_play(hand: PlayingHand, ctx: TrumpContext) -> int:
             break
     if best is None:  # not kept (an inconsistent state): compare every play
         return trick[trick_winner([c for _, c in trick], ctx)][0]
-    lead = hand.trick_lead()
-    assert lead is not None
+    if lead is None:
+        lead = hand.trick_lead()
+        assert lead is not None
     seat, cards = trick[-1]
     r = rule_tables(ctx)
     played = [c.index for c in cards]

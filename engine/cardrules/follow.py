@@ -24,6 +24,7 @@ from engine.cardrules.units import (
     Shape,
     contains,
     counts_of,
+    distinct,
     format_ladder,
     holds,
     ordered,
@@ -104,19 +105,20 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     if len(hand) < n or limit <= 0:
         return []
     suit, cheap = r.suit, r.cheap
-    held = [i for i in hand if suit[i] == led]
+    cards: list[int] = hand if isinstance(hand, list) else list(hand)  # (compiled, a list is read without an iterator)
+    held = [i for i in cards if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = ordered(list(dict.fromkeys(held or hand)), cheap)
+        plays = ordered(distinct(held or cards), cheap)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
-    others = [i for i in hand if suit[i] != led]
+    others = [i for i in cards if suit[i] != led]
     display = r.display
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[int, ...]] = []
     for source in _sources(r, shape, led, n, held, others):
         for play in source:
-            ident = tuple(sorted(play, key=display.__getitem__))
+            ident = _display_order(play, display)
             if ident in seen:
                 continue
             seen.add(ident)
@@ -124,6 +126,14 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
             if len(out) >= limit:
                 return out
     return out
+
+
+def _display_order(play: tuple[int, ...], display: tuple[int, ...]) -> tuple[int, ...]:
+    """``tuple(sorted(play, key=display.__getitem__))`` (stable: ties keep their order); two cards without a sort."""
+    if len(play) == 2:
+        a, b = play[0], play[1]
+        return (b, a) if display[b] < display[a] else play
+    return tuple(ordered(list(play), display))
 
 
 def _sources(r: RuleTables, shape: Shape, led: int, n: int, held: list[int],
@@ -159,7 +169,7 @@ def _after(held: list[int], rests: Iterator[tuple[int, ...]]) -> Iterator[tuple[
         yield (*held, *rest)
 
 
-def multisets(cards: Sequence[int], k: int, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def multisets(cards: Sequence[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
     counts = counts_of(cards)
@@ -213,7 +223,7 @@ class _Shaped:
     """Sub-multisets of some cards that split into a shape's units, preferred pairs and tractors first
     (may repeat a multiset that splits in several ways; the caller dedupes)."""
 
-    def __init__(self, r: RuleTables, cards: Sequence[int], shape: Shape, rank: Sequence[int]) -> None:
+    def __init__(self, r: RuleTables, cards: Sequence[int], shape: Shape, rank: tuple[int, ...]) -> None:
         self.rank = rank
         self.tractors = sorted([k for k in shape if k >= 2], reverse=True)
         self.n_pairs = sum([1 for k in shape if k == 1])
@@ -256,6 +266,6 @@ class _Shaped:
                 yield (*taken, *singles)
 
 
-def shaped(r: RuleTables, cards: Sequence[int], shape: Shape, rank: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def shaped(r: RuleTables, cards: Sequence[int], shape: Shape, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Sub-multisets of ``cards`` that split into ``shape``'s units (see ``_Shaped``)."""
     return _Shaped(r, cards, shape, rank).pick(0, set(), 0)

@@ -57,7 +57,7 @@ def has_format(r: RuleTables, led: int, shape: Shape, play: Sequence[int]) -> bo
 def beats(r: RuleTables, shape: Shape, challenger: Sequence[int], winner: Sequence[int]) -> bool:
     """Whether ``challenger`` (a play with the lead's format) beats the current ``winner``'s play."""
     if len(shape) == 1:
-        return max([r.value[i] for i in challenger]) > max([r.value[i] for i in winner])
+        return _top(r.value, challenger) > _top(r.value, winner)
     mine, theirs = vectors(r, challenger, shape), vectors(r, winner, shape)
     if not mine:
         return False
@@ -66,6 +66,17 @@ def beats(r: RuleTables, shape: Shape, challenger: Sequence[int], winner: Sequen
     if not r.compare_all:
         return max([v[0][0] for v in mine]) > max([v[0][0] for v in theirs])
     return any(all(_dominates(m, t) for t in theirs) for m in mine)
+
+
+def _top(value: Sequence[int], play: Sequence[int]) -> int:
+    """``max(value[i] for i in play)``, in a loop (no builtin call); a play is never empty."""
+    if not play:
+        return max([value[i] for i in play])  # (raises, as max does)
+    best = value[play[0]]
+    for i in play:
+        if value[i] > best:
+            best = value[i]
+    return best
 
 
 def _dominates(mine: Vector, theirs: Vector) -> bool:

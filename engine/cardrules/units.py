@@ -56,7 +56,7 @@ def _ladder(shape: Shape) -> tuple[Shape, ...]:
         rungs.append(tuple(sorted(current, reverse=True)))
 
 
-def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list[int]:
+def ordered(items: list[int], key: tuple[int, ...], reverse: bool = False) -> list[int]:
     """``sorted(items, key=key.__getitem__, reverse=reverse)``, the same order (ties keep theirs): a sort of plain
     numbers (key * 64 + position) instead of a key call per item."""
     n = len(items)
@@ -69,6 +69,20 @@ def ordered(items: list[int], key: Sequence[int], reverse: bool = False) -> list
     coded = [key[x] * 64 + k for k, x in enumerate(items)]
     coded.sort()
     return [items[c & 63] for c in coded]
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """``list(dict.fromkeys(cards))``: the first of each card, in order, marked in a list by card index (0..53)
+    instead of a dict."""
+    seen = [False] * 64
+    out: list[int] = []
+    for i in cards:
+        if not 0 <= i < 64:  # not a card index: as dict.fromkeys
+            return list(dict.fromkeys(cards))
+        if not seen[i]:
+            seen[i] = True
+            out.append(i)
+    return out
 
 
 def counts_of(cards: Sequence[int]) -> dict[int, int]:
@@ -84,7 +98,8 @@ def pair_cards(cards: Sequence[int]) -> list[int]:
     out: list[int] = []
     counts = [0] * 64  # by card index (0..53): a list, not a dict
     first: list[int] = []
-    for i in cards:
+    items: list[int] = cards if isinstance(cards, list) else list(cards)  # (compiled: read without an iterator)
+    for i in items:
         if not 0 <= i < 64:  # not a card index: counted in a dict
             return [k for k, n in counts_of(cards).items() for _ in range(n // 2)]
         if not counts[i]:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import builders
-from engine.actions import Play
+from engine.actions import Declare, Pass, Play
 from engine.cards import ALL_CARDS
 from engine.events import Played, TrickWon
 from engine.views import TrickView
@@ -47,3 +47,9 @@ def test_a_won_trick(seat: int, points: int, defender_points: int, number: int) 
 @given(seats, st.lists(st.tuples(seats, cards), max_size=4).map(tuple), st.none() | seats, st.integers(0, 100))
 def test_a_trick_view(leader: int, plays: Any, winner: int | None, points: int) -> None:
     same(builders.trick_view(leader, plays, winner, points), TrickView(leader, plays, winner, points))
+
+
+@given(seats, cards)
+def test_a_declaration_and_a_pass(seat: int, shown: tuple[Any, ...]) -> None:
+    same(builders.declare(seat, shown), Declare(seat=seat, cards=shown))
+    same(builders.pass_turn(seat), Pass(seat=seat))
