@@ -116,7 +116,7 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     out: list[tuple[int, ...]] = []
     for source in _sources(r, shape, led, n, held, others):
         for play in source:
-            ident = tuple(sorted(play, key=display.__getitem__))
+            ident = tuple(ordered(list(play), display))  # (display-sorted: ``sorted`` by the table, ties kept)
             if ident in seen:
                 continue
             seen.add(ident)
