@@ -189,26 +189,51 @@ class FollowScorer:
 
     def best_fill(self, k: int, w: float, allowed: list[int]) -> list[int]:
         """Good ``k`` cards among distinct cards ``allowed`` for a play of win chance ``w``: greedy by score
-        per card, where both copies of a card form one option without the split penalty."""
-        options = []
+        per card, where both copies of a card form one option without the split penalty. The options are
+        taken best first as ``sorted((score, copies, card), reverse=True)`` orders them, each picked by a scan
+        (few are taken before ``k`` cards are found: no sort, no tuple per option)."""
+        scores: list[float] = []
+        sizes: list[int] = []
+        cards: list[int] = []
         for i in allowed:
-            options.append((self.card_score(i, w), 1, i))
+            scores.append(self.card_score(i, w))
+            sizes.append(1)
+            cards.append(i)
             if self.hand[i] >= 2:
-                options.append((self.card_score(i, w, 2), 2, i))
-        options.sort(reverse=True)
+                scores.append(self.card_score(i, w, 2))
+                sizes.append(2)
+                cards.append(i)
         out: list[int] = []
         used: set[int] = set()
-        for _, n, i in options:
+        m = len(scores)
+        taken = [False] * m
+        for _ in range(m):
+            b = _best_option(scores, sizes, cards, taken)
+            taken[b] = True
+            i, n = cards[b], sizes[b]
             if i in used or len(out) + n > k:
                 continue
             used.add(i)
-            out.extend([i] * n)
+            for _ in range(n):
+                out.append(i)
             if len(out) == k:
                 break
         for i in allowed:  # a slot left that only a second copy can fill
             while len(out) < k and out.count(i) < self.hand[i]:
                 out.append(i)
         return out
+
+
+def _best_option(scores: list[float], sizes: list[int], cards: list[int], taken: list[bool]) -> int:
+    """The option not taken yet that ``sorted(zip(scores, sizes, cards), reverse=True)`` puts first."""
+    b = -1
+    for j in range(len(scores)):
+        if taken[j]:
+            continue
+        if b < 0 or scores[j] > scores[b] or (scores[j] == scores[b] and (
+                sizes[j] > sizes[b] or (sizes[j] == sizes[b] and cards[j] > cards[b]))):
+            b = j
+    return b
 
 
 def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:

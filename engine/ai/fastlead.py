@@ -299,15 +299,24 @@ def _low_tractor(p: PlayState, me: _Seat, s: int, pairs: list[int], best: _Best)
 
 
 def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:
-    """Every top unit of a suit together, without using a card twice."""
+    """Every top unit of a suit together, without using a card twice: the units longest first (``_winners``
+    lists them so: the tractor, pairs, singles; otherwise they are sorted so, stably), each taken if no card
+    would then be used more than twice."""
+    ordered = winners
+    for k in range(1, len(winners)):
+        if len(winners[k][1]) > len(winners[k - 1][1]):
+            ordered = sorted(winners, key=lambda w: -len(w[1]))
+            break
     used: dict[int, int] = {}
     out: list[int] = []
-    for _, play in sorted(winners, key=lambda w: -len(w[1])):
-        need: dict[int, int] = {}
+    for _, play in ordered:
+        fits = True
         for i in play:
-            need[i] = need.get(i, 0) + 1
-        if all(used.get(i, 0) + n <= 2 for i, n in need.items()):
-            for i, n in need.items():
-                used[i] = used.get(i, 0) + n
+            if used.get(i, 0) + play.count(i) > 2:
+                fits = False
+                break
+        if fits:
+            for i in play:
+                used[i] = used.get(i, 0) + 1
             out.extend(play)
     return tuple(out)
