@@ -20,6 +20,7 @@ from engine.cardrules.units import Shape, counts_of, holds, is_tractor, pair_car
 log = logging.getLogger(__name__)
 
 SPLIT_LIMIT: Final = 512  # splits of a play read when comparing throws
+VECTOR_MEMO: Final = 20_000  # plays whose split vectors are remembered per context (cleared when full)
 UnitCards = tuple[int, tuple[int, ...]]  # (pair count: 0 single, 1 pair, n tractor; the cards high→low)
 Vector = tuple[tuple[int, ...], ...]  # a split's unit tops by unit size (longest first), each high→low
 
@@ -58,7 +59,7 @@ def beats(r: RuleTables, shape: Shape, challenger: Sequence[int], winner: Sequen
     """Whether ``challenger`` (a play with the lead's format) beats the current ``winner``'s play."""
     if len(shape) == 1:
         return max([r.value[i] for i in challenger]) > max([r.value[i] for i in winner])
-    mine, theirs = vectors(r, challenger, shape), vectors(r, winner, shape)
+    mine, theirs = _known_vectors(r, challenger, shape), _known_vectors(r, winner, shape)
     if not mine:
         return False
     if not theirs:
@@ -66,6 +67,19 @@ def beats(r: RuleTables, shape: Shape, challenger: Sequence[int], winner: Sequen
     if not r.compare_all:
         return max([v[0][0] for v in mine]) > max([v[0][0] for v in theirs])
     return any(all(_dominates(m, t) for t in theirs) for m in mine)
+
+
+def _known_vectors(r: RuleTables, play: Sequence[int], shape: Shape) -> list[Vector]:
+    """``vectors``, remembered on the tables (a throw's ruffs are compared again and again in the AI's
+    playouts; up to ``SPLIT_LIMIT`` splits each); the lists are shared: read them only."""
+    memo = r.vectors
+    key = (tuple(play), shape)
+    found: list[Vector] | None = memo.get(key)
+    if found is None:
+        if len(memo) >= VECTOR_MEMO:
+            memo.clear()
+        found = memo[key] = vectors(r, play, shape)
+    return found
 
 
 def _dominates(mine: Vector, theirs: Vector) -> bool:
