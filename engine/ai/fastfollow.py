@@ -277,10 +277,12 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
     sc = FollowScorer(p, seat)
     pw = sc.partner_w
     led_cards = [i for i in t.by_suit[led] if hand[i]]
-    n_led = sum(hand[i] for i in led_cards)
+    n_led = 0
+    for i in led_cards:
+        n_led += hand[i]
     options: list[tuple[float, tuple[int, ...]]] = []
     pairs = [i for i in led_cards if hand[i] >= 2]
-    if n_led >= 2 and pairs and p.ctx.rules.follow_policy is not FollowPolicy.SUIT_ONLY:
+    if n_led >= 2 and pairs and p.r.policy is not FollowPolicy.SUIT_ONLY:
         for i in pairs:
             w = max(sc.hold(i, True), pw) if p.beats_current((i, i)) else pw
             options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))
