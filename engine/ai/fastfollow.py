@@ -301,7 +301,11 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
         allowed = [i for i in range(len(hand)) if hand[i]]
         fill = tuple(sc.best_fill(2, pw, allowed))
         options.append((sc.total(pw) + sc.play_score(fill, pw), fill))
-    return max(options, key=lambda o: o[0])[1]
+    best_v, best = options[0]  # (the first best: as ``max(options, key=...)``, without a call per option)
+    for v, play in options:
+        if v > best_v:
+            best_v, best = v, play
+    return best
 
 
 def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tuple[int, ...]:
