@@ -189,26 +189,51 @@ class FollowScorer:
 
     def best_fill(self, k: int, w: float, allowed: list[int]) -> list[int]:
         """Good ``k`` cards among distinct cards ``allowed`` for a play of win chance ``w``: greedy by score
-        per card, where both copies of a card form one option without the split penalty."""
-        options = []
+        per card, where both copies of a card form one option without the split penalty. The options are
+        taken best first as ``sorted((score, copies, card), reverse=True)`` orders them, each picked by a scan
+        (few are taken before ``k`` cards are found: no sort, no tuple per option)."""
+        scores: list[float] = []
+        sizes: list[int] = []
+        cards: list[int] = []
         for i in allowed:
-            options.append((self.card_score(i, w), 1, i))
+            scores.append(self.card_score(i, w))
+            sizes.append(1)
+            cards.append(i)
             if self.hand[i] >= 2:
-                options.append((self.card_score(i, w, 2), 2, i))
-        options.sort(reverse=True)
+                scores.append(self.card_score(i, w, 2))
+                sizes.append(2)
+                cards.append(i)
         out: list[int] = []
         used: set[int] = set()
-        for _, n, i in options:
+        m = len(scores)
+        taken = [False] * m
+        for _ in range(m):
+            b = _best_option(scores, sizes, cards, taken)
+            taken[b] = True
+            i, n = cards[b], sizes[b]
             if i in used or len(out) + n > k:
                 continue
             used.add(i)
-            out.extend([i] * n)
+            for _ in range(n):
+                out.append(i)
             if len(out) == k:
                 break
         for i in allowed:  # a slot left that only a second copy can fill
             while len(out) < k and out.count(i) < self.hand[i]:
                 out.append(i)
         return out
+
+
+def _best_option(scores: list[float], sizes: list[int], cards: list[int], taken: list[bool]) -> int:
+    """The option not taken yet that ``sorted(zip(scores, sizes, cards), reverse=True)`` puts first."""
+    b = -1
+    for j in range(len(scores)):
+        if taken[j]:
+            continue
+        if b < 0 or scores[j] > scores[b] or (scores[j] == scores[b] and (
+                sizes[j] > sizes[b] or (sizes[j] == sizes[b] and cards[j] > cards[b]))):
+            b = j
+    return b
 
 
 def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
@@ -252,10 +277,12 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
     sc = FollowScorer(p, seat)
     pw = sc.partner_w
     led_cards = [i for i in t.by_suit[led] if hand[i]]
-    n_led = sum(hand[i] for i in led_cards)
+    n_led = 0
+    for i in led_cards:
+        n_led += hand[i]
     options: list[tuple[float, tuple[int, ...]]] = []
     pairs = [i for i in led_cards if hand[i] >= 2]
-    if n_led >= 2 and pairs and p.ctx.rules.follow_policy is not FollowPolicy.SUIT_ONLY:
+    if n_led >= 2 and pairs and p.r.policy is not FollowPolicy.SUIT_ONLY:
         for i in pairs:
             w = max(sc.hold(i, True), pw) if p.beats_current((i, i)) else pw
             options.append((sc.total(w) + 2 * sc.card_score(i, w, 2), (i, i)))
@@ -274,7 +301,11 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
         allowed = [i for i in range(len(hand)) if hand[i]]
         fill = tuple(sc.best_fill(2, pw, allowed))
         options.append((sc.total(pw) + sc.play_score(fill, pw), fill))
-    return max(options, key=lambda o: o[0])[1]
+    best_v, best = options[0]  # (the first best: as ``max(options, key=...)``, without a call per option)
+    for v, play in options:
+        if v > best_v:
+            best_v, best = v, play
+    return best
 
 
 def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tuple[int, ...]:

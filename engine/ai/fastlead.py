@@ -14,6 +14,7 @@ bonus is at stake. The best score wins (the first of equal scores, suits in orde
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Final
 
 from engine.ai.playstate import POLICY_CURRENT, N, PlayState
@@ -172,7 +173,7 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     if s != TRUMP and len(winners) >= 2:
         throw = _throw(winners)
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
-            pts = sum([p.t.points[i] for i in throw])
+            pts = _points(p, throw)
             r = 0.0 if _safe(p, me, False) else risk
             best.offer((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw)
     if s == TRUMP:
@@ -190,7 +191,7 @@ def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> lis
     if len(pairs) >= 2:
         chain = tractor_chain(p, pairs)
         if len(chain) >= 2 and p.top_free(chain[0], seat, True):
-            pts = 2 * sum(t.points[i] for i in chain)
+            pts = 2 * _points(p, chain)
             winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
     for i in pairs:
         if not p.top_free(i, seat, True):
@@ -217,8 +218,17 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
         return score  # (no ruff risk)
     if p.version >= POLICY_CURRENT and len(play) >= 2 and play[0] == play[1]:  # (a pair, or a tractor)
         risk *= _pair_ruff_share(p, me)
-    pts = sum([p.t.points[i] for i in play])
+    pts = _points(p, play)
     return score * (1 - risk) - 20 * risk - pts * risk
+
+
+def _points(p: PlayState, cards: Sequence[int]) -> int:
+    """The points of ``cards`` (``sum`` written out: compiled, a call of the builtin on a list)."""
+    pts = 0
+    points = p.t.points
+    for i in cards:
+        pts += points[i]
+    return pts
 
 
 def _pulls_freely(p: PlayState, me: _Seat) -> bool:
@@ -233,12 +243,17 @@ def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
     chance about (its hand size / the cards unseen)², for either opponent (at a lead every hand holds as
     many cards as the leader's)."""
     seen, hand, t = p.seen[me.seat], p.hands[me.seat], p.t
-    pairs = sum([1 for i in t.by_suit[TRUMP] if 2 - seen[i] - hand[i] >= 2])
+    pairs = 0
+    for i in t.by_suit[TRUMP]:
+        if 2 - seen[i] - hand[i] >= 2:
+            pairs += 1
     size = p.sizes[me.seat]
-    unseen = 2 * N - sum(p.seen_suit[me.seat]) - size
+    unseen = 2 * N - size
+    for n in p.seen_suit[me.seat]:
+        unseen -= n
     if unseen <= 0:
         return 0.0
-    ruffers = sum([1 for o in me.opps if TRUMP not in p.voids[o]])
+    ruffers = (TRUMP not in p.voids[me.opps[0]]) + (TRUMP not in p.voids[me.opps[1]])
     return min(1.0, ruffers * pairs * (size / unseen) ** 2)
 
 
@@ -299,15 +314,24 @@ def _low_tractor(p: PlayState, me: _Seat, s: int, pairs: list[int], best: _Best)
 
 
 def _throw(winners: list[tuple[float, tuple[int, ...]]]) -> tuple[int, ...]:
-    """Every top unit of a suit together, without using a card twice."""
+    """Every top unit of a suit together, without using a card twice: the units longest first (``_winners``
+    lists them so: the tractor, pairs, singles; otherwise they are sorted so, stably), each taken if no card
+    would then be used more than twice."""
+    ordered = winners
+    for k in range(1, len(winners)):
+        if len(winners[k][1]) > len(winners[k - 1][1]):
+            ordered = sorted(winners, key=lambda w: -len(w[1]))
+            break
     used: dict[int, int] = {}
     out: list[int] = []
-    for _, play in sorted(winners, key=lambda w: -len(w[1])):
-        need: dict[int, int] = {}
+    for _, play in ordered:
+        fits = True
         for i in play:
-            need[i] = need.get(i, 0) + 1
-        if all(used.get(i, 0) + n <= 2 for i, n in need.items()):
-            for i, n in need.items():
-                used[i] = used.get(i, 0) + n
+            if used.get(i, 0) + play.count(i) > 2:
+                fits = False
+                break
+        if fits:
+            for i in play:
+                used[i] = used.get(i, 0) + 1
             out.extend(play)
     return tuple(out)

@@ -109,17 +109,18 @@ class PlayState:
         self.r: RuleTables = rule_tables(ctx)
         self.hands = hands
         suit = self.t.suit
-        self.sizes = [sum(h) for h in hands]  # cards in each hand
+        self.sizes = [0, 0, 0, 0]  # cards in each hand
         self.held = [[0] * 5 for _ in range(4)]  # cards of each effective suit in each hand
         self.gone = [0] * 5  # cards of each effective suit played
-        for seat in range(4):
+        for seat in range(4):  # (``x[i] = x[i] + n``: compiled, ``+=`` on an item is a generic number call)
             held = self.held[seat]
             for i, n in enumerate(hands[seat]):
                 if n:
-                    held[suit[i]] += n
+                    held[suit[i]] = held[suit[i]] + n
+                    self.sizes[seat] = self.sizes[seat] + n
         for i, n in enumerate(played):
             if n:
-                self.gone[suit[i]] += n
+                self.gone[suit[i]] = self.gone[suit[i]] + n
         self.leader, self.trick, self.played, self.voids = leader, trick, played, voids
         self.dealer_team = dealer_team
         self.points = defender_points

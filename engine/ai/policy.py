@@ -45,10 +45,15 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[
     """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration on
     card indices, remembered per context). With enough cards of the led suit only those can be played,
     so only they are asked about (and remembered)."""
-    led = p.t.suit[lead[0]]
-    ids = [i for i in range(N) for _ in range(hand[i])]
-    if len([i for i in ids if p.t.suit[i] == led]) >= len(lead):
-        ids = [i for i in ids if p.t.suit[i] == led]
+    suit = p.t.suit
+    led = suit[lead[0]]
+    n_led = 0
+    for i in p.t.by_suit[led]:
+        n_led += hand[i]
+    if n_led >= len(lead):  # (the led suit's cards, in index order)
+        ids = [i for i in range(N) if suit[i] == led for _ in range(hand[i])]
+    else:
+        ids = [i for i in range(N) for _ in range(hand[i])]
     memo = p.t.follows
     key = (lead, tuple(ids))
     follows = memo.get(key)

@@ -104,11 +104,12 @@ def simulate(sit: Situation, world: World, play: tuple[Card, ...], solver: Endga
 
 
 def play_out(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | None = None,
-             utility: dict[int, float] | None = None) -> float:
+             utility: dict[int, float] | None = None, last: bool = False) -> float:
     """``simulate`` from a start position and a planned candidate (``utility``: results by points, kept
-    across the deals of one decision)."""
+    across the deals of one decision; ``last``: no other candidate plays from ``start``, so it is played
+    out itself instead of a copy)."""
     ctx = sit.ctx
-    out = start.clone()
+    out = start if last else start.clone()
     indices = candidate.indices
     if candidate.throw:
         hands = out.hands
@@ -234,9 +235,10 @@ class _Search:
         self.stats.playouts += 1 + len(alive)
         solver = self.exact.fork(to_cards(world.kitty)) if self.exact is not None else None
         start = start_state(self.sit, world)
-        base = play_out(self.sit, start, self.plans[0], solver, self.utility)
+        final = alive[-1] if alive else 0  # (the last candidate plays out the start position itself)
+        base = play_out(self.sit, start, self.plans[0], solver, self.utility, final == 0)
         for i in alive:
-            diffs[i].append(play_out(self.sit, start, self.plans[i], solver, self.utility) - base)
+            diffs[i].append(play_out(self.sit, start, self.plans[i], solver, self.utility, i == final) - base)
         self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 

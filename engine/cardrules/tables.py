@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.cards import ALL_CARDS, Card
@@ -37,6 +37,9 @@ class RuleTables:
     strong: tuple[int, ...]  # follow preference: high first
     policy: FollowPolicy
     compare_all: bool  # ruffs of a throw compare unit by unit (``throw_compare: all``)
+    #: a throw's ruffs' split vectors by (play, shape) (``engine.cardrules.trick.beats``); a cache, not state
+    vectors: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def rule_tables(ctx: TrumpContext) -> RuleTables:

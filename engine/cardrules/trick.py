@@ -20,6 +20,7 @@ from engine.cardrules.units import Shape, counts_of, holds, is_tractor, pair_car
 log = logging.getLogger(__name__)
 
 SPLIT_LIMIT: Final = 512  # splits of a play read when comparing throws
+VECTOR_MEMO: Final = 20_000  # plays whose split vectors are remembered per context (cleared when full)
 UnitCards = tuple[int, tuple[int, ...]]  # (pair count: 0 single, 1 pair, n tractor; the cards high→low)
 Vector = tuple[tuple[int, ...], ...]  # a split's unit tops by unit size (longest first), each high→low
 
@@ -58,7 +59,7 @@ def beats(r: RuleTables, shape: Shape, challenger: Sequence[int], winner: Sequen
     """Whether ``challenger`` (a play with the lead's format) beats the current ``winner``'s play."""
     if len(shape) == 1:
         return _top(r.value, challenger) > _top(r.value, winner)
-    mine, theirs = vectors(r, challenger, shape), vectors(r, winner, shape)
+    mine, theirs = _known_vectors(r, challenger, shape), _known_vectors(r, winner, shape)
     if not mine:
         return False
     if not theirs:
@@ -77,6 +78,19 @@ def _top(value: Sequence[int], play: Sequence[int]) -> int:
         if value[i] > best:
             best = value[i]
     return best
+
+
+def _known_vectors(r: RuleTables, play: Sequence[int], shape: Shape) -> list[Vector]:
+    """``vectors``, remembered on the tables (a throw's ruffs are compared again and again in the AI's
+    playouts; up to ``SPLIT_LIMIT`` splits each); the lists are shared: read them only."""
+    memo = r.vectors
+    key = (tuple(play), shape)
+    found: list[Vector] | None = memo.get(key)
+    if found is None:
+        if len(memo) >= VECTOR_MEMO:
+            memo.clear()
+        found = memo[key] = vectors(r, play, shape)
+    return found
 
 
 def _dominates(mine: Vector, theirs: Vector) -> bool:
