@@ -16,6 +16,7 @@ from engine.randomplay import random_action
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import Phase
+from tests.helpers.scorer_positions import single_lead_scorers
 
 GAMES_PER_PRESET = 3
 MIN_POSITIONS = 600
@@ -77,27 +78,16 @@ def test_in_tractor_and_play_score_read_the_rules_tables_as_written_out() -> Non
     ``play_score`` is the sum of ``card_score`` with each card's count in the play."""
     rng = random.Random(25)
     checked = 0
-    for preset in sorted(PRESETS):
-        table = Table.new(Rules.from_preset(preset), rng.randrange(1000))
-        while table.phase is not Phase.PLAYING:
-            table.apply(random_action(table, rng))
-        sit = situation_from_view(table.seat_view(table.to_act()[0]))
-        for _ in range(40):
-            p = seat_state(sit, POLICY_CURRENT)
-            hand = p.hands[sit.seat]
-            for i in range(len(hand)):
-                hand[i] = rng.choice((0, 0, 1, 2))
-            p.trick = [((sit.seat + 1) % 4, (rng.randrange(54),))]
-            p.led, p.win_k = p.t.suit[p.trick[0][1][0]], 0
-            sc = FollowScorer(p, sit.seat)
-            ctx = p.ctx
-            for i in range(len(hand)):
-                expected = any(hand[j] >= 2 and (ctx.indices_adjacent(i, j) or ctx.indices_adjacent(j, i))
-                               for j in range(len(hand)))
-                assert sc.in_tractor(i) == expected, (preset, i)
-                checked += expected
-            cards = [i for i in range(len(hand)) for _ in range(hand[i])]
-            play = tuple(rng.sample(cards, min(len(cards), 6)))
-            w = rng.random()
-            assert sc.play_score(play, w) == sum(sc.card_score(i, w, play.count(i)) for i in play)
+    for preset, p, sc in single_lead_scorers(rng, 40, (0, 0, 1, 2)):
+        hand = sc.hand
+        ctx = p.ctx
+        for i in range(len(hand)):
+            expected = any(hand[j] >= 2 and (ctx.indices_adjacent(i, j) or ctx.indices_adjacent(j, i))
+                           for j in range(len(hand)))
+            assert sc.in_tractor(i) == expected, (preset, i)
+            checked += expected
+        cards = [i for i in range(len(hand)) for _ in range(hand[i])]
+        play = tuple(rng.sample(cards, min(len(cards), 6)))
+        w = rng.random()
+        assert sc.play_score(play, w) == sum(sc.card_score(i, w, play.count(i)) for i in play)
     assert checked >= 50

@@ -9,16 +9,11 @@ import random
 
 from engine.ai.fastfollow import FollowScorer
 from engine.ai.fastlead import _throw
-from engine.ai.playstate import POLICY_CURRENT
-from engine.ai.policy import seat_state
-from engine.ai.situation import situation_from_view
 from engine.cardrules.tables import RuleTables, _make_tables
 from engine.cardrules.trick import _dominates, beats, vectors
-from engine.randomplay import random_action
 from engine.rules import PRESETS, Rules
-from engine.table import Table
 from engine.trump import TrumpContext
-from engine.views import Phase
+from tests.helpers.scorer_positions import single_lead_scorers
 
 
 def sorted_fill(sc: FollowScorer, k: int, w: float, allowed: list[int]) -> list[int]:
@@ -47,25 +42,14 @@ def sorted_fill(sc: FollowScorer, k: int, w: float, allowed: list[int]) -> list[
 def test_best_fill_takes_the_options_in_sorted_order() -> None:
     rng = random.Random(4)
     checked = 0
-    for preset in sorted(PRESETS):
-        table = Table.new(Rules.from_preset(preset), rng.randrange(1000))
-        while table.phase is not Phase.PLAYING:
-            table.apply(random_action(table, rng))
-        sit = situation_from_view(table.seat_view(table.to_act()[0]))
-        for _ in range(60):
-            p = seat_state(sit, POLICY_CURRENT)
-            hand = p.hands[sit.seat]
-            for i in range(len(hand)):
-                hand[i] = rng.choice((0, 0, 0, 1, 2))
-            p.trick = [((sit.seat + 1) % 4, (rng.randrange(54),))]
-            p.led, p.win_k = p.t.suit[p.trick[0][1][0]], 0
-            sc = FollowScorer(p, sit.seat)
-            allowed = [i for i in range(len(hand)) if hand[i]]
-            for k in (1, 2, 3, 5, 8):
-                for w in (0.0, rng.random(), 1.0):  # (w = 0.5 scores points 0: many equal scores)
-                    assert sc.best_fill(k, w, allowed) == sorted_fill(sc, k, w, allowed), (preset, k, w)
-                    checked += 1
-            assert sc.best_fill(2, 0.5, allowed) == sorted_fill(sc, 2, 0.5, allowed)
+    for preset, _, sc in single_lead_scorers(rng, 60, (0, 0, 0, 1, 2)):
+        hand = sc.hand
+        allowed = [i for i in range(len(hand)) if hand[i]]
+        for k in (1, 2, 3, 5, 8):
+            for w in (0.0, rng.random(), 1.0):  # (w = 0.5 scores points 0: many equal scores)
+                assert sc.best_fill(k, w, allowed) == sorted_fill(sc, k, w, allowed), (preset, k, w)
+                checked += 1
+        assert sc.best_fill(2, 0.5, allowed) == sorted_fill(sc, 2, 0.5, allowed)
     assert checked >= 1000
 
 
