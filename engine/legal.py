@@ -14,8 +14,8 @@ from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Play, StartHand, StopMatch
 from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
-from engine.cardrules.tables import SUITS, rule_tables
-from engine.cardrules.units import distinct, ordered, pair_cards, tractors
+from engine.cardrules.tables import SUITS, RuleTables, rule_tables
+from engine.cardrules.units import adjacent, distinct, ordered, pair_cards, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
@@ -115,21 +115,56 @@ def lead_units(hand: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]
 
 
 def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
-    """``lead_units`` on card indices (``Card.index``)."""
+    """``lead_units`` on card indices (``Card.index``): the distinct cards and the pairs are read off the tables'
+    display and rank orders (a hand's copies of each card counted in a list), without sorting."""
+    r = rule_tables(ctx)
+    by_display = r.by_display
+    if not by_display:  # tied display keys: sorted as the hand stands
+        return _sorted_lead_unit_ids(ids, ctx)
+    counts = [0] * 64
+    for i in ids:
+        if not 0 <= i < 54:  # not a card index
+            return _sorted_lead_unit_ids(ids, ctx)
+        counts[i] += 1
+    out: list[tuple[int, ...]] = [(i,) for i in by_display if counts[i]]
+    pairs = [i for i in r.by_rank if counts[i] >= 2]  # high→low
+    for i in pairs:
+        out.append((i, i))
+    if len(pairs) >= 2 and _linked(r, pairs):
+        _add_tractors(r, ids, out)
+    return out
+
+
+def _linked(r: RuleTables, pairs: list[int]) -> bool:
+    """Two of the pair cards ``pairs`` are consecutive links of a tractor (else the hand holds no tractor)."""
+    for low in pairs:
+        for high in pairs:
+            if adjacent(r, low, high):
+                return True
+    return False
+
+
+def _sorted_lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
+    """``lead_unit_ids`` by sorting the hand's cards (any display and rank keys)."""
     out: list[tuple[int, ...]] = [(i,) for i in ordered(distinct(ids), ctx.sort_table)]
     pairs = pair_cards(ids)
     if not pairs:
         return out
-    seen: set[tuple[int, ...]] = set()  # pairs and tractors (a single never equals them)
+    seen: set[tuple[int, ...]] = set()  # pairs (a single never equals them)
     for i in ordered(pairs, ctx.rank_table, reverse=True):
         _add((i, i), seen, out)
-    if len(pairs) < 2:
-        return out
-    for cards in tractors(rule_tables(ctx), ids):
+    if len(pairs) >= 2:
+        _add_tractors(rule_tables(ctx), ids, out)
+    return out
+
+
+def _add_tractors(r: RuleTables, ids: list[int], out: list[tuple[int, ...]]) -> None:
+    """Every tractor in ``ids`` and each shorter tractor inside it, longest first then higher, each once."""
+    seen: set[tuple[int, ...]] = set()  # (a pair never equals a tractor)
+    for cards in tractors(r, ids):
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
                 _add(tuple(cards[start:start + 2 * length]), seen, out)
-    return out
 
 
 def _add(unit: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:

@@ -37,6 +37,10 @@ class RuleTables:
     strong: tuple[int, ...]  # follow preference: high first
     policy: FollowPolicy
     compare_all: bool  # ruffs of a throw compare unit by unit (``throw_compare: all``)
+    #: the 54 card indices in display order, and high→low by ``rank`` (``()`` if two cards' keys tie): a hand's
+    #: distinct cards or pairs in that order are read off them (``engine.legal.lead_unit_ids``) without a sort
+    by_display: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    by_rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
     #: a throw's ruffs' split vectors by (play, shape) (``engine.cardrules.trick.beats``); a cache, not state
     vectors: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = field(
         default_factory=dict, compare=False, hash=False, repr=False)
@@ -65,7 +69,16 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
         return (-ctx.strength(c), ctx.tie_order(c))
 
     return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, _dense(cheap),
-                      _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL)
+                      _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
+                      _order(ctx.sort_table, False), _order(ctx.rank_table, True))
+
+
+def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:
+    """The card indices sorted by ``key`` (``reverse``: high→low), or ``()`` when two cards' keys tie (the order of
+    tied cards would then depend on where they stand in a hand)."""
+    if len(set(key)) != len(key):
+        return ()
+    return tuple(sorted(range(len(key)), key=key.__getitem__, reverse=reverse))
 
 
 def _dense(key: Callable[[Card], Any]) -> tuple[int, ...]:
