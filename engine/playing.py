@@ -12,8 +12,8 @@ from typing import Protocol
 
 from engine import builders
 from engine.cardrules import trick as core_trick
-from engine.cardrules.tables import SUITS, rule_tables
-from engine.cards import Card, card_points, cards_without, remove_cards
+from engine.cardrules.tables import SUITS, TRUMP, rule_tables
+from engine.cards import Card, cards_without, remove_cards
 from engine.errors import IllegalAction
 from engine.events import Event, ThrowFailed
 from engine.follow import follow_error
@@ -21,10 +21,11 @@ from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_winner
 from engine.trump import TrumpContext
-from engine.units import Lead, decompose_lead
+from engine.units import Lead, Shape, decompose_lead
 from engine.views import Phase, ThrowFailure, TrickView
 
 _PLAYING = Phase.PLAYING  # a module name reads faster than an enum member on hot paths
+_SINGLE: Shape = (0,)
 
 
 class PlayingHand(Protocol):
@@ -105,8 +106,16 @@ def winner_after_play(hand: PlayingHand, ctx: TrumpContext, lead: Lead | None = 
         assert lead is not None
     seat, cards = trick[-1]
     r = rule_tables(ctx)
+    led = SUITS[lead.suit]
+    if len(cards) == 1 and len(best) == 1 and lead.shape == _SINGLE:  # a single led (most tricks): no index lists
+        card = cards[0].index
+        suit = r.suit[card]
+        value = r.value
+        if (suit == led or (suit == TRUMP and led != TRUMP)) and value[card] > value[best[0].index]:
+            return seat
+        return winning
     played = [c.index for c in cards]
-    if core_trick.has_format(r, SUITS[lead.suit], lead.shape, played) and core_trick.beats(
+    if core_trick.has_format(r, led, lead.shape, played) and core_trick.beats(
             r, lead.shape, played, [c.index for c in best]):
         return seat
     return winning
@@ -126,12 +135,14 @@ def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forc
 def finish_trick(hand: PlayingHand) -> list[Event]:
     """The fourth play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
     winner = hand.winning
+    trick = hand.trick
     points = 0
-    for _, cards in hand.trick:
-        points += card_points(cards)
+    for _, cards in trick:
+        for c in cards:  # (a typed tuple: card_points would walk it through an iterator)
+            points += c.points
     if winner % 2 != hand.dealer_team():
         hand.defender_points += points
-    hand.tricks.append(builders.trick_view(hand.leader, tuple(hand.trick), winner, points))
+    hand.tricks.append(builders.trick_view(hand.leader, tuple(trick), winner, points))
     hand.trick = []
     hand.leader = winner
     return [builders.trick_won(winner, points, hand.defender_points, len(hand.tricks))]
