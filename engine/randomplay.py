@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from typing import Final
 
 from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
@@ -19,8 +20,13 @@ from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
 
-_PLAYING = Phase.PLAYING  # a module name reads faster than an enum member
-_DONE = (Phase.HAND_OVER, Phase.MATCH_OVER)
+# a module constant reads faster than an enum member
+_PLAYING: Final = Phase.PLAYING
+_DEALING: Final = Phase.DEALING
+_DECLARING: Final = Phase.DECLARING
+_BURYING: Final = Phase.BURYING
+_HAND_OVER: Final = Phase.HAND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng: random.Random) -> tuple[Card, ...]:
@@ -41,14 +47,14 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     phase = table.phase
     if phase is _PLAYING:  # the common case first; the seat to act is the only one in to_act()
         h = table.hand
-        seat = h.to_act()[0]
+        seat = (h.leader + len(h.trick)) % 4  # h.to_act()[0] while playing, without the tuple
         if not h.trick and rng.random() < throw_chance:
             assert h.trump is not None
             return Play(seat=seat, cards=random_throw(h.hands[seat], h.level, h.trump, table, rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
         plays = play_option_ids([c.index for c in h.hands[seat]], h.trick_lead(), h.ctx())
         return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
-    if phase is Phase.DEALING:
+    if phase is _DEALING:
         seats = list(table.to_act())
         shuffle(rng, seats)
         for seat in seats:
@@ -56,7 +62,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
             if declares and rng.random() < 0.3:
                 return choice(rng, declares)
         return DealCard() if progressive_deal else DealAll()
-    if phase is Phase.DECLARING:
+    if phase is _DECLARING:
         seats = list(table.to_act())
         if not seats:
             return CloseDeclaring()
@@ -70,7 +76,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     if not to_act:
         return choice(rng, table.legal_actions(None))
     seat = to_act[0]
-    if phase is Phase.BURYING:
+    if phase is _BURYING:
         hand = list(table.hand.hands[seat])
         return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))
     return choice(rng, table.legal_actions(seat))
@@ -79,7 +85,9 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
 def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:
     """Apply random legal actions until the current hand is settled (or the match ends); returns the count."""
     count = 0
-    while table.phase not in _DONE:
+    phase = table.phase
+    while phase is not _HAND_OVER and phase is not _MATCH_OVER:
         table.apply(random_action(table, rng, **kwargs))  # type: ignore[arg-type]
+        phase = table.phase
         count += 1
     return count

@@ -28,8 +28,13 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    bits = rng.getrandbits  # (bound once: a method call looks the method up on every draw)
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j: int = bits(k)
+        while j >= n:
+            j = bits(k)
         items[i], items[j] = items[j], items[i]
 
 

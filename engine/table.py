@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final, cast
 
 from engine import sanctions
 from engine.actions import (
@@ -58,7 +58,8 @@ log = logging.getLogger(__name__)
 
 FIXED_DEALS = 16
 STATE_FORMAT = 1
-_PLAYING, _MATCH_OVER = Phase.PLAYING, Phase.MATCH_OVER  # module names read faster than enum members
+_PLAYING: Final = Phase.PLAYING  # module constants read faster than enum members
+_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 class Table:
@@ -192,7 +193,11 @@ class Table:
         else:
             events = self._dispatch(action)  # every handler validates fully before it mutates
         self.version += 1
-        self.actions.append(action)
+        actions: object = self.actions
+        if type(actions) is list:  # (the common log: appended without the protocol's generic method call)
+            cast(list[Action], actions).append(action)
+        else:
+            self.actions.append(action)
         return events
 
     def _dispatch(self, action: Action) -> list[Event]:
