@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalAction
@@ -43,7 +43,7 @@ JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
 _TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
 WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
 CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
-_KITTY_OVERCALL = Phase.KITTY_OVERCALL  # a module name reads faster than an enum member
+_KITTY_OVERCALL: Final = Phase.KITTY_OVERCALL  # a module constant reads faster than an enum member
 
 
 def kitty_round_mode(rules: Rules) -> str:

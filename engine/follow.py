@@ -42,7 +42,7 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
     else:
         units = decompose_lead(lead, ctx)
         led, shape = SUITS[units.suit], units.shape
-    if shape == _SINGLE and len(play) == 1:  # one pass over the cards, no index lists
+    if len(play) == 1 and len(shape) == 1 and shape[0] == 0:  # a single: one pass over the cards, no index lists
         card = play[0].index
         suit = r.suit
         in_hand = holds_led = False
@@ -53,7 +53,12 @@ def follow_error(lead: LeadLike, hand: Sequence[Card], play: Sequence[Card], ctx
                 in_hand = True
             if suit[i] == led:
                 holds_led = True
-        return core.single_error(suit, led, card, in_hand, holds_led)
+            if in_hand and holds_led:
+                break
+        # core.single_error, inline: any held card, of the led suit if the hand holds one
+        if not in_hand:
+            return "play.not_in_hand"
+        return None if suit[card] == led or not holds_led else "play.must_follow_suit"
     return core.follow_error(r, led, shape, [c.index for c in hand], [c.index for c in play])
 
 

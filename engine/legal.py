@@ -9,6 +9,7 @@ legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Play, StartHand, StopMatch
@@ -75,7 +76,7 @@ def declaring_actions(seat: int, phase: Phase, hand: Sequence[Card], declaration
     return out
 
 
-_DEALING = Phase.DEALING  # a module name reads faster than an enum member
+_DEALING: Final = Phase.DEALING  # a module constant reads faster than an enum member
 
 
 def view_context(view: SeatView) -> TrumpContext:

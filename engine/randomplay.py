@@ -87,7 +87,10 @@ def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:
     count = 0
     phase = table.phase
     while phase is not _HAND_OVER and phase is not _MATCH_OVER:
-        table.apply(random_action(table, rng, **kwargs))  # type: ignore[arg-type]
+        if kwargs:
+            table.apply(random_action(table, rng, **kwargs))  # type: ignore[arg-type]
+        else:  # (a native call: with ``**kwargs`` it is a generic Python call)
+            table.apply(random_action(table, rng))
         phase = table.phase
         count += 1
     return count
