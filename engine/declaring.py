@@ -295,7 +295,7 @@ def _counts(hand: Sequence[Card], slots: list[int]) -> list[int]:
     for card in hand:
         k = slots[card.index]
         if k >= 0:
-            counts[k] += 1
+            counts[k] = counts[k] + 1  # (compiled, ``+=`` on a list item is a generic number call)
     return counts
 
 

@@ -122,20 +122,24 @@ class HandState:
         if self.phase is not _DEALING:
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
         events: list[Event] = []
-        end = min(DEAL_SIZE, self.dealt + count)
-        by_seat: dict[int, list[Card]] = {}
-        for i in range(self.dealt, end):
-            seat = self.seat_of_card(i)
-            self.hands[seat].append(self.deck[i])
-            by_seat.setdefault(seat, []).append(self.deck[i])
+        start = self.dealt
+        end = min(DEAL_SIZE, start + count)
+        hands, deck, first = self.hands, self.deck, self.first_drawer
+        by_seat: list[list[Card]] = [[], [], [], []]  # the cards each seat draws now
+        for i in range(start, end):
+            seat = (first + i) % 4  # self.seat_of_card(i)
+            card = deck[i]
+            hands[seat].append(card)
+            by_seat[seat].append(card)
         self.dealt = end
-        if count == 1 and by_seat:
-            (seat, cards), = by_seat.items()
-            events.append(CardDealt(seat, card=cards[0], to=seat))
-            events.append(CardDealt(seat, count=len(self.hands[seat])))
+        if count == 1 and end > start:
+            seat = (first + start) % 4
+            events.append(CardDealt(seat, card=by_seat[seat][0], to=seat))
+            events.append(CardDealt(seat, count=len(hands[seat])))
         else:
-            for seat, cards in sorted(by_seat.items()):
-                events.append(CardsDealt(seat, tuple(cards), to=seat))
+            for seat in range(4):
+                if by_seat[seat]:
+                    events.append(CardsDealt(seat, tuple(by_seat[seat]), to=seat))
         if self.dealt == DEAL_SIZE:
             self.phase = _DECLARING
             events.append(DealingDone(self.bids.public_declaration()))

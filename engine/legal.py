@@ -126,7 +126,7 @@ def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     for i in ids:
         if not 0 <= i < 54:  # not a card index
             return _sorted_lead_unit_ids(ids, ctx)
-        counts[i] += 1
+        counts[i] = counts[i] + 1  # (compiled, ``+=`` on a list item is a generic number call)
     out: list[tuple[int, ...]] = [(i,) for i in by_display if counts[i]]
     pairs = [i for i in r.by_rank if counts[i] >= 2]  # high→low
     for i in pairs:

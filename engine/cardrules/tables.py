@@ -78,7 +78,10 @@ def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:
     tied cards would then depend on where they stand in a hand)."""
     if len(set(key)) != len(key):
         return ()
-    return tuple(sorted(range(len(key)), key=key.__getitem__, reverse=reverse))
+    if len(key) > 64 or min(key) < 0:
+        return tuple(sorted(range(len(key)), key=key.__getitem__, reverse=reverse))
+    coded = sorted([k * 64 + i for i, k in enumerate(key)], reverse=reverse)  # (plain numbers: no key calls)
+    return tuple([c & 63 for c in coded])
 
 
 def _dense(key: Callable[[Card], Any]) -> tuple[int, ...]:

@@ -104,7 +104,7 @@ def pair_cards(cards: Sequence[int]) -> list[int]:
             return [k for k, n in counts_of(cards).items() for _ in range(n // 2)]
         if not counts[i]:
             first.append(i)
-        counts[i] += 1
+        counts[i] = counts[i] + 1  # (compiled, ``+=`` on a list item is a generic number call)
     for i in first:
         for _ in range(counts[i] // 2):
             out.append(i)
