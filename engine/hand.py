@@ -44,11 +44,12 @@ def deal_seed(seed: int, hand_number: int, redeal: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-@dataclass
-class HandState:
-    """The state of one hand. ``dealer`` is ``None`` in the first hand until someone declares (抢庄)."""
+@dataclass(kw_only=True)
+class HandState(playing.PlayingHand):
+    """The state of one hand. ``dealer`` is ``None`` in the first hand until someone declares (抢庄). The fields
+    the tricks play on (``rules``, ``phase``, ``hands``, ``leader``, ``trick``, ``tricks``, ``defender_points``,
+    ``penalties``, ``winning``) are ``engine.playing.PlayingHand``'s."""
 
-    rules: Rules
     number: int
     level: Level
     dealer: int | None
@@ -57,18 +58,10 @@ class HandState:
     redeals: int = 0
     deck: list[Card] = field(default_factory=list)
     dealt: int = 0
-    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
     kitty: list[Card] = field(default_factory=list)
-    phase: Phase = Phase.DEALING
     bids: Bids = field(default_factory=Bids)  # the declarations: the window, 暗扣, 换庄, the rounds after the bury
     trump: Trump | None = None
     kitty_holder: int | None = None
-    leader: int = 0
-    trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
-    tricks: list[TrickView] = field(default_factory=list)
-    defender_points: int = 0
-    penalties: list[ThrowFailure] = field(default_factory=list)
-    winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
     _ctx: TrumpContext | None = field(default=None, repr=False, compare=False)
     _lead: tuple[tuple[Card, ...], TrumpContext, Lead] | None = field(default=None, repr=False, compare=False)
 

@@ -8,7 +8,8 @@ points of the tricks they win. Every check runs before any change, so an ``Illeg
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from dataclasses import dataclass, field
+from typing import Final
 
 from engine import builders
 from engine.cardrules import trick as core_trick
@@ -28,30 +29,39 @@ _PLAYING: Final = Phase.PLAYING  # a module constant reads faster than an enum m
 _SINGLE: Final[Shape] = (0,)
 
 
-class PlayingHand(Protocol):
-    """What the playing phase reads and changes of a hand."""
+@dataclass
+class PlayingHand:
+    """What the playing phase reads and changes of a hand: the base of ``engine.hand.HandState``, which defines
+    the methods. A native class (not a protocol): compiled, its fields are read in place, not looked up."""
 
     rules: Rules
-    phase: Phase
-    hands: list[list[Card]]
-    leader: int
-    trick: list[tuple[int, tuple[Card, ...]]]
-    tricks: list[TrickView]
-    defender_points: int
-    penalties: list[ThrowFailure]
-    winning: int
+    phase: Phase = Phase.DEALING
+    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
+    leader: int = 0
+    trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    tricks: list[TrickView] = field(default_factory=list)
+    defender_points: int = 0
+    penalties: list[ThrowFailure] = field(default_factory=list)
+    winning: int = 0  # the seat winning the current trick so far (kept as plays arrive)
 
-    def to_act(self) -> tuple[int, ...]: ...
-    def ctx(self) -> TrumpContext: ...
-    def trick_lead(self) -> Lead | None: ...
-    def dealer_team(self) -> int | None: ...
+    def to_act(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def ctx(self) -> TrumpContext:
+        raise NotImplementedError
+
+    def trick_lead(self) -> Lead | None:
+        raise NotImplementedError
+
+    def dealer_team(self) -> int | None:
+        raise NotImplementedError
 
 
 def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
     """Lead or follow. Returns (events, hand_finished)."""
     if hand.phase is not _PLAYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
-    trick, hands = hand.trick, hand.hands  # (each read once: a protocol's attribute is a generic lookup)
+    trick, hands = hand.trick, hand.hands
     if seat != (hand.leader + len(trick)) % 4:  # hand.to_act()[0] while playing, without the call
         raise IllegalAction("action.not_your_turn")
     if not cards:
