@@ -14,7 +14,7 @@ from typing import Final
 from engine import builders
 from engine.cardrules import trick as core_trick
 from engine.cardrules.tables import SUITS, TRUMP, rule_tables
-from engine.cards import Card, cards_without, remove_cards
+from engine.cards import Card, remove_cards
 from engine.errors import IllegalAction
 from engine.events import Event, ThrowFailed
 from engine.follow import follow_error
@@ -66,7 +66,7 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
         raise IllegalAction("action.not_your_turn")
     if not cards:
         raise IllegalAction("play.empty")
-    rest = cards_without(hands[seat], cards)  # the hand after the play (if the play holds)
+    rest = _without(hands[seat], cards)  # the hand after the play (if the play holds)
     if rest is None:
         raise IllegalAction("play.not_in_hand")
     ctx = hand.ctx()
@@ -94,6 +94,22 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     if len(trick) < 4:
         return events, False
     return events + finish_trick(hand), not hands[0]
+
+
+def _without(hand: list[Card], cards: tuple[Card, ...]) -> list[Card] | None:
+    """``cards_without(hand, cards)`` on a hand's list and a play's tuple (compiled: both read in place, without
+    iterators): the first equal card of each played card goes, order kept; None if one is not in ``hand``."""
+    rest = hand[:]
+    for c in cards:
+        i = c.index
+        n = len(rest)
+        k = 0
+        while k < n and rest[k].index != i:
+            k += 1
+        if k == n:
+            return None
+        del rest[k]
+    return rest
 
 
 def winner_after_play(hand: PlayingHand, ctx: TrumpContext, lead: Lead | None = None) -> int:
