@@ -5,7 +5,8 @@ of ~5,000 instructions (a random hand builds some 250 of them: a sixth of its ti
 Each function sets exactly the fields of its class, in their order, as the generated ``__init__`` does (past the
 frozen ``__setattr__``: a slotted class's member descriptors, else the instance's ``__dict__``, filled in the
 field order);
-``tests/engine/test_builders.py`` holds them to the constructors, field by field.
+``tests/engine/test_builders.py`` holds them to the constructors, field by field. A single card's ``Play`` and
+``Played`` (most plays) are interned: made once per seat and card, then the same frozen object is returned.
 """
 
 from __future__ import annotations
@@ -38,10 +39,31 @@ _WON_SEAT: Final = _slot(TrickWon, "seat")
 _WON_POINTS: Final = _slot(TrickWon, "points")
 _WON_DEFENDERS: Final = _slot(TrickWon, "defender_points")
 _WON_NUMBER: Final = _slot(TrickWon, "trick_number")
+#: the plays and events of single cards, by seat * 64 + card index (made on first use; at most 4 × 54 each)
+_PLAYS: Final[list[Play | None]] = [None] * 256
+_PLAYED: Final[list[Played | None]] = [None] * 256
 
 
 def play(seat: int, cards: tuple[Card, ...]) -> Play:
-    """``Play(seat=seat, cards=cards)``."""
+    """``Play(seat=seat, cards=cards)``; a single card's is made once per seat and card (a frozen value: interned,
+    as cards are)."""
+    if len(cards) == 1:
+        k = _single(seat, cards[0])
+        if k >= 0:
+            kept = _PLAYS[k]
+            if kept is None:
+                kept = _PLAYS[k] = _play(seat, cards)
+            return kept
+    return _play(seat, cards)
+
+
+def _single(seat: int, card: Card) -> int:
+    """The place of a seat's single card among the interned plays (-1: not a seat and a card of the deck)."""
+    i = card.index
+    return seat * 64 + i if 0 <= seat < 4 and 0 <= i < 64 else -1
+
+
+def _play(seat: int, cards: tuple[Card, ...]) -> Play:
     action: Play = _new(Play)
     fields = action.__dict__  # (the frozen __setattr__ bypassed: the same dict, in the same order, as __init__'s)
     fields["seat"] = seat
@@ -66,7 +88,18 @@ def pass_turn(seat: int) -> Pass:
 
 
 def played(seat: int, cards: tuple[Card, ...]) -> Played:
-    """``Played(seat, cards)`` (public)."""
+    """``Played(seat, cards)`` (public); a single card's is made once per seat and card (interned, as ``play``)."""
+    if len(cards) == 1:
+        k = _single(seat, cards[0])
+        if k >= 0:
+            kept = _PLAYED[k]
+            if kept is None:
+                kept = _PLAYED[k] = _played(seat, cards)
+            return kept
+    return _played(seat, cards)
+
+
+def _played(seat: int, cards: tuple[Card, ...]) -> Played:
     event: Played = _new(Played)
     _TO(event, None)
     _PLAYED_SEAT(event, seat)

@@ -172,7 +172,7 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
         suit = ctx.suit_table
         first = suit[ids[0]]
         if len(ids) == 1:  # one card: one single (what decompose gives, without counting and sorting)
-            lead = Lead(first, (Unit(UnitKind.SINGLE, (cards[0],)),))
+            lead = _single_lead(first, cards[0])
         elif any(suit[i] != first for i in ids):
             raise IllegalAction("play.mixed_suits")
         else:
@@ -182,6 +182,18 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
         cache[ids] = lead
     return lead
 
+
+def _single_lead(suit: str, card: Card) -> Lead:
+    """The lead of one card of effective suit ``suit``: made once per suit and card, in any context (a frozen value,
+    interned as cards are: at most 5 × 54; a context's ``lead_cache`` still keeps it too)."""
+    key = (suit, card.index)
+    lead = _SINGLE_LEADS.get(key)
+    if lead is None:
+        lead = _SINGLE_LEADS[key] = Lead(suit, (Unit(UnitKind.SINGLE, (card,)),))
+    return lead
+
+
+_SINGLE_LEADS: Final[dict[tuple[str, int], Lead]] = {}
 
 # per trump context (at most 512 are cached): a long-running bot keeps at most 512 × 1024 leads. A hand needs
 # a few dozen; 1024 and 8192 measured the same in benchmarks/engine_bench.py.
