@@ -191,8 +191,11 @@ class Rules:
         return self.match_end is MatchEnd.TIMED or self.match_end is MatchEnd.TIMED_LAPS
 
     def __post_init__(self) -> None:
+        values = self.__dict__  # (the fields, read without getattr calls: this runs for every table)
         for name, enum in _ENUMS.items():  # strings (and kitty_overcall booleans) become the typed values
-            object.__setattr__(self, name, _enum_value(name, enum, getattr(self, name)))
+            value = values[name]
+            if type(value) is not enum:  # (a member already stays as it is)
+                object.__setattr__(self, name, _enum_value(name, enum, value))
         self._validate()
 
     # -- construction -------------------------------------------------------------------------
@@ -248,24 +251,25 @@ class Rules:
 
     # -- validation -----------------------------------------------------------------------------
     def _validate(self) -> None:
-        if self.preset not in PRESETS:
+        values = self.__dict__
+        if values["preset"] not in PRESETS:
             raise RulesError("rules.unknown_preset", preset=self.preset)
-        if self.overcall_suit_order not in _SUIT_ORDERS:
+        if values["overcall_suit_order"] not in _SUIT_ORDERS:
             raise RulesError("rules.bad_value", option="overcall_suit_order", value=repr(self.overcall_suit_order))
         for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError("rules.bad_value", option=name, value=repr(getattr(self, name)))
+            if type(values[name]) is not bool:  # (bool has no subclasses: isinstance's answer)
+                raise RulesError("rules.bad_value", option=name, value=repr(values[name]))
         for name in ("start_level", "end_level"):
-            if getattr(self, name) not in RANKS:
-                raise RulesError("rules.bad_value", option=name, value=repr(getattr(self, name)))
+            if values[name] not in RANKS:
+                raise RulesError("rules.bad_value", option=name, value=repr(values[name]))
         if RANKS.index(self.end_level) < RANKS.index(self.start_level):
             raise RulesError("rules.end_below_start", end=self.end_level, start=self.start_level)
         for name in _RANK_LISTS:
-            value = getattr(self, name)
+            value = values[name]
             if not isinstance(value, tuple) or any(r not in RANKS for r in value) or len(set(value)) != len(value):
                 raise RulesError("rules.bad_value", option=name, value=repr(value))
         for name in _OPTIONAL_INTS:
-            value = getattr(self, name)
+            value = values[name]
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
                 raise RulesError("rules.bad_value", option=name, value=repr(value))
 
