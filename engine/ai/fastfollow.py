@@ -41,7 +41,10 @@ class FollowScorer:
 
     __slots__ = (
         "_led_tops",
+        "_top_single",
         "_trump_tops",
+        "_w_beatable",
+        "_w_sure",
         "base_points",
         "guard",
         "guard_pair",
@@ -76,6 +79,8 @@ class FollowScorer:
         if last:  # the last trick carries the kitty bonus (抠底)
             self.base_points += p.kitty_stake(seat, lead)
         self._led_tops = self._trump_tops = UNKNOWN  # (worked out when first needed)
+        self._top_single = -2  # ``single_hold``'s remembered answers (-2, -1.0: not worked out yet)
+        self._w_beatable = self._w_sure = -1.0
         wseat, wplay = trick[p.win_k]
         self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
 
@@ -136,6 +141,22 @@ class FollowScorer:
         if not any(led in voids[o] for o in self.opps_after):
             return 0.85 if beatable else 0.97
         return 0.3 if beatable else 0.9
+
+    def single_hold(self, i: int) -> float:
+        """``hold(i, False)`` for a single ``i`` that beats the trick so far, remembered by what ``hold`` reads of it:
+        whether an unseen single beats it (its suit is always the same: a single lead's winners are of the led
+        suit if the seat holds it, else trumps)."""
+        t = self.t
+        top = self._top_single
+        if top == -2:
+            top = self._top_single = self.tops(t.suit[i])[0]
+        if top > t.strength[i]:
+            if self._w_beatable < 0:
+                self._w_beatable = self.hold(i, False)
+            return self._w_beatable
+        if self._w_sure < 0:
+            self._w_sure = self.hold(i, False)
+        return self._w_sure
 
     def cannot_ruff(self, pair: bool) -> bool:
         """No opponent to come can ruff (毙): each is void in trumps, or no trump (pair) is unseen."""
@@ -253,7 +274,7 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     for i in cards:
         s = suit[i]
         if s in (led, TRUMP) and rank[i] > win_key:  # (p.beats_current((i,)), inlined)
-            w = sc.hold(i, False)
+            w = sc.single_hold(i)
             w = w if w > pw else pw
             v = sc.total(w) + (2 * w - 1) * points[i]
         else:

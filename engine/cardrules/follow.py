@@ -133,6 +133,19 @@ def _display_order(play: tuple[int, ...], display: tuple[int, ...]) -> tuple[int
     if len(play) == 2:
         a, b = play[0], play[1]
         return (b, a) if display[b] < display[a] else play
+    rising = falling = True  # already in order (the sort leaves it), or strictly the reverse of it
+    for k in range(1, len(play)):
+        before, after = display[play[k - 1]], display[play[k]]
+        if after < before:
+            rising = False
+        if after >= before:
+            falling = False
+        if not (rising or falling):
+            break
+    if rising:
+        return play
+    if falling:
+        return play[::-1]
     return tuple(ordered(list(play), display))
 
 
@@ -172,13 +185,46 @@ def _after(held: list[int], rests: Iterator[tuple[int, ...]]) -> Iterator[tuple[
 def multisets(cards: Sequence[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
-    counts = counts_of(cards)
-    distinct = ordered(list(counts), rank)
+    first, copies = _tally(cards)
+    return _multisets_of(first, copies, k, rank)
+
+
+def _tally(cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The distinct cards in order of first appearance and their copies (``counts_of``'s keys and values),
+    counted in a list by card index (0..53) instead of a dict."""
+    items: list[int] = cards if isinstance(cards, list) else list(cards)  # (compiled: read without an iterator)
+    seen = [0] * 64  # card index -> position in ``first`` + 1
+    first: list[int] = []
+    copies: list[int] = []
+    for i in items:
+        if not 0 <= i < 64:  # not a card index: counted in a dict
+            counts = counts_of(cards)
+            return list(counts), list(counts.values())
+        at = seen[i]
+        if at:
+            copies[at - 1] = copies[at - 1] + 1
+        else:
+            first.append(i)
+            copies.append(1)
+            seen[i] = len(first)
+    return first, copies
+
+
+def _multisets_of(first: list[int], copies: list[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``multisets`` of the distinct cards ``first`` (in order of first appearance) with ``copies`` each."""
+    coded = [rank[c] * 64 + j for j, c in enumerate(first)] if len(first) <= 64 else []
+    if coded:  # (``units.ordered``, keeping each card's copies)
+        coded.sort()
+        distinct = [first[c & 63] for c in coded]
+        avail = [copies[c & 63] for c in coded]
+    else:
+        order = sorted(range(len(first)), key=lambda j: rank[first[j]])
+        distinct = [first[j] for j in order]
+        avail = [copies[j] for j in order]
     if k == 1:
         for c in distinct:
             yield (c,)
         return
-    avail = [counts[c] for c in distinct]
     m = len(distinct)
     suffix = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
@@ -200,7 +246,8 @@ def multisets(cards: Sequence[int], k: int, rank: tuple[int, ...]) -> Iterator[t
             return
         for j in range(i + 1, last + 1):
             take[j] = 0
-        del chosen[len(chosen) - tail - 1:]
+        for _ in range(tail + 1):
+            chosen.pop()
         take[i] -= 1
         last = _fill(distinct, avail, take, chosen, i + 1, tail + 1)
 
@@ -261,8 +308,9 @@ class _Shaped:
             remaining = dict(self.counts)
             for i in taken:
                 remaining[i] -= 1
-            left = [i for i, n in remaining.items() for _ in range(n)]
-            for singles in multisets(left, self.n_singles, self.rank):
+            first = [i for i, n in remaining.items() if n]
+            copies = [n for n in remaining.values() if n]
+            for singles in _multisets_of(first, copies, self.n_singles, self.rank):
                 yield (*taken, *singles)
 
 
