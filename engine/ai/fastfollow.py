@@ -213,6 +213,8 @@ class FollowScorer:
         per card, where both copies of a card form one option without the split penalty. The options are
         taken best first as ``sorted((score, copies, card), reverse=True)`` orders them, each picked by a scan
         (few are taken before ``k`` cards are found: no sort, no tuple per option)."""
+        if k <= 2:
+            return self._best_two(k, w, allowed)
         scores: list[float] = []
         sizes: list[int] = []
         cards: list[int] = []
@@ -243,6 +245,32 @@ class FollowScorer:
             while len(out) < k and out.count(i) < self.hand[i]:
                 out.append(i)
         return out
+
+    def _best_two(self, k: int, w: float, allowed: list[int]) -> list[int]:
+        """``best_fill`` for ``k`` ≤ 2 in one pass: the greedy's picks are the first option in its order, and if
+        that is one card, the next single (pairs no longer fit); with no other card, a second copy."""
+        if k <= 0:
+            return []
+        hand = self.hand
+        one = two = pair = -1  # the best and second single options, the best pair option (cards)
+        v_one = v_two = v_pair = WORST
+        for i in allowed:
+            v = self.card_score(i, w)
+            if one < 0 or v > v_one or (v == v_one and i > one):
+                two, v_two, one, v_one = one, v_one, i, v
+            elif two < 0 or v > v_two or (v == v_two and i > two):
+                two, v_two = i, v
+            if hand[i] >= 2:
+                v = self.card_score(i, w, 2)
+                if pair < 0 or v > v_pair or (v == v_pair and i > pair):
+                    pair, v_pair = i, v
+        if one < 0:
+            return []
+        if k == 1:
+            return [one]
+        if pair >= 0 and v_pair >= v_one:  # (equal scores: the larger option first)
+            return [pair, pair]
+        return [one, two] if two >= 0 else [one, one] if hand[one] >= 2 else [one]
 
 
 def _best_option(scores: list[float], sizes: list[int], cards: list[int], taken: list[bool]) -> int:

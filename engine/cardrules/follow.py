@@ -212,15 +212,24 @@ def _tally(cards: Sequence[int]) -> tuple[list[int], list[int]]:
 
 def _multisets_of(first: list[int], copies: list[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """``multisets`` of the distinct cards ``first`` (in order of first appearance) with ``copies`` each."""
+    distinct, avail = _preferred(first, copies, rank)
+    return _walk(distinct, avail, k)
+
+
+def _preferred(first: list[int], copies: list[int], rank: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The distinct cards ``first`` and their ``copies``, lowest ``rank`` first (ties: in order of first
+    appearance, as ``units.ordered``)."""
     coded = [rank[c] * 64 + j for j, c in enumerate(first)] if len(first) <= 64 else []
-    if coded:  # (``units.ordered``, keeping each card's copies)
+    if coded:
         coded.sort()
-        distinct = [first[c & 63] for c in coded]
-        avail = [copies[c & 63] for c in coded]
-    else:
-        order = sorted(range(len(first)), key=lambda j: rank[first[j]])
-        distinct = [first[j] for j in order]
-        avail = [copies[j] for j in order]
+        return [first[c & 63] for c in coded], [copies[c & 63] for c in coded]
+    order = sorted(range(len(first)), key=lambda j: rank[first[j]])
+    return [first[j] for j in order], [copies[j] for j in order]
+
+
+def _walk(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The sub-multisets of ``k`` cards of ``distinct`` (``avail`` copies each, in preference order): the count
+    vectors in decreasing lexicographic order."""
     if k == 1:
         for c in distinct:
             yield (c,)
@@ -275,12 +284,18 @@ class _Shaped:
         self.tractors = sorted([k for k in shape if k >= 2], reverse=True)
         self.n_pairs = sum([1 for k in shape if k == 1])
         self.n_singles = sum([1 for k in shape if k == 0])
-        self.counts = counts_of(cards)
-        pairs = pair_cards(cards)
-        pairs.sort(key=rank.__getitem__)
+        self.distinct: list[int] = []  # (with singles in the shape: the cards, preferred first, and their copies)
+        self.avail: list[int] = []
+        self.at: dict[int, int] = {}  # (a card's position in ``distinct``)
+        if self.n_singles:
+            first, copies = _tally(cards)
+            self.distinct, self.avail = _preferred(first, copies, rank)
+            self.at = {c: j for j, c in enumerate(self.distinct)}
+        pairs = ordered(pair_cards(cards), rank)  # (``sort(key=rank.__getitem__)``: the same order)
         self.pairs = pairs
         paths = tractor_paths(r, pairs) if self.tractors else []
-        paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
+        if len(paths) > 1:
+            paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
         self.paths = paths
 
     def pick(self, pos: int, used: set[int], start: int) -> Iterator[tuple[int, ...]]:
@@ -305,12 +320,11 @@ class _Shaped:
             if not self.n_singles:
                 yield tuple(taken)
                 continue
-            remaining = dict(self.counts)
+            left = list(self.avail)
             for i in taken:
-                remaining[i] -= 1
-            first = [i for i, n in remaining.items() if n]
-            copies = [n for n in remaining.values() if n]
-            for singles in _multisets_of(first, copies, self.n_singles, self.rank):
+                left[self.at[i]] -= 1
+            distinct = [c for j, c in enumerate(self.distinct) if left[j]]
+            for singles in _walk(distinct, [n for n in left if n], self.n_singles):
                 yield (*taken, *singles)
 
 
