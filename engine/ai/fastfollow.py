@@ -339,7 +339,7 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
         a, b = sc.best_fill(2, pw, led_cards)
         options.append((0.0, (a, b)))
     elif n_led == 1:
-        others = [i for i in range(len(hand)) if hand[i] and t.suit[i] != led]
+        others = [i for i in range(len(hand)) if hand[i] > 0 and t.suit[i] != led]
         options.append((0.0, (led_cards[0], *sc.best_fill(1, pw, others))))
     else:
         if led != TRUMP:
@@ -366,7 +366,7 @@ def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tup
     n = len(p.trick[0][1])
     held = [i for i in sc.t.by_suit[sc.led] for _ in range(hand[i])]
     if len(held) <= n:
-        others = [i for i in range(len(hand)) if hand[i] and sc.t.suit[i] != sc.led]
+        others = [i for i in range(len(hand)) if hand[i] > 0 and sc.t.suit[i] != sc.led]
         cands = [*cands, (*held, *sc.best_fill(n - len(held), pw, others))]
     best, best_v = cands[0], WORST
     checks = 0

@@ -158,11 +158,9 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     hand = p.hands[me.seat]
     voids = p.voids
     ruffable = False
-    if s != TRUMP:
-        for o in me.opps:
-            if s in voids[o] and TRUMP not in voids[o]:
-                ruffable = True
-                break
+    if s != TRUMP:  # (the two opponents written out: compiled, a loop over a tuple is a generic iteration)
+        left, right = voids[me.opps[0]], voids[me.opps[1]]
+        ruffable = (s in left and TRUMP not in left) or (s in right and TRUMP not in right)
     risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
     chain = tractor_chain(p, pairs) if len(pairs) >= 2 else []  # (the suit's longest tractor: read twice)

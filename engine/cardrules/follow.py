@@ -248,7 +248,7 @@ def _walk(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, 
         # next vector: the last position that can give one card to the positions after it
         tail = 0
         i = last
-        while i >= 0 and not (take[i] and suffix[i + 1] > tail):
+        while i >= 0 and not (take[i] > 0 and suffix[i + 1] > tail):
             tail += take[i]
             i -= 1
         if i < 0:
