@@ -28,9 +28,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_midhand import margin
-from engine.ai.bury_search import bury_candidates, deal_others, mean_se
+from engine.ai.bury_search import bury_candidates, deal_others
 from engine.ai.memory import Memory
-from engine.ai.playout import Playout
+from engine.ai.playout import Playout, mean_se
 from engine.ai.playstate import POLICY_V2, N, dealer_utility, to_cards
 from engine.ai.policy import policy_play
 from engine.ai.situation import Situation

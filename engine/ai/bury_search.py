@@ -17,7 +17,6 @@ where the rollouts are indifferent, the expert's rule (never bury trumps or aces
 from __future__ import annotations
 
 import logging
-import math
 import random
 import time
 from collections import Counter
@@ -28,7 +27,7 @@ from engine.ai.basic import known_trump
 from engine.ai.bury import KITTY_SIZE, _Scorer, void_first
 from engine.ai.determinize import shuffle
 from engine.ai.memory import memory_from_view
-from engine.ai.playout import Playout
+from engine.ai.playout import Playout, mean_se
 from engine.ai.playstate import N, dealer_utility
 from engine.cards import Card
 from engine.trump import TrumpContext, trump_context
@@ -200,15 +199,6 @@ class BurySearch:
             if worlds >= MIN_WORLDS:
                 alive = _alive(rows, alive)
         return self.cands[pick_bury(rows, [given_up(c, self.ctx) for c in self.cands], z)], worlds
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error of the mean of ``values`` (infinite with one value): the searches' statistic."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def _gain(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:

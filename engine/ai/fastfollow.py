@@ -41,7 +41,10 @@ class FollowScorer:
 
     __slots__ = (
         "_led_tops",
+        "_top_single",
         "_trump_tops",
+        "_w_beatable",
+        "_w_sure",
         "base_points",
         "guard",
         "guard_pair",
@@ -76,6 +79,8 @@ class FollowScorer:
         if last:  # the last trick carries the kitty bonus (抠底)
             self.base_points += p.kitty_stake(seat, lead)
         self._led_tops = self._trump_tops = UNKNOWN  # (worked out when first needed)
+        self._top_single = -2  # ``single_hold``'s remembered answers (-2, -1.0: not worked out yet)
+        self._w_beatable = self._w_sure = -1.0
         wseat, wplay = trick[p.win_k]
         self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
 
@@ -137,6 +142,22 @@ class FollowScorer:
             return 0.85 if beatable else 0.97
         return 0.3 if beatable else 0.9
 
+    def single_hold(self, i: int) -> float:
+        """``hold(i, False)`` for a single ``i`` that beats the trick so far, remembered by what ``hold`` reads of it:
+        whether an unseen single beats it (its suit is always the same: a single lead's winners are of the led
+        suit if the seat holds it, else trumps)."""
+        t = self.t
+        top = self._top_single
+        if top == -2:
+            top = self._top_single = self.tops(t.suit[i])[0]
+        if top > t.strength[i]:
+            if self._w_beatable < 0:
+                self._w_beatable = self.hold(i, False)
+            return self._w_beatable
+        if self._w_sure < 0:
+            self._w_sure = self.hold(i, False)
+        return self._w_sure
+
     def cannot_ruff(self, pair: bool) -> bool:
         """No opponent to come can ruff (毙): each is void in trumps, or no trump (pair) is unseen."""
         return all(TRUMP in self.p.voids[o] for o in self.opps_after) or self.tops(TRUMP)[1 if pair else 0] < 0
@@ -192,6 +213,8 @@ class FollowScorer:
         per card, where both copies of a card form one option without the split penalty. The options are
         taken best first as ``sorted((score, copies, card), reverse=True)`` orders them, each picked by a scan
         (few are taken before ``k`` cards are found: no sort, no tuple per option)."""
+        if k <= 2:
+            return self._best_two(k, w, allowed)
         scores: list[float] = []
         sizes: list[int] = []
         cards: list[int] = []
@@ -223,6 +246,32 @@ class FollowScorer:
                 out.append(i)
         return out
 
+    def _best_two(self, k: int, w: float, allowed: list[int]) -> list[int]:
+        """``best_fill`` for ``k`` ≤ 2 in one pass: the greedy's picks are the first option in its order, and if
+        that is one card, the next single (pairs no longer fit); with no other card, a second copy."""
+        if k <= 0:
+            return []
+        hand = self.hand
+        one = two = pair = -1  # the best and second single options, the best pair option (cards)
+        v_one = v_two = v_pair = WORST
+        for i in allowed:
+            v = self.card_score(i, w)
+            if one < 0 or v > v_one or (v == v_one and i > one):
+                two, v_two, one, v_one = one, v_one, i, v
+            elif two < 0 or v > v_two or (v == v_two and i > two):
+                two, v_two = i, v
+            if hand[i] >= 2:
+                v = self.card_score(i, w, 2)
+                if pair < 0 or v > v_pair or (v == v_pair and i > pair):
+                    pair, v_pair = i, v
+        if one < 0:
+            return []
+        if k == 1:
+            return [one]
+        if pair >= 0 and v_pair >= v_one:  # (equal scores: the larger option first)
+            return [pair, pair]
+        return [one, two] if two >= 0 else [one, one] if hand[one] >= 2 else [one]
+
 
 def _best_option(scores: list[float], sizes: list[int], cards: list[int], taken: list[bool]) -> int:
     """The option not taken yet that ``sorted(zip(scores, sizes, cards), reverse=True)`` puts first."""
@@ -253,7 +302,7 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     for i in cards:
         s = suit[i]
         if s in (led, TRUMP) and rank[i] > win_key:  # (p.beats_current((i,)), inlined)
-            w = sc.hold(i, False)
+            w = sc.single_hold(i)
             w = w if w > pw else pw
             v = sc.total(w) + (2 * w - 1) * points[i]
         else:
@@ -290,7 +339,7 @@ def follow_pair(p: PlayState, seat: int) -> tuple[int, ...]:
         a, b = sc.best_fill(2, pw, led_cards)
         options.append((0.0, (a, b)))
     elif n_led == 1:
-        others = [i for i in range(len(hand)) if hand[i] and t.suit[i] != led]
+        others = [i for i in range(len(hand)) if hand[i] > 0 and t.suit[i] != led]
         options.append((0.0, (led_cards[0], *sc.best_fill(1, pw, others))))
     else:
         if led != TRUMP:
@@ -317,7 +366,7 @@ def follow_general(p: PlayState, seat: int, cands: list[tuple[int, ...]]) -> tup
     n = len(p.trick[0][1])
     held = [i for i in sc.t.by_suit[sc.led] for _ in range(hand[i])]
     if len(held) <= n:
-        others = [i for i in range(len(hand)) if hand[i] and sc.t.suit[i] != sc.led]
+        others = [i for i in range(len(hand)) if hand[i] > 0 and sc.t.suit[i] != sc.led]
         cands = [*cands, (*held, *sc.best_fill(n - len(held), pw, others))]
     best, best_v = cands[0], WORST
     checks = 0

@@ -158,16 +158,15 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     hand = p.hands[me.seat]
     voids = p.voids
     ruffable = False
-    if s != TRUMP:
-        for o in me.opps:
-            if s in voids[o] and TRUMP not in voids[o]:
-                ruffable = True
-                break
+    if s != TRUMP:  # (the two opponents written out: compiled, a loop over a tuple is a generic iteration)
+        left, right = voids[me.opps[0]], voids[me.opps[1]]
+        ruffable = (s in left and TRUMP not in left) or (s in right and TRUMP not in right)
     risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
-    winners = _winners(p, me.seat, cards, pairs)
+    chain = tractor_chain(p, pairs) if len(pairs) >= 2 else []  # (the suit's longest tractor: read twice)
+    winners = _winners(p, me.seat, cards, pairs, chain)
     if p.version >= POLICY_CURRENT and len(pairs) >= 2:
-        _low_tractor(p, me, s, pairs, best)
+        _low_tractor(p, me, s, chain, best)
     for score, play in winners:
         best.offer(_winner_score(p, me, s, risk, score, play), play)
     if s != TRUMP and len(winners) >= 2:
@@ -183,16 +182,16 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
         _low_leads(p, me, s, cards, s in partner and TRUMP not in partner and not ruffable, best)
 
 
-def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int]) -> list[tuple[float, tuple[int, ...]]]:
-    """Sure winners with their base scores: the top tractor, top pairs, top singles (not from a pair)."""
+def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int],
+             chain: list[int]) -> list[tuple[float, tuple[int, ...]]]:
+    """Sure winners with their base scores: the top tractor (``chain``: ``tractor_chain`` of ``pairs``), top pairs,
+    top singles (not from a pair)."""
     t = p.t
     hand = p.hands[seat]
     winners: list[tuple[float, tuple[int, ...]]] = []
-    if len(pairs) >= 2:
-        chain = tractor_chain(p, pairs)
-        if len(chain) >= 2 and p.top_free(chain[0], seat, True):
-            pts = 2 * _points(p, chain)
-            winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
+    if len(chain) >= 2 and p.top_free(chain[0], seat, True):  # (a chain: two pairs or more)
+        pts = 2 * _points(p, chain)
+        winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
     for i in pairs:
         if not p.top_free(i, seat, True):
             break
@@ -295,11 +294,11 @@ def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int], partner_ruffs:
             best.offer(single, (i,))
 
 
-def _low_tractor(p: PlayState, me: _Seat, s: int, pairs: list[int], best: _Best) -> None:
+def _low_tractor(p: PlayState, me: _Seat, s: int, chain: list[int], best: _Best) -> None:
     """A tractor (拖拉机) that is not a sure winner, led anyway: the opponents must follow it with pairs of
     the suit (or break theirs), and the tractor stays whole. Scored like its pairs led as losing leads,
-    plus ``LOW_TRACTOR`` per pair; from trumps only when the team is long in them (pulling trumps)."""
-    chain = tractor_chain(p, pairs)
+    plus ``LOW_TRACTOR`` per pair; from trumps only when the team is long in them (pulling trumps). ``chain``: the
+    suit's ``tractor_chain``."""
     if len(chain) < 2 or p.top_free(chain[0], me.seat, True):
         return  # (a sure winner: offered with the winners)
     t = p.t

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -44,3 +45,15 @@ def no_gc() -> Iterator[None]:
     finally:
         if was_on:
             gc.enable()
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the mean of ``values`` (infinite with one value): the searches' statistic,
+    asked after every deal of every candidate's gains so far (compiled here: a decision of a few hundred deals
+    spent about a tenth of its time in this as plain Python). ``sum`` of lists, as ``sum`` of a generator
+    adds: the same floats."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, math.sqrt(sum([(v - mean) ** 2 for v in values]) / (n - 1) / n)

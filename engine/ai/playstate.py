@@ -103,9 +103,9 @@ class PlayState:
 
     def __init__(self, ctx: TrumpContext, hands: list[list[int]], leader: int, trick: list[tuple[int, tuple[int, ...]]],
                  played: list[int], voids: list[set[int]], dealer_team: int, defender_points: int,
-                 kitty: Sequence[Card], kitty_seat: int = -1) -> None:
+                 kitty: Sequence[Card], kitty_seat: int = -1, tables: FastTables | None = None) -> None:
         self.ctx = ctx
-        self.t = fast_tables(ctx)
+        self.t = tables if tables is not None else fast_tables(ctx)  # (``tables``: the context's, already looked up)
         self.r: RuleTables = rule_tables(ctx)
         self.hands = hands
         suit = self.t.suit
@@ -143,7 +143,7 @@ class PlayState:
     def clone(self) -> Self:
         """An independent copy (to play several candidates out from one position)."""
         other = type(self)(self.ctx, [[], [], [], []], self.leader, [], [], [set(), set(), set(), set()],
-                           self.dealer_team, self.points, ())
+                           self.dealer_team, self.points, (), -1, self.t)
         other.kitty, other.kitty_points, other.kitty_seat = self.kitty, self.kitty_points, self.kitty_seat
         other.version = self.version
         other.hands = [list(h) for h in self.hands]
@@ -156,7 +156,10 @@ class PlayState:
         other.simple, other.throw, other.led, other.shape = self.simple, self.throw, self.led, self.shape
         other.win_k, other.win_key = self.win_k, self.win_key
         other.trick_points, other.cards_left = self.trick_points, self.cards_left
-        other._share_seen()
+        other.seen, other.seen_suit = [other.played] * 4, [other.gone] * 4  # (as ``_share_seen``: ``apply`` keeps
+        k = self.kitty_seat  # the burier's own copies up to date)
+        if k >= 0 and self.seen[k] is not self.played:
+            other.seen[k], other.seen_suit[k] = list(self.seen[k]), list(self.seen_suit[k])
         return other
 
     def _share_seen(self) -> None:
@@ -278,7 +281,7 @@ class PlayState:
         return t.rank[i] if s == self.led or s == TRUMP else -1
 
     def finish_trick(self) -> None:
-        k = self.winner_index()
+        k = self.win_k  # (the play winning the trick)
         seat, play = self.trick[k]
         pts = self.trick_points
         self.trick_points = 0
@@ -291,10 +294,6 @@ class PlayState:
                 self.points += kitty_pts * self.multiplier(play)
         self.leader = seat
         self.trick = []
-
-    def winner_index(self) -> int:
-        """Index of the play winning the current trick so far."""
-        return self.win_k
 
     def beats_current(self, play: tuple[int, ...]) -> bool:
         if self.simple:

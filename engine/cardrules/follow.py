@@ -133,6 +133,19 @@ def _display_order(play: tuple[int, ...], display: tuple[int, ...]) -> tuple[int
     if len(play) == 2:
         a, b = play[0], play[1]
         return (b, a) if display[b] < display[a] else play
+    rising = falling = True  # already in order (the sort leaves it), or strictly the reverse of it
+    for k in range(1, len(play)):
+        before, after = display[play[k - 1]], display[play[k]]
+        if after < before:
+            rising = False
+        if after >= before:
+            falling = False
+        if not (rising or falling):
+            break
+    if rising:
+        return play
+    if falling:
+        return play[::-1]
     return tuple(ordered(list(play), display))
 
 
@@ -172,13 +185,55 @@ def _after(held: list[int], rests: Iterator[tuple[int, ...]]) -> Iterator[tuple[
 def multisets(cards: Sequence[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``cards`` with ``k`` cards, preferred cards (lowest ``rank``) first: the
     count vectors over the distinct cards in decreasing lexicographic order."""
-    counts = counts_of(cards)
-    distinct = ordered(list(counts), rank)
+    first, copies = _tally(cards)
+    return _multisets_of(first, copies, k, rank)
+
+
+def _tally(cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The distinct cards in order of first appearance and their copies (``counts_of``'s keys and values),
+    counted in a list by card index (0..53) instead of a dict."""
+    items: list[int] = cards if isinstance(cards, list) else list(cards)  # (compiled: read without an iterator)
+    seen = [0] * 64  # card index -> position in ``first`` + 1
+    first: list[int] = []
+    copies: list[int] = []
+    for i in items:
+        if not 0 <= i < 64:  # not a card index: counted in a dict
+            counts = counts_of(cards)
+            return list(counts), list(counts.values())
+        at = seen[i]
+        if at:
+            copies[at - 1] = copies[at - 1] + 1
+        else:
+            first.append(i)
+            copies.append(1)
+            seen[i] = len(first)
+    return first, copies
+
+
+def _multisets_of(first: list[int], copies: list[int], k: int, rank: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``multisets`` of the distinct cards ``first`` (in order of first appearance) with ``copies`` each."""
+    distinct, avail = _preferred(first, copies, rank)
+    return _walk(distinct, avail, k)
+
+
+def _preferred(first: list[int], copies: list[int], rank: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The distinct cards ``first`` and their ``copies``, lowest ``rank`` first (ties: in order of first
+    appearance, as ``units.ordered``)."""
+    coded = [rank[c] * 64 + j for j, c in enumerate(first)] if len(first) <= 64 else []
+    if coded:
+        coded.sort()
+        return [first[c & 63] for c in coded], [copies[c & 63] for c in coded]
+    order = sorted(range(len(first)), key=lambda j: rank[first[j]])
+    return [first[j] for j in order], [copies[j] for j in order]
+
+
+def _walk(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The sub-multisets of ``k`` cards of ``distinct`` (``avail`` copies each, in preference order): the count
+    vectors in decreasing lexicographic order."""
     if k == 1:
         for c in distinct:
             yield (c,)
         return
-    avail = [counts[c] for c in distinct]
     m = len(distinct)
     suffix = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
@@ -193,14 +248,15 @@ def multisets(cards: Sequence[int], k: int, rank: tuple[int, ...]) -> Iterator[t
         # next vector: the last position that can give one card to the positions after it
         tail = 0
         i = last
-        while i >= 0 and not (take[i] and suffix[i + 1] > tail):
+        while i >= 0 and not (take[i] > 0 and suffix[i + 1] > tail):
             tail += take[i]
             i -= 1
         if i < 0:
             return
         for j in range(i + 1, last + 1):
             take[j] = 0
-        del chosen[len(chosen) - tail - 1:]
+        for _ in range(tail + 1):
+            chosen.pop()
         take[i] -= 1
         last = _fill(distinct, avail, take, chosen, i + 1, tail + 1)
 
@@ -228,12 +284,18 @@ class _Shaped:
         self.tractors = sorted([k for k in shape if k >= 2], reverse=True)
         self.n_pairs = sum([1 for k in shape if k == 1])
         self.n_singles = sum([1 for k in shape if k == 0])
-        self.counts = counts_of(cards)
-        pairs = pair_cards(cards)
-        pairs.sort(key=rank.__getitem__)
+        self.distinct: list[int] = []  # (with singles in the shape: the cards, preferred first, and their copies)
+        self.avail: list[int] = []
+        self.at: dict[int, int] = {}  # (a card's position in ``distinct``)
+        if self.n_singles:
+            first, copies = _tally(cards)
+            self.distinct, self.avail = _preferred(first, copies, rank)
+            self.at = {c: j for j, c in enumerate(self.distinct)}
+        pairs = ordered(pair_cards(cards), rank)  # (``sort(key=rank.__getitem__)``: the same order)
         self.pairs = pairs
         paths = tractor_paths(r, pairs) if self.tractors else []
-        paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
+        if len(paths) > 1:
+            paths.sort(key=lambda p: [rank[pairs[i]] for i in p])
         self.paths = paths
 
     def pick(self, pos: int, used: set[int], start: int) -> Iterator[tuple[int, ...]]:
@@ -258,11 +320,11 @@ class _Shaped:
             if not self.n_singles:
                 yield tuple(taken)
                 continue
-            remaining = dict(self.counts)
+            left = list(self.avail)
             for i in taken:
-                remaining[i] -= 1
-            left = [i for i, n in remaining.items() for _ in range(n)]
-            for singles in multisets(left, self.n_singles, self.rank):
+                left[self.at[i]] -= 1
+            distinct = [c for j, c in enumerate(self.distinct) if left[j]]
+            for singles in _walk(distinct, [n for n in left if n], self.n_singles):
                 yield (*taken, *singles)
 
 
