@@ -1,4 +1,4 @@
-"""The events and actions of every play, built field by field (compiled): the same frozen dataclass objects as their
+"""The events and actions of every play, pass and deal, built field by field (compiled): the same frozen dataclass objects as their
 constructors make (equal, same hash, repr and wire form), without the dataclass ``__init__``, an interpreted call
 of ~5,000 instructions (a random hand builds some 250 of them: a sixth of its time).
 
@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from engine.actions import Declare, Pass, Play
 from engine.cards import Card
-from engine.events import Played, TrickWon
+from engine.events import CardsDealt, Passed, Played, TrickWon
 from engine.views import TrickView
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,9 @@ _WON_SEAT: Final = _slot(TrickWon, "seat")
 _WON_POINTS: Final = _slot(TrickWon, "points")
 _WON_DEFENDERS: Final = _slot(TrickWon, "defender_points")
 _WON_NUMBER: Final = _slot(TrickWon, "trick_number")
+_PASSED_SEAT: Final = _slot(Passed, "seat")
+_DEALT_SEAT: Final = _slot(CardsDealt, "seat")
+_DEALT_CARDS: Final = _slot(CardsDealt, "cards")
 #: the plays and events of single cards, by seat * 64 + card index (made on first use; at most 4 × 54 each)
 _PLAYS: Final[list[Play | None]] = [None] * 256
 _PLAYED: Final[list[Played | None]] = [None] * 256
@@ -128,3 +131,20 @@ def trick_view(leader: int, plays: tuple[tuple[int, tuple[Card, ...]], ...], win
     fields["winner"] = winner
     fields["points"] = points
     return view
+
+
+def passed(seat: int) -> Passed:
+    """``Passed(seat)`` (public: a pass in the declaration window or a 炒地皮 round)."""
+    event: Passed = _new(Passed)
+    _TO(event, None)
+    _PASSED_SEAT(event, seat)
+    return event
+
+
+def cards_dealt(seat: int, cards: tuple[Card, ...]) -> CardsDealt:
+    """``CardsDealt(seat, cards, to=seat)`` (private to ``seat``: its cards of a deal)."""
+    event: CardsDealt = _new(CardsDealt)
+    _TO(event, seat)
+    _DEALT_SEAT(event, seat)
+    _DEALT_CARDS(event, cards)
+    return event

@@ -14,11 +14,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from engine import playing, rounds, window
+from engine import builders, playing, rounds, window
 from engine.bids import Bids, SwapStage
 from engine.cards import Card, card_points, format_cards, parse_cards, shuffled_deck
 from engine.errors import IllegalAction
-from engine.events import CardDealt, CardsDealt, DealingDone, Event
+from engine.events import CardDealt, DealingDone, Event
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump, TrumpContext, trump_context
@@ -132,7 +132,7 @@ class HandState(playing.PlayingHand):
         else:
             for seat in range(4):
                 if by_seat[seat]:
-                    events.append(CardsDealt(seat, tuple(by_seat[seat]), to=seat))
+                    events.append(builders.cards_dealt(seat, tuple(by_seat[seat])))
         if self.dealt == DEAL_SIZE:
             self.phase = _DECLARING
             events.append(DealingDone(self.bids.public_declaration()))

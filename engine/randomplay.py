@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Final
 
 from engine import builders
-from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare, Pass, Play
+from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare
 from engine.cards import ALL_CARDS, Card
 from engine.legal import play_option_ids
 from engine.seeded import choice, shuffle
@@ -50,7 +50,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         seat = (h.leader + len(h.trick)) % 4  # h.to_act()[0] while playing, without the tuple
         if not h.trick and rng.random() < throw_chance:
             assert h.trump is not None
-            return Play(seat=seat, cards=random_throw(h.hands[seat], h.level, h.trump, table, rng))
+            return builders.play(seat, random_throw(h.hands[seat], h.level, h.trump, table, rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
         plays = play_option_ids([c.index for c in h.hands[seat]], h.trick_lead(), h.ctx())
         return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
@@ -71,7 +71,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         declares = [a for a in options if isinstance(a, Declare)]
         if declares and rng.random() < 0.3:
             return choice(rng, declares)
-        return Pass(seat=seat)
+        return builders.pass_turn(seat)
     to_act = table.to_act()
     if not to_act:
         return choice(rng, table.legal_actions(None))

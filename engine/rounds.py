@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from engine import builders
 from engine.bids import Bids
 from engine.cards import Card, cards_without, is_sub_multiset
 from engine.declaring import (
@@ -30,7 +31,7 @@ from engine.declaring import (
     kitty_round_mode,
 )
 from engine.errors import IllegalAction
-from engine.events import Buried, Event, KittyOvercallRound, KittyTaken, Passed, PlayStarted
+from engine.events import Buried, Event, KittyOvercallRound, KittyTaken, PlayStarted
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump
@@ -116,7 +117,7 @@ def pass_turn(hand: KittyHand, seat: int) -> list[Event]:
     if not bids.queue or bids.queue[0] != seat:
         raise IllegalAction("action.not_your_turn")
     bids.queue.pop(0)
-    events: list[Event] = [Passed(seat)]
+    events: list[Event] = [builders.passed(seat)]
     if not bids.queue:
         events += bids.reveal() + begin_play(hand)
     return events

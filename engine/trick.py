@@ -16,7 +16,7 @@ from engine.cardrules import trick as core
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cards import Card, card_points
 from engine.trump import TRUMP_SUIT, TrumpContext
-from engine.units import Lead, Unit, UnitKind, decompose, decompose_lead, splits
+from engine.units import Lead, Unit, decompose, decompose_lead, single_unit, splits
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def winning_play_units(lead: Lead | Sequence[Card], play: Sequence[Card], ctx: T
     if len({ctx.suit_of(c) for c in play}) == 1:
         return tuple(decompose(play, ctx))
     top = max(play, key=lambda c: _value(c, ctx))
-    return (Unit(UnitKind.SINGLE, (top,)),)
+    return (single_unit(top),)
 
 
 def winning_unit(lead: Lead | Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> Unit:

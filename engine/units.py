@@ -97,6 +97,33 @@ def make_unit(cards: Sequence[Card], ctx: TrumpContext) -> Unit:
     return Unit(kind, ordered)
 
 
+def single_unit(card: Card) -> Unit:
+    """``Unit(UnitKind.SINGLE, (card,))``, made once per card (a frozen value, interned as cards are: units are made
+    on every lead and play, and the dataclass ``__init__`` is an interpreted call even compiled)."""
+    i = card.index
+    if not 0 <= i < 64:
+        return Unit(UnitKind.SINGLE, (card,))
+    unit = _SINGLES[i]
+    if unit is None:
+        unit = _SINGLES[i] = Unit(UnitKind.SINGLE, (card,))
+    return unit
+
+
+def pair_unit(card: Card) -> Unit:
+    """``Unit(UnitKind.PAIR, (card, card))``, made once per card (interned, as ``single_unit``)."""
+    i = card.index
+    if not 0 <= i < 64:
+        return Unit(UnitKind.PAIR, (card, card))
+    unit = _PAIRS[i]
+    if unit is None:
+        unit = _PAIRS[i] = Unit(UnitKind.PAIR, (card, card))
+    return unit
+
+
+_SINGLES: Final[list[Unit | None]] = [None] * 64
+_PAIRS: Final[list[Unit | None]] = [None] * 64
+
+
 def split_pairs(cards: Iterable[Card]) -> tuple[list[Card], list[Card]]:
     """(one card per identical pair, the unpaired cards); a third copy counts as a single."""
     pairs: list[Card] = []
@@ -116,7 +143,7 @@ def find_pairs(cards: Iterable[Card], ctx: TrumpContext) -> list[Unit]:
     """Every pair in ``cards`` as a unit, high→low."""
     pairs, _ = split_pairs(cards)
     pairs.sort(key=ctx.rank_key, reverse=True)
-    return [Unit(UnitKind.PAIR, (p, p)) for p in pairs]
+    return [pair_unit(p) for p in pairs]
 
 
 def tractor_paths(pairs: Sequence[Card], ctx: TrumpContext) -> list[tuple[int, ...]]:
@@ -152,8 +179,10 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
         units.append(make_unit([pairs[i] for i in best for _ in range(2)], ctx))
         taken = set(best)
         pairs = [c for i, c in enumerate(pairs) if i not in taken]
-    units.extend(Unit(UnitKind.PAIR, (p, p)) for p in pairs)
-    units.extend(Unit(UnitKind.SINGLE, (s,)) for s in singles)
+    for p in pairs:
+        units.append(pair_unit(p))
+    for s in singles:
+        units.append(single_unit(s))
     units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
     return units
 
@@ -189,7 +218,7 @@ def _single_lead(suit: str, card: Card) -> Lead:
     key = (suit, card.index)
     lead = _SINGLE_LEADS.get(key)
     if lead is None:
-        lead = _SINGLE_LEADS[key] = Lead(suit, (Unit(UnitKind.SINGLE, (card,)),))
+        lead = _SINGLE_LEADS[key] = Lead(suit, (single_unit(card),))
     return lead
 
 
@@ -213,7 +242,13 @@ def holds(cards: Iterable[Card], shape: Shape, ctx: TrumpContext) -> bool:
     return core.holds(rule_tables(ctx), [c.index for c in cards], shape)
 
 
-_KINDS = (UnitKind.SINGLE, UnitKind.PAIR)
+def _split_unit(pairs: int, ids: tuple[int, ...]) -> Unit:
+    """The unit of a split's part: ``pairs`` pairs (0: a single) of the card indices ``ids``."""
+    if pairs == 0:
+        return single_unit(ALL_CARDS[ids[0]])
+    if pairs == 1:
+        return pair_unit(ALL_CARDS[ids[0]])
+    return Unit(UnitKind.TRACTOR, tuple([ALL_CARDS[i] for i in ids]))
 
 
 def splits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, limit: int = 512) -> list[tuple[Unit, ...]]:
@@ -221,7 +256,7 @@ def splits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, limit: int = 
     units longest first, then high→low. Empty if the cards do not fit the shape."""
     out: list[tuple[Unit, ...]] = []
     for split in core_trick.splits(rule_tables(ctx), [c.index for c in cards], shape, limit):
-        units = [Unit(_KINDS[n] if n < 2 else UnitKind.TRACTOR, tuple([ALL_CARDS[i] for i in ids])) for n, ids in split]
+        units = [_split_unit(n, ids) for n, ids in split]
         units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
         out.append(tuple(units))
     return out

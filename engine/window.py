@@ -16,12 +16,12 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from engine import rounds
+from engine import builders, rounds
 from engine.bids import Bids, SwapStage
 from engine.cards import Card, is_sub_multiset
 from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
-from engine.events import DeclaringClosed, Event, Passed, Redeal, SwapDealer, SwapWindow
+from engine.events import DeclaringClosed, Event, Redeal, SwapDealer, SwapWindow
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import Phase
@@ -71,7 +71,7 @@ def pass_turn(hand: WindowHand, seat: int) -> list[Event]:
     if bids.swap_stage is SwapStage.OTHER:
         bids.queue.pop(0)
     bids.passed.add(seat)
-    return [Passed(seat)]
+    return [builders.passed(seat)]  # (built: no interpreted dataclass __init__)
 
 
 def close(hand: WindowHand) -> tuple[list[Event], bool]:

@@ -104,11 +104,11 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     n = shape_size(shape)
     if len(hand) < n or limit <= 0:
         return []
-    suit, cheap = r.suit, r.cheap
+    suit = r.suit
     cards: list[int] = hand if isinstance(hand, list) else list(hand)  # (compiled, a list is read without an iterator)
     held = [i for i in cards if suit[i] == led]
     if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = ordered(distinct(held or cards), cheap)
+        plays = _cheapest_first(r, held or cards)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
         return [(i,) for i in plays[:limit]]
@@ -125,6 +125,27 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
             out.append(ident)
             if len(out) >= limit:
                 return out
+    return out
+
+
+def _cheapest_first(r: RuleTables, cards: list[int]) -> list[int]:
+    """``ordered(distinct(cards), r.cheap)``: when no two cards' ``cheap`` keys tie, one sort of plain numbers
+    (key * 64 + card: copies of a card sort together and count once)."""
+    cheap = r.cheap
+    if not r.cheap_distinct:
+        return ordered(distinct(cards), cheap)
+    coded: list[int] = []
+    for i in cards:
+        if not 0 <= i < 54:  # not a card index
+            return ordered(distinct(cards), cheap)
+        coded.append(cheap[i] * 64 + i)
+    coded.sort()
+    out: list[int] = []
+    last = -1
+    for c in coded:
+        if c != last:
+            out.append(c & 63)
+            last = c
     return out
 
 

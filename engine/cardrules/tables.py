@@ -41,6 +41,8 @@ class RuleTables:
     #: distinct cards or pairs in that order are read off them (``engine.legal.lead_unit_ids``) without a sort
     by_display: tuple[int, ...] = field(default=(), compare=False, repr=False)
     by_rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    #: no two cards' ``cheap`` keys tie: a one-card follow's options are sorted as plain numbers (key * 64 + card)
+    cheap_distinct: bool = field(default=False, compare=False, repr=False)
     #: a throw's ruffs' split vectors by (play, shape) (``engine.cardrules.trick.beats``); a cache, not state
     vectors: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = field(
         default_factory=dict, compare=False, hash=False, repr=False)
@@ -68,9 +70,11 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
     def strong(c: Card) -> tuple[int, int]:
         return (-ctx.strength(c), ctx.tie_order(c))
 
-    return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, _dense(cheap),
+    cheap_table = _dense(cheap)
+    return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, cheap_table,
                       _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
-                      _order(ctx.sort_table, False), _order(ctx.rank_table, True))
+                      _order(ctx.sort_table, False), _order(ctx.rank_table, True),
+                      cheap_distinct=len(set(cheap_table)) == len(cheap_table))
 
 
 def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:
