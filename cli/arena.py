@@ -9,8 +9,9 @@ the ``HandResult``); a deal's result is the sum over both games, so the cards' l
 when that sum is positive, or zero with team A ahead on points (defender points it took minus those it
 conceded). Prints the share of deals won, the mean level difference per deal with a 95% interval,
 milliseconds per decision by AI level (wall time; ``cpu_ms_p95``: CPU time) and, for searching levels,
-the median number of sampled deals per searched decision (``worlds_p50``). Every seat's AI sees only its
-``SeatView``.
+the median number of sampled deals per searched decision (``worlds_p50``; ``worlds_open_p50`` over the decisions
+that searched until their deadline, leaving out those settled early because every alternative was dropped, and
+``settled_share`` their share). Every seat's AI sees only its ``SeatView``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class GameRecord:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # CPU ms per decision
     worlds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # per searched decision
+    open_worlds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # ... not settled early
     actions: list[dict[str, object]] = field(default_factory=list)  # the table's action log (JSON)
     cards_played: int = 0  # cards in the hand's tricks (100 when the hand was played out)
 
@@ -64,6 +66,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
     times: dict[str, list[float]] = defaultdict(list)
     cpu_times: dict[str, list[float]] = defaultdict(list)
     worlds: dict[str, list[int]] = defaultdict(list)
+    open_worlds: dict[str, list[int]] = defaultdict(list)
     steps = 0
 
     def act(seat: int) -> Action | None:
@@ -76,6 +79,8 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
         cpu_times[levels[seat]].append((time.process_time() - cpu) * 1000)
         if stats.worlds:
             worlds[levels[seat]].append(stats.worlds)
+            if not stats.settled:
+                open_worlds[levels[seat]].append(stats.worlds)
         return action
 
     while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -98,7 +103,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
     pub = table.public_view()
     assert pub.last_result is not None
     played = sum(len(cards) for trick in pub.tricks for _, cards in trick.plays)
-    return GameRecord(pub.last_result, times, cpu_times, worlds, table.actions_json(), played)
+    return GameRecord(pub.last_result, times, cpu_times, worlds, open_worlds, table.actions_json(), played)
 
 
 @dataclass
@@ -111,6 +116,7 @@ class DealOutcome:
     times: dict[str, list[float]]
     cpu: dict[str, list[float]] = field(default_factory=dict)
     worlds: dict[str, list[int]] = field(default_factory=dict)
+    open_worlds: dict[str, list[int]] = field(default_factory=dict)  # searched decisions not settled early
 
 
 def _team_points(result: HandResult, team: int) -> int:
@@ -126,6 +132,7 @@ def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutco
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     worlds: dict[str, list[int]] = defaultdict(list)
+    open_worlds: dict[str, list[int]] = defaultdict(list)
     for swap in (0, 1):
         levels = [team_a, team_b, team_a, team_b] if swap == 0 else [team_b, team_a, team_b, team_a]
         rec = play_hand(rules, seed, levels, ai_seed=seed * 2 + swap, budget_s=budget, iterations=iterations)
@@ -139,7 +146,9 @@ def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutco
             cpu[k].extend(v)
         for k, w in rec.worlds.items():
             worlds[k].extend(w)
-    return DealOutcome(seed, level_diff, point_diff, dict(times), dict(cpu), dict(worlds))
+        for k, w in rec.open_worlds.items():
+            open_worlds[k].extend(w)
+    return DealOutcome(seed, level_diff, point_diff, dict(times), dict(cpu), dict(worlds), dict(open_worlds))
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -160,6 +169,7 @@ def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, object]:
     times = _pooled([o.times for o in outcomes])
     cpu = _pooled([o.cpu for o in outcomes])
     worlds = _pooled([{k: [float(x) for x in w] for k, w in o.worlds.items()} for o in outcomes])
+    open_worlds = _pooled([{k: [float(x) for x in w] for k, w in o.open_worlds.items()} for o in outcomes])
     return {
         "deals": n, "share_won": won / n if n else 0.0, "share_tied": tied / n if n else 0.0,
         "mean_diff": mean, "ci_low": mean - half, "ci_high": mean + half,
@@ -171,6 +181,8 @@ def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, object]:
         "cpu_ms_p95": {k: round(_percentile(v, 0.95), 2) for k, v in cpu.items()},
         "worlds_p50": {k: _percentile(v, 0.5) for k, v in worlds.items()},  # deals per searched decision
         "searched": {k: len(v) for k, v in worlds.items()},
+        "worlds_open_p50": {k: _percentile(open_worlds.get(k, []), 0.5) for k in worlds},  # ... not settled early
+        "settled_share": {k: 1 - len(open_worlds.get(k, [])) / len(v) for k, v in worlds.items()},
     }
 
 
@@ -224,7 +236,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"CPU ms p95 {summary['cpu_ms_p95'][level]}")  # type: ignore[index]
     for level, worlds in summary["worlds_p50"].items():  # type: ignore[attr-defined]
         print(f"  {level}: {worlds:.0f} sampled deals per searched decision (median, "
-              f"{summary['searched'][level]} searched decisions)")  # type: ignore[index]
+              f"{summary['searched'][level]} searched decisions); "  # type: ignore[index]
+              f"{summary['worlds_open_p50'][level]:.0f} over those searched to their deadline "  # type: ignore[index]
+              f"({summary['settled_share'][level]:.0%} settled early: every alternative dropped)")  # type: ignore[index]
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     return 0

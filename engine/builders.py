@@ -1,6 +1,6 @@
-"""The events and actions of every play, pass and deal, built field by field (compiled): the same frozen dataclass objects as their
-constructors make (equal, same hash, repr and wire form), without the dataclass ``__init__``, an interpreted call
-of ~5,000 instructions (a random hand builds some 250 of them: a sixth of its time).
+"""The events and actions of every play, pass and deal, built field by field (compiled): the same frozen dataclass
+objects as their constructors make (equal, same hash, repr and wire form), without the dataclass ``__init__``, an
+interpreted call of ~5,000 instructions (a random hand builds some 250 of them: a sixth of its time).
 
 Each function sets exactly the fields of its class, in their order, as the generated ``__init__`` does (past the
 frozen ``__setattr__``: a slotted class's member descriptors, else the instance's ``__dict__``, filled in the

@@ -144,6 +144,7 @@ class SearchStats:
     playouts: int = 0  # candidate playouts (or exact solves): a world plays out every surviving candidate
     rechecked: int = 0
     overridden: bool = False
+    settled: bool = False  # every alternative was dropped before the deadline: a clear choice needs fewer deals
 
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
@@ -229,6 +230,7 @@ class _Search:
             self._one_world(alive, diffs)
             if dropping and len(diffs[alive[0]]) >= MIN_WORLDS:
                 alive = [i for i in alive if not _hopeless(diffs[i])]
+                self.stats.settled = not alive
 
     def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
         t0 = time.process_time()
