@@ -67,3 +67,16 @@ def test_duplicate_deal_swaps_seats() -> None:
     """A deal between equal AIs is symmetric up to the AIs' own randomness: basic vs basic is an exact tie."""
     out = play_deal((Rules.from_preset("standard"), 21, "basic", "basic", 0.2, None))
     assert out.level_diff == 0 and out.point_diff == 0
+
+
+def test_the_summary_tells_settled_decisions_from_those_searched_to_their_deadline() -> None:
+    from cli.arena import DealOutcome, summarize
+
+    outcomes = [DealOutcome(1, 1, 10, {"strong": [5.0]}, {"strong": [5.0]}, {"strong": [16, 300, 310]},
+                            {"strong": [300, 310]}),
+                DealOutcome(2, -1, -5, {"strong": [5.0]}, {"strong": [5.0]}, {"strong": [20, 290]}, {"strong": [290]})]
+    summary = summarize(outcomes)
+    assert summary["worlds_p50"] == {"strong": 290.0}
+    assert summary["worlds_open_p50"] == {"strong": 300.0}
+    assert summary["settled_share"] == {"strong": 0.4}
+    assert summary["searched"] == {"strong": 5}

@@ -192,3 +192,19 @@ def test_a_better_play_is_confirmed_by_the_recheck_more_often_than_not() -> None
 
 def test_an_equal_play_is_seldom_confirmed() -> None:
     assert _overridden_share((-1, 0, 1), (0.35, 0.3, 0.35)) <= 0.21
+
+
+def test_a_search_is_settled_exactly_when_every_alternative_is_dropped_before_its_deals_run_out() -> None:
+    seen = set()
+    for seed in range(1, 13):
+        sit = _situation(seed, tricks=4)
+        stats = SearchStats()
+        choose_play_mc(sit, random.Random(seed), iterations=40, stats=stats)
+        if not stats.worlds:  # a forced or trivial play: not searched
+            continue
+        first_stage = stats.worlds - stats.rechecked
+        assert stats.settled == (first_stage < 40), (seed, stats)
+        if stats.settled:
+            assert first_stage >= MIN_WORLDS  # nothing is dropped on fewer deals
+        seen.add(stats.settled)
+    assert seen == {True, False}  # both kinds occur among these positions
