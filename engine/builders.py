@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from engine.actions import Declare, Pass, Play
 from engine.cards import Card
@@ -22,6 +22,7 @@ from engine.views import TrickView
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 _new: Final = object.__new__
 _set: Final = object.__setattr__
 
@@ -50,20 +51,21 @@ _PLAYED: Final[list[Played | None]] = [None] * 256
 def play(seat: int, cards: tuple[Card, ...]) -> Play:
     """``Play(seat=seat, cards=cards)``; a single card's is made once per seat and card (a frozen value: interned,
     as cards are)."""
-    if len(cards) == 1:
-        k = _single(seat, cards[0])
-        if k >= 0:
-            kept = _PLAYS[k]
-            if kept is None:
-                kept = _PLAYS[k] = _play(seat, cards)
-            return kept
-    return _play(seat, cards)
+    return _interned(_PLAYS, seat, cards, _play)
 
 
-def _single(seat: int, card: Card) -> int:
-    """The place of a seat's single card among the interned plays (-1: not a seat and a card of the deck)."""
-    i = card.index
-    return seat * 64 + i if 0 <= seat < 4 and 0 <= i < 64 else -1
+def _interned(kept: list[T | None], seat: int, cards: tuple[Card, ...],
+              make: Callable[[int, tuple[Card, ...]], T]) -> T:
+    """``make(seat, cards)``, made once and kept in ``kept`` when ``cards`` is one card of the deck and ``seat`` a
+    seat (by seat * 64 + card index)."""
+    i = cards[0].index if len(cards) == 1 else -1
+    if not (0 <= seat < 4 and 0 <= i < 64):
+        return make(seat, cards)
+    k = seat * 64 + i
+    value = kept[k]
+    if value is None:
+        value = kept[k] = make(seat, cards)
+    return value
 
 
 def _play(seat: int, cards: tuple[Card, ...]) -> Play:
@@ -92,14 +94,7 @@ def pass_turn(seat: int) -> Pass:
 
 def played(seat: int, cards: tuple[Card, ...]) -> Played:
     """``Played(seat, cards)`` (public); a single card's is made once per seat and card (interned, as ``play``)."""
-    if len(cards) == 1:
-        k = _single(seat, cards[0])
-        if k >= 0:
-            kept = _PLAYED[k]
-            if kept is None:
-                kept = _PLAYED[k] = _played(seat, cards)
-            return kept
-    return _played(seat, cards)
+    return _interned(_PLAYED, seat, cards, _played)
 
 
 def _played(seat: int, cards: tuple[Card, ...]) -> Played:
