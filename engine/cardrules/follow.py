@@ -36,6 +36,9 @@ from engine.cardrules.units import (
 )
 from engine.rules import FollowPolicy
 
+# a one-card follow of each card index, made once: a listing returns these instead of new 1-tuples
+_ONE_CARD: tuple[tuple[int], ...] = tuple((i,) for i in range(54))
+
 log = logging.getLogger(__name__)
 
 
@@ -111,7 +114,10 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
         plays = _cheapest_first(r, held or cards)
         if not held and led != TRUMP:
             plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
-        return [(i,) for i in plays[:limit]]
+        if len(plays) > limit:
+            plays = plays[:limit]
+        one = _ONE_CARD
+        return [one[i] if 0 <= i < 54 else (i,) for i in plays]
     others = [i for i in cards if suit[i] != led]
     display = r.display
     seen: set[tuple[int, ...]] = set()
