@@ -5,7 +5,8 @@ the strong player's playouts.
 
 ``basic_v1`` (for measuring only) plays the first version: the old bury and the rankings of
 ``engine.ai.follows`` / ``leads`` without public certainties. ``basic_v2`` (for measuring only) plays the
-second: the play policy with its improvements of version 3 switched off (``playstate.POLICY_V2``).
+second: the play policy with its improvements of version 3 switched off (``playstate.POLICY_V2``). Both
+declare in the first hand as in later ones (``choose_declaration(grab_deal=False)``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def basic_action(view: SeatView, v1: bool = False, v2: bool = False) -> Action |
     pub = view.public
     phase = pub.phase
     if phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):
-        return choose_declaration(view)
+        return choose_declaration(view, grab_deal=not (v1 or v2))
     if phase is Phase.BURYING:
         ctx = trump_context(pub.level, known_trump(view), pub.rules)
         if v1:

@@ -154,3 +154,23 @@ def test_dealer_keeps_its_certain_trump_for_the_last_trick() -> None:
     assert suggest(v).cards == cards("KS")
     assert basic_action(v, v1=True).cards == cards("BJ")  # type: ignore[union-attr]
 
+
+
+def test_takes_the_first_deal_by_overcalling_an_opponent_whenever_it_can() -> None:
+    # 抢庄: in the first hand the overcaller's team deals, so a pair of big jokers (no trump) overcalls an
+    # opponent's 2C on a hand rated far below the overcall share of later hands; basic_v2 (and a later hand,
+    # where only the trump would change) pass
+    hand = "BJ BJ 3S 5S 9S 9S 10S KS 4H 5H QH KH 4C 9C 10C QC AC 5D 5D 6D 8D 10D 10D KD 7S"
+    opponent = DeclarationView(0, cards("2C"), "C")
+    first = view(3, hand, trump=None, dealer=None, phase=Phase.DECLARING, declaration=opponent)
+    assert suggest(first) == Declare(seat=3, cards=cards("BJ BJ"))
+    assert basic_action(first, v2=True) == Pass(seat=3)
+    assert suggest(view(3, hand, trump=None, dealer=0, phase=Phase.DECLARING, declaration=opponent)) == Pass(seat=3)
+
+
+def test_declares_first_on_a_middling_hand_in_the_first_hand_only() -> None:
+    hand = "2H AS AS 8H 9H QH 3C 4C 6C 7C 9C 10C 10C 3D 4D 5D 9D JD AD 4S 4S 7S 8S 3H 6H"
+    first = view(0, hand, trump=None, dealer=None, phase=Phase.DECLARING)
+    assert suggest(first) == Declare(seat=0, cards=cards("2H"))
+    assert basic_action(first, v2=True) == Pass(seat=0)
+    assert suggest(view(0, hand, trump=None, dealer=0, phase=Phase.DECLARING)) == Pass(seat=0)
