@@ -3,12 +3,13 @@
 Sure winners (top singles, pairs, tractors, and a throw (甩牌) of all of a suit's top units) score by their points
 and size, discounted by the risk of a ruff (毙): certain when an opponent is known void, growing as the suit thins
 out; none when no opponent can ruff (no trump, or trump pair, left unseen); since version 3 a pair's or tractor's
-risk counts only as far as an opponent may hold a trump pair. Trumps are pulled (调主) when the dealer team is long
-in them; otherwise (since version 3, ``basic_v2`` does not) the top trumps are kept — unless one trump is left
-unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last trick needs no trump
-kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can ruff, or (version 3) a
-tractor that is not sure to win. Near the end the one certain trump is kept for the last trick while the kitty
-bonus is at stake. The best score wins (the first of equal scores, suits in order).
+risk, and a throw's that holds one, counts only as far as an opponent may hold a trump pair, and a tractor is
+sure when no hand can hold a stronger tractor (a stronger pair cannot beat it). Trumps are pulled (调主) when the
+dealer team is long in them; otherwise (since version 3, ``basic_v2`` does not) the top trumps are kept — unless
+one trump is left unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last
+trick needs no trump kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can
+ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is kept for the last
+trick while the kitty bonus is at stake. The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -58,6 +59,30 @@ def tractor_chain(p: PlayState, pairs: list[int]) -> list[int]:
         if len(chain) > len(best):
             best = chain
     return best
+
+
+def tractor_top(p: PlayState, seat: int, chain: list[int]) -> bool:
+    """Whether the tractor ``chain`` (high to low) is sure to win as a lead: (version 3) no hand can hold a
+    stronger tractor of as many pairs — a stronger pair alone cannot beat it; before, no stronger pair."""
+    if p.version < POLICY_CURRENT:
+        return p.top_free(chain[0], seat, True)
+    t = p.t
+    top = t.strength[chain[0]]
+    for j in t.by_suit[t.suit[chain[0]]]:
+        if t.strength[j] <= top:
+            break
+        if _unseen_run(p, seat, j, len(chain)):
+            return False
+    return True
+
+
+def _unseen_run(p: PlayState, seat: int, j: int, pairs: int) -> bool:
+    """Whether ``pairs`` adjacent pairs, ``j``'s the strongest, may all be in one other hand (unseen by ``seat``)."""
+    if 2 - p.seen[seat][j] - p.hands[seat][j] < 2:
+        return False
+    if pairs <= 1:
+        return True
+    return any(_unseen_run(p, seat, k, pairs - 1) for k in p.t.down[j])
 
 
 class _Seat:
@@ -174,6 +199,8 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
         if len(throw) > 2 or (len(throw) == 2 and throw[0] != throw[1]):
             pts = _points(p, throw)
             r = 0.0 if _safe(p, me, False) else risk
+            if r > 0 and p.version >= POLICY_CURRENT and len(pairs) > 0 and _has_pair(throw):
+                r *= _pair_ruff_share(p, me)  # (version 3) a ruff must match the throw's pair with a trump pair
             best.offer((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw)
     if s == TRUMP:
         _low_trumps(p, me, cards, best)
@@ -189,7 +216,7 @@ def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int],
     t = p.t
     hand = p.hands[seat]
     winners: list[tuple[float, tuple[int, ...]]] = []
-    if len(chain) >= 2 and p.top_free(chain[0], seat, True):  # (a chain: two pairs or more)
+    if len(chain) >= 2 and tractor_top(p, seat, chain):  # (a chain: two pairs or more)
         pts = 2 * _points(p, chain)
         winners.append((40.0 + 1.5 * pts + 10 * len(chain), tuple(i for i in chain for _ in range(2))))
     for i in pairs:
@@ -219,6 +246,11 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
         risk *= _pair_ruff_share(p, me)
     pts = _points(p, play)
     return score * (1 - risk) - 20 * risk - pts * risk
+
+
+def _has_pair(play: tuple[int, ...]) -> bool:
+    """Whether ``play`` holds a card twice (a pair or tractor unit; the units lie together, pairs first)."""
+    return any(play[k] == play[k - 1] for k in range(1, len(play)))
 
 
 def _points(p: PlayState, cards: Sequence[int]) -> int:
@@ -299,7 +331,7 @@ def _low_tractor(p: PlayState, me: _Seat, s: int, chain: list[int], best: _Best)
     the suit (or break theirs), and the tractor stays whole. Scored like its pairs led as losing leads,
     plus ``LOW_TRACTOR`` per pair; from trumps only when the team is long in them (pulling trumps). ``chain``: the
     suit's ``tractor_chain``."""
-    if len(chain) < 2 or p.top_free(chain[0], me.seat, True):
+    if len(chain) < 2 or tractor_top(p, me.seat, chain):
         return  # (a sure winner: offered with the winners)
     t = p.t
     if s == TRUMP:

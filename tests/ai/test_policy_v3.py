@@ -64,3 +64,18 @@ def test_the_top_trump_pulls_the_last_unseen_trump() -> None:
     puzzles = {p.name: p for p in load_puzzles()}
     for name, lead in (("endgame-dealer-pulls-with-2S", "2S"), ("endgame-lead-the-top-trump", "SJ")):
         assert plays(puzzles[name].view) == [lead], name
+
+
+def test_a_tractor_no_hand_can_beat_is_led_although_a_stronger_pair_is_unseen() -> None:
+    # AC and QC are gone once each: KC KC may be in one hand, but no tractor of two pairs above JC JC 10C 10C
+    # can be (AC AC KC KC and KC KC QC QC both need a card played already), and a pair cannot beat a tractor
+    v = view(2, "JC JC 10C 10C 5S 6S", trump="H", dealer=1, tricks=[[(3, "AC"), (0, "QC"), (1, "3C"), (2, "4C")]])
+    assert plays(v) == sorted(str(c) for c in parse_cards("JC JC 10C 10C"))
+    assert plays(v, v2=True) == ["6S"]
+
+
+def test_a_throw_holding_a_pair_is_ruffed_only_with_a_trump_pair() -> None:
+    # seat 3 showed a diamond void: a single diamond lead is ruffed for sure, but to ruff QD QD + AD + KD it
+    # needs a trump pair among its trumps, as a pair lead does: the certain throw (甩牌) goes first
+    v = view(1, "QD QD AD KD 5S 6S", trump="H", dealer=0, tricks=[[(1, "AD"), (2, "3D"), (3, "8S"), (0, "4D")]])
+    assert plays(v) == sorted(str(c) for c in parse_cards("QD QD AD KD"))

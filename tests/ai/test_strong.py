@@ -127,7 +127,7 @@ def test_a_lead_and_a_follow_search_their_own_number_of_candidates() -> None:
         stats = SearchStats()
         choose_play_mc(lead, random.Random(seed), iterations=1, stats=stats)
         assert (stats.worlds, stats.playouts) == (1, LEAD_CANDIDATES)
-    follow = _situation(3)  # a follow with 13 legal, distinct candidates
+    follow = _situation(4)  # a follow with 20 legal, distinct candidates (more than MAX_CANDIDATES)
     assert follow.trick and len(candidates(follow, 20)) > MAX_CANDIDATES
     stats = SearchStats()
     choose_play_mc(follow, random.Random(1), iterations=1, stats=stats)
