@@ -1,6 +1,6 @@
 """Mine and check AI puzzles that are not endgames: mid-hand throws (甩牌) and kitty protection (保底/抠底).
 
-``python -m benchmarks.ai_puzzle_midhand --deals 100 --want 10 [--worlds 120] [--check 1000]``
+``python -m benchmarks.ai_puzzle_midhand --deals 100 --want 10 [--worlds 120] [--check 1000] [--throws]``
 
 Basic players play seeded deals (preset ``standard``). At a play decision with 5 to 12 cards per hand where
 a candidate play is a throw, or the kitty's bonus is at stake (8 cards or fewer per hand), every candidate
@@ -86,21 +86,24 @@ def check_play(sit: Situation, answer: tuple[Card, ...], worlds: int, seed: int 
     return margin(paired_values(sit, plays, worlds, random.Random(seed)), best)
 
 
-def interesting(sit: Situation, plays: list[tuple[Card, ...]]) -> bool:
-    """Not an endgame, and a throw is among the plays or the kitty's bonus is near."""
+def interesting(sit: Situation, plays: list[tuple[Card, ...]], throws: bool = False) -> bool:
+    """Not an endgame, and a throw is among the plays or the kitty's bonus is near (``throws``: a throw is
+    among the plays)."""
     n = len(sit.hand)
     if not 5 <= n <= 12 or len(plays) < 2:
         return False
-    return n <= 8 or any(plan(sit, p).throw for p in plays)
+    has_throw = any(plan(sit, p).throw for p in plays)
+    return has_throw if throws else n <= 8 or has_throw
 
 
-def mine(deals: int, want: int, first_seed: int, worlds: int, check: int) -> list[dict[str, Any]]:
+def mine(deals: int, want: int, first_seed: int, worlds: int, check: int,
+         throws: bool = False) -> list[dict[str, Any]]:
     rules = Rules.from_preset("standard")
     rng = random.Random(5)
     found: list[dict[str, Any]] = []
     for seed in range(first_seed, first_seed + deals):
         for table, seat in basic_decisions(rules, seed):
-            if table.phase is Phase.PLAYING and _try(table, seed, seat, worlds, check, rng, found):
+            if table.phase is Phase.PLAYING and _try(table, seed, seat, worlds, check, rng, found, throws):
                 break
         if len(found) >= want:
             break
@@ -108,10 +111,10 @@ def mine(deals: int, want: int, first_seed: int, worlds: int, check: int) -> lis
 
 
 def _try(table: Table, seed: int, seat: int, worlds: int, check: int, rng: random.Random,
-         found: list[dict[str, Any]]) -> bool:
+         found: list[dict[str, Any]], throws: bool = False) -> bool:
     sit = situation_from_view(table.seat_view(seat))
     plays = candidates(sit)  # the strong player's candidates: the answer must be among them
-    if not interesting(sit, plays):
+    if not interesting(sit, plays, throws):
         return False
     hit = clear_best(paired_values(sit, plays, worlds, rng))
     if hit is None:
@@ -121,7 +124,8 @@ def _try(table: Table, seed: int, seat: int, worlds: int, check: int, rng: rando
         return False
     entry = _record(table, seed, seat, plays[hit[0]], gain)
     entry.update({"check_worlds": check, "check_gain": round(gain, 3), "check_z": round(z, 1),
-                  "candidates": [" ".join(format_cards(p)) for p in plays], "cards_per_hand": len(sit.hand)})
+                  "candidates": [" ".join(format_cards(p)) for p in plays], "cards_per_hand": len(sit.hand),
+                  "throw": plan(sit, plays[hit[0]]).throw})
     found.append(entry)
     print(json.dumps(entry), flush=True)
     return True
@@ -134,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=120)
     parser.add_argument("--check", type=int, default=1000)
+    parser.add_argument("--throws", action="store_true", help="only positions where a throw (甩牌) is a candidate")
     args = parser.parse_args(argv)
-    mine(args.deals, args.want, args.seed, args.worlds, args.check)
+    mine(args.deals, args.want, args.seed, args.worlds, args.check, args.throws)
     return 0
 
 

@@ -1,10 +1,12 @@
 """AI puzzles (题): positions with one clearly best move, for measuring the AI levels.
 
-``ai_puzzles.json`` holds two kinds. ``play`` puzzles come from seeded deals (preset, seed, and the table's
+``ai_puzzles.json`` holds three kinds. ``play`` puzzles come from seeded deals (preset, seed, and the table's
 actions up to the position, replayed with ``Table.replay_json``; every hand and the kitty are written
 out too): endgames where one play is optimal on at least 95% of the deals consistent with the seat's view
 (each solved exactly) — see ``benchmarks/ai_puzzle_mine.py``. ``bury`` puzzles are hands after taking the
-kitty: the cards that must be buried and the ones that must be kept. Each has ``why``: an expert's reason.
+kitty: the cards that must be buried and the ones that must be kept. ``declare`` puzzles are decisions of a first
+hand's declaration window (dealt at once, replayed like ``play`` puzzles): the declaration to make, or ``pass``,
+checked by ``benchmarks/ai_puzzle_declare.py``. Each has ``why``: an expert's reason.
 Positions that are not endgames (mid-hand throws and kitty protection, ``benchmarks/ai_puzzle_midhand.py``)
 also record the longer search that checked them (``check_worlds`` deals, the answer's smallest gain over
 every other candidate play in levels, ``check_gain``, and its z, ``check_z``).
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.actions import Action, Bury, Play
+from engine.actions import Action, Bury, Declare, Pass, Play
 from engine.ai import choose_action
 from engine.cards import Card, parse_cards
 from engine.rules import Rules
@@ -79,10 +81,29 @@ def _bury_puzzle(entry: dict[str, Any]) -> Puzzle:
     return Puzzle(entry["name"], entry["why"], view, solved, entry)
 
 
+def _declare_puzzle(entry: dict[str, Any]) -> Puzzle:
+    table = Table.replay_json(Rules.from_preset(entry["preset"]).to_json(), entry["seed"], entry["actions"])
+    assert table.phase is Phase.DECLARING and entry["seat"] in table.to_act(), entry["name"]
+    view = table.seat_view(entry["seat"])
+    assert _same(view.hand, entry["hand"]), entry["name"]
+    best = entry["best"]
+
+    def solved(action: Action | None) -> bool:
+        if best == "pass":
+            return action is None or isinstance(action, Pass)
+        return isinstance(action, Declare) and _same(action.cards, best)
+
+    return Puzzle(entry["name"], entry["why"], view, solved, entry)
+
+
+_LOADERS: dict[str, Callable[[dict[str, Any]], Puzzle]] = {
+    "bury": _bury_puzzle, "play": _play_puzzle, "declare": _declare_puzzle}
+
+
 def load_puzzles() -> list[Puzzle]:
     """Every puzzle of ``ai_puzzles.json``."""
     entries = json.loads(PUZZLES_FILE.read_text(encoding="utf-8"))
-    return [_bury_puzzle(e) if e["kind"] == "bury" else _play_puzzle(e) for e in entries]
+    return [_LOADERS[e["kind"]](e) for e in entries]
 
 
 def solved_count(puzzles: list[Puzzle], level: str, budget_s: float = 0.2, iterations: int | None = None) -> int:

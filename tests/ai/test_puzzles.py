@@ -6,14 +6,18 @@ positions that are not endgames record the longer search that checked their answ
 
 from __future__ import annotations
 
+from benchmarks.ai_puzzle_declare import check_option
 from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, check_play
 from benchmarks.puzzles import load_puzzles, solved_count
 from engine.ai.situation import situation_from_view
 from engine.cards import parse_cards
+from engine.rules import Rules
+from engine.table import Table
 
 STRONG_ITERATIONS = 12
 BASIC_SHARE = 0.8
 CHECK_WORLDS = 150  # the re-check here; the file's checks used ≥ 600 deals, the graded search 12 to 400
+DECLARE_CHECK_WORLDS = 80  # whole hands played out per option (the file's checks: ≥ 400)
 
 
 def test_the_puzzle_file_has_thirty_positions_with_reasons() -> None:
@@ -26,7 +30,7 @@ def test_the_puzzle_file_has_thirty_positions_with_reasons() -> None:
 def test_ten_positions_are_not_endgames_and_were_checked_by_a_longer_search() -> None:
     puzzles = [p for p in load_puzzles() if not p.endgame]
     assert len(puzzles) >= 12
-    mid = [p for p in puzzles if p.entry.get("kind") != "bury"]
+    mid = [p for p in puzzles if p.entry.get("kind") == "play"]
     assert len(mid) >= 8
     mined_buries = [p for p in puzzles if p.entry.get("kind") == "bury" and "check_worlds" in p.entry]
     assert mined_buries
@@ -38,8 +42,29 @@ def test_ten_positions_are_not_endgames_and_were_checked_by_a_longer_search() ->
         assert len(p.view.hand) > 4, p.name
 
 
+def test_mid_hand_throws_and_declarations_are_among_them() -> None:
+    puzzles = load_puzzles()
+    throws = [p for p in puzzles if p.entry.get("throw")]
+    assert len(throws) >= 3  # 甩牌: the answer is a throw the checking search preferred to every single unit
+    assert all(len(parse_cards(p.entry["best"])) >= 3 for p in throws)
+    declares = [p for p in puzzles if p.entry["kind"] == "declare"]
+    assert len(declares) >= 4
+    for p in declares:  # checked by whole hands played out from each option
+        assert p.entry["check_worlds"] >= 400, p.name
+        assert p.entry["check_gain"] >= MIN_GAIN and p.entry["check_z"] >= MIN_Z, p.name
+        assert p.entry["best"] in p.entry["options"], p.name
+
+
+def test_a_declaring_answer_still_beats_the_other_options_on_fresh_deals() -> None:
+    puzzle = max((p for p in load_puzzles() if p.entry["kind"] == "declare"), key=lambda p: p.entry["check_z"])
+    table = Table.replay_json(Rules.from_preset(puzzle.entry["preset"]).to_json(), puzzle.entry["seed"],
+                              puzzle.entry["actions"])
+    gain, z = check_option(table, puzzle.entry["seat"], puzzle.entry["best"], DECLARE_CHECK_WORLDS, seed=3)
+    assert gain > 0 and z > 2
+
+
 def test_a_mid_hand_answer_still_beats_every_other_candidate_on_fresh_deals() -> None:
-    puzzle = next(p for p in load_puzzles() if not p.endgame and p.entry.get("kind") != "bury")
+    puzzle = next(p for p in load_puzzles() if not p.endgame and p.entry.get("kind") == "play")
     gain, z = check_play(situation_from_view(puzzle.view), parse_cards(puzzle.entry["best"]), CHECK_WORLDS, seed=3)
     assert gain > 0 and z > 2
 
