@@ -12,7 +12,6 @@ bury, and keep the cards the other candidates would bury instead. ``check_bury``
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a scr
 
 from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, margin
 from benchmarks.ai_puzzle_mine import basic_decisions
+from benchmarks.puzzles import miner_parser
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.cards import Card, format_cards
@@ -79,11 +79,7 @@ def mine(deals: int, want: int, first_seed: int, worlds: int) -> list[dict[str, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60)
-    parser.add_argument("--want", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=400)
+    parser = miner_parser(__doc__, deals=60, want=6, worlds=400)
     args = parser.parse_args(argv)
     mine(args.deals, args.want, args.seed, args.worlds)
     return 0

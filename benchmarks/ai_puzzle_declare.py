@@ -1,6 +1,6 @@
 """Mine and check declaring puzzles (亮主/反主 题): which declaration, or a pass, wins the most levels.
 
-``python -m benchmarks.ai_puzzle_declare --deals 60 --want 6 [--worlds 60] [--check 400] [--preset standard]``
+``python -m benchmarks.ai_puzzle_declare --deals 60 --want 6 [--worlds 60] [--check 600] [--preset standard]``
 
 Basic players play seeded first hands, dealt at once (as the arena deals). At each decision of the declaration
 window where the seat has a choice (a ``Declare`` and a ``Pass`` at least), every option is scored on the same
@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, clear_best, margin
+from benchmarks.puzzles import miner_parser
 from engine.actions import Action, DealAll, Declare, Pass
 from engine.ai import choose_action
 from engine.cards import Card, format_cards, parse_cards, two_decks
@@ -177,12 +178,7 @@ def mine(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60)
-    parser.add_argument("--want", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=60)
-    parser.add_argument("--check", type=int, default=400)
+    parser = miner_parser(__doc__, deals=60, want=6, worlds=60, check=600)
     parser.add_argument("--preset", default="standard")
     mine(parser.parse_args(argv))
     return 0

@@ -12,7 +12,6 @@ again on ``--check`` fresh deals (a longer search than any the puzzles grade). `
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -24,6 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
 from benchmarks.ai_puzzle_mine import _record, basic_decisions
+from benchmarks.puzzles import miner_parser
 from engine.ai.determinize import Sampler
 from engine.ai.endgame import EXACT_CARDS, Endgame
 from engine.ai.playstate import to_cards
@@ -132,12 +132,7 @@ def _try(table: Table, seed: int, seat: int, worlds: int, check: int, rng: rando
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--want", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=120)
-    parser.add_argument("--check", type=int, default=1000)
+    parser = miner_parser(__doc__, deals=100, want=10, worlds=120, check=1000)
     parser.add_argument("--throws", action="store_true", help="only positions where a throw (甩牌) is a candidate")
     args = parser.parse_args(argv)
     mine(args.deals, args.want, args.seed, args.worlds, args.check, args.throws)

@@ -15,6 +15,7 @@ The AI sees only the seat's ``SeatView``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from collections.abc import Callable
@@ -98,6 +99,18 @@ def _declare_puzzle(entry: dict[str, Any]) -> Puzzle:
 
 _LOADERS: dict[str, Callable[[dict[str, Any]], Puzzle]] = {
     "bury": _bury_puzzle, "play": _play_puzzle, "declare": _declare_puzzle}
+
+
+def miner_parser(doc: str, deals: int, want: int, worlds: int, check: int | None = None) -> argparse.ArgumentParser:
+    """The options every puzzle miner takes: ``--deals``, ``--want``, ``--seed``, ``--worlds`` (and ``--check``)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=deals, help="seeded deals to play")
+    parser.add_argument("--want", type=int, default=want, help="stop after this many puzzles")
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
+    parser.add_argument("--worlds", type=int, default=worlds, help="sampled deals per position")
+    if check is not None:
+        parser.add_argument("--check", type=int, default=check, help="fresh deals of the longer check")
+    return parser
 
 
 def load_puzzles() -> list[Puzzle]:
