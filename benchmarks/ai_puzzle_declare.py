@@ -30,7 +30,7 @@ from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, clear_best, margin
 from benchmarks.puzzles import miner_parser
 from engine.actions import Action, DealAll, Declare, Pass
 from engine.ai import choose_action
-from engine.cards import Card, format_cards, parse_cards, two_decks
+from engine.cards import ALL_CARDS, Card, format_cards, parse_cards, two_decks
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
@@ -65,8 +65,7 @@ def sampled_state(state: dict[str, Any], seat: int, rng: random.Random) -> dict[
     pool = Counter(c.index for c in two_decks())
     for cards in fixed:
         pool.subtract(c.index for c in cards)
-    by_index = {c.index: c for c in two_decks()}
-    unseen = [by_index[i] for i, n in sorted(pool.items()) for _ in range(n)]
+    unseen = [ALL_CARDS[i] for i, n in sorted(pool.items()) for _ in range(n)]
     rng.shuffle(unseen)
     hand = dict(state["hand"])
     hands = []
@@ -74,7 +73,7 @@ def sampled_state(state: dict[str, Any], seat: int, rng: random.Random) -> dict[
         if s == seat:
             hands.append(hand["hands"][s])
             continue
-        need = len(parse_cards(hand["hands"][s])) - len(fixed[s])
+        need = len(hand["hands"][s]) - len(fixed[s])
         hands.append(format_cards(fixed[s] + unseen[:need]))
         unseen = unseen[need:]
     hand["hands"], hand["kitty"] = hands, format_cards(unseen)

@@ -54,8 +54,13 @@ def _same(cards: tuple[Card, ...], text: str) -> bool:
     return sorted(c.index for c in cards) == sorted(c.index for c in parse_cards(text))
 
 
+def replayed(entry: dict[str, Any]) -> Table:
+    """The table of a ``play`` or ``declare`` puzzle: its preset and seed, with its actions replayed."""
+    return Table.replay_json(Rules.from_preset(entry["preset"]).to_json(), entry["seed"], entry["actions"])
+
+
 def _play_puzzle(entry: dict[str, Any]) -> Puzzle:
-    table = Table.replay_json(Rules.from_preset(entry["preset"]).to_json(), entry["seed"], entry["actions"])
+    table = replayed(entry)
     assert table.phase is Phase.PLAYING and table.to_act()[0] == entry["seat"], entry["name"]
     view = table.seat_view(entry["seat"])
     assert _same(view.hand, entry["hands"][entry["seat"]]), entry["name"]
@@ -83,7 +88,7 @@ def _bury_puzzle(entry: dict[str, Any]) -> Puzzle:
 
 
 def _declare_puzzle(entry: dict[str, Any]) -> Puzzle:
-    table = Table.replay_json(Rules.from_preset(entry["preset"]).to_json(), entry["seed"], entry["actions"])
+    table = replayed(entry)
     assert table.phase is Phase.DECLARING and entry["seat"] in table.to_act(), entry["name"]
     view = table.seat_view(entry["seat"])
     assert _same(view.hand, entry["hand"]), entry["name"]

@@ -155,7 +155,6 @@ def test_dealer_keeps_its_certain_trump_for_the_last_trick() -> None:
     assert basic_action(v, v1=True).cards == cards("BJ")  # type: ignore[union-attr]
 
 
-
 def test_takes_the_first_deal_by_overcalling_an_opponent_whenever_it_can() -> None:
     # 抢庄: in the first hand the overcaller's team deals, so a pair of big jokers (no trump) overcalls an
     # opponent's 2C on a hand rated far below the overcall share of later hands; basic_v2 (and a later hand,

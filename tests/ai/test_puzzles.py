@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from benchmarks.ai_puzzle_declare import check_option
 from benchmarks.ai_puzzle_midhand import MIN_GAIN, MIN_Z, check_play
-from benchmarks.puzzles import load_puzzles, solved_count
+from benchmarks.puzzles import load_puzzles, replayed, solved_count
 from engine.ai.situation import situation_from_view
 from engine.cards import parse_cards
-from engine.rules import Rules
-from engine.table import Table
 
 STRONG_ITERATIONS = 12
 BASIC_SHARE = 0.8
@@ -57,9 +55,8 @@ def test_mid_hand_throws_and_declarations_are_among_them() -> None:
 
 def test_a_declaring_answer_still_beats_the_other_options_on_fresh_deals() -> None:
     puzzle = max((p for p in load_puzzles() if p.entry["kind"] == "declare"), key=lambda p: p.entry["check_z"])
-    table = Table.replay_json(Rules.from_preset(puzzle.entry["preset"]).to_json(), puzzle.entry["seed"],
-                              puzzle.entry["actions"])
-    gain, z = check_option(table, puzzle.entry["seat"], puzzle.entry["best"], DECLARE_CHECK_WORLDS, seed=3)
+    entry = puzzle.entry
+    gain, z = check_option(replayed(entry), entry["seat"], entry["best"], DECLARE_CHECK_WORLDS, seed=3)
     assert gain > 0 and z > 2
 
 
