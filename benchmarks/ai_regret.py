@@ -43,6 +43,7 @@ from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.ai.endgame import EXACT_CARDS
 from engine.ai.memory import memory_from_view
+from engine.ai.playout import Gains
 from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import SearchStats, _Search, choose_play_mc, plan
 from engine.cards import Card
@@ -113,9 +114,9 @@ def play_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> t
     if sorted(c.index for c in short) == sorted(c.index for c in long):
         return kind, 0.0, 0.0, False
     search = _Search(sit, rng, [short, long], SearchStats())
-    gains = search.compare({1: []}, args.eval, math.inf, dropping=False)[1]
-    mean, var = _mean_var(gains)
-    return kind, mean, var, True
+    gains = search.compare({1: Gains()}, args.eval, math.inf, dropping=False)[1]
+    mean, se = gains.mean_se()
+    return kind, mean, se * se if len(gains) > 1 else 0.0, True
 
 
 def bury_cost(view: SeatView, args: argparse.Namespace, rng: random.Random) -> tuple[float, float, bool]:

@@ -21,7 +21,7 @@ from engine.bids import shown_before
 from engine.cards import Card
 from engine.declaring import NO_TRUMP, declaration_options, stage_of
 from engine.rules import Rules
-from engine.views import Phase, SeatView
+from engine.views import DeclarationView, Phase, SeatView
 
 log = logging.getLogger(__name__)
 
@@ -82,23 +82,22 @@ def choose_declaration(view: SeatView, grab_deal: bool = True) -> Action | None:
     share = rating / min(n, FULL_HAND)
     if pub.phase is Phase.DEALING and len(view.hand) < 10:
         return None
-    need = _share_needed(view, grab_deal)
+    need = _share_needed(view, current, first_hand and grab_deal)
     if need is not None and share >= need:
         return Declare(seat=seat, cards=best)
     return fallback
 
 
-def _share_needed(view: SeatView, grab_deal: bool) -> float | None:
-    """The rating share the seat needs to declare or overcall now (``None``: it never overcalls its partner)."""
+def _share_needed(view: SeatView, current: DeclarationView | None, grab_deal: bool) -> float | None:
+    """The rating share the seat needs to declare or overcall ``current`` now (``None``: it never overcalls its
+    partner); ``grab_deal``: the first hand, where declaring takes the deal (抢庄)."""
     pub = view.public
-    current = pub.declaration
-    first_hand = pub.dealer is None
     if current is None:
-        if first_hand and grab_deal:
+        if grab_deal:
             return FIRST_OPEN_SHARE
-        return OPEN_SHARE if first_hand or pub.declaring_team is not None else OPEN_SHARE_LATER
+        return OPEN_SHARE if pub.dealer is None or pub.declaring_team is not None else OPEN_SHARE_LATER
     if current.seat % 2 == view.seat % 2:
         return None  # never overcall the partner
     if pub.phase is Phase.KITTY_OVERCALL:
         return KITTY_OVERCALL_SHARE
-    return FIRST_OVERCALL_SHARE if first_hand and grab_deal else OVERCALL_SHARE
+    return FIRST_OVERCALL_SHARE if grab_deal else OVERCALL_SHARE

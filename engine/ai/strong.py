@@ -26,7 +26,7 @@ from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
-from engine.ai.playout import Playout, mean_se, no_gc
+from engine.ai.playout import Gains, Playout, no_gc
 from engine.ai.playstate import SUIT_INDEX, dealer_utility, to_cards
 from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
@@ -166,7 +166,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
         return cands[0]
     search = _Search(sit, rng, cands, stats)
     budget = budget_s * SAFETY
-    diffs: dict[int, list[float]] = {i: [] for i in range(1, len(cands))}
+    diffs = {i: Gains() for i in range(1, len(cands))}
     best = 0
     for share in (1 - RECHECK_SHARE, 1 - RECHECK_SHARE / 2):  # undecided at the first: search on
         search.compare(diffs, iterations, start + budget * share)
@@ -175,7 +175,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
             break
     if best == 0:
         return cands[0]
-    check = search.compare({best: []}, iterations, start + budget, dropping=False)[best]
+    check = search.compare({best: Gains()}, iterations, start + budget, dropping=False)[best]
     stats.rechecked = len(check)
     stats.overridden = confirmed(check)
     log.debug("strong: %d worlds, best %s, re-check on %d deals: %s", stats.worlds, cands[best], len(check),
@@ -183,12 +183,12 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     return cands[best] if stats.overridden else cands[0]
 
 
-def confirmed(check: list[float]) -> bool:
+def confirmed(check: Gains) -> bool:
     """An override stands when its gains re-checked on fresh deals stay ``RECHECK_Z`` standard errors above zero
     (read at each call: ``benchmarks/ai_regret.py --variant`` changes it)."""
     if len(check) < 2:
         return False
-    mean, se = mean_se(check)
+    mean, se = check.mean_se()
     return mean - RECHECK_Z * se > 0
 
 
@@ -207,8 +207,8 @@ class _Search:
         self.sampler = Sampler(sit)
         self.utility: dict[int, float] = {}
 
-    def compare(self, diffs: dict[int, list[float]], iterations: int | None, deadline: float,
-                dropping: bool = True) -> dict[int, list[float]]:
+    def compare(self, diffs: dict[int, Gains], iterations: int | None, deadline: float,
+                dropping: bool = True) -> dict[int, Gains]:
         """Add the gains of the candidates of ``diffs`` over candidate 0, deal by deal, until the deadline
         (CPU time), the target number of deals, or ``iterations`` deals; ``dropping``: hopeless candidates
         stop being simulated."""
@@ -217,7 +217,7 @@ class _Search:
             self._deals(alive, diffs, iterations, deadline, dropping)
         return diffs
 
-    def _deals(self, alive: list[int], diffs: dict[int, list[float]], iterations: int | None, deadline: float,
+    def _deals(self, alive: list[int], diffs: dict[int, Gains], iterations: int | None, deadline: float,
                dropping: bool) -> None:
         worlds = 0
         while alive:
@@ -232,7 +232,7 @@ class _Search:
                 alive = [i for i in alive if not _hopeless(diffs[i])]
                 self.stats.settled = not alive
 
-    def _one_world(self, alive: list[int], diffs: dict[int, list[float]]) -> None:
+    def _one_world(self, alive: list[int], diffs: dict[int, Gains]) -> None:
         t0 = time.process_time()
         world = self.sampler.sample(self.rng)
         self.stats.worlds += 1
@@ -242,26 +242,26 @@ class _Search:
         final = alive[-1] if alive else 0  # (the last candidate plays out the start position itself)
         base = play_out(self.sit, start, self.plans[0], solver, self.utility, final == 0)
         for i in alive:
-            diffs[i].append(play_out(self.sit, start, self.plans[i], solver, self.utility, i == final) - base)
+            diffs[i].add(play_out(self.sit, start, self.plans[i], solver, self.utility, i == final) - base)
         self.per_world = max(self.per_world * 0.8, time.process_time() - t0)
 
 
-def _hopeless(values: list[float]) -> bool:
+def _hopeless(values: Gains) -> bool:
     """Clearly worse than the first choice, or so far exactly as good on every deal."""
-    if len(values) >= SAME_WORLDS and not any(values):
+    if len(values) >= SAME_WORLDS and not values.nonzero:
         return True
-    mean, se = mean_se(values)
+    mean, se = values.mean_se()
     return mean + DROP_Z * se < 0
 
 
-def pick(diffs: dict[int, list[float]], z: float = Z_MARGIN) -> int:
+def pick(diffs: dict[int, Gains], z: float = Z_MARGIN) -> int:
     """The candidate whose mean gain over the first choice (paired on the same deals) is largest, if
     that gain exceeds ``z`` standard errors; else the first choice (0)."""
     best, best_gain = 0, 0.0
     for i, values in diffs.items():
         if len(values) < 2:
             continue
-        mean, se = mean_se(values)
+        mean, se = values.mean_se()
         if mean > z * se and mean > best_gain:
             best, best_gain = i, mean
     return best

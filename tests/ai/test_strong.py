@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai.determinize import sample_world, shuffle
+from engine.ai.playout import Gains, mean_se
 from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import (
     LEAD_CANDIDATES,
@@ -143,8 +144,8 @@ def test_forced_plays_are_not_searched() -> None:
 
 
 def test_pick_needs_a_clear_margin() -> None:
-    assert pick({1: [0.1, -0.1, 0.05, -0.05]}) == 0
-    assert pick({1: [0.3, 0.35, 0.32, 0.31], 2: [0.1, 0.12, 0.11, 0.1]}) == 1
+    assert pick({1: Gains.of([0.1, -0.1, 0.05, -0.05])}) == 0
+    assert pick({1: Gains.of([0.3, 0.35, 0.32, 0.31]), 2: Gains.of([0.1, 0.12, 0.11, 0.1])}) == 1
 
 
 def _dropped_share(outcomes: tuple[int, ...], weights: tuple[float, ...], searches: int = 400,
@@ -154,9 +155,9 @@ def _dropped_share(outcomes: tuple[int, ...], weights: tuple[float, ...], search
     rng = random.Random(7)
     dropped = 0
     for _ in range(searches):
-        gains: list[float] = []
+        gains = Gains()
         for _ in range(deals):
-            gains.append(rng.choices(outcomes, weights)[0])
+            gains.add(rng.choices(outcomes, weights)[0])
             if len(gains) >= MIN_WORLDS and _hopeless(gains):
                 dropped += 1
                 break
@@ -180,7 +181,7 @@ def _overridden_share(outcomes: tuple[int, ...], weights: tuple[float, ...], dea
     """The share of simulated re-checks on ``deals`` fresh deals that confirm an override whose per-deal gains
     over the first choice are drawn from ``outcomes``."""
     rng = random.Random(11)
-    return sum(confirmed([float(rng.choices(outcomes, weights)[0]) for _ in range(deals)])
+    return sum(confirmed(Gains.of([float(rng.choices(outcomes, weights)[0]) for _ in range(deals)]))
                for _ in range(checks)) / checks
 
 
@@ -208,3 +209,17 @@ def test_a_search_is_settled_exactly_when_every_alternative_is_dropped_before_it
             assert first_stage >= MIN_WORLDS  # nothing is dropped on fewer deals
         seen.add(stats.settled)
     assert seen == {True, False}  # both kinds occur among these positions
+
+
+@given(st.lists(st.sampled_from([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0, 0.25, -0.5]), min_size=1, max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_running_gains_give_the_statistic_of_all_the_gains(values: list[float]) -> None:
+    """The search's running statistic (``Gains``, updated deal by deal) is the mean and standard error of every
+    gain so far, as recomputed from the whole list."""
+    gains = Gains.of(values)
+    mean, se = gains.mean_se()
+    want_mean, want_se = mean_se(values)
+    assert len(gains) == len(values)
+    assert abs(mean - want_mean) < 1e-9
+    assert se == want_se if len(values) < 2 else abs(se - want_se) < 1e-9
+    assert gains.nonzero == any(values)
