@@ -4,7 +4,8 @@ The unseen cards (not played, not in the own hand, not in a kitty the seat burie
 other three hands (their current sizes) and, if the seat did not bury it, to the 8-card kitty. Cards a
 seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
-pair of a suit does not get two identical cards of it (checked, resampled a few times, then relaxed).
+pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
+hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed).
 An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from engine.ai.memory import Overcall
 from engine.ai.playstate import TRUMP as TRUMP_INDEX
 from engine.ai.playstate import N, fast_tables
 from engine.ai.situation import Situation
@@ -70,20 +72,21 @@ class Sampler:
         self.constrained = any(len(a) < 5 for a in self.accept)
         self.shown = any(sit.mem.shown[seat] for seat in range(4))
         self.no_pairs = any(sit.mem.no_pairs[seat] for seat in range(4) if seat != sit.seat)
+        self.no_overcall = any(sit.mem.no_overcall)
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
 
     def sample(self, rng: random.Random) -> World:
         """A random deal of the unseen cards consistent with the seat's memory (voids and shown cards;
-        no pair where a seat showed it has none: resampled up to ``TRIES`` times, then relaxed)."""
+        no pair where a seat showed it has none, no overcall a seat passed up: resampled up to ``TRIES`` times,
+        then relaxed)."""
         sit = self.sit
         world: World | None = None
         for attempt in range(TRIES):
             strict = attempt < TRIES - 1
             world = self._try_deal(rng, strict)
-            if world is not None and (not strict or not self.no_pairs
-                                      or _pairs_ok(world, sit.mem.no_pairs, self.suit, sit.seat)):
+            if world is not None and (not strict or self._consistent(world)):
                 break
         if world is None:
             world = self._try_deal(rng, False)
@@ -92,6 +95,13 @@ class Sampler:
         if self.kitty_known:
             world.kitty = [c.index for c in sit.kitty or ()]
         return world
+
+    def _consistent(self, world: World) -> bool:
+        """The deal gives no seat a pair it showed it lacks, nor an overcall it passed up."""
+        mem = self.sit.mem
+        if self.no_pairs and not _pairs_ok(world, mem.no_pairs, self.suit, self.sit.seat):
+            return False
+        return not self.no_overcall or _overcalls_ok(world, mem.no_overcall)
 
     def _try_deal(self, rng: random.Random, strict: bool) -> World | None:
         hands = [[0] * N for _ in range(4)]
@@ -203,6 +213,21 @@ def _kitty_weights(sit: Situation) -> tuple[float, ...]:
 
 def _suit_int(s: str) -> int:
     return {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}[s]
+
+
+def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
+    """No seat holds all the cards still needed for an overcall it did not make."""
+    for seat in range(4):
+        hand = world.hands[seat]
+        for option in no_overcall[seat]:
+            held = True
+            for i, n in option:
+                if hand[i] < n:
+                    held = False
+                    break
+            if held:
+                return False
+    return True
 
 
 def _pairs_ok(world: World, no_pairs: list[set[str]], suit: Sequence[int], me: int) -> bool:

@@ -5,7 +5,11 @@ Inferences (all permanent, since cards only ever leave a hand):
 - a follower who answered pairs/tractors with fewer pairs of the led suit than required (while it still
   had led-suit cards to play) holds no pair of that suit any more (no ``follow_policy: suit_only`` inference);
 - a declarer still holds the level cards/jokers it showed, until it plays them (unless it took the kitty,
-  since it may have buried them).
+  since it may have buried them);
+- in the first hand, where declaring takes the deal (抢庄), the seats of the team that did not declare passed with
+  the final declaration standing: neither held an overcall (反主) of it — every AI overcalls an opponent then
+  whenever it can, and a player seldom passes up the deal (with 炒地皮 rounds, or a face-down declaration, not
+  inferred).
 """
 
 from __future__ import annotations
@@ -15,15 +19,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import ALL_CARDS, Card
-from engine.rules import FollowPolicy
+from engine.cards import ALL_CARDS, Card, two_decks
+from engine.declaring import WINDOW, declaration_options
+from engine.rules import FollowPolicy, KittyOvercall
 from engine.trump import TrumpContext
 from engine.units import split_pairs
-from engine.views import SeatView
+from engine.views import PublicView, SeatView, TrickView
 
 log = logging.getLogger(__name__)
 
 N_CARDS = len(ALL_CARDS)
+Overcall = tuple[tuple[int, int], ...]  # cards of an overcall not yet played: (card index, copies)
 
 
 @dataclass
@@ -36,10 +42,13 @@ class Memory:
     no_pairs: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
     shown: list[Counter[Card]] = field(default_factory=lambda: [Counter(), Counter(), Counter(), Counter()])
     suit_leads: Counter[str] = field(default_factory=Counter)  # how often each effective suit was led
+    # per seat, the overcalls it did not hold when the window closed (抢庄), each as the (card index, copies)
+    # still to be found in its hand now: the cards it has played since are taken off
+    no_overcall: list[list[Overcall]] = field(default_factory=lambda: [[], [], [], []])
 
     def copy(self) -> Memory:
         return Memory(self.ctx, list(self.played), [set(v) for v in self.voids], [set(v) for v in self.no_pairs],
-                      [Counter(c) for c in self.shown], Counter(self.suit_leads))
+                      [Counter(c) for c in self.shown], Counter(self.suit_leads), [list(o) for o in self.no_overcall])
 
     def observe(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None) -> None:
         """Record ``seat`` playing ``cards``; ``lead`` is the trick's lead (``None`` if this is the lead)."""
@@ -92,7 +101,35 @@ def memory_from_view(view: SeatView, ctx: TrumpContext) -> Memory:
         back = Counter(fail.attempted) - Counter(fail.forced)
         played_by = Counter(c for t in tricks for s, cards in t.plays if s == fail.seat for c in cards)
         mem.shown[fail.seat] += back - played_by
+    _infer_no_overcall(view, tricks, mem)
     return mem
+
+
+def _infer_no_overcall(view: SeatView, tricks: list[TrickView], mem: Memory) -> None:
+    """First hand (抢庄): the other team's seats held no overcall of the final declaration (module docstring)."""
+    pub = view.public
+    decl = pub.declaration
+    if (decl is None or decl.concealed or pub.hand_number != 1 or pub.results or pub.dealer is None
+            or pub.rules.kitty_overcall is not KittyOvercall.OFF):
+        return
+    for seat in range(4):
+        if seat == view.seat or seat % 2 == decl.seat % 2:
+            continue
+        played = Counter(c.index for t in tricks for s, cards in t.plays if s == seat for c in cards)
+        left = [_still_to_hold(option, played) for option in _overcalls(pub, seat)]
+        if any(not need for need in left):  # it played a whole overcall since: it passed one up (no inference)
+            continue
+        mem.no_overcall[seat] = left
+
+
+def _overcalls(pub: PublicView, seat: int) -> list[tuple[Card, ...]]:
+    """Every overcall ``seat`` could have shown against the final declaration, from any cards."""
+    return declaration_options(two_decks(), pub.declaration, seat, pub.level, pub.rules, True, WINDOW)
+
+
+def _still_to_hold(option: tuple[Card, ...], played: Counter[int]) -> Overcall:
+    need = Counter(c.index for c in option)
+    return tuple((i, n - played[i]) for i, n in sorted(need.items()) if n > played[i])
 
 
 def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | None) -> list[int]:
