@@ -14,8 +14,8 @@ is two hands, so twice that in its level difference). Declaring is not searched 
 ``basic`` does), so it has no row.
 
 ``--variant NAME=VALUE,...`` compares a variant instead of the longer search: the strong AI with those
-constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` changed, at the same budget (the cost is then
-the variant's gain: positive when the variant is better).
+constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` / ``engine.ai.determinize`` changed, at the same
+budget (the cost is then the variant's gain: positive when the variant is better).
 ``--kinds lead,throw`` prices only those kinds (the others are not searched).
 ``--basic`` prices ``basic``'s bury (the rule of thumb, ``engine.ai.bury``) instead of the strong AI's: with
 ``--kinds bury --variant NAME=VALUE`` (a constant of ``engine.ai.bury``), the variant's gain over it.
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a scr
 
 from benchmarks.ai_puzzle_mine import basic_decisions
 from engine.actions import Bury
-from engine.ai import bury, bury_search, choose_action, strong
+from engine.ai import bury, bury_search, choose_action, determinize, strong
 from engine.ai.basic import known_trump
 from engine.ai.bury_search import BurySearch
 from engine.ai.endgame import EXACT_CARDS
@@ -94,7 +94,7 @@ def _other(args: argparse.Namespace, decide: Callable[[float, int | None], T]) -
     changes = variant(args)
     if not changes:
         return decide(0.0, args.long)
-    modules = [m for m in (strong, bury_search, bury) if any(hasattr(m, n) for n in changes)]
+    modules = [m for m in (strong, bury_search, bury, determinize) if any(hasattr(m, n) for n in changes)]
     saved = {(m, n): getattr(m, n) for m in modules for n in changes if hasattr(m, n)}
     try:
         for (m, n), old in saved.items():

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 KITTY: Final = 4  # destination index of the kitty (seats are 0..3)
 TRIES: Final = 20
+OVERCALL_INFERENCE = True  # (read at each decision: ``benchmarks/ai_regret.py --variant OVERCALL_INFERENCE=0``)
 
 
 @dataclass
@@ -71,8 +72,11 @@ class Sampler:
         self.accept_any = [list(range(5)) for _ in range(5)]
         self.constrained = any(len(a) < 5 for a in self.accept)
         self.shown = any(sit.mem.shown[seat] for seat in range(4))
-        self.no_pairs = any(sit.mem.no_pairs[seat] for seat in range(4) if seat != sit.seat)
-        self.no_overcall = any(sit.mem.no_overcall)
+        # per seat, the cards it holds no pair of (every card of a suit it showed it has no pair of)
+        self.unpaired = [[i for i in range(N) if _suit_name(self.suit[i]) in sit.mem.no_pairs[seat]]
+                         if seat != sit.seat else [] for seat in range(4)]
+        self.no_pairs = any(self.unpaired)
+        self.no_overcall = OVERCALL_INFERENCE and any(sit.mem.no_overcall)
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
@@ -99,7 +103,7 @@ class Sampler:
     def _consistent(self, world: World) -> bool:
         """The deal gives no seat a pair it showed it lacks, nor an overcall it passed up."""
         mem = self.sit.mem
-        if self.no_pairs and not _pairs_ok(world, mem.no_pairs, self.suit, self.sit.seat):
+        if self.no_pairs and not _pairs_ok(world, self.unpaired):
             return False
         return not self.no_overcall or _overcalls_ok(world, mem.no_overcall)
 
@@ -215,6 +219,10 @@ def _suit_int(s: str) -> int:
     return {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}[s]
 
 
+def _suit_name(s: int) -> str:
+    return "SHCDT"[s]
+
+
 def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
     """No seat holds all the cards still needed for an overcall it did not make."""
     for seat in range(4):
@@ -230,12 +238,11 @@ def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
     return True
 
 
-def _pairs_ok(world: World, no_pairs: list[set[str]], suit: Sequence[int], me: int) -> bool:
+def _pairs_ok(world: World, unpaired: list[list[int]]) -> bool:
+    """No seat holds two copies of a card it holds no pair of."""
     for seat in range(4):
-        if seat == me or not no_pairs[seat]:
-            continue
-        banned = {_suit_int(s) for s in no_pairs[seat]}
         hand = world.hands[seat]
-        if any(hand[i] >= 2 and suit[i] in banned for i in range(N)):
-            return False
+        for i in unpaired[seat]:
+            if hand[i] >= 2:
+                return False
     return True

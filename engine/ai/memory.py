@@ -18,13 +18,14 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.cards import ALL_CARDS, Card, two_decks
 from engine.declaring import WINDOW, declaration_options
-from engine.rules import FollowPolicy, KittyOvercall
+from engine.rules import FollowPolicy, KittyOvercall, Rules
 from engine.trump import TrumpContext
 from engine.units import split_pairs
-from engine.views import PublicView, SeatView, TrickView
+from engine.views import DeclarationView, PublicView, SeatView, TrickView
 
 log = logging.getLogger(__name__)
 
@@ -122,9 +123,15 @@ def _infer_no_overcall(view: SeatView, tricks: list[TrickView], mem: Memory) -> 
         mem.no_overcall[seat] = left
 
 
-def _overcalls(pub: PublicView, seat: int) -> list[tuple[Card, ...]]:
+def _overcalls(pub: PublicView, seat: int) -> tuple[tuple[Card, ...], ...]:
     """Every overcall ``seat`` could have shown against the final declaration, from any cards."""
-    return declaration_options(two_decks(), pub.declaration, seat, pub.level, pub.rules, True, WINDOW)
+    return _overcalls_of(pub.declaration, seat, pub.level, pub.rules)
+
+
+@lru_cache(maxsize=64)
+def _overcalls_of(decl: DeclarationView | None, seat: int, level: str, rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """(``_overcalls``, worked out once per hand and seat: every decision of the hand asks again.)"""
+    return tuple(declaration_options(two_decks(), decl, seat, level, rules, True, WINDOW))
 
 
 def _still_to_hold(option: tuple[Card, ...], played: Counter[int]) -> Overcall:

@@ -45,9 +45,9 @@ def _situation(seed: int = 1, tricks: int = 8, cards: int = 25) -> Situation:
     return situation_from_view(table.seat_view(table.to_act()[0]))
 
 
-def test_sampled_deals_respect_voids_and_card_counts() -> None:
+def test_sampled_deals_respect_voids_pairs_and_card_counts() -> None:
     rng = random.Random(3)
-    void_checks = 0
+    void_checks = pair_checks = 0
     for seed in range(1, 6):
         sit = _situation(seed, tricks=10)
         for _ in range(20):
@@ -63,7 +63,14 @@ def test_sampled_deals_respect_voids_and_card_counts() -> None:
                 for i, n in enumerate(world.hands[seat]):
                     if n:
                         assert sit.ctx.suit_of(ALL_CARDS[i]) not in sit.mem.voids[seat]
+            for seat in range(4):
+                if seat == sit.seat or not sit.mem.no_pairs[seat]:
+                    continue
+                pair_checks += 1
+                for i, n in enumerate(world.hands[seat]):
+                    assert n < 2 or sit.ctx.suit_of(ALL_CARDS[i]) not in sit.mem.no_pairs[seat]
     assert void_checks
+    assert pair_checks
 
 
 @given(st.integers(0, 2**64), st.integers(0, 120))
