@@ -2,8 +2,8 @@
 
 ``python -m benchmarks.ai_regret --deals 8 --every 5 --long 600 --eval 400 [--budget 0.2] [--json]``
 
-Basic players play seeded deals (preset ``standard``, dealt at once: the arena's first hands); every bury and
-every ``--every``-th play decision (all seats) is a sample. The strong AI decides at the arena's budget
+Basic players play seeded deals (preset ``standard``, dealt at once: the arena's first hands); every bury, every
+``--every``-th lead and every ``--every``-th follow (all seats) is a sample. The strong AI decides at the arena's budget
 (``--budget`` CPU seconds) and again with a much longer search (``--long`` deals per comparison, as many again
 to re-check, fixed iterations). When the two differ, both are played out on ``--eval`` fresh deals (paired,
 the play policy for every seat): the longer search's mean gain is that decision's cost in levels. The table
@@ -48,6 +48,7 @@ from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import SearchStats, _Search, choose_play_mc, plan
 from engine.cards import Card
 from engine.rules import Rules
+from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase, SeatView
 
@@ -151,23 +152,31 @@ def wanted(view: SeatView, kinds: set[str]) -> bool:
     return bool(kinds & {"lead", "throw"})
 
 
+def _following(table: Table) -> int:
+    """1 when the play to make follows a lead, 0 for a lead."""
+    trick = table.public_view().trick
+    return int(trick is not None and bool(trick.plays) and not trick.complete)
+
+
 def measure(args: argparse.Namespace) -> dict[str, Row]:
     rules = Rules.from_preset("standard")
     rows: dict[str, Row] = defaultdict(Row)
     rng = random.Random(args.seed)
     for seed in range(args.seed, args.seed + args.deals):
-        plays = 0
+        plays = [0, 0]  # leads, follows: counted apart (a trick's 4 plays: an even --every would sample one kind)
         for table, seat in basic_decisions(rules, seed):
             view = table.seat_view(seat)
             if not wanted(view, args.kinds):
-                plays += table.phase is Phase.PLAYING
+                if table.phase is Phase.PLAYING:
+                    plays[_following(table)] += 1
                 continue
             if table.phase is Phase.BURYING:
                 kind = "bury"
                 cost, var, differ = bury_cost(view, args, rng)
             elif table.phase is Phase.PLAYING:
-                plays += 1
-                if plays % args.every or len(view.hand) == 1:
+                following = _following(table)
+                plays[following] += 1
+                if plays[following] % args.every or len(view.hand) == 1:
                     continue
                 kind, cost, var, differ = play_cost(view, args, rng)
                 if args.kinds and kind not in args.kinds:
