@@ -48,7 +48,6 @@ from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import SearchStats, _Search, choose_play_mc, plan
 from engine.cards import Card
 from engine.rules import Rules
-from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase, SeatView
 
@@ -147,14 +146,14 @@ def wanted(view: SeatView, kinds: set[str]) -> bool:
         return "bury" in kinds
     if len(view.hand) <= EXACT_CARDS:
         return "endgame" in kinds
-    if situation_from_view(view).trick:
+    if _following(view):
         return "follow" in kinds
     return bool(kinds & {"lead", "throw"})
 
 
-def _following(table: Table) -> int:
+def _following(view: SeatView) -> int:
     """1 when the play to make follows a lead, 0 for a lead."""
-    trick = table.public_view().trick
+    trick = view.public.trick
     return int(trick is not None and bool(trick.plays) and not trick.complete)
 
 
@@ -168,13 +167,13 @@ def measure(args: argparse.Namespace) -> dict[str, Row]:
             view = table.seat_view(seat)
             if not wanted(view, args.kinds):
                 if table.phase is Phase.PLAYING:
-                    plays[_following(table)] += 1
+                    plays[_following(view)] += 1
                 continue
             if table.phase is Phase.BURYING:
                 kind = "bury"
                 cost, var, differ = bury_cost(view, args, rng)
             elif table.phase is Phase.PLAYING:
-                following = _following(table)
+                following = _following(view)
                 plays[following] += 1
                 if plays[following] % args.every or len(view.hand) == 1:
                     continue

@@ -62,7 +62,8 @@ def basic_action(view: SeatView, v1: bool = False, v2: bool = False) -> Action |
         return Bury(seat=view.seat, cards=choose_bury(view.hand, ctx, KITTY_RISK_V2 if v2 else None))
     if phase is Phase.PLAYING:
         if v1:
-            return Play(seat=view.seat, cards=choose_play_v1(situation_from_view(view, certainties=False)))
+            sit = situation_from_view(view, certainties=False, overcalls=False)  # (basic samples no deals)
+            return Play(seat=view.seat, cards=choose_play_v1(sit))
         version = POLICY_V2 if v2 else POLICY_CURRENT
-        return Play(seat=view.seat, cards=choose_play(situation_from_view(view), version))
+        return Play(seat=view.seat, cards=choose_play(situation_from_view(view, overcalls=False), version))
     return None

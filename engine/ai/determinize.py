@@ -73,8 +73,9 @@ class Sampler:
         self.constrained = any(len(a) < 5 for a in self.accept)
         self.shown = any(sit.mem.shown[seat] for seat in range(4))
         # per seat, the cards it holds no pair of (every card of a suit it showed it has no pair of)
-        self.unpaired = [[i for i in range(N) if _suit_name(self.suit[i]) in sit.mem.no_pairs[seat]]
-                         if seat != sit.seat else [] for seat in range(4)]
+        unpaired_suits = [{_suit_int(s) for s in sit.mem.no_pairs[seat]} if seat != sit.seat else set()
+                          for seat in range(4)]
+        self.unpaired = [[i for i in range(N) if self.suit[i] in suits] for suits in unpaired_suits]
         self.no_pairs = any(self.unpaired)
         self.no_overcall = OVERCALL_INFERENCE and any(sit.mem.no_overcall)
         self.own = [0] * N
@@ -102,10 +103,9 @@ class Sampler:
 
     def _consistent(self, world: World) -> bool:
         """The deal gives no seat a pair it showed it lacks, nor an overcall it passed up."""
-        mem = self.sit.mem
         if self.no_pairs and not _pairs_ok(world, self.unpaired):
             return False
-        return not self.no_overcall or _overcalls_ok(world, mem.no_overcall)
+        return not self.no_overcall or _overcalls_ok(world, self.sit.mem.no_overcall)
 
     def _try_deal(self, rng: random.Random, strict: bool) -> World | None:
         hands = [[0] * N for _ in range(4)]
@@ -217,10 +217,6 @@ def _kitty_weights(sit: Situation) -> tuple[float, ...]:
 
 def _suit_int(s: str) -> int:
     return {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}[s]
-
-
-def _suit_name(s: int) -> str:
-    return "SHCDT"[s]
 
 
 def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:

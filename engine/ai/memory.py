@@ -25,7 +25,7 @@ from engine.declaring import WINDOW, declaration_options
 from engine.rules import FollowPolicy, KittyOvercall, Rules
 from engine.trump import TrumpContext
 from engine.units import split_pairs
-from engine.views import DeclarationView, PublicView, SeatView, TrickView
+from engine.views import DeclarationView, SeatView, TrickView
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +80,10 @@ class Memory:
         return self.played[card.index]
 
 
-def memory_from_view(view: SeatView, ctx: TrumpContext) -> Memory:
-    """Replay the public history of ``view`` (completed tricks and the current one) into a ``Memory``."""
+def memory_from_view(view: SeatView, ctx: TrumpContext, overcalls: bool = True) -> Memory:
+    """Replay the public history of ``view`` (completed tricks and the current one) into a ``Memory``;
+    ``overcalls``: infer the overcalls passed up in the first hand (only sampled deals use them: ``basic`` skips
+    the work)."""
     mem = Memory(ctx)
     pub = view.public
     decl = pub.declaration
@@ -100,10 +102,15 @@ def memory_from_view(view: SeatView, ctx: TrumpContext) -> Memory:
         if fail.seat == view.seat:
             continue
         back = Counter(fail.attempted) - Counter(fail.forced)
-        played_by = Counter(c for t in tricks for s, cards in t.plays if s == fail.seat for c in cards)
-        mem.shown[fail.seat] += back - played_by
-    _infer_no_overcall(view, tricks, mem)
+        mem.shown[fail.seat] += back - _played_by(tricks, fail.seat)
+    if overcalls:
+        _infer_no_overcall(view, tricks, mem)
     return mem
+
+
+def _played_by(tricks: list[TrickView], seat: int) -> Counter[Card]:
+    """The cards ``seat`` has played in ``tricks``."""
+    return Counter(c for t in tricks for s, cards in t.plays if s == seat for c in cards)
 
 
 def _infer_no_overcall(view: SeatView, tricks: list[TrickView], mem: Memory) -> None:
@@ -116,27 +123,24 @@ def _infer_no_overcall(view: SeatView, tricks: list[TrickView], mem: Memory) -> 
     for seat in range(4):
         if seat == view.seat or seat % 2 == decl.seat % 2:
             continue
-        played = Counter(c.index for t in tricks for s, cards in t.plays if s == seat for c in cards)
-        left = [_still_to_hold(option, played) for option in _overcalls(pub, seat)]
+        played = _played_by(tricks, seat)
+        left = [_still_to_hold(option, played) for option in _overcalls(decl, seat, pub.level, pub.rules)]
         if any(not need for need in left):  # it played a whole overcall since: it passed one up (no inference)
             continue
         mem.no_overcall[seat] = left
 
 
-def _overcalls(pub: PublicView, seat: int) -> tuple[tuple[Card, ...], ...]:
-    """Every overcall ``seat`` could have shown against the final declaration, from any cards."""
-    return _overcalls_of(pub.declaration, seat, pub.level, pub.rules)
-
-
 @lru_cache(maxsize=64)
-def _overcalls_of(decl: DeclarationView | None, seat: int, level: str, rules: Rules) -> tuple[tuple[Card, ...], ...]:
-    """(``_overcalls``, worked out once per hand and seat: every decision of the hand asks again.)"""
+def _overcalls(decl: DeclarationView, seat: int, level: str, rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """Every overcall ``seat`` could have shown against ``decl``, from any cards (worked out once per hand and
+    seat: every decision of the hand asks again)."""
     return tuple(declaration_options(two_decks(), decl, seat, level, rules, True, WINDOW))
 
 
-def _still_to_hold(option: tuple[Card, ...], played: Counter[int]) -> Overcall:
-    need = Counter(c.index for c in option)
-    return tuple((i, n - played[i]) for i, n in sorted(need.items()) if n > played[i])
+def _still_to_hold(option: tuple[Card, ...], played: Counter[Card]) -> Overcall:
+    need = Counter(option)
+    return tuple((c.index, n - played[c]) for c, n in sorted(need.items(), key=lambda cn: cn[0].index)
+                 if n > played[c])
 
 
 def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | None) -> list[int]:

@@ -56,7 +56,7 @@ class Gains:
     def __init__(self) -> None:
         self.n = 0
         self.mean = 0.0
-        self.squares = 0.0  # sum of squared deviations from the mean
+        self.squares = 0.0  # sum of squared deviations from the mean (each update adds delta² (n-1)/n >= 0)
         self.nonzero = False
 
     @staticmethod
@@ -81,7 +81,7 @@ class Gains:
         """Mean and standard error of the mean (infinite with fewer than two gains)."""
         if self.n < 2:
             return self.mean, math.inf
-        return self.mean, math.sqrt(max(self.squares, 0.0) / (self.n - 1) / self.n)
+        return self.mean, math.sqrt(self.squares / (self.n - 1) / self.n)
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:

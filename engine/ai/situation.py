@@ -53,11 +53,12 @@ class Situation:
         return unseen_counts(self.mem, self.hand, self.kitty)
 
 
-def situation_from_view(view: SeatView, certainties: bool = True) -> Situation:
-    """The play situation of ``view`` (phase PLAYING); ``certainties=False`` for ``basic_v1``."""
+def situation_from_view(view: SeatView, certainties: bool = True, overcalls: bool = True) -> Situation:
+    """The play situation of ``view`` (phase PLAYING); ``certainties=False`` for ``basic_v1``; ``overcalls=False``:
+    without the first hand's passed-up overcalls (``memory_from_view``), which only sampled deals use."""
     pub = view.public
     ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
-    mem = memory_from_view(view, ctx)
+    mem = memory_from_view(view, ctx, overcalls)
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,

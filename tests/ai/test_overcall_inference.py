@@ -57,6 +57,7 @@ def test_ai_players_first_hands_hold_no_overcall_they_passed_up_and_samples_give
             if not any(no_overcall):
                 continue
             inferred += 1
+            assert not any(situation_from_view(view, overcalls=False).mem.no_overcall)  # basic's: not worked out
             assert _overcalls_ok(_real_deal(table), no_overcall)  # true of AI players (they overcall when they can)
             for _ in range(10):
                 assert _overcalls_ok(sample_world(sit, rng), no_overcall)
