@@ -29,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a scr
 
 from benchmarks.ai_puzzle_midhand import margin
 from engine.ai.bury_search import bury_candidates, deal_others
+from engine.ai.fasttables import N
 from engine.ai.memory import Memory
 from engine.ai.playout import Playout, mean_se
-from engine.ai.playstate import POLICY_V2, N, dealer_utility, to_cards
+from engine.ai.playstate import POLICY_V2, dealer_utility, to_cards
 from engine.ai.policy import policy_play
 from engine.ai.situation import Situation
 from engine.ai.strong import choose_play_mc, plan

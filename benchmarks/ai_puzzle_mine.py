@@ -27,8 +27,9 @@ from engine.actions import DealAll, Pass
 from engine.ai import choose_action
 from engine.ai.determinize import sample_world
 from engine.ai.endgame import Endgame, hands_of
+from engine.ai.fasttables import SUIT_INDEX
 from engine.ai.playout import Playout
-from engine.ai.playstate import SUIT_INDEX, to_cards
+from engine.ai.playstate import to_cards
 from engine.ai.situation import Situation, situation_from_view
 from engine.ai.strong import candidates
 from engine.cards import format_cards

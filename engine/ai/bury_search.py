@@ -26,9 +26,10 @@ from typing import Final
 from engine.ai.basic import known_trump
 from engine.ai.bury import KITTY_SIZE, _Scorer, void_first
 from engine.ai.determinize import shuffle
+from engine.ai.fasttables import N
 from engine.ai.memory import memory_from_view
 from engine.ai.playout import Playout, mean_se
-from engine.ai.playstate import N, dealer_utility
+from engine.ai.playstate import dealer_utility
 from engine.cards import Card
 from engine.trump import TrumpContext, trump_context
 from engine.views import SeatView

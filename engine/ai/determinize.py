@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from engine.ai.fasttables import TRUMP as TRUMP_INDEX
+from engine.ai.fasttables import N, fast_tables
 from engine.ai.memory import Overcall
-from engine.ai.playstate import TRUMP as TRUMP_INDEX
-from engine.ai.playstate import N, fast_tables
 from engine.ai.situation import Situation
+from engine.ai.vectors import i64, vec
 from engine.cards import ALL_CARDS
 from engine.trump import TrumpContext
 
@@ -141,7 +141,7 @@ class Sampler:
         return World(hands, kitty)
 
 
-def _most_constrained_first(cards: list[int], accept: list[list[int]], suit: Sequence[int]) -> list[int]:
+def _most_constrained_first(cards: list[int], accept: list[list[int]], suit: vec[i64]) -> list[int]:
     """``cards`` with the ones of suits accepted by fewer destinations first (a stable sort)."""
     by_room: list[list[int]] = [[], [], [], [], [], []]
     for i in cards:

@@ -10,10 +10,11 @@ rules are asked on card indices (``engine.cardrules``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.ai.playstate import fast_tables, to_cards
+from engine.ai.fasttables import fast_tables
+from engine.ai.playstate import to_cards
 from engine.cardrules.follow import enumerate_follows
 from engine.cardrules.tables import TRUMP, RuleTables, rule_tables
 from engine.cardrules.trick import trick_winner
@@ -221,6 +222,6 @@ def code(cards: Sequence[int]) -> int:
     return out
 
 
-def hands_of(counts: Sequence[Sequence[int]]) -> Hands:
+def hands_of(counts: Iterable[Iterable[int]]) -> Hands:
     """Count vectors as the solver's hands (sorted card indices)."""
     return tuple(tuple(i for i, n in enumerate(h) for _ in range(n)) for h in counts)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from engine.ai.playstate import FOLLOW_COST, POLICY_CURRENT, PlayState
+from engine.ai.fasttables import FOLLOW_COST
+from engine.ai.playstate import POLICY_CURRENT, PlayState
 from engine.rules import FollowPolicy
 
 log = logging.getLogger(__name__)
@@ -172,7 +173,7 @@ class FollowScorer:
         elif i == self.guard_pair and self.p.version >= POLICY_CURRENT:  # (version 3: splitting it breaks it)
             guard += self.p.guard_cost(self.seat, i, True)
         keep = t.keep[i] * self.trump_keep if t.suit[i] == TRUMP else t.keep[i]
-        return (2 * w - 1) * t.points[i] - COST * (keep + split) - guard
+        return (2 * w - 1) * float(t.points[i]) - COST * (keep + split) - guard
 
     def split(self, i: int) -> float:
         """The penalty (in keep units) for splitting the pair of ``i``: more for a pair nothing unseen beats,
@@ -292,7 +293,8 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
     if p.held[seat][led] == 1:  # the one card of the led suit: forced
         return next((i,) for i in t.by_suit[led] if hand[i])
     sc = FollowScorer(p, seat)
-    cards = [i for i in t.by_suit[led] if hand[i]] if p.held[seat][led] else [i for i, n in enumerate(hand) if n]
+    cards: list[int] = ([i for i in t.by_suit[led] if hand[i]] if p.held[seat][led]
+                        else [i for i, n in enumerate(hand) if n])
     rank, suit, points, cost = t.rank, t.suit, t.points, t.cost
     win_key, guard = p.win_key, sc.guard
     pw = sc.partner_w
@@ -304,9 +306,9 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
         if s in (led, TRUMP) and rank[i] > win_key:  # (p.beats_current((i,)), inlined)
             w = sc.single_hold(i)
             w = w if w > pw else pw
-            v = sc.total(w) + (2 * w - 1) * points[i]
+            v = sc.total(w) + (2 * w - 1) * float(points[i])
         else:
-            v = lose_total + lose_factor * points[i]
+            v = lose_total + lose_factor * float(points[i])
         v -= (cost[i] * sc.trump_keep if s == TRUMP else cost[i]) + (COST * sc.split(i) if hand[i] >= 2 else 0.0)
         if i == guard:
             v -= p.guard_cost(seat, i)

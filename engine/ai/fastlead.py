@@ -18,7 +18,8 @@ import logging
 from collections.abc import Sequence
 from typing import Final
 
-from engine.ai.playstate import POLICY_CURRENT, N, PlayState
+from engine.ai.fasttables import N
+from engine.ai.playstate import POLICY_CURRENT, PlayState
 
 log = logging.getLogger(__name__)
 
@@ -222,12 +223,12 @@ def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int],
     for i in pairs:
         if not p.top_free(i, seat, True):
             break
-        winners.append((50.0 + 3 * t.points[i], (i, i)))
+        winners.append((50.0 + float(3 * t.points[i]), (i, i)))
     for i in cards:
         if not p.top_free(i, seat, False):
             break
         if hand[i] == 1:  # (the top of a pair leads as the pair)
-            winners.append((40.0 + 1.5 * t.points[i], (i,)))
+            winners.append((40.0 + 1.5 * float(t.points[i]), (i,)))
     return winners
 
 
@@ -285,7 +286,7 @@ def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
     if unseen <= 0:
         return 0.0
     ruffers = (TRUMP not in p.voids[me.opps[0]]) + (TRUMP not in p.voids[me.opps[1]])
-    return min(1.0, ruffers * pairs * (size / unseen) ** 2)
+    return min(1.0, ruffers * pairs * (float(size) / float(unseen)) ** 2)
 
 
 def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:
@@ -295,11 +296,11 @@ def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:
     keeps, points = t.keep, t.points
     base = 8.0 if me.long_trumps else -12.0
     for i in cards[-LOW_OPTIONS:]:  # higher cards only lose more (they are worth keeping)
-        single = base - 0.8 * keeps[i] - 1.5 * points[i]
+        single = base - 0.8 * keeps[i] - 1.5 * float(points[i])
         if hand[i] >= 2:
             if best.beaten(single - 6):
                 best.offer(single - 6, (i,))
-            pair = base - 1.6 * keeps[i] - 3.0 * points[i] + 3
+            pair = base - 1.6 * keeps[i] - 3.0 * float(points[i]) + 3
             if best.beaten(pair):
                 best.offer(pair, (i, i))
         elif best.beaten(single):
@@ -312,14 +313,14 @@ def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int], partner_ruffs:
     t = p.t
     hand = p.hands[me.seat]
     keeps, points = t.keep, t.points
-    base = max(0, 6 - p.held[me.seat][s]) * 1.5 + (12 if partner_ruffs else 0)
+    base = max(0, 6 - int(p.held[me.seat][s])) * 1.5 + (12 if partner_ruffs else 0)
     feed = 0.5 if partner_ruffs else 2.5
     for i in cards[-LOW_OPTIONS:]:
-        single = -keeps[i] - points[i] * feed + base
+        single = -keeps[i] - float(points[i]) * feed + base
         if hand[i] >= 2:
             if best.beaten(single - 6):
                 best.offer(single - 6, (i,))
-            pair = -2 * keeps[i] - 2 * points[i] * feed + base + 4 - t.strength[i] * 0.3
+            pair = -2 * keeps[i] - float(2 * points[i]) * feed + base + 4 - float(t.strength[i]) * 0.3
             if best.beaten(pair):
                 best.offer(pair, (i, i))
         elif best.beaten(single):
@@ -339,8 +340,8 @@ def _low_tractor(p: PlayState, me: _Seat, s: int, chain: list[int], best: _Best)
             return
         base, feed = 8.0, 1.5
     else:
-        base, feed = max(0, 6 - p.held[me.seat][s]) * 1.5, 2.5
-    score = base + sum([-2 * t.keep[i] - 2 * feed * t.points[i] + LOW_TRACTOR for i in chain])
+        base, feed = max(0, 6 - int(p.held[me.seat][s])) * 1.5, 2.5
+    score = base + sum([-2 * t.keep[i] - 2 * feed * float(t.points[i]) + LOW_TRACTOR for i in chain])
     best.offer(score, tuple(i for i in chain for _ in range(2)))
 
 

@@ -1,9 +1,10 @@
 """The state of a fast playout (模拟): one fully known deal on count vectors, the current trick, public memory.
 
-Cards are dense indices (``Card.index``) and hands are count vectors, with hand sizes and per-suit counts
-kept incrementally, so a whole hand plays out in a few milliseconds. ``PlayState`` applies plays and scores
-tricks like settlement (the defenders' points plus the kitty bonus (抠底) when they win the last trick),
-and answers what one seat may know (``seen``: cards played, and the kitty for the seat that buried it).
+Cards are dense indices (``Card.index``) and hands are count vectors (``engine.ai.vectors``; the context's lookup
+tables are ``engine.ai.fasttables``), with hand sizes and per-suit counts kept incrementally, so a whole hand
+plays out in a few milliseconds. ``PlayState`` applies plays and scores tricks like settlement (the defenders'
+points plus the kitty bonus (抠底) when they win the last trick), and answers what one seat may know (``seen``:
+cards played, and the kitty for the seat that buried it).
 The policy that chooses the plays is ``engine.ai.policy`` (with ``fastlead`` and ``fastfollow``).
 """
 
@@ -11,11 +12,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Final, Self
 
-from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE, card_tables
+from engine.ai.fasttables import TRUMP, FastTables, N, fast_tables
+from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE
+from engine.ai.vectors import i64, vec
 from engine.cardrules.tables import RuleTables, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner
 from engine.cards import ALL_CARDS, Card
@@ -26,55 +27,9 @@ from engine.units import Lead, decompose_lead
 
 log = logging.getLogger(__name__)
 
-N: Final = len(ALL_CARDS)
-SUIT_INDEX: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
-TRUMP: Final = 4
-FOLLOW_COST: Final = 0.7  # a follow's score counts the keep value of the cards it spends at this rate
 MEMO_LIMIT: Final = 50_000  # entries of a context's remembered rule answers (cleared when full)
 POLICY_V2: Final = 2  # the play policy as ``basic_v2`` plays it (kept for measuring)
 POLICY_CURRENT: Final = 3  # the play policy of ``basic`` and the strong player's playouts
-
-
-@dataclass(frozen=True)
-class FastTables:
-    """Integer lookups for one trump context."""
-
-    suit: tuple[int, ...]
-    strength: tuple[int, ...]
-    points: tuple[int, ...]
-    keep: tuple[float, ...]
-    by_suit: tuple[tuple[int, ...], ...]  # indices of each effective suit, strongest first
-    adjacent: tuple[frozenset[int], ...]  # pairs that link upward into a tractor
-    rank: tuple[int, ...]  # strength across suits: trumps 100 above every plain card (a follow's key)
-    copies: tuple[int, ...]  # copies of each effective suit's cards in the deck (2 per card)
-    cost: tuple[float, ...]  # what spending a card costs a follow: COST × its keep value
-    up: tuple[tuple[int, ...], ...]  # ``adjacent`` as tuples (the pairs one step stronger)
-    down: tuple[tuple[int, ...], ...]  # the cards of the same suit whose pairs link upward into a card's pair
-    # remembered answers: the kitty multiplier of a last play, a lead's units, whether a play beats the
-    # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead
-    multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
-    leads: dict[tuple[int, ...], Lead] = field(default_factory=dict, compare=False)
-    beats: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool] = field(
-        default_factory=dict, compare=False)
-    follows: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], ...]] = field(
-        default_factory=dict, compare=False)  # (tuples, not lists: the garbage collector stops tracking them)
-
-
-@lru_cache(maxsize=256)
-def fast_tables(ctx: TrumpContext) -> FastTables:
-    t = card_tables(ctx)
-    suit = tuple(SUIT_INDEX[s] for s in t.suit)
-    by_suit = tuple(tuple(sorted((i for i in range(N) if suit[i] == s), key=lambda i: -t.strength[i]))
-                    for s in range(5))
-    adjacent = tuple(frozenset(j for j in range(N) if ctx.pairs_adjacent(ALL_CARDS[i], ALL_CARDS[j]))
-                     for i in range(N))
-    rank = tuple(t.strength[i] + (100 if suit[i] == TRUMP else 0) for i in range(N))
-    copies = tuple(2 * len(cards) for cards in by_suit)
-    cost = tuple(FOLLOW_COST * k for k in t.keep)
-    up = tuple(tuple(sorted(a)) for a in adjacent)
-    down = tuple(tuple(j for j in by_suit[suit[i]] if i in adjacent[j]) for i in range(N))
-    return FastTables(suit, t.strength, tuple(c.points for c in ALL_CARDS), t.keep, by_suit, adjacent, rank, copies,
-                      cost, up, down)
 
 
 def to_counts(cards: Sequence[Card]) -> list[int]:
@@ -107,12 +62,12 @@ class PlayState:
         self.ctx = ctx
         self.t = tables if tables is not None else fast_tables(ctx)  # (``tables``: the context's, already looked up)
         self.r: RuleTables = rule_tables(ctx)
-        self.hands = hands
+        self.hands = vec[vec[i64]]([vec[i64](h) for h in hands])  # (copies: the caller's lists are left alone)
         suit = self.t.suit
-        self.sizes = [0, 0, 0, 0]  # cards in each hand
-        self.held = [[0] * 5 for _ in range(4)]  # cards of each effective suit in each hand
-        self.gone = [0] * 5  # cards of each effective suit played
-        for seat in range(4):  # (``x[i] = x[i] + n``: compiled, ``+=`` on an item is a generic number call)
+        self.sizes = vec[i64]([0, 0, 0, 0])  # cards in each hand
+        self.held = vec[vec[i64]]([vec[i64]([0, 0, 0, 0, 0]) for _ in range(4)])  # cards of each effective
+        self.gone = vec[i64]([0, 0, 0, 0, 0])  # cards of each effective suit played        # suit in each hand
+        for seat in range(4):
             held = self.held[seat]
             for i, n in enumerate(hands[seat]):
                 if n:
@@ -121,7 +76,8 @@ class PlayState:
         for i, n in enumerate(played):
             if n:
                 self.gone[suit[i]] = self.gone[suit[i]] + n
-        self.leader, self.trick, self.played, self.voids = leader, trick, played, voids
+        self.played = vec[i64](played)
+        self.leader, self.trick, self.voids = leader, trick, voids
         self.dealer_team = dealer_team
         self.points = defender_points
         self.kitty = kitty
@@ -146,34 +102,37 @@ class PlayState:
                            self.dealer_team, self.points, (), -1, self.t)
         other.kitty, other.kitty_points, other.kitty_seat = self.kitty, self.kitty_points, self.kitty_seat
         other.version = self.version
-        other.hands = [list(h) for h in self.hands]
-        other.sizes = list(self.sizes)
-        other.held = [list(h) for h in self.held]
-        other.gone = list(self.gone)
+        other.hands = vec[vec[i64]]([h[0:N] for h in self.hands])  # (a slice of a count vector is a copy)
+        other.sizes = self.sizes[0:4]
+        other.held = vec[vec[i64]]([h[0:5] for h in self.held])
+        other.gone = self.gone[0:5]
         other.trick = list(self.trick)
-        other.played = list(self.played)
+        other.played = self.played[0:N]
         other.voids = [set(v) for v in self.voids]
         other.simple, other.throw, other.led, other.shape = self.simple, self.throw, self.led, self.shape
         other.win_k, other.win_key = self.win_k, self.win_key
         other.trick_points, other.cards_left = self.trick_points, self.cards_left
-        other.seen, other.seen_suit = [other.played] * 4, [other.gone] * 4  # (as ``_share_seen``: ``apply`` keeps
-        k = self.kitty_seat  # the burier's own copies up to date)
-        if k >= 0 and self.seen[k] is not self.played:
-            other.seen[k], other.seen_suit[k] = list(self.seen[k]), list(self.seen_suit[k])
+        # as ``_share_seen`` (``apply`` keeps the burier's own copies up to date)
+        other.seen, other.seen_suit = vec[vec[i64]]([other.played] * 4), vec[vec[i64]]([other.gone] * 4)
+        k = self.kitty_seat
+        other.kitty_seen = self.kitty_seen
+        if self.kitty_seen:
+            other.seen[k], other.seen_suit[k] = self.seen[k][0:N], self.seen_suit[k][0:5]
         return other
 
     def _share_seen(self) -> None:
         """What each seat has seen leave the game: the cards played (shared), and for the kitty's burier
         the kitty too (its own copy), by card (``seen``) and by effective suit (``seen_suit``)."""
-        self.seen = [self.played] * 4
-        self.seen_suit = [self.gone] * 4
+        self.seen = vec[vec[i64]]([self.played] * 4)
+        self.seen_suit = vec[vec[i64]]([self.gone] * 4)
         k = self.kitty_seat
-        if k >= 0 and self.kitty:
-            seen = list(self.played)
-            seen_suit = list(self.gone)
+        self.kitty_seen = k >= 0 and len(self.kitty) > 0  # the burier's ``seen`` is its own copy
+        if self.kitty_seen:
+            seen = self.played[0:N]
+            seen_suit = self.gone[0:5]
             for c in self.kitty:
-                seen[c.index] += 1
-                seen_suit[self.t.suit[c.index]] += 1
+                seen[c.index] = seen[c.index] + 1
+                seen_suit[self.t.suit[c.index]] = seen_suit[self.t.suit[c.index]] + 1
             self.seen[k] = seen
             self.seen_suit[k] = seen_suit
 
@@ -195,8 +154,8 @@ class PlayState:
             gone[s] = gone[s] + 1
             pts += points[i]
         self.trick_points += pts
-        k = self.kitty_seat
-        if k >= 0 and self.seen[k] is not played:
+        if self.kitty_seen:
+            k = self.kitty_seat
             seen, seen_suit = self.seen[k], self.seen_suit[k]
             for i in play:
                 s = suit[i]

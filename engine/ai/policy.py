@@ -16,8 +16,10 @@ from typing import Final
 
 from engine.ai.fastfollow import follow_general, follow_pair, follow_single
 from engine.ai.fastlead import fast_lead
-from engine.ai.playstate import MEMO_LIMIT, POLICY_CURRENT, SUIT_INDEX, N, PlayState, to_cards
+from engine.ai.fasttables import SUIT_INDEX, N
+from engine.ai.playstate import MEMO_LIMIT, POLICY_CURRENT, PlayState, to_cards
 from engine.ai.situation import Situation
+from engine.ai.vectors import i64, vec
 from engine.cardrules.follow import enumerate_follows
 from engine.cards import Card
 
@@ -41,7 +43,7 @@ def policy_play(p: PlayState, seat: int) -> tuple[int, ...]:
     return follow_general(p, seat, legal_follows(p, lead, hand))
 
 
-def legal_follows(p: PlayState, lead: tuple[int, ...], hand: list[int]) -> list[tuple[int, ...]]:
+def legal_follows(p: PlayState, lead: tuple[int, ...], hand: vec[i64]) -> list[tuple[int, ...]]:
     """The cheapest ``GENERAL_FOLLOWS`` legal follows of ``hand`` to ``lead`` (the rules' enumeration on
     card indices, remembered per context). With enough cards of the led suit only those can be played,
     so only they are asked about (and remembered)."""

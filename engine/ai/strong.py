@@ -24,10 +24,11 @@ from engine.ai.basic import basic_action
 from engine.ai.bury_search import search_bury
 from engine.ai.determinize import Sampler, World
 from engine.ai.endgame import EXACT_CARDS, Endgame, hands_of
+from engine.ai.fasttables import SUIT_INDEX
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
 from engine.ai.playout import Gains, Playout, no_gc
-from engine.ai.playstate import SUIT_INDEX, dealer_utility, to_cards
+from engine.ai.playstate import dealer_utility, to_cards
 from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card

@@ -56,6 +56,21 @@ def test_the_compiled_modules_are_the_ones_python_imports() -> None:
         assert path.suffix == ".so" and path.is_relative_to(folder), module
 
 
+def test_count_vectors_are_native_compiled_and_lists_in_plain_python() -> None:
+    """The playouts' count vectors (engine/ai/vectors.py): librt vecs of machine integers compiled, lists in plain
+    Python (a plain librt vec is slower than a list), with the same items."""
+    require_build()
+    code = ("import json; from engine.ai.playstate import PlayState; from engine.trump import trump_context; "
+            "from engine.rules import Rules; "
+            "p = PlayState(trump_context('2', 'S', Rules()), [[1] * 54, [0] * 54, [2] * 54, [0] * 54], 0, [], "
+            "[0] * 54, [set(), set(), set(), set()], 0, 0, ()); "
+            "print(json.dumps([type(p.hands[0]).__name__, type(p.t.suit).__name__, list(p.hands[2])[:3], "
+            "list(p.sizes), list(p.clone().held[2])]))")
+    compiled, plain = probe({}, code=code), probe(PLAIN, code=code)
+    assert compiled[0] == compiled[1] == "vec[i64]" and plain[0] == plain[1] == "list"
+    assert compiled[2:] == plain[2:] == [[2, 2, 2], [54, 0, 108, 0], plain[4]] and sum(plain[4]) == 108
+
+
 def test_compiled_and_plain_python_agree() -> None:
     require_build()
     require_shared(SHARED / "conformance")
@@ -106,8 +121,8 @@ def loader() -> ModuleType:
 
 
 def test_the_loader_judges_a_build_by_content(tmp_path: Path) -> None:
-    """compiled, disabled, failed, partial (a module file missing), stale (a source's bytes changed, or gone);
-    a source's file time changing alone keeps it compiled."""
+    """compiled, disabled, failed, partial (a module file or a run-time library missing), stale (a source's bytes
+    changed, or gone); a source's file time changing alone keeps it compiled."""
     judge = loader().judge
     root, folder = tmp_path / "src", tmp_path / "build"
     (root / "engine").mkdir(parents=True)
@@ -129,6 +144,9 @@ def test_the_loader_judges_a_build_by_content(tmp_path: Path) -> None:
     assert judge(manifest, str(root), str(folder), {}) == ("stale", "engine/b.py")
     (root / "engine" / "b.py").unlink()
     assert judge(manifest, str(root), str(folder), {}) == ("stale", "engine/b.py")
+    (root / "engine" / "b.py").write_text("y = 2\n")
+    assert judge(manifest, str(root), str(folder), {}, ("json", "no_such_runtime.vecs")) == (
+        "partial", "no_such_runtime.vecs")  # a run-time library of the compiled modules not installed
     (folder / "engine" / "a.so").unlink()
     assert judge(manifest, str(root), str(folder), {}) == ("partial", "engine.a")
 

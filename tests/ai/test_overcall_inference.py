@@ -7,8 +7,8 @@ import random
 
 from engine.actions import DealAll, Declare, Pass, StartHand
 from engine.ai.determinize import World, _overcalls_ok, sample_world
+from engine.ai.fasttables import N
 from engine.ai.memory import memory_from_view
-from engine.ai.playstate import N
 from engine.ai.situation import situation_from_view
 from engine.cards import Card
 from engine.declaring import WINDOW, declaration_options

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DISABLE = "TRACTOR_PLAIN_PYTHON"  # set (to anything but "" or "0"): plain Python even with a build
+RUNTIME = ("librt.vecs",)  # what the compiled modules import at run time (the count vectors, engine/ai/vectors.py)
 
 
 class Status(NamedTuple):
@@ -46,13 +47,23 @@ def load_manifest(folder: str = HERE) -> dict[str, Any]:
     return manifest
 
 
-def judge(manifest: dict[str, Any], root: str, folder: str = HERE, environ: Any = os.environ) -> Status:
-    """Whether the build in ``folder`` may run for the sources under ``root`` (the project folder)."""
+def installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:  # (its parent package is missing)
+        return False
+
+
+def judge(manifest: dict[str, Any], root: str, folder: str = HERE, environ: Any = os.environ,
+          runtime: tuple[str, ...] = RUNTIME) -> Status:
+    """Whether the build in ``folder`` may run for the sources under ``root`` (the project folder) with the
+    modules of ``runtime`` installed."""
     if environ.get(DISABLE, "") not in ("", "0"):
         return Status("disabled", DISABLE)
     if manifest.get("state") != "compiled":
         return Status("failed", str(manifest.get("reason", "")))
     missing = sorted(name for name, rel in manifest["modules"].items() if not os.path.isfile(os.path.join(folder, rel)))
+    missing += [name for name in runtime if not installed(name)]
     if missing:
         return Status("partial", ", ".join(missing))
     for rel, recorded in sorted(manifest["sources"].items()):
