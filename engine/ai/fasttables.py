@@ -37,7 +37,8 @@ class FastTables:
     up: tuple[tuple[int, ...], ...]  # ``adjacent`` as tuples (the pairs one step stronger)
     down: tuple[tuple[int, ...], ...]  # the cards of the same suit whose pairs link upward into a card's pair
     # remembered answers: the kitty multiplier of a last play, a lead's units, whether a play beats the
-    # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead
+    # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead (by the
+    # led suit and the lead's shape, the cards asked about)
     multipliers: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False)
     leads: dict[tuple[int, ...], Lead] = field(default_factory=dict, compare=False)
     beats: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool] = field(

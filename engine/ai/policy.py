@@ -57,7 +57,7 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: vec[i64]) -> list[t
     else:
         ids = [i for i in range(N) for _ in range(hand[i])]
     memo = p.t.follows
-    key = (lead, tuple(ids))
+    key = ((led, *p.shape), tuple(ids))  # (the enumeration reads the lead only as its suit and shape)
     follows = memo.get(key)
     if follows is None:
         if len(memo) >= MEMO_LIMIT:
@@ -74,7 +74,7 @@ def seat_state(sit: Situation, version: int = POLICY_CURRENT) -> PlayState:
         hands[sit.seat][c.index] += 1
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
-    state = PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, list(sit.mem.played), voids,
+    state = PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, sit.mem.played, voids,
                       sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder)
     state.version = version
     return state

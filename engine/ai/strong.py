@@ -76,11 +76,10 @@ def candidates(sit: Situation, k: int = MAX_CANDIDATES) -> list[tuple[Card, ...]
 
 def start_state(sit: Situation, world: World) -> Playout:
     """The position of ``sit`` on the deal ``world``, ready to play out (clone it for each candidate)."""
-    hands = [list(h) for h in world.hands]
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     leader = trick[0][0] if trick else sit.seat
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
-    return Playout(sit.ctx, hands, leader, trick, list(sit.mem.played), voids, sit.dealer_team, sit.defender_points,
+    return Playout(sit.ctx, world.hands, leader, trick, sit.mem.played, voids, sit.dealer_team, sit.defender_points,
                    to_cards(world.kitty), sit.kitty_holder)
 
 
