@@ -65,8 +65,8 @@ class PlayState:
         self.hands = vec[vec[i64]]([vec[i64](h) for h in hands])  # (copies: the caller's lists are left alone)
         suit = self.t.suit
         self.sizes = vec[i64]([0, 0, 0, 0])  # cards in each hand
-        self.held = vec[vec[i64]]([vec[i64]([0, 0, 0, 0, 0]) for _ in range(4)])  # cards of each effective
-        self.gone = vec[i64]([0, 0, 0, 0, 0])  # cards of each effective suit played        # suit in each hand
+        self.held = vec[vec[i64]]([vec[i64]([0, 0, 0, 0, 0]) for _ in range(4)])  # each hand's cards by suit
+        self.gone = vec[i64]([0, 0, 0, 0, 0])  # cards of each effective suit played
         for seat in range(4):
             held = self.held[seat]
             for i, n in enumerate(hands[seat]):
