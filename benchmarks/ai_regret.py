@@ -11,7 +11,7 @@ gives, by kind (``bury``; ``lead``, ``throw`` (甩牌: a lead of several units),
 cards per hand; ``endgame`` with at most 4, solved exactly), the decisions sampled, how many differ, their
 summed cost, and the cost per hand for one team (scaled by the sampling rate; a duplicate deal of the arena
 is two hands, so twice that in its level difference). Declaring is not searched (the strong AI declares as
-``basic`` does), so it has no row.
+``basic`` does), so it has no row: ``benchmarks.ai_declare_regret`` measures what a search of its options would gain.
 
 ``--variant NAME=VALUE,...`` compares a variant instead of the longer search: the strong AI with those
 constants of ``engine.ai.strong`` / ``engine.ai.bury_search`` / ``engine.ai.determinize`` changed, at the same
