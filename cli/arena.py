@@ -1,7 +1,7 @@
 """Duplicate arena (复式赛): two AI levels play the same deals twice with the seats swapped.
 
 ``python -m cli.arena --team-a strong --team-b basic --deals 200 --seed 1 [--preset standard]
-[--budget 0.2] [--iterations N] [--workers 2] [--json]``
+[--budget 0.2] [--iterations N] [--workers 2] [--json] [--outcomes FILE] [--against FILE]``
 
 Each deal is the first hand of ``Table.new(rules, seed)`` played to settlement, once with team A in seats
 0/2 and once in seats 1/3. A game's result for team A is its level gain minus team B's (``level_gains`` of
@@ -11,7 +11,9 @@ conceded). Prints the share of deals won, the mean level difference per deal wit
 milliseconds per decision by AI level (wall time; ``cpu_ms_p95``: CPU time) and, for searching levels,
 the median number of sampled deals per searched decision (``worlds_p50``; ``worlds_open_p50`` over the decisions
 that searched until their deadline, leaving out those settled early because every alternative was dropped, and
-``settled_share`` their share). Every seat's AI sees only its ``SeatView``.
+``settled_share`` their share). Every seat's AI sees only its ``SeatView``. ``--outcomes`` writes each deal's
+result; ``--against`` another run's file compares the two runs deal by deal (the mean gain per deal and its 95%
+interval, on the deals both played: two builds or settings on the same deals).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.actions import Action, DealAll, Pass
 from engine.ai import ARENA_LEVELS, choose_action
@@ -194,16 +197,47 @@ def _pooled(parts: Sequence[dict[str, list[float]]]) -> dict[str, list[float]]:
     return out
 
 
-def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: float = 0.2,
-        iterations: int | None = None, workers: int = 2) -> dict[str, object]:
-    """Play ``deals`` duplicate deals and summarize them."""
+def play_deals(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: float = 0.2,
+               iterations: int | None = None, workers: int = 2) -> list[DealOutcome]:
+    """Play ``deals`` duplicate deals (their seeds follow from ``seed``), in order."""
     jobs = [(rules, seed * 1_000_003 + i, team_a, team_b, budget, iterations) for i in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = list(pool.map(play_deal, jobs, chunksize=1))
-    else:
-        outcomes = [play_deal(j) for j in jobs]
-    return summarize(outcomes)
+            return list(pool.map(play_deal, jobs, chunksize=1))
+    return [play_deal(j) for j in jobs]
+
+
+def run(team_a: str, team_b: str, deals: int, seed: int, rules: Rules, budget: float = 0.2,
+        iterations: int | None = None, workers: int = 2) -> dict[str, object]:
+    """Play ``deals`` duplicate deals and summarize them."""
+    return summarize(play_deals(team_a, team_b, deals, seed, rules, budget, iterations, workers))
+
+
+def outcome_lines(outcomes: Sequence[DealOutcome]) -> str:
+    """One JSON line per deal (seed, level and point difference): what ``--against`` pairs deal by deal."""
+    return "".join(json.dumps({"seed": o.seed, "level_diff": o.level_diff, "point_diff": o.point_diff}) + "\n"
+                   for o in outcomes)
+
+
+def read_outcomes(lines: str) -> dict[int, int]:
+    """Another run's ``outcome_lines``: level difference by deal seed (``ValueError`` when they are not that)."""
+    try:
+        return {int(d["seed"]): int(d["level_diff"]) for d in map(json.loads, filter(None, lines.splitlines()))}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not an arena's --outcomes file: {exc}") from exc
+
+
+def paired(outcomes: Sequence[DealOutcome], other_lines: str) -> dict[str, float | int]:
+    """This run's level difference minus another run's (``outcome_lines``), over the deals both played: the
+    mean and its 95% interval. The same deals cancel most of the cards' luck, so two builds or settings compare
+    on fewer deals than two separate summaries need."""
+    before = read_outcomes(other_lines)
+    diffs = [o.level_diff - before[o.seed] for o in outcomes if o.seed in before]
+    if not diffs:
+        raise ValueError("the two runs share no deal (another --seed?)")
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return {"deals": len(diffs), "mean_gain": mean, "ci_low": mean - half, "ci_high": mean + half}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -217,13 +251,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="strong AI sampled deals per decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--outcomes", type=Path, help="write each deal's result here (JSON lines)")
+    parser.add_argument("--against", type=Path, help="another run's --outcomes: compare deal by deal")
     args = parser.parse_args(argv)
+    against = ""
+    if args.against:  # read (and checked) before the deals are played, not after
+        try:
+            against = args.against.read_text(encoding="utf-8")
+            read_outcomes(against)
+        except (OSError, ValueError) as exc:
+            parser.error(f"--against {args.against}: {exc}")
     logging.basicConfig(level=logging.WARNING)
     rules = Rules.from_preset(args.preset)
     started = time.perf_counter()
-    summary = run(args.team_a, args.team_b, args.deals, args.seed, rules, args.budget, args.iterations,
-                  args.workers)
+    outcomes = play_deals(args.team_a, args.team_b, args.deals, args.seed, rules, args.budget, args.iterations,
+                          args.workers)
+    summary = summarize(outcomes)
     elapsed = time.perf_counter() - started
+    if args.outcomes:
+        args.outcomes.write_text(outcome_lines(outcomes), encoding="utf-8")
+    if args.against:
+        try:
+            summary["against"] = paired(outcomes, against)
+        except ValueError as exc:
+            parser.error(f"--against {args.against}: {exc}")
     print(f"{args.team_a} (A) vs {args.team_b} (B), preset {args.preset}, {summary['deals']} duplicate deals "
           f"in {elapsed:.0f} s")
     print(f"  A won {summary['share_won']:.1%} of deals (tied {summary['share_tied']:.1%})")
@@ -239,6 +290,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{summary['searched'][level]} searched decisions); "  # type: ignore[index]
               f"{summary['worlds_open_p50'][level]:.0f} over those searched to their deadline "  # type: ignore[index]
               f"({summary['settled_share'][level]:.0%} settled early: every alternative dropped)")  # type: ignore[index]
+    if args.against:
+        gain = summary["against"]
+        print(f"  against {args.against}: {gain['mean_gain']:+.3f} levels per deal "  # type: ignore[index]
+              f"(95% CI {gain['ci_low']:+.3f} .. {gain['ci_high']:+.3f}) on {gain['deals']} deals")  # type: ignore[index]
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     return 0

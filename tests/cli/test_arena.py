@@ -1,0 +1,48 @@
+"""``python -m cli.arena``'s per-deal outcomes and the deal-by-deal comparison of two runs (``--against``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli.arena import DealOutcome, main, outcome_lines, paired
+
+
+def _outcome(seed: int, level_diff: int) -> DealOutcome:
+    return DealOutcome(seed, level_diff, 10 * level_diff, {})
+
+
+def test_paired_compares_the_deals_both_runs_played() -> None:
+    before = outcome_lines([_outcome(1, 2), _outcome(2, 0), _outcome(3, -1), _outcome(9, 4)])
+    assert [json.loads(line)["seed"] for line in before.splitlines()] == [1, 2, 3, 9]
+    gain = paired([_outcome(1, 3), _outcome(2, 0), _outcome(3, 1), _outcome(4, 5)], before)
+    assert gain["deals"] == 3  # deal 4 is not in the other run, deal 9 not in this one
+    assert gain["mean_gain"] == pytest.approx(1.0)  # (+1, 0, +2) / 3
+    assert gain["ci_low"] < 1.0 < gain["ci_high"]
+    with pytest.raises(ValueError):
+        paired([_outcome(5, 1)], before)
+
+
+def test_a_run_against_its_own_outcomes_gains_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = tmp_path / "first.jsonl"
+    args = ["--team-a", "basic", "--team-b", "basic_v2", "--deals", "3", "--seed", "5", "--workers", "1", "--json"]
+    assert main([*args, "--outcomes", str(first)]) == 0
+    lines = first.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    capsys.readouterr()
+    assert main([*args, "--against", str(first)]) == 0  # basic players are deterministic for given seeds
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["against"] == {"deals": 3, "mean_gain": 0.0, "ci_low": 0.0, "ci_high": 0.0}
+
+
+def test_a_bad_against_file_stops_the_run_before_any_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"seed": 1}\n', encoding="utf-8")
+    for path in (bad, tmp_path / "missing.jsonl"):
+        with pytest.raises(SystemExit) as stop:
+            main(["--team-a", "basic", "--team-b", "basic_v2", "--deals", "1", "--against", str(path)])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert err.startswith("python -m cli.arena: error: --against") and str(path) in err
