@@ -5,9 +5,7 @@ other three hands (their current sizes) and, if the seat did not bury it, to the
 seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
-hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed). A
-deal on which the others' plays of the current or the last trick are not what the play policy would have played
-is kept only with a probability (``engine.ai.inference``, 读牌).
+hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed).
 An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
@@ -21,7 +19,6 @@ from typing import Final
 
 from engine.ai.fasttables import TRUMP as TRUMP_INDEX
 from engine.ai.fasttables import N, fast_tables
-from engine.ai.inference import MAX_REJECTS, keep_deal, play_checks
 from engine.ai.memory import Overcall
 from engine.ai.situation import Situation
 from engine.ai.vectors import i64, vec
@@ -84,7 +81,6 @@ class Sampler:
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
-        self.checks = play_checks(sit)  # the others' plays of this trick, to weigh deals by (读牌)
 
     def sample(self, rng: random.Random) -> World:
         """A random deal of the unseen cards consistent with the seat's memory (voids and shown cards;
@@ -92,16 +88,11 @@ class Sampler:
         then relaxed)."""
         sit = self.sit
         world: World | None = None
-        rejects = 0
         for attempt in range(TRIES):
             strict = attempt < TRIES - 1
             world = self._try_deal(rng, strict)
-            if world is None or (strict and not self._consistent(world)):
-                continue
-            if (not strict or rejects >= MAX_REJECTS or not self.checks
-                    or keep_deal(sit, self.checks, world.hands, world.kitty, rng.random)):
+            if world is not None and (not strict or self._consistent(world)):
                 break
-            rejects += 1
         if world is None:
             world = self._try_deal(rng, False)
         assert world is not None

@@ -39,8 +39,6 @@ class Situation:
     defender_points: int = 0
     certainties: bool = True  # use public certainties (off for ``basic_v1``)
     kitty_holder: int = -1  # the seat that took and buried the kitty (-1: none)
-    last_trick: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # the last completed trick's plays, lead first
-    last_points: int = 0  # the points the defenders took with it
 
     @property
     def is_dealer_team(self) -> bool:
@@ -63,14 +61,8 @@ def situation_from_view(view: SeatView, certainties: bool = True, overcalls: boo
     mem = memory_from_view(view, ctx, overcalls)
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
-    done = list(pub.tricks)
-    if pub.trick is not None and pub.trick.complete and pub.trick not in done:
-        done.append(pub.trick)
-    last = done[-1] if done else None
-    last_points = last.points if last is not None and last.winner is not None and last.winner % 2 != dealer % 2 else 0
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
-                     pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder,
-                     last.plays if last is not None else (), last_points)
+                     pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder)
 
 
 @dataclass(frozen=True)

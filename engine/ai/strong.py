@@ -3,8 +3,7 @@
 For a play decision, the candidates are ``basic``'s play (the play policy, ``engine.ai.policy``) and a few
 other plays the broader rule-of-thumb rankings propose; then, until the CPU-time budget, a target number
 of deals, or a fixed number of iterations is reached, a deal consistent with everything seen is sampled
-(weighed by whether the others' recent plays are the policy's on it: ``engine.ai.inference``) and every
-surviving candidate is played out to the end of the hand on that same deal, every seat playing
+and every surviving candidate is played out to the end of the hand on that same deal, every seat playing
 the play policy from what it may know (common random numbers: candidates are compared on identical deals);
 with 4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
 settlement would give (点数 as a tie-break), from the player's team's point of view. ``basic``'s choice is
