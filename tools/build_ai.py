@@ -35,7 +35,7 @@ MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/ca
            "engine/cardrules/follow.py", "engine/follow.py", "engine/trick.py", "engine/ai/fasttables.py",
            "engine/ai/playstate.py",
            "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py", "engine/ai/playout.py",
-           "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/strong.py",
+           "engine/ai/inference.py", "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/strong.py",
            "engine/cards.py", "engine/trump.py", "engine/units.py", "engine/legal.py", "engine/playing.py",
            "engine/hand.py", "engine/randomplay.py", "engine/throws.py", "engine/seeded.py",
            "engine/declaring.py", "engine/rounds.py", "engine/table.py", "engine/bids.py", "engine/window.py",

@@ -5,7 +5,9 @@ other three hands (their current sizes) and, if the seat did not bury it, to the
 seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
-hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed).
+hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed). A
+deal on which the others' plays of the current or the last trick are not what the play policy would have played
+is kept only with a probability (``engine.ai.inference``, 读牌).
 An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
@@ -19,6 +21,7 @@ from typing import Final
 
 from engine.ai.fasttables import TRUMP as TRUMP_INDEX
 from engine.ai.fasttables import N, fast_tables
+from engine.ai.inference import Reading, play_checks
 from engine.ai.memory import Overcall
 from engine.ai.situation import Situation
 from engine.ai.vectors import i64, vec
@@ -29,6 +32,9 @@ log = logging.getLogger(__name__)
 
 KITTY: Final = 4  # destination index of the kitty (seats are 0..3)
 TRIES: Final = 20
+BURN_IN: Final = 8  # fresh deals to start the play reading's chain from (the best kept), then ...
+BURN_IN_STEPS = 60  # ... this many of its swaps before its first deal
+CHAIN_STEPS = 4  # and this many between two deals (read at each decision: ``--variant``)
 OVERCALL_INFERENCE = True  # (read at each decision: ``benchmarks/ai_regret.py --variant OVERCALL_INFERENCE=0``)
 
 
@@ -49,7 +55,8 @@ class Sampler:
     """Deals for one decision: what does not change between deals (the unseen cards, the slots to fill,
     the destinations each suit may go to, the kitty's weights) is worked out once."""
 
-    def __init__(self, sit: Situation) -> None:
+    def __init__(self, sit: Situation, read_play: bool = False) -> None:
+        """``read_play``: weigh the deals by the others' plays (``engine.ai.inference``, 读牌)."""
         self.sit = sit
         t = fast_tables(sit.ctx)
         self.suit = t.suit
@@ -81,11 +88,47 @@ class Sampler:
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
+        checks = play_checks(sit) if read_play else []  # the others' plays of this hand, to weigh deals by
+        self.reading: Reading | None = None
+        if any(checks):
+            shown = [[0] * N for _ in range(4)]
+            for seat in range(4):
+                for card, n in sit.mem.shown[seat].items():
+                    shown[seat][card.index] += n
+            self.reading = Reading(sit, checks, self.accept, shown, self.kitty_weight,
+                                   lambda hands, kitty: self._consistent(World(hands, [])))
+        self.started = False
 
     def sample(self, rng: random.Random) -> World:
-        """A random deal of the unseen cards consistent with the seat's memory (voids and shown cards;
-        no pair where a seat showed it has none, no overcall a seat passed up: resampled up to ``TRIES`` times,
-        then relaxed)."""
+        """A deal of the unseen cards consistent with the seat's memory (voids and shown cards; no pair where a
+        seat showed it has none, no overcall a seat passed up: resampled up to ``TRIES`` times, then relaxed),
+        weighed by the others' plays (``engine.ai.inference.Reading``: a chain of deals, each one a few swaps
+        from the last) when there are any."""
+        reading = self.reading
+        if reading is None:
+            return self._fresh(rng)
+        if not self.started:
+            self.started = True
+            best = self._fresh(rng)
+            holders = [s for s in range(4) if s != self.sit.seat and self.caps[s] > 0]
+            if not self.kitty_known:
+                holders.append(KITTY)
+            reading.start(best.hands, best.kitty, holders)
+            weight = reading.weight()
+            for _ in range(BURN_IN - 1):
+                world = self._fresh(rng)
+                reading.start(world.hands, world.kitty, holders)
+                if reading.weight() > weight:
+                    best, weight = world, reading.weight()
+            reading.start(best.hands, best.kitty, holders)
+            reading.walk(BURN_IN_STEPS, rng)
+        else:
+            reading.walk(CHAIN_STEPS, rng)
+        hands, kitty = reading.deal()
+        return World(hands, kitty)
+
+    def _fresh(self, rng: random.Random) -> World:
+        """A random deal consistent with the seat's memory (not weighed by the plays)."""
         sit = self.sit
         world: World | None = None
         for attempt in range(TRIES):

@@ -46,10 +46,14 @@ class Memory:
     # per seat, the overcalls it did not hold when the window closed (抢庄), each as the (card index, copies)
     # still to be found in its hand now: the cards it has played since are taken off
     no_overcall: list[list[Overcall]] = field(default_factory=lambda: [[], [], [], []])
+    # the voids known when each trick of the hand so far was led (its plays may have shown more), in order:
+    # ``engine.ai.inference``
+    voids_at: list[list[set[str]]] = field(default_factory=list)
 
     def copy(self) -> Memory:
         return Memory(self.ctx, list(self.played), [set(v) for v in self.voids], [set(v) for v in self.no_pairs],
-                      [Counter(c) for c in self.shown], Counter(self.suit_leads), [list(o) for o in self.no_overcall])
+                      [Counter(c) for c in self.shown], Counter(self.suit_leads), [list(o) for o in self.no_overcall],
+                      [[set(v) for v in at] for at in self.voids_at])
 
     def observe(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None) -> None:
         """Record ``seat`` playing ``cards``; ``lead`` is the trick's lead (``None`` if this is the lead)."""
@@ -95,6 +99,7 @@ def memory_from_view(view: SeatView, ctx: TrumpContext, overcalls: bool = True) 
     for trick in tricks:
         if not trick.plays:
             continue
+        mem.voids_at.append([set(v) for v in mem.voids])
         lead = trick.plays[0][1]
         for i, (seat, cards) in enumerate(trick.plays):
             mem.observe(seat, cards, None if i == 0 else lead)

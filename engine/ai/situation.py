@@ -17,7 +17,7 @@ from engine.ai.memory import Memory, memory_from_view, unseen_counts
 from engine.cards import ALL_CARDS, Card
 from engine.settlement import kitty_multiplier
 from engine.trump import TrumpContext, trump_context
-from engine.views import SeatView
+from engine.views import SeatView, TrickView
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,10 @@ class Situation:
     defender_points: int = 0
     certainties: bool = True  # use public certainties (off for ``basic_v1``)
     kitty_holder: int = -1  # the seat that took and buried the kitty (-1: none)
+    # every trick of the hand so far (the current one last, if it has plays), each as its plays lead first, and the
+    # defenders' points when each was led: ``engine.ai.inference``
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
+    points_at: tuple[int, ...] = ()
 
     @property
     def is_dealer_team(self) -> bool:
@@ -61,8 +65,30 @@ def situation_from_view(view: SeatView, certainties: bool = True, overcalls: boo
     mem = memory_from_view(view, ctx, overcalls)
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
+    history, points_at = _history(pub.tricks, pub.trick, dealer % 2)
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
-                     pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder)
+                     pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder,
+                     history, points_at)
+
+
+def _history(tricks: Sequence[TrickView], current: TrickView | None,
+             dealer_team: int) -> tuple[tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...], tuple[int, ...]]:
+    """The plays of every trick with plays (``current`` last, unless it is already among ``tricks``) and the
+    defenders' points when each was led (card points of the tricks they won before it)."""
+    done = list(tricks)
+    if current is not None and current.plays and current not in done:
+        done.append(current)
+    plays = []
+    points_at = []
+    points = 0
+    for trick in done:
+        if not trick.plays:
+            continue
+        plays.append(trick.plays)
+        points_at.append(points)
+        if trick.complete and trick.winner is not None and trick.winner % 2 != dealer_team:
+            points += trick.points
+    return tuple(plays), tuple(points_at)
 
 
 @dataclass(frozen=True)

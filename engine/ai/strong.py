@@ -3,7 +3,8 @@
 For a play decision, the candidates are ``basic``'s play (the play policy, ``engine.ai.policy``) and a few
 other plays the broader rule-of-thumb rankings propose; then, until the CPU-time budget, a target number
 of deals, or a fixed number of iterations is reached, a deal consistent with everything seen is sampled
-and every surviving candidate is played out to the end of the hand on that same deal, every seat playing
+(weighed by whether the others' recent plays are the policy's on it: ``engine.ai.inference``) and every
+surviving candidate is played out to the end of the hand on that same deal, every seat playing
 the play policy from what it may know (common random numbers: candidates are compared on identical deals);
 with 4 cards or fewer per hand the rest is solved exactly (``endgame``). The result is the level change the
 settlement would give (点数 as a tie-break), from the player's team's point of view. ``basic``'s choice is
@@ -148,7 +149,8 @@ class SearchStats:
 
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
-                   k: int | None = None, stats: SearchStats | None = None) -> tuple[Card, ...]:
+                   k: int | None = None, stats: SearchStats | None = None,
+                   read_play: bool = True) -> tuple[Card, ...]:
     """``basic``'s choice, unless another candidate is significantly better on sampled deals.
 
     Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
@@ -164,7 +166,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     cands = candidates(sit, k or (MAX_CANDIDATES if sit.trick else LEAD_CANDIDATES))
     if len(cands) == 1 or len(sit.hand) == 1:
         return cands[0]
-    search = _Search(sit, rng, cands, stats)
+    search = _Search(sit, rng, cands, stats, read_play)
     budget = budget_s * SAFETY
     diffs = {i: Gains() for i in range(1, len(cands))}
     best = 0
@@ -196,7 +198,7 @@ class _Search:
     """Paired comparisons of candidates against the first one on freshly sampled deals."""
 
     def __init__(self, sit: Situation, rng: random.Random, cands: list[tuple[Card, ...]],
-                 stats: SearchStats) -> None:
+                 stats: SearchStats, read_play: bool = True) -> None:
         self.sit = sit
         self.rng = rng
         self.cands = cands
@@ -204,7 +206,7 @@ class _Search:
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
         self.plans = [plan(sit, c) for c in cands]
-        self.sampler = Sampler(sit)
+        self.sampler = Sampler(sit, read_play)
         self.utility: dict[int, float] = {}
 
     def compare(self, diffs: dict[int, Gains], iterations: int | None, deadline: float,

@@ -1,0 +1,295 @@
+"""Inference from play (读牌): the strong player's sampled deals are weighed by whether the others' plays of the hand
+so far are what the play policy (``engine.ai.policy``, the one ``basic`` plays and every seat of a playout plays)
+would have played there on that deal.
+
+Each such play is replayed: the seat's sampled hand plus the cards it has played since, the trick as it stood,
+the cards played, the voids known and the defenders' points then. A deal on which the policy would have made that
+play keeps its weight; each play it would not have made multiplies the weight by ``OPPONENT_WEIGHT`` (a play of
+the partner's: ``PARTNER_WEIGHT``). The weights are soft because a person (or a searching AI) does not always play
+as the policy. Deals of that weight are drawn by a Markov chain (``Reading``): one card swapped between two
+hidden holders per step, kept by the Metropolis rule, a few steps between two deals (the first ones after a
+burn-in from the best of a few fresh deals).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections.abc import Callable
+from typing import Final
+
+from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
+from engine.ai.playstate import POLICY_CURRENT, PlayState, to_cards
+from engine.ai.policy import policy_play
+from engine.ai.situation import Situation
+
+log = logging.getLogger(__name__)
+
+OPPONENT_WEIGHT = 0.1  # a deal's weight is multiplied by this for each opponent's play the policy would not have
+# made on it (read at each decision: ``benchmarks/ai_regret.py --variant OPPONENT_WEIGHT=1.0`` turns it off)
+PARTNER_WEIGHT = 0.3  # and by this for each of the partner's
+KITTY_HOLDER: Final = 4  # the kitty's index among a deal's holders (seats are 0..3)
+
+
+Plays = list[tuple[int, tuple[int, ...]]]
+
+
+class PlayCheck:
+    """One earlier play of the current or the last trick, as the seat that made it saw the position."""
+
+    def __init__(self, sit: Situation, trick: Plays, k: int, later: Plays, start_voids: list[set[str]],
+                 points: int) -> None:
+        """The play ``trick[k]``: ``later``, the plays made after ``trick`` (the current trick's, for the last
+        trick); ``start_voids``, the voids known when ``trick`` was led; ``points``, the defenders' then."""
+        self.seat = trick[k][0]
+        self.prefix = trick[:k]
+        self.actual = tuple(sorted(trick[k][1]))
+        self.points = points
+        self.back = [0] * N  # the cards this seat has played since (this play on): back in its hand
+        played = list(sit.mem.played)
+        voids = [{SUIT_INDEX[s] for s in v} for v in start_voids]
+        lead = trick[0][1]
+        suit = fast_tables(sit.ctx).suit
+        led = suit[lead[0]]
+        for j in range(1, k):  # (the voids shown by the plays before this one)
+            seat, cards = trick[j]
+            if sum(1 for i in cards if suit[i] == led) < len(lead):
+                voids[seat].add(led)
+        for seat, cards in trick[k:] + later:
+            for i in cards:
+                played[i] -= 1
+                if seat == self.seat:
+                    self.back[i] += 1
+        self.played = played
+        self.voids = voids
+        # the position with this seat's hand left empty: each deal fills it in (``seat_state``); the policy only
+        # reads a state. The seat that buried the kitty sees it: its state is built for each deal's kitty.
+        self.template = None if self.seat == sit.kitty_holder else self.state(sit, [0] * N, [])
+
+    def state(self, sit: Situation, own: list[int], kitty: list[int]) -> PlayState:
+        """The position as the seat saw it, holding ``own`` (and with ``kitty``, if it buried it)."""
+        empty = [0] * N
+        seat = self.seat
+        state = PlayState(sit.ctx, [own if s == seat else empty for s in range(4)],
+                          self.prefix[0][0] if self.prefix else seat, list(self.prefix), self.played,
+                          [set(v) for v in self.voids], sit.dealer_team, self.points,
+                          to_cards(kitty) if seat == sit.kitty_holder else (), sit.kitty_holder)
+        state.version = POLICY_CURRENT
+        return state
+
+    def seat_state(self, sit: Situation, hands: list[list[int]], kitty: list[int]) -> PlayState:
+        """The position on the deal ``hands``: the seat's hand there plus the cards it has played since."""
+        hand = hands[self.seat]
+        back = self.back
+        state = self.template
+        if state is None:
+            return self.state(sit, [hand[i] + back[i] for i in range(N)], kitty)
+        seat = self.seat
+        own = state.hands[seat]
+        held = state.held[seat]
+        suit = state.t.suit
+        for s in range(5):
+            held[s] = 0
+        size = 0
+        for i in range(N):
+            n = hand[i] + back[i]
+            own[i] = n
+            if n:
+                held[suit[i]] = held[suit[i]] + n
+                size += n
+        state.sizes[seat] = size
+        state.cards_left = size
+        return state
+
+
+def play_checks(sit: Situation) -> list[list[PlayCheck]]:
+    """Per seat, its plays of every trick of the hand so far, to weigh deals by (none for the own seat, none at
+    all when the inference is off)."""
+    out: list[list[PlayCheck]] = [[], [], [], []]
+    if OPPONENT_WEIGHT >= 1.0 and PARTNER_WEIGHT >= 1.0:
+        return out
+    history = [[(s, tuple(c.index for c in cards)) for s, cards in trick] for trick in sit.history]
+    for t, trick in enumerate(history):
+        later = [play for rest in history[t + 1:] for play in rest]
+        for k in range(len(trick)):
+            seat = trick[k][0]
+            if seat != sit.seat and mismatch_weight(sit, seat) < 1.0:
+                out[seat].append(PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t]))
+    return out
+
+
+def mismatch_weight(sit: Situation, seat: int) -> float:
+    """What a deal's weight is multiplied by for each play of ``seat`` the policy would not have made there."""
+    return PARTNER_WEIGHT if seat == sit.partner else OPPONENT_WEIGHT
+
+
+def mismatches(sit: Situation, checks: list[PlayCheck], hands: list[list[int]], kitty: list[int],
+               cap: int = -1) -> int:
+    """How many of ``checks`` (one seat's plays) the play policy would have played otherwise on the deal (counting
+    stops once past ``cap``, if it is not negative)."""
+    n = 0
+    for check in checks:
+        if not agrees(sit, check, hands, kitty):
+            n += 1
+            if n == cap + 1:
+                break
+    return n
+
+
+def play_weight(sit: Situation, checks: list[list[PlayCheck]], hands: list[list[int]], kitty: list[int]) -> float:
+    """The weight of the deal ``hands`` (and ``kitty``): each seat's ``mismatch_weight`` to the number of its plays
+    the policy would have played otherwise."""
+    weight = 1.0
+    for seat in range(4):
+        if checks[seat]:
+            weight *= mismatch_weight(sit, seat) ** mismatches(sit, checks[seat], hands, kitty)
+    return weight
+
+
+def agrees(sit: Situation, check: PlayCheck, hands: list[list[int]], kitty: list[int]) -> bool:
+    """Whether the play policy, given the checked seat's hand of the deal ``hands`` as it was then, plays as it
+    did."""
+    return tuple(sorted(policy_play(check.seat_state(sit, hands, kitty), check.seat))) == check.actual
+
+
+class Reading:
+    """A Markov chain over the hidden cards' deals (Metropolis) whose weight is ``play_weight``: a step swaps one
+    card between two hidden holders (the other seats' hands and an unknown kitty, index ``KITTY_HOLDER``) where
+    the voids, the cards known to be held and ``consistent`` allow it, and is kept with probability
+    ``min(1, weight ratio)`` (× the kitty weights' ratio when a card enters or leaves the kitty, as the
+    sampler biases it). Each step replays the plays of the seats whose hands changed only."""
+
+    def __init__(self, sit: Situation, checks: list[list[PlayCheck]], accept: list[list[int]],
+                 shown: list[list[int]], kitty_weight: tuple[float, ...],
+                 consistent: Callable[[list[list[int]], list[int]], bool]) -> None:
+        self.sit = sit
+        self.checks = checks
+        self.accepts = [[d in a for d in range(5)] for a in accept]  # per effective suit: which holders take it
+        self.shown = shown
+        self.kitty_weight = kitty_weight
+        self.consistent = consistent
+        self.suit = fast_tables(sit.ctx).suit
+        self.holders: list[int] = []
+        self.hands: list[list[int]] = []
+        self.kitty = [0] * N
+        self.misses = [0, 0, 0, 0]
+        self.steps = 0
+        self.moves = 0
+
+    def start(self, hands: list[list[int]], kitty: list[int], holders: list[int]) -> None:
+        """Begin from the deal ``hands`` / ``kitty`` (card indices); ``holders``: the seats (and
+        ``KITTY_HOLDER``) whose cards are hidden."""
+        self.hands = [list(h) for h in hands]
+        self.kitty = [0] * N
+        for i in kitty:
+            self.kitty[i] += 1
+        self.holders = holders
+        for seat in range(4):
+            self.misses[seat] = self._misses(seat)
+
+    def weight(self) -> float:
+        """The current deal's ``play_weight``."""
+        w = 1.0
+        for seat in range(4):
+            if self.misses[seat]:
+                w *= mismatch_weight(self.sit, seat) ** self.misses[seat]
+        return w
+
+    def deal(self) -> tuple[list[list[int]], list[int]]:
+        """The chain's current deal: copies of the hands and the kitty's card indices."""
+        return [list(h) for h in self.hands], [i for i in range(N) for _ in range(self.kitty[i])]
+
+    def _cards(self, holder: int) -> list[int]:
+        return self.kitty if holder == KITTY_HOLDER else self.hands[holder]
+
+    def _misses(self, seat: int, cap: int = -1) -> int:
+        checks = self.checks[seat]
+        if not checks:
+            return 0
+        return mismatches(self.sit, checks, self.hands, [i for i in range(N) for _ in range(self.kitty[i])], cap)
+
+    def walk(self, steps: int, rng: random.Random) -> None:
+        """``steps`` proposed swaps."""
+        for _ in range(steps):
+            self._step(rng)
+
+    def _step(self, rng: random.Random) -> None:
+        holders = self.holders
+        if len(holders) < 2:
+            return
+        x = holders[rng.randrange(len(holders))]
+        y = holders[rng.randrange(len(holders) - 1)]
+        if y == x:
+            y = holders[-1]
+        cx, cy = self._cards(x), self._cards(y)
+        a, b = _pick(cx, rng), _pick(cy, rng)
+        suit = self.suit
+        if a < 0 or b < 0 or a == b or not self.accepts[suit[a]][y] or not self.accepts[suit[b]][x]:
+            return
+        if (x < 4 and cx[a] <= self.shown[x][a]) or (y < 4 and cy[b] <= self.shown[y][b]):
+            return
+        self.steps += 1
+        cx[a] -= 1
+        cy[a] += 1
+        cy[b] -= 1
+        cx[b] += 1
+        if self._keep(x, y, a, b, rng):
+            self.moves += 1
+            return
+        cx[a] += 1
+        cy[a] -= 1
+        cy[b] += 1
+        cx[b] -= 1
+
+    def _keep(self, x: int, y: int, a: int, b: int, rng: random.Random) -> bool:
+        """Whether the swap just made (``a`` from ``x`` to ``y``, ``b`` back) stands; the mismatch counts updated
+        if it does."""
+        if not self.consistent(self.hands, self.kitty):
+            return False
+        ratio = 1.0
+        if y == KITTY_HOLDER:
+            ratio = self.kitty_weight[a] / self.kitty_weight[b]
+        elif x == KITTY_HOLDER:
+            ratio = self.kitty_weight[b] / self.kitty_weight[a]
+        affected = [h for h in (x, y) if h < 4 and self.checks[h]]
+        holder = self.sit.kitty_holder
+        if KITTY_HOLDER in (x, y) and holder >= 0 and self.checks[holder] and holder not in affected:
+            affected.append(holder)
+        # Metropolis with early stops: the swap stands if the log weight ratio is at least log(u); each seat's
+        # count stops once it is past what the seats after it could still make up
+        budget = math.log(ratio) - math.log(1.0 - rng.random())
+        cost = [-math.log(mismatch_weight(self.sit, seat)) for seat in affected]
+        new: list[int] = []
+        for k, seat in enumerate(affected):
+            spare = budget
+            for j in range(k + 1, len(affected)):
+                spare += self.misses[affected[j]] * cost[j]
+            cap = self.misses[seat] + int(spare / cost[k]) if spare >= 0 else -1
+            if cap < 0:
+                return False
+            n = self._misses(seat, cap)
+            if n > cap:
+                return False
+            budget -= (n - self.misses[seat]) * cost[k]
+            new.append(n)
+        if budget < 0:
+            return False
+        for k, seat in enumerate(affected):
+            self.misses[seat] = new[k]
+        return True
+
+
+def _pick(cards: list[int], rng: random.Random) -> int:
+    """A uniformly drawn card (its index) of the count vector ``cards`` (-1 if empty)."""
+    total = 0
+    for n in cards:
+        total += n
+    if not total:
+        return -1
+    r = rng.randrange(total)
+    for i, n in enumerate(cards):
+        r -= n
+        if r < 0:
+            return i
+    return -1

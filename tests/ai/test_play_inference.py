@@ -1,0 +1,186 @@
+"""Inference from play (读牌, ``engine.ai.inference``): the strong player's sampled deals are weighed by whether the
+others' plays of the hand so far are what the play policy would have played on them (a chain of deals, each a few
+card swaps from the last)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from engine.actions import DealAll, Pass
+from engine.ai import choose_action, inference
+from engine.ai.determinize import Sampler, World
+from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
+from engine.ai.inference import mismatches, play_checks, play_weight
+from engine.ai.policy import policy_play
+from engine.ai.situation import Situation, situation_from_view
+from engine.cards import Card
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+
+
+def _real_deal(table: Table) -> World:
+    hands = [[0] * N for _ in range(4)]
+    for seat in range(4):
+        for c in table.seat_view(seat).hand:
+            hands[seat][c.index] += 1
+    kitty = [c.index for c in table.hand.kitty]
+    return World(hands, kitty)
+
+
+def _decisions(preset: str, seed: int, every: int = 1) -> Iterator[tuple[Table, Situation]]:
+    """Every ``every``-th play decision of a basic-played hand after its first play."""
+    table = Table.new(Rules.from_preset(preset), seed)
+    rng = random.Random(seed)
+    k = 0
+    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if table.phase is Phase.DEALING:
+            table.apply(DealAll())
+            continue
+        seat = table.to_act()[0]
+        view = table.seat_view(seat)
+        if table.phase is Phase.PLAYING and (view.public.tricks or (view.public.trick is not None
+                                              and view.public.trick.plays)):
+            if k % every == 0:
+                yield table, situation_from_view(view)
+            k += 1
+        table.apply(choose_action(view, "basic", rng) or Pass(seat=seat))
+
+
+@pytest.mark.parametrize("preset", ["standard", "national", "tournament"])
+def test_the_real_deal_of_basic_players_is_never_weighed_down(preset: str) -> None:
+    """Basic plays the policy from its own view: replayed on the real deal, every earlier play of the hand is the
+    policy's play, so the real deal keeps its whole weight (the replay sees what the seat saw then: its hand, the
+    trick so far, the cards played, the voids and the points)."""
+    checked = 0
+    for seed in (3, 11):
+        for table, sit in _decisions(preset, seed, every=3):
+            checks = play_checks(sit)
+            made = [s for trick in sit.history for s, _ in trick if s != sit.seat]
+            assert sorted(c.seat for seat in checks for c in seat) == sorted(made)
+            assert not checks[sit.seat]
+            world = _real_deal(table)
+            assert play_weight(sit, checks, world.hands, world.kitty) == 1.0
+            checked += sum(map(len, checks))
+    assert checked > 1000
+
+
+def _opponent_misses(sit: Situation, world: World) -> int:
+    checks = play_checks(sit)
+    return sum(mismatches(sit, checks[s], world.hands, world.kitty) for s in range(4) if s % 2 != sit.seat % 2)
+
+
+def _assert_a_deal_of_the_unseen_cards(sit: Situation, world: World) -> None:
+    """``world`` deals exactly the seat's unseen cards, each hand its size, no card of a suit a seat showed void."""
+    suit = fast_tables(sit.ctx).suit
+    hidden = [0] * N
+    for s in range(4):
+        if s == sit.seat:
+            continue
+        assert sum(world.hands[s]) == sit.hand_sizes[s]
+        for i in range(N):
+            hidden[i] += world.hands[s][i]
+            assert not world.hands[s][i] or suit[i] not in {SUIT_INDEX[v] for v in sit.mem.voids[s]}
+    if sit.kitty is None:
+        for i in world.kitty:
+            hidden[i] += 1
+    assert hidden == [max(n, 0) for n in sit.unseen()]
+
+
+def _misplaced(world: World, real: World, seat: int) -> int:
+    """Cards of the other hands that the deal puts in another hand than the real one."""
+    return sum(abs(world.hands[s][i] - real.hands[s][i]) for s in range(4) if s != seat for i in range(N)) // 2
+
+
+def test_the_chains_deals_agree_with_the_plays_and_lie_nearer_the_real_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler's deals (a chain weighed by the plays) disagree with far fewer of the opponents' plays than
+    the same sampler's without the inference, and put fewer cards in the wrong hand; each is still a deal of the
+    unseen cards that respects the voids."""
+    read = plain = read_off = plain_off = 0
+    positions = 0
+    for table, sit in (d for seed in (5, 6) for d in _decisions("standard", seed, every=9)):
+        real = _real_deal(table)
+        sampler = Sampler(sit, read_play=True)
+        with monkeypatch.context() as off:
+            off.setattr(inference, "OPPONENT_WEIGHT", 1.0)
+            off.setattr(inference, "PARTNER_WEIGHT", 1.0)
+            unweighed = Sampler(sit, read_play=True)
+        assert unweighed.reading is None
+        rng, raw_rng = random.Random(1), random.Random(1)
+        for _ in range(10):
+            world = sampler.sample(rng)
+            raw = unweighed.sample(raw_rng)
+            _assert_a_deal_of_the_unseen_cards(sit, world)
+            read += _opponent_misses(sit, world)
+            plain += _opponent_misses(sit, raw)
+            read_off += _misplaced(world, real, sit.seat)
+            plain_off += _misplaced(raw, real, sit.seat)
+        positions += 1
+    assert positions > 12
+    assert read * 2 < plain, (read, plain)
+    assert read_off < plain_off, (read_off, plain_off)
+
+
+def test_only_a_sampler_asked_to_read_the_play_reads_it() -> None:
+    """The strong player's search reads the play; a review (复盘) of a played hand and every other sampler do not."""
+    _table, sit = next(_decisions("standard", 5))
+    assert Sampler(sit).reading is None
+    assert Sampler(sit, read_play=True).reading is not None
+
+
+def test_the_inference_is_off_at_weight_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    _table, sit = next(_decisions("standard", 5))
+    assert any(play_checks(sit))
+    monkeypatch.setattr(inference, "OPPONENT_WEIGHT", 1.0)
+    monkeypatch.setattr(inference, "PARTNER_WEIGHT", 1.0)
+    assert not any(play_checks(sit))
+    assert Sampler(sit, read_play=True).reading is None
+
+
+def test_the_voids_at_each_tricks_lead_grow_by_what_its_plays_show() -> None:
+    """``Memory.voids_at``: the voids known when each trick was led; a follow off suit in a trick shows a void only
+    at the next one."""
+    shown = 0
+    for _table, sit in _decisions("standard", 7, every=5):
+        mem = sit.mem
+        assert len(mem.voids_at) == len(sit.history) == len(sit.points_at)
+        after = [*mem.voids_at[1:], mem.voids]
+        for t, trick in enumerate(sit.history):
+            by = _shown_by(trick, sit)
+            for seat in range(4):
+                extra = after[t][seat] - mem.voids_at[t][seat]
+                assert mem.voids_at[t][seat] <= after[t][seat]
+                assert extra == ({by[seat]} - mem.voids_at[t][seat] if seat in by else set())
+                shown += len(extra)
+    assert shown > 0
+
+
+def _shown_by(trick: Sequence[tuple[int, tuple[Card, ...]]], sit: Situation) -> dict[int, str]:
+    """The seats that showed a void in ``trick`` (fewer cards of the led suit than led), and the suit."""
+    led = sit.ctx.suit_of(trick[0][1][0])
+    return {seat: led for seat, cards in trick[1:]
+            if sum(1 for c in cards if sit.ctx.suit_of(c) == led) < len(trick[0][1])}
+
+
+def test_a_checks_reused_position_plays_as_one_built_for_the_deal() -> None:
+    """A check fills its one position in with each deal's hand (``PlayCheck.seat_state``): deal after deal, the
+    policy plays there as in a position built afresh for that deal."""
+    compared = 0
+    for _table, sit in _decisions("standard", 9, every=6):
+        checks = [c for seat in play_checks(sit) for c in seat]
+        sampler = Sampler(sit, read_play=True)
+        rng = random.Random(2)
+        for _ in range(4):
+            world = sampler.sample(rng)
+            for check in checks:
+                hand = world.hands[check.seat]
+                fresh = check.state(sit, [hand[i] + check.back[i] for i in range(N)], world.kitty)
+                reused = check.seat_state(sit, world.hands, world.kitty)
+                assert policy_play(reused, check.seat) == policy_play(fresh, check.seat)
+                assert list(reused.sizes) == list(fresh.sizes) and reused.cards_left == fresh.cards_left
+                assert [list(h) for h in reused.held] == [list(h) for h in fresh.held]
+                compared += 1
+    assert compared > 200
