@@ -21,6 +21,7 @@ import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 from data.records import AiLevel
 from engine.actions import Action
@@ -58,14 +59,17 @@ class AiPool:
             log.info("AI process pool: %d workers", self.processes)
         return self._executor
 
-    async def decide(self, view: SeatView, level: AiLevel, rng: random.Random, budget_s: float) -> Action | None:
-        """The AI's action for ``view`` (computed in a worker; the event loop only waits)."""
+    async def decide(self, view: SeatView, level: AiLevel, rng: random.Random, budget_s: float,
+                     read_seats: frozenset[int] = frozenset()) -> Action | None:
+        """The AI's action for ``view`` (computed in a worker; the event loop only waits); ``read_seats``: the
+        seats whose plays a strong AI reads (``engine.ai.policy_seats``)."""
+        decide = partial(choose_action, read_seats=read_seats)
         try:  # submit, not loop.run_in_executor (SimCord wraps that callable in an unpicklable one)
-            return await asyncio.wrap_future(self.executor().submit(choose_action, view, level, rng, budget_s))
+            return await asyncio.wrap_future(self.executor().submit(decide, view, level, rng, budget_s))
         except BrokenProcessPool:
             log.exception("an AI worker died; restarting the pool and deciding this move in a thread")
             self.close()
-            return await asyncio.to_thread(choose_action, view, level, rng, budget_s)
+            return await asyncio.to_thread(decide, view, level, rng, budget_s)
 
     async def run(self, func: object, *args: object) -> object:
         """Run a picklable module-level function in a worker (for tests and warm-up)."""

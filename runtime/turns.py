@@ -44,7 +44,7 @@ from engine.actions import (
     StartHand,
     StopMatch,
 )
-from engine.ai import choose_action
+from engine.ai import choose_action, policy_seats
 from engine.bids import SwapStage
 from engine.errors import IllegalAction
 from engine.views import Phase, SeatView
@@ -104,6 +104,7 @@ class AiTurn:
     view: SeatView
     level: AiLevel
     rng: random.Random
+    read_seats: frozenset[int] = frozenset()  # the AI seats whose plays a strong AI reads (读牌)
 
 
 def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
@@ -111,15 +112,18 @@ def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
     assert session.table is not None
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, ai_rng(session, seat))
+    read_seats = policy_seats([o.ai_level if o is not None else None for o in session.record.seats])
+    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, ai_rng(session, seat),
+                  read_seats)
 
 
 async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
     """The AI's choice for ``turn``: in the service's AI process pool (a strong AI thinking never holds up the
     event loop), or in a thread without one."""
     if service.ai_pool is not None:
-        return await service.ai_pool.decide(turn.view, turn.level, turn.rng, service.ai_budget)
-    return await asyncio.to_thread(choose_action, turn.view, turn.level, turn.rng, service.ai_budget)
+        return await service.ai_pool.decide(turn.view, turn.level, turn.rng, service.ai_budget, turn.read_seats)
+    return await asyncio.to_thread(choose_action, turn.view, turn.level, turn.rng, service.ai_budget,
+                                   read_seats=turn.read_seats)
 
 
 async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:

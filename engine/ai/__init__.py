@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -23,15 +24,25 @@ log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2")  # also for measuring (not offered to players)
+POLICY_LEVELS: tuple[str, ...] = ("basic", "strong")  # the levels that play today's play policy (strong: unless
+# its search finds better); the strong player reads the plays of seats of these levels only (读牌)
+
+
+def policy_seats(levels: Sequence[str | None]) -> frozenset[int]:
+    """The seats whose plays the strong player may read by the play policy: the AI seats of ``POLICY_LEVELS``
+    (``levels[seat]``: the seat's AI level, ``None`` for a person, whose play no model here describes)."""
+    return frozenset(seat for seat, level in enumerate(levels) if level in POLICY_LEVELS)
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
-                  iterations: int | None = None, stats: SearchStats | None = None) -> Action | None:
+                  iterations: int | None = None, stats: SearchStats | None = None,
+                  read_seats: frozenset[int] = frozenset()) -> Action | None:
     """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
 
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
-    its search did. The extra levels ``basic_v1`` and ``basic_v2`` (earlier basic rules) are for measuring."""
+    its search did; ``read_seats``: the seats whose plays the strong AI reads (``policy_seats``). The extra
+    levels ``basic_v1`` and ``basic_v2`` (earlier basic rules) are for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
@@ -43,7 +54,7 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     if level == "strong":
         from engine.ai.strong import strong_action
 
-        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats)
+        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats, read_seats=read_seats)
     raise ValueError(f"unknown AI level {level!r}")
 
 
@@ -52,4 +63,4 @@ def suggest(view: SeatView) -> Action | None:
     return basic_action(view)
 
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "choose_action", "suggest"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "POLICY_LEVELS", "choose_action", "policy_seats", "suggest"]

@@ -6,8 +6,9 @@ seat is known to hold (a declaration still in hand, cards taken back after a fai
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
 hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed). A
-deal on which the others' plays of the current or the last trick are not what the play policy would have played
-is kept only with a probability (``engine.ai.inference``, 读牌).
+deal on which the plays so far of the seats asked to be read (the AI seats of the policy's levels) are not what
+the play policy would have played there weighs less (``engine.ai.inference``, 读牌): the deals come from a chain
+weighed by the plays.
 An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
@@ -34,7 +35,7 @@ KITTY: Final = 4  # destination index of the kitty (seats are 0..3)
 TRIES: Final = 20
 BURN_IN: Final = 8  # fresh deals to start the play reading's chain from (the best kept), then ...
 BURN_IN_STEPS = 60  # ... this many of its swaps before its first deal
-CHAIN_STEPS = 4  # and this many between two deals (read at each decision: ``--variant``)
+CHAIN_STEPS = 2  # and this many between two deals (read at each decision: ``--variant``; 4 costs 2.5x as much)
 OVERCALL_INFERENCE = True  # (read at each decision: ``benchmarks/ai_regret.py --variant OVERCALL_INFERENCE=0``)
 
 
@@ -55,8 +56,8 @@ class Sampler:
     """Deals for one decision: what does not change between deals (the unseen cards, the slots to fill,
     the destinations each suit may go to, the kitty's weights) is worked out once."""
 
-    def __init__(self, sit: Situation, read_play: bool = False) -> None:
-        """``read_play``: weigh the deals by the others' plays (``engine.ai.inference``, 读牌)."""
+    def __init__(self, sit: Situation, read_seats: frozenset[int] = frozenset()) -> None:
+        """``read_seats``: weigh the deals by these seats' plays (``engine.ai.inference``, 读牌)."""
         self.sit = sit
         t = fast_tables(sit.ctx)
         self.suit = t.suit
@@ -88,7 +89,7 @@ class Sampler:
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
-        checks = play_checks(sit) if read_play else []  # the others' plays of this hand, to weigh deals by
+        checks = play_checks(sit, read_seats) if read_seats else []  # the plays to weigh deals by
         self.reading: Reading | None = None
         if any(checks):
             shown = [[0] * N for _ in range(4)]
@@ -109,19 +110,15 @@ class Sampler:
             return self._fresh(rng)
         if not self.started:
             self.started = True
-            best = self._fresh(rng)
             holders = [s for s in range(4) if s != self.sit.seat and self.caps[s] > 0]
             if not self.kitty_known:
                 holders.append(KITTY)
-            reading.start(best.hands, best.kitty, holders)
-            weight = reading.weight()
-            for _ in range(BURN_IN - 1):
+
+            def fresh() -> tuple[list[list[int]], list[int]]:
                 world = self._fresh(rng)
-                reading.start(world.hands, world.kitty, holders)
-                if reading.weight() > weight:
-                    best, weight = world, reading.weight()
-            reading.start(best.hands, best.kitty, holders)
-            reading.walk(BURN_IN_STEPS, rng)
+                return world.hands, world.kitty
+
+            reading.begin(fresh, holders, BURN_IN, BURN_IN_STEPS, rng)
         else:
             reading.walk(CHAIN_STEPS, rng)
         hands, kitty = reading.deal()

@@ -3,12 +3,14 @@ so far are what the play policy (``engine.ai.policy``, the one ``basic`` plays a
 would have played there on that deal.
 
 Each such play is replayed: the seat's sampled hand plus the cards it has played since, the trick as it stood,
-the cards played, the voids known and the defenders' points then. A deal on which the policy would have made that
-play keeps its weight; each play it would not have made multiplies the weight by ``OPPONENT_WEIGHT`` (a play of
-the partner's: ``PARTNER_WEIGHT``). The weights are soft because a person (or a searching AI) does not always play
-as the policy. Deals of that weight are drawn by a Markov chain (``Reading``): one card swapped between two
-hidden holders per step, kept by the Metropolis rule, a few steps between two deals (the first ones after a
-burn-in from the best of a few fresh deals).
+the cards played, the voids known and the defenders' points then. A deal's weight is, per seat, a mixture over two
+kinds of player: one who plays as the policy but for a slip now and then (each play the policy would not have made
+multiplies the weight by ``OPPONENT_WEIGHT``, by ``PARTNER_WEIGHT`` for the partner) and, with the prior share
+``LOOSE_SHARE``, one who does not (each such play: ``LOOSE_WEIGHT``). A seat whose plays the policy explains on some
+deals is read hard; one it explains on none (a person, another AI, a policy of an older version) is read softly,
+so its few odd plays do not pin the deals down. Deals of that weight are drawn by a Markov chain (``Reading``): one
+card swapped between two hidden holders per step, kept by the Metropolis rule, a few steps between two deals (the
+first ones after a burn-in from the best of a few fresh deals).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 OPPONENT_WEIGHT = 0.1  # a deal's weight is multiplied by this for each opponent's play the policy would not have
 # made on it (read at each decision: ``benchmarks/ai_regret.py --variant OPPONENT_WEIGHT=1.0`` turns it off)
 PARTNER_WEIGHT = 0.3  # and by this for each of the partner's
+LOOSE_SHARE = 0.02  # the prior share of a seat that does not play as the policy ...
+LOOSE_WEIGHT = 0.5  # ... and the weight of each of its plays the policy would not have made
 KITTY_HOLDER: Final = 4  # the kitty's index among a deal's holders (seats are 0..3)
 
 
@@ -103,9 +107,9 @@ class PlayCheck:
         return state
 
 
-def play_checks(sit: Situation) -> list[list[PlayCheck]]:
-    """Per seat, its plays of every trick of the hand so far, to weigh deals by (none for the own seat, none at
-    all when the inference is off)."""
+def play_checks(sit: Situation, seats: frozenset[int]) -> list[list[PlayCheck]]:
+    """Per seat of ``seats`` (the ones known to play as the policy: the bot's AI seats), its plays of every trick
+    of the hand so far, to weigh deals by (none for the own seat, none at all when the inference is off)."""
     out: list[list[PlayCheck]] = [[], [], [], []]
     if OPPONENT_WEIGHT >= 1.0 and PARTNER_WEIGHT >= 1.0:
         return out
@@ -114,14 +118,24 @@ def play_checks(sit: Situation) -> list[list[PlayCheck]]:
         later = [play for rest in history[t + 1:] for play in rest]
         for k in range(len(trick)):
             seat = trick[k][0]
-            if seat != sit.seat and mismatch_weight(sit, seat) < 1.0:
+            if seat != sit.seat and seat in seats and mismatch_weight(sit, seat) < 1.0:
                 out[seat].append(PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t]))
     return out
 
 
 def mismatch_weight(sit: Situation, seat: int) -> float:
-    """What a deal's weight is multiplied by for each play of ``seat`` the policy would not have made there."""
+    """What a deal's weight is multiplied by for each play of ``seat`` the policy would not have made there, if the
+    seat plays as the policy."""
     return PARTNER_WEIGHT if seat == sit.partner else OPPONENT_WEIGHT
+
+
+def penalties(sit: Situation, seat: int, plays: int) -> list[float]:
+    """``-log`` of a deal's weight for ``seat`` by how many of its ``plays`` (0..plays) the policy would have played
+    otherwise: a mixture of a seat that plays as the policy and, with the share ``LOOSE_SHARE``, one that does
+    not (rising by less for each further mismatch)."""
+    w = mismatch_weight(sit, seat)
+    loose = max(w, LOOSE_WEIGHT)
+    return [-math.log((1.0 - LOOSE_SHARE) * w ** k + LOOSE_SHARE * loose ** k) for k in range(plays + 1)]
 
 
 def mismatches(sit: Situation, checks: list[PlayCheck], hands: list[list[int]], kitty: list[int],
@@ -138,12 +152,12 @@ def mismatches(sit: Situation, checks: list[PlayCheck], hands: list[list[int]], 
 
 
 def play_weight(sit: Situation, checks: list[list[PlayCheck]], hands: list[list[int]], kitty: list[int]) -> float:
-    """The weight of the deal ``hands`` (and ``kitty``): each seat's ``mismatch_weight`` to the number of its plays
-    the policy would have played otherwise."""
+    """The weight of the deal ``hands`` (and ``kitty``): per seat, the mixture's weight (``penalties``) of the number
+    of its plays the policy would have played otherwise."""
     weight = 1.0
     for seat in range(4):
         if checks[seat]:
-            weight *= mismatch_weight(sit, seat) ** mismatches(sit, checks[seat], hands, kitty)
+            weight *= math.exp(-penalties(sit, seat, len(checks[seat]))[mismatches(sit, checks[seat], hands, kitty)])
     return weight
 
 
@@ -158,13 +172,15 @@ class Reading:
     card between two hidden holders (the other seats' hands and an unknown kitty, index ``KITTY_HOLDER``) where
     the voids, the cards known to be held and ``consistent`` allow it, and is kept with probability
     ``min(1, weight ratio)`` (× the kitty weights' ratio when a card enters or leaves the kitty, as the
-    sampler biases it). Each step replays the plays of the seats whose hands changed only."""
+    sampler biases it). Each step replays the plays of the seats whose hands changed only, the plays that
+    disagreed last first, and stops once the step cannot stand."""
 
     def __init__(self, sit: Situation, checks: list[list[PlayCheck]], accept: list[list[int]],
                  shown: list[list[int]], kitty_weight: tuple[float, ...],
                  consistent: Callable[[list[list[int]], list[int]], bool]) -> None:
         self.sit = sit
-        self.checks = checks
+        self.checks = [list(c) for c in checks]  # (reordered: the plays that disagreed last first)
+        self.penalty = [penalties(sit, seat, len(checks[seat])) for seat in range(4)]
         self.accepts = [[d in a for d in range(5)] for a in accept]  # per effective suit: which holders take it
         self.shown = shown
         self.kitty_weight = kitty_weight
@@ -173,41 +189,81 @@ class Reading:
         self.holders: list[int] = []
         self.hands: list[list[int]] = []
         self.kitty = [0] * N
+        self.kitty_cards: list[int] = []  # the kitty's card indices (kept with ``kitty``)
         self.misses = [0, 0, 0, 0]
         self.steps = 0
         self.moves = 0
+        self.hits = 0
+        # per seat, its mismatch count by its hand (and the kitty, for the seat that buried it); -n-1: more than n-1
+        self.known: list[dict[bytes, int]] = [{}, {}, {}, {}]
 
-    def start(self, hands: list[list[int]], kitty: list[int], holders: list[int]) -> None:
-        """Begin from the deal ``hands`` / ``kitty`` (card indices); ``holders``: the seats (and
-        ``KITTY_HOLDER``) whose cards are hidden."""
+    def begin(self, fresh: Callable[[], tuple[list[list[int]], list[int]]], holders: list[int], tries: int,
+              steps: int, rng: random.Random) -> None:
+        """Start from the heaviest of ``tries`` deals drawn by ``fresh`` (hands and kitty, card indices), then walk
+        ``steps`` swaps; ``holders``: the seats (and ``KITTY_HOLDER``) whose cards are hidden."""
+        self.holders = holders
+        best = fresh()
+        cost = self.cost(*best)
+        for _ in range(tries - 1):
+            deal = fresh()
+            c = self.cost(*deal)
+            if c < cost:
+                best, cost = deal, c
+        hands, kitty = best
         self.hands = [list(h) for h in hands]
         self.kitty = [0] * N
         for i in kitty:
             self.kitty[i] += 1
-        self.holders = holders
+        self.kitty_cards = list(kitty)
         for seat in range(4):
             self.misses[seat] = self._misses(seat)
+        self.walk(steps, rng)
+
+    def cost(self, hands: list[list[int]], kitty: list[int]) -> float:
+        """``-log play_weight`` of a deal (card indices)."""
+        total = 0.0
+        for seat in range(4):
+            if self.checks[seat]:
+                total += self.penalty[seat][mismatches(self.sit, self.checks[seat], hands, kitty)]
+        return total
 
     def weight(self) -> float:
         """The current deal's ``play_weight``."""
-        w = 1.0
-        for seat in range(4):
-            if self.misses[seat]:
-                w *= mismatch_weight(self.sit, seat) ** self.misses[seat]
-        return w
+        return math.exp(-sum(self.penalty[seat][self.misses[seat]] for seat in range(4) if self.checks[seat]))
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """The chain's current deal: copies of the hands and the kitty's card indices."""
-        return [list(h) for h in self.hands], [i for i in range(N) for _ in range(self.kitty[i])]
+        return [list(h) for h in self.hands], list(self.kitty_cards)
 
     def _cards(self, holder: int) -> list[int]:
         return self.kitty if holder == KITTY_HOLDER else self.hands[holder]
 
     def _misses(self, seat: int, cap: int = -1) -> int:
+        """How many of ``seat``'s plays the policy plays otherwise on the current deal (stopping past ``cap``); a
+        play that disagrees moves to the front of the seat's checks."""
+        key = bytes(self.hands[seat]) + (bytes(self.kitty) if seat == self.sit.kitty_holder else b"")
+        known = self.known[seat].get(key)
+        if known is not None and (known >= 0 or -known - 1 > cap >= 0):
+            self.hits += 1
+            return known if known >= 0 else -known - 1
+        n = self._count(seat, cap)
+        self.known[seat][key] = n if cap < 0 or n <= cap else -n - 1
+        return n
+
+    def _count(self, seat: int, cap: int) -> int:
+        """``_misses`` replayed."""
         checks = self.checks[seat]
-        if not checks:
-            return 0
-        return mismatches(self.sit, checks, self.hands, [i for i in range(N) for _ in range(self.kitty[i])], cap)
+        n = 0
+        for k in range(len(checks)):
+            check = checks[k]
+            if not agrees(self.sit, check, self.hands, self.kitty_cards):
+                n += 1
+                if k > n - 1:
+                    checks[k] = checks[n - 1]
+                    checks[n - 1] = check
+                if n == cap + 1:
+                    break
+        return n
 
     def walk(self, steps: int, rng: random.Random) -> None:
         """``steps`` proposed swaps."""
@@ -230,17 +286,23 @@ class Reading:
         if (x < 4 and cx[a] <= self.shown[x][a]) or (y < 4 and cy[b] <= self.shown[y][b]):
             return
         self.steps += 1
+        self._swap(x, y, a, b)
+        if self._keep(x, y, a, b, rng):
+            self.moves += 1
+            return
+        self._swap(x, y, b, a)
+
+    def _swap(self, x: int, y: int, a: int, b: int) -> None:
+        """Move the card ``a`` from holder ``x`` to ``y`` and ``b`` back."""
+        cx, cy = self._cards(x), self._cards(y)
         cx[a] -= 1
         cy[a] += 1
         cy[b] -= 1
         cx[b] += 1
-        if self._keep(x, y, a, b, rng):
-            self.moves += 1
-            return
-        cx[a] += 1
-        cy[a] -= 1
-        cy[b] += 1
-        cx[b] -= 1
+        if x == KITTY_HOLDER:
+            self.kitty_cards[self.kitty_cards.index(a)] = b
+        elif y == KITTY_HOLDER:
+            self.kitty_cards[self.kitty_cards.index(b)] = a
 
     def _keep(self, x: int, y: int, a: int, b: int, rng: random.Random) -> bool:
         """Whether the swap just made (``a`` from ``x`` to ``y``, ``b`` back) stands; the mismatch counts updated
@@ -259,25 +321,34 @@ class Reading:
         # Metropolis with early stops: the swap stands if the log weight ratio is at least log(u); each seat's
         # count stops once it is past what the seats after it could still make up
         budget = math.log(ratio) - math.log(1.0 - rng.random())
-        cost = [-math.log(mismatch_weight(self.sit, seat)) for seat in affected]
         new: list[int] = []
         for k, seat in enumerate(affected):
             spare = budget
             for j in range(k + 1, len(affected)):
-                spare += self.misses[affected[j]] * cost[j]
-            cap = self.misses[seat] + int(spare / cost[k]) if spare >= 0 else -1
+                spare += self.penalty[affected[j]][self.misses[affected[j]]]
+            cap = self._cap(seat, spare)
             if cap < 0:
                 return False
             n = self._misses(seat, cap)
             if n > cap:
                 return False
-            budget -= (n - self.misses[seat]) * cost[k]
+            budget -= self.penalty[seat][n] - self.penalty[seat][self.misses[seat]]
             new.append(n)
         if budget < 0:
             return False
         for k, seat in enumerate(affected):
             self.misses[seat] = new[k]
         return True
+
+    def _cap(self, seat: int, spare: float) -> int:
+        """The most mismatches ``seat`` may have for the step to stand with ``spare`` log weight to lose (-1:
+        none)."""
+        penalty = self.penalty[seat]
+        limit = penalty[self.misses[seat]] + spare
+        n = -1
+        while n + 1 < len(penalty) and penalty[n + 1] <= limit:
+            n += 1
+        return n
 
 
 def _pick(cards: list[int], rng: random.Random) -> int:

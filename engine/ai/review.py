@@ -45,7 +45,7 @@ def review_play(view: SeatView, played: tuple[Card, ...], rng: random.Random, wo
     if view.public.phase is not Phase.PLAYING:
         return None
     sit = situation_from_view(view)
-    choice = choose_play_mc(sit, rng, iterations=worlds, read_play=False)
+    choice = choose_play_mc(sit, rng, iterations=worlds)
     if sorted(c.index for c in choice) == sorted(c.index for c in played):
         return None
     sampler = Sampler(sit)

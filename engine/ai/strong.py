@@ -150,7 +150,7 @@ class SearchStats:
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
                    k: int | None = None, stats: SearchStats | None = None,
-                   read_play: bool = True) -> tuple[Card, ...]:
+                   read_seats: frozenset[int] = frozenset()) -> tuple[Card, ...]:
     """``basic``'s choice, unless another candidate is significantly better on sampled deals.
 
     Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
@@ -166,7 +166,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     cands = candidates(sit, k or (MAX_CANDIDATES if sit.trick else LEAD_CANDIDATES))
     if len(cands) == 1 or len(sit.hand) == 1:
         return cands[0]
-    search = _Search(sit, rng, cands, stats, read_play)
+    search = _Search(sit, rng, cands, stats, read_seats)
     budget = budget_s * SAFETY
     diffs = {i: Gains() for i in range(1, len(cands))}
     best = 0
@@ -198,7 +198,7 @@ class _Search:
     """Paired comparisons of candidates against the first one on freshly sampled deals."""
 
     def __init__(self, sit: Situation, rng: random.Random, cands: list[tuple[Card, ...]],
-                 stats: SearchStats, read_play: bool = True) -> None:
+                 stats: SearchStats, read_seats: frozenset[int] = frozenset()) -> None:
         self.sit = sit
         self.rng = rng
         self.cands = cands
@@ -206,7 +206,7 @@ class _Search:
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
         self.plans = [plan(sit, c) for c in cands]
-        self.sampler = Sampler(sit, read_play)
+        self.sampler = Sampler(sit, read_seats)
         self.utility: dict[int, float] = {}
 
     def compare(self, diffs: dict[int, Gains], iterations: int | None, deadline: float,
@@ -270,9 +270,10 @@ def pick(diffs: dict[int, Gains], z: float = Z_MARGIN) -> int:
 
 
 def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
-                  iterations: int | None = None, stats: SearchStats | None = None) -> Action | None:
+                  iterations: int | None = None, stats: SearchStats | None = None,
+                  read_seats: frozenset[int] = frozenset()) -> Action | None:
     """The strong player's action: Monte Carlo for plays and the bury (``engine.ai.bury_search``), ``basic``
-    otherwise (``stats``: filled in)."""
+    otherwise (``stats``: filled in; ``read_seats``: the seats whose plays its search reads, 读牌)."""
     if view.public.phase is Phase.BURYING:
         cards, worlds = search_bury(view, rng, budget_s, iterations)
         if stats is not None:
@@ -281,4 +282,5 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
     if view.public.phase is not Phase.PLAYING:
         return basic_action(view)
     sit = situation_from_view(view)
-    return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations, stats=stats))
+    return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations, stats=stats,
+                                                     read_seats=read_seats))

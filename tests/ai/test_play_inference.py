@@ -4,22 +4,26 @@ card swaps from the last)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 
 import pytest
 
 from engine.actions import DealAll, Pass
-from engine.ai import choose_action, inference
+from engine.ai import choose_action, inference, policy_seats
 from engine.ai.determinize import Sampler, World
 from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
-from engine.ai.inference import mismatches, play_checks, play_weight
+from engine.ai.inference import mismatches, penalties, play_checks, play_weight
 from engine.ai.policy import policy_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+
+
+EVERY_SEAT = frozenset(range(4))
 
 
 def _real_deal(table: Table) -> World:
@@ -58,7 +62,7 @@ def test_the_real_deal_of_basic_players_is_never_weighed_down(preset: str) -> No
     checked = 0
     for seed in (3, 11):
         for table, sit in _decisions(preset, seed, every=3):
-            checks = play_checks(sit)
+            checks = play_checks(sit, EVERY_SEAT)
             made = [s for trick in sit.history for s, _ in trick if s != sit.seat]
             assert sorted(c.seat for seat in checks for c in seat) == sorted(made)
             assert not checks[sit.seat]
@@ -69,7 +73,7 @@ def test_the_real_deal_of_basic_players_is_never_weighed_down(preset: str) -> No
 
 
 def _opponent_misses(sit: Situation, world: World) -> int:
-    checks = play_checks(sit)
+    checks = play_checks(sit, EVERY_SEAT)
     return sum(mismatches(sit, checks[s], world.hands, world.kitty) for s in range(4) if s % 2 != sit.seat % 2)
 
 
@@ -103,11 +107,11 @@ def test_the_chains_deals_agree_with_the_plays_and_lie_nearer_the_real_deal(monk
     positions = 0
     for table, sit in (d for seed in (5, 6) for d in _decisions("standard", seed, every=9)):
         real = _real_deal(table)
-        sampler = Sampler(sit, read_play=True)
+        sampler = Sampler(sit, EVERY_SEAT)
         with monkeypatch.context() as off:
             off.setattr(inference, "OPPONENT_WEIGHT", 1.0)
             off.setattr(inference, "PARTNER_WEIGHT", 1.0)
-            unweighed = Sampler(sit, read_play=True)
+            unweighed = Sampler(sit, EVERY_SEAT)
         assert unweighed.reading is None
         rng, raw_rng = random.Random(1), random.Random(1)
         for _ in range(10):
@@ -124,20 +128,66 @@ def test_the_chains_deals_agree_with_the_plays_and_lie_nearer_the_real_deal(monk
     assert read_off < plain_off, (read_off, plain_off)
 
 
-def test_only_a_sampler_asked_to_read_the_play_reads_it() -> None:
-    """The strong player's search reads the play; a review (复盘) of a played hand and every other sampler do not."""
-    _table, sit = next(_decisions("standard", 5))
+def test_only_the_seats_asked_for_are_read() -> None:
+    """The strong player's search reads the plays of the seats it is given (the bot's AI seats that play the
+    policy); a sampler given none (a review, 复盘; a table of people) reads nothing, and no seat reads itself."""
+    sit = [sit for _table, sit in _decisions("standard", 5, every=4)][3]
     assert Sampler(sit).reading is None
-    assert Sampler(sit, read_play=True).reading is not None
+    assert Sampler(sit, frozenset({sit.seat})).reading is None
+    assert Sampler(sit, EVERY_SEAT).reading is not None
+    other = (sit.seat + 1) % 4
+    checks = play_checks(sit, frozenset({other}))
+    assert checks[other] and not any(checks[s] for s in range(4) if s != other)
+
+
+def test_the_policy_seats_are_the_ai_seats_of_the_policy_levels() -> None:
+    """People (``None``) and AIs of other policies (``random``, the measuring levels) are not read."""
+    assert policy_seats(["strong", None, "basic", "random"]) == frozenset({0, 2})
+    assert policy_seats([None, "basic_v2", None, None]) == frozenset()
+
+
+def test_a_seats_weight_falls_less_with_each_further_play_the_policy_would_not_make() -> None:
+    """The mixture of a seat that plays as the policy (0.1 a mismatch) and one that does not (``LOOSE_WEIGHT``): the
+    first mismatches cost about a factor of ten each, later ones less and less, never less than the loose weight's."""
+    _table, sit = next(_decisions("standard", 5, every=4))
+    opponent = (sit.seat + 1) % 4
+    cost = penalties(sit, opponent, 12)
+    steps = [b - a for a, b in zip(cost, cost[1:], strict=False)]
+    assert cost[0] == pytest.approx(0.0, abs=1e-12)
+    assert steps[0] == pytest.approx(-math.log(0.98 * 0.1 + 0.02 * 0.5))
+    assert all(b < a for a, b in zip(steps, steps[1:], strict=False))
+    assert steps[-1] == pytest.approx(-math.log(inference.LOOSE_WEIGHT), rel=0.05)
+    partner = penalties(sit, sit.partner, 12)
+    assert partner[1] < cost[1]
+
+
+def test_the_chains_counts_and_kitty_stay_those_of_its_deal() -> None:
+    """After many kept and refused swaps (and counts taken from its cache), the chain's mismatch count of each seat is
+    the one replayed afresh on its deal, and its kitty list holds the kitty's cards."""
+    compared = 0
+    for _table, sit in (d for seed in (5, 8) for d in _decisions("standard", seed, every=8)):
+        sampler = Sampler(sit, EVERY_SEAT)
+        rng = random.Random(4)
+        for _ in range(30):
+            world = sampler.sample(rng)
+        reading = sampler.reading
+        assert reading is not None
+        checks = play_checks(sit, EVERY_SEAT)
+        for seat in range(4):
+            if checks[seat]:
+                assert reading.misses[seat] == mismatches(sit, checks[seat], world.hands, world.kitty)
+                compared += 1
+        assert sorted(reading.kitty_cards) == [i for i in range(N) for _ in range(reading.kitty[i])]
+    assert compared > 20
 
 
 def test_the_inference_is_off_at_weight_one(monkeypatch: pytest.MonkeyPatch) -> None:
     _table, sit = next(_decisions("standard", 5))
-    assert any(play_checks(sit))
+    assert any(play_checks(sit, EVERY_SEAT))
     monkeypatch.setattr(inference, "OPPONENT_WEIGHT", 1.0)
     monkeypatch.setattr(inference, "PARTNER_WEIGHT", 1.0)
-    assert not any(play_checks(sit))
-    assert Sampler(sit, read_play=True).reading is None
+    assert not any(play_checks(sit, EVERY_SEAT))
+    assert Sampler(sit, EVERY_SEAT).reading is None
 
 
 def test_the_voids_at_each_tricks_lead_grow_by_what_its_plays_show() -> None:
@@ -170,8 +220,8 @@ def test_a_checks_reused_position_plays_as_one_built_for_the_deal() -> None:
     policy plays there as in a position built afresh for that deal."""
     compared = 0
     for _table, sit in _decisions("standard", 9, every=6):
-        checks = [c for seat in play_checks(sit) for c in seat]
-        sampler = Sampler(sit, read_play=True)
+        checks = [c for seat in play_checks(sit, EVERY_SEAT) for c in seat]
+        sampler = Sampler(sit, EVERY_SEAT)
         rng = random.Random(2)
         for _ in range(4):
             world = sampler.sample(rng)
