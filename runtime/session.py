@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import zlib
 from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any, overload
@@ -113,6 +114,11 @@ class Session:
     def table(self, table: Table | None) -> None:
         self._frozen = None
         self._table = recent(table) if table is not None else None
+
+    def ai_rng(self, seat: int) -> random.Random:
+        """A reproducible RNG per table, version and seat for an AI's decision (a restart makes the same choice)."""
+        assert self.table is not None
+        return random.Random(f"{self.record.seed}:{self.table.version}:{seat}")
 
     @property
     def evicted(self) -> bool:

@@ -6,9 +6,9 @@ kind's handler in ``TABLE_TIMERS``).
 - ``close``: the declaration window's deadline (``CloseDeclaring``);
 - ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` in the service's AI process pool,
   or in a thread without one; decided without the table's lock, so a click is never kept waiting by an AI
-  thinking, and dropped if the table moved on meanwhile); in the
-  first hand's declaring an AI seat waits for the humans (``planner.ai_waits_to_declare``): not during a live
-  deal, and in the window until the humans passed or its wait timer falls due;
+  thinking, and dropped if the table moved on meanwhile); in the first hand's declaring an AI seat waits for the
+  humans (``planner.ai_waits_to_declare``): not during a live deal, and in the window until the humans passed or
+  its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
 - ``turn``: first a reminder, then at the timeout the seat goes under 托管 and the AI plays for it (in the
   declaring window, a seat with a declaring clock passes instead);
@@ -88,12 +88,6 @@ class TimerHost(Protocol):
                               chosen: bool = False) -> list[Announcement]: ...
 
 
-def ai_rng(session: Session, seat: int) -> random.Random:
-    """A reproducible RNG per table, version and seat (a restart makes the same AI choice)."""
-    assert session.table is not None
-    return random.Random(f"{session.record.seed}:{session.table.version}:{seat}")
-
-
 @dataclass(frozen=True)
 class AiTurn:
     """An AI decision to make for ``seat`` at table ``version``: thought out without the table's lock (a click
@@ -112,18 +106,17 @@ def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
     assert session.table is not None
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    read_seats = policy_seats([o.ai_level if o is not None else None for o in session.record.seats])
-    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, ai_rng(session, seat),
-                  read_seats)
+    read = policy_seats([o.ai_level if o is not None else None for o in session.record.seats])  # 读牌: basic seats
+    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, session.ai_rng(seat), read)
 
 
 async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
     """The AI's choice for ``turn``: in the service's AI process pool (a strong AI thinking never holds up the
     event loop), or in a thread without one."""
+    args = (turn.view, turn.level, turn.rng, service.ai_budget)
     if service.ai_pool is not None:
-        return await service.ai_pool.decide(turn.view, turn.level, turn.rng, service.ai_budget, turn.read_seats)
-    return await asyncio.to_thread(choose_action, turn.view, turn.level, turn.rng, service.ai_budget,
-                                   read_seats=turn.read_seats)
+        return await service.ai_pool.decide(*args, turn.read_seats)
+    return await asyncio.to_thread(choose_action, *args, read_seats=turn.read_seats)
 
 
 async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:

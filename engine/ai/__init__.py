@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2")  # also for measuring (not offered to players)
-POLICY_LEVELS: tuple[str, ...] = ("basic", "strong")  # the levels that play today's play policy (strong: unless
-# its search finds better); the strong player reads the plays of seats of these levels only (读牌)
+POLICY_LEVELS: tuple[str, ...] = ("basic",)  # the level that plays today's play policy exactly; the strong player
+# reads the plays of seats of these levels only (读牌). Not ``strong``: read as the policy, a strong seat's searched
+# plays mislead (strong reading every seat against strong reading none: -0.15 levels per deal, benchmarks/README)
 
 
 def policy_seats(levels: Sequence[str | None]) -> frozenset[int]:

@@ -4,6 +4,7 @@ card swaps from the last)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -21,7 +22,6 @@ from engine.cards import Card
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
-
 
 EVERY_SEAT = frozenset(range(4))
 
@@ -141,8 +141,10 @@ def test_only_the_seats_asked_for_are_read() -> None:
 
 
 def test_the_policy_seats_are_the_ai_seats_of_the_policy_levels() -> None:
-    """People (``None``) and AIs of other policies (``random``, the measuring levels) are not read."""
-    assert policy_seats(["strong", None, "basic", "random"]) == frozenset({0, 2})
+    """People (``None``), strong AIs (whose searched plays are not the policy's) and AIs of other policies
+    (``random``, the measuring levels) are not read."""
+    assert policy_seats(["basic", None, "basic", "random"]) == frozenset({0, 2})
+    assert policy_seats(["strong", "basic", "strong", "basic"]) == frozenset({1, 3})
     assert policy_seats([None, "basic_v2", None, None]) == frozenset()
 
 
@@ -152,10 +154,10 @@ def test_a_seats_weight_falls_less_with_each_further_play_the_policy_would_not_m
     _table, sit = next(_decisions("standard", 5, every=4))
     opponent = (sit.seat + 1) % 4
     cost = penalties(sit, opponent, 12)
-    steps = [b - a for a, b in zip(cost, cost[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(cost)]
     assert cost[0] == pytest.approx(0.0, abs=1e-12)
     assert steps[0] == pytest.approx(-math.log(0.98 * 0.1 + 0.02 * 0.5))
-    assert all(b < a for a, b in zip(steps, steps[1:], strict=False))
+    assert all(b < a for a, b in itertools.pairwise(steps))
     assert steps[-1] == pytest.approx(-math.log(inference.LOOSE_WEIGHT), rel=0.05)
     partner = penalties(sit, sit.partner, 12)
     assert partner[1] < cost[1]

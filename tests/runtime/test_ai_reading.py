@@ -1,5 +1,6 @@
-"""The strong AI reads (读牌) the plays of the table's AI seats that play the policy, never a person's: the runtime
-tells the engine which seats those are on every AI turn (``runtime.turns.AiTurn.read_seats``)."""
+"""The strong AI reads (读牌) the plays of the table's basic AI seats (they play the policy), never a person's nor a
+strong AI's: the runtime tells the engine which seats those are on every AI turn
+(``runtime.turns.AiTurn.read_seats``)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ async def test_an_ai_turn_reads_the_policy_ai_seats_only() -> None:
         await service.start(rec.table_id, HOST)
         session = service.session(rec.table_id)
         for seat in (1, 2, 3):
-            assert ai_turn(service, session, seat).read_seats == frozenset({1, 3})
+            assert ai_turn(service, session, seat).read_seats == frozenset({3})
         # the person in seat 0, under 托管 (an AI plays the turn): still not read by the others
-        assert ai_turn(service, session, 0).read_seats == frozenset({1, 3})
+        assert ai_turn(service, session, 0).read_seats == frozenset({3})
     finally:
         await db.close()

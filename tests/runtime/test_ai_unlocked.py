@@ -27,10 +27,11 @@ class GatedAi(AiPool):
         self.gate = asyncio.Event()
         self.asked: list[int] = []  # the seats, in the order they started thinking
 
-    async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float) -> Action | None:
+    async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float,
+                     read_seats: frozenset[int] = frozenset()) -> Action | None:
         self.asked.append(view.seat)
         await self.gate.wait()
-        return choose_action(view, level, rng, budget_s)
+        return choose_action(view, level, rng, budget_s, read_seats=read_seats)
 
 
 async def _thinking(ai: GatedAi, count: int = 1) -> None:
