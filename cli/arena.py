@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import Action, DealAll, Pass
-from engine.ai import ARENA_LEVELS, choose_action, policy_seats
+from engine.ai import ARENA_LEVELS, choose_action, read_seats
 from engine.ai.strong import SearchStats
 from engine.rules import PRESETS, Rules
 from engine.table import Table
@@ -66,7 +66,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
     """Play the first hand of ``Table.new(rules, seed)`` with ``levels[seat]`` AIs until it is settled."""
     table = Table.new(rules, seed)
     rngs = [random.Random(ai_seed * 4 + s) for s in range(4)]
-    read_seats = policy_seats(levels)  # every seat is an AI: the strong ones read the policy players' plays
+    read = read_seats(levels)  # every seat is an AI: the strong ones read the others' plays
     times: dict[str, list[float]] = defaultdict(list)
     cpu_times: dict[str, list[float]] = defaultdict(list)
     worlds: dict[str, list[int]] = defaultdict(list)
@@ -78,7 +78,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
         stats = SearchStats()
         start, cpu = time.perf_counter(), time.process_time()
         action = choose_action(view, levels[seat], rngs[seat], budget_s=budget_s, iterations=iterations,
-                               stats=stats, read_seats=read_seats)
+                               stats=stats, read=read)
         times[levels[seat]].append((time.perf_counter() - start) * 1000)
         cpu_times[levels[seat]].append((time.process_time() - cpu) * 1000)
         if stats.worlds:

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import random
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -60,10 +61,10 @@ class AiPool:
         return self._executor
 
     async def decide(self, view: SeatView, level: AiLevel, rng: random.Random, budget_s: float,
-                     read_seats: frozenset[int] = frozenset()) -> Action | None:
-        """The AI's action for ``view`` (computed in a worker; the event loop only waits); ``read_seats``: the
-        seats whose plays a strong AI reads (``engine.ai.policy_seats``)."""
-        decide = partial(choose_action, read_seats=read_seats)
+                     read: Mapping[int, str] | None = None) -> Action | None:
+        """The AI's action for ``view`` (computed in a worker; the event loop only waits); ``read``: the
+        seats whose plays a strong AI reads, with their levels (``engine.ai.read_seats``)."""
+        decide = partial(choose_action, read=read)
         try:  # submit, not loop.run_in_executor (SimCord wraps that callable in an unpicklable one)
             return await asyncio.wrap_future(self.executor().submit(decide, view, level, rng, budget_s))
         except BrokenProcessPool:

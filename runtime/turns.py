@@ -24,7 +24,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from data.database import Database
@@ -44,7 +44,7 @@ from engine.actions import (
     StartHand,
     StopMatch,
 )
-from engine.ai import choose_action, policy_seats
+from engine.ai import choose_action, read_seats
 from engine.bids import SwapStage
 from engine.errors import IllegalAction
 from engine.views import Phase, SeatView
@@ -98,7 +98,7 @@ class AiTurn:
     view: SeatView
     level: AiLevel
     rng: random.Random
-    read_seats: frozenset[int] = frozenset()  # the AI seats whose plays a strong AI reads (读牌)
+    read: dict[int, str] = field(default_factory=dict)  # the AI seats a strong AI reads, with their levels (读牌)
 
 
 def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
@@ -106,7 +106,7 @@ def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
     assert session.table is not None
     occupant = session.record.seats[seat]
     level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    read = policy_seats([o.ai_level if o is not None else None for o in session.record.seats])  # 读牌: basic seats
+    read = read_seats([o.ai_level if o is not None else None for o in session.record.seats])  # 读牌: the AI seats
     return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, session.ai_rng(seat), read)
 
 
@@ -115,8 +115,8 @@ async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
     event loop), or in a thread without one."""
     args = (turn.view, turn.level, turn.rng, service.ai_budget)
     if service.ai_pool is not None:
-        return await service.ai_pool.decide(*args, turn.read_seats)
-    return await asyncio.to_thread(choose_action, *args, read_seats=turn.read_seats)
+        return await service.ai_pool.decide(*args, turn.read)
+    return await asyncio.to_thread(choose_action, *args, read=turn.read)
 
 
 async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:

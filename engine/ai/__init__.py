@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -23,27 +23,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2")  # also for measuring (not offered to players)
-POLICY_LEVELS: tuple[str, ...] = ("basic",)  # the level that plays today's play policy exactly; the strong player
-# reads the plays of seats of these levels only (读牌). Not ``strong``: read as the policy, a strong seat's searched
-# plays mislead (strong reading every seat against strong reading none: -0.15 levels per deal, benchmarks/README)
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2", "strong_blind")  # also for measuring (not
+# offered to players; ``strong_blind``: ``strong`` reading no seat's play)
+READ_LEVELS: tuple[str, ...] = ("basic", "strong", "strong_blind")  # the AI levels whose plays the strong player
+# reads (读牌): ``basic`` plays today's play policy exactly, ``strong`` the policy but for its search's overrides
 
 
-def policy_seats(levels: Sequence[str | None]) -> frozenset[int]:
-    """The seats whose plays the strong player may read by the play policy: the AI seats of ``POLICY_LEVELS``
+def read_seats(levels: Sequence[str | None]) -> dict[int, str]:
+    """The seats whose plays the strong player reads, each with its AI level: the AI seats of ``READ_LEVELS``
     (``levels[seat]``: the seat's AI level, ``None`` for a person, whose play no model here describes)."""
-    return frozenset(seat for seat, level in enumerate(levels) if level in POLICY_LEVELS)
+    return {seat: level for seat, level in enumerate(levels) if level is not None and level in READ_LEVELS}
 
 
 def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: float = 1.0,
                   iterations: int | None = None, stats: SearchStats | None = None,
-                  read_seats: frozenset[int] = frozenset()) -> Action | None:
+                  read: Mapping[int, str] | None = None) -> Action | None:
     """The action of an AI of ``level`` for ``view``; ``None`` only while dealing with nothing to declare.
 
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
-    its search did; ``read_seats``: the seats whose plays the strong AI reads (``policy_seats``). The extra
-    levels ``basic_v1`` and ``basic_v2`` (earlier basic rules) are for measuring."""
+    its search did; ``read``: the seats whose plays the strong AI reads, with their levels (``read_seats``).
+    The extra levels ``basic_v1``, ``basic_v2`` (earlier basic rules) and ``strong_blind`` are for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
@@ -52,10 +52,11 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
         return basic_action(view, v1=True)
     if level == "basic_v2":
         return basic_action(view, v2=True)
-    if level == "strong":
+    if level in ("strong", "strong_blind"):
         from engine.ai.strong import strong_action
 
-        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats, read_seats=read_seats)
+        seats = read if level == "strong" else None
+        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats, read=seats)
     raise ValueError(f"unknown AI level {level!r}")
 
 
@@ -64,4 +65,4 @@ def suggest(view: SeatView) -> Action | None:
     return basic_action(view)
 
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "POLICY_LEVELS", "choose_action", "policy_seats", "suggest"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "READ_LEVELS", "choose_action", "read_seats", "suggest"]

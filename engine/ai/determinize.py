@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -56,8 +57,9 @@ class Sampler:
     """Deals for one decision: what does not change between deals (the unseen cards, the slots to fill,
     the destinations each suit may go to, the kitty's weights) is worked out once."""
 
-    def __init__(self, sit: Situation, read_seats: frozenset[int] = frozenset()) -> None:
-        """``read_seats``: weigh the deals by these seats' plays (``engine.ai.inference``, 读牌)."""
+    def __init__(self, sit: Situation, read: Mapping[int, str] | None = None) -> None:
+        """``read``: weigh the deals by these seats' plays, read by their AI levels (``engine.ai.inference``,
+        读牌)."""
         self.sit = sit
         t = fast_tables(sit.ctx)
         self.suit = t.suit
@@ -89,7 +91,7 @@ class Sampler:
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
-        checks = play_checks(sit, read_seats) if read_seats else []  # the plays to weigh deals by
+        checks = play_checks(sit, read) if read else []  # the plays to weigh deals by
         self.reading: Reading | None = None
         if any(checks):
             shown = [[0] * N for _ in range(4)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 OPPONENT_WEIGHT = 0.1  # a deal's weight is multiplied by this for each opponent's play the policy would not have
 # made on it (read at each decision: ``benchmarks/ai_regret.py --variant OPPONENT_WEIGHT=1.0`` turns it off)
 PARTNER_WEIGHT = 0.3  # and by this for each of the partner's
+SEARCH_WEIGHT = 0.3  # and by this for each of a searching seat's (``strong``: it plays the policy's choice but where
+# its search finds better, so its true deal disagrees now and then: read softly; read at 0.1 it lost 0.15 levels
+# per deal against strong opponents, benchmarks/README)
+SEARCH_LEVELS: Final = ("strong", "strong_blind")  # the AI levels that search (read with ``SEARCH_WEIGHT``)
 LOOSE_SHARE = 0.02  # the prior share of a seat that does not play as the policy ...
 LOOSE_WEIGHT = 0.5  # ... and the weight of each of its plays the policy would not have made
 KITTY_HOLDER: Final = 4  # the kitty's index among a deal's holders (seats are 0..3)
@@ -50,6 +54,7 @@ class PlayCheck:
         self.prefix = trick[:k]
         self.actual = tuple(sorted(trick[k][1]))
         self.points = points
+        self.weight = 1.0  # a deal's weight is multiplied by this if the policy plays otherwise here (``play_checks``)
         self.back = [0] * N  # the cards this seat has played since (this play on): back in its hand
         played = list(sit.mem.played)
         voids = [{SUIT_INDEX[s] for s in v} for v in start_voids]
@@ -107,9 +112,9 @@ class PlayCheck:
         return state
 
 
-def play_checks(sit: Situation, seats: frozenset[int]) -> list[list[PlayCheck]]:
-    """Per seat of ``seats`` (the ones known to play as the policy: the bot's AI seats), its plays of every trick
-    of the hand so far, to weigh deals by (none for the own seat, none at all when the inference is off)."""
+def play_checks(sit: Situation, seats: Mapping[int, str]) -> list[list[PlayCheck]]:
+    """Per seat of ``seats`` (the bot's AI seats, with their levels), its plays of every trick of the hand so far,
+    to weigh deals by (none for the own seat, none at all when the inference is off)."""
     out: list[list[PlayCheck]] = [[], [], [], []]
     if OPPONENT_WEIGHT >= 1.0 and PARTNER_WEIGHT >= 1.0:
         return out
@@ -118,22 +123,24 @@ def play_checks(sit: Situation, seats: frozenset[int]) -> list[list[PlayCheck]]:
         later = [play for rest in history[t + 1:] for play in rest]
         for k in range(len(trick)):
             seat = trick[k][0]
-            if seat != sit.seat and seat in seats and mismatch_weight(sit, seat) < 1.0:
-                out[seat].append(PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t]))
+            if seat != sit.seat and seat in seats and mismatch_weight(sit, seat, seats[seat]) < 1.0:
+                check = PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t])
+                check.weight = mismatch_weight(sit, seat, seats[seat])
+                out[seat].append(check)
     return out
 
 
-def mismatch_weight(sit: Situation, seat: int) -> float:
-    """What a deal's weight is multiplied by for each play of ``seat`` the policy would not have made there, if the
-    seat plays as the policy."""
-    return PARTNER_WEIGHT if seat == sit.partner else OPPONENT_WEIGHT
+def mismatch_weight(sit: Situation, seat: int, level: str) -> float:
+    """What a deal's weight is multiplied by for each play of ``seat`` (an AI of ``level``) the policy would not have
+    made there, if the seat plays as the policy (but for a searching seat's overrides)."""
+    weight = SEARCH_WEIGHT if level in SEARCH_LEVELS else OPPONENT_WEIGHT
+    return max(weight, PARTNER_WEIGHT) if seat == sit.partner else weight
 
 
-def penalties(sit: Situation, seat: int, plays: int) -> list[float]:
-    """``-log`` of a deal's weight for ``seat`` by how many of its ``plays`` (0..plays) the policy would have played
-    otherwise: a mixture of a seat that plays as the policy and, with the share ``LOOSE_SHARE``, one that does
-    not (rising by less for each further mismatch)."""
-    w = mismatch_weight(sit, seat)
+def penalties(w: float, plays: int) -> list[float]:
+    """``-log`` of a deal's weight for a seat by how many of its ``plays`` (0..plays) the policy would have played
+    otherwise, ``w`` a mismatch: a mixture of a seat that plays as the policy and, with the share ``LOOSE_SHARE``,
+    one that does not (rising by less for each further mismatch)."""
     loose = max(w, LOOSE_WEIGHT)
     return [-math.log((1.0 - LOOSE_SHARE) * w ** k + LOOSE_SHARE * loose ** k) for k in range(plays + 1)]
 
@@ -157,7 +164,8 @@ def play_weight(sit: Situation, checks: list[list[PlayCheck]], hands: list[list[
     weight = 1.0
     for seat in range(4):
         if checks[seat]:
-            weight *= math.exp(-penalties(sit, seat, len(checks[seat]))[mismatches(sit, checks[seat], hands, kitty)])
+            cost = penalties(checks[seat][0].weight, len(checks[seat]))
+            weight *= math.exp(-cost[mismatches(sit, checks[seat], hands, kitty)])
     return weight
 
 
@@ -180,7 +188,7 @@ class Reading:
                  consistent: Callable[[list[list[int]], list[int]], bool]) -> None:
         self.sit = sit
         self.checks = [list(c) for c in checks]  # (reordered: the plays that disagreed last first)
-        self.penalty = [penalties(sit, seat, len(checks[seat])) for seat in range(4)]
+        self.penalty = [penalties(c[0].weight, len(c)) if c else [0.0] for c in checks]
         self.accepts = [[d in a for d in range(5)] for a in accept]  # per effective suit: which holders take it
         self.shown = shown
         self.kitty_weight = kitty_weight

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.actions import Action, Bury, Play
@@ -150,7 +151,7 @@ class SearchStats:
 
 def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, iterations: int | None = None,
                    k: int | None = None, stats: SearchStats | None = None,
-                   read_seats: frozenset[int] = frozenset()) -> tuple[Card, ...]:
+                   read: Mapping[int, str] | None = None) -> tuple[Card, ...]:
     """``basic``'s choice, unless another candidate is significantly better on sampled deals.
 
     Budget: CPU time (``time.process_time``, so a busy machine does not shrink the search) and at most
@@ -166,7 +167,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     cands = candidates(sit, k or (MAX_CANDIDATES if sit.trick else LEAD_CANDIDATES))
     if len(cands) == 1 or len(sit.hand) == 1:
         return cands[0]
-    search = _Search(sit, rng, cands, stats, read_seats)
+    search = _Search(sit, rng, cands, stats, read)
     budget = budget_s * SAFETY
     diffs = {i: Gains() for i in range(1, len(cands))}
     best = 0
@@ -198,7 +199,7 @@ class _Search:
     """Paired comparisons of candidates against the first one on freshly sampled deals."""
 
     def __init__(self, sit: Situation, rng: random.Random, cands: list[tuple[Card, ...]],
-                 stats: SearchStats, read_seats: frozenset[int] = frozenset()) -> None:
+                 stats: SearchStats, read: Mapping[int, str] | None = None) -> None:
         self.sit = sit
         self.rng = rng
         self.cands = cands
@@ -206,7 +207,7 @@ class _Search:
         self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
         self.per_world = 0.0
         self.plans = [plan(sit, c) for c in cands]
-        self.sampler = Sampler(sit, read_seats)
+        self.sampler = Sampler(sit, read)
         self.utility: dict[int, float] = {}
 
     def compare(self, diffs: dict[int, Gains], iterations: int | None, deadline: float,
@@ -271,9 +272,9 @@ def pick(diffs: dict[int, Gains], z: float = Z_MARGIN) -> int:
 
 def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
                   iterations: int | None = None, stats: SearchStats | None = None,
-                  read_seats: frozenset[int] = frozenset()) -> Action | None:
+                  read: Mapping[int, str] | None = None) -> Action | None:
     """The strong player's action: Monte Carlo for plays and the bury (``engine.ai.bury_search``), ``basic``
-    otherwise (``stats``: filled in; ``read_seats``: the seats whose plays its search reads, 读牌)."""
+    otherwise (``stats``: filled in; ``read``: the seats whose plays its search reads, with their AI levels, 读牌)."""
     if view.public.phase is Phase.BURYING:
         cards, worlds = search_bury(view, rng, budget_s, iterations)
         if stats is not None:
@@ -283,4 +284,4 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
         return basic_action(view)
     sit = situation_from_view(view)
     return Play(seat=view.seat, cards=choose_play_mc(sit, rng, budget_s, iterations, stats=stats,
-                                                     read_seats=read_seats))
+                                                     read=read))
