@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from engine.actions import DealAll, Pass
-from engine.ai import choose_action, inference, policy_seats
+from engine.ai import choose_action, inference, read_seats
 from engine.ai.determinize import Sampler, World
 from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
 from engine.ai.inference import mismatches, penalties, play_checks, play_weight
@@ -23,7 +23,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 
-EVERY_SEAT = frozenset(range(4))
+EVERY_SEAT = dict.fromkeys(range(4), "basic")
 
 
 def _real_deal(table: Table) -> World:
@@ -133,19 +133,19 @@ def test_only_the_seats_asked_for_are_read() -> None:
     policy); a sampler given none (a review, 复盘; a table of people) reads nothing, and no seat reads itself."""
     sit = [sit for _table, sit in _decisions("standard", 5, every=4)][3]
     assert Sampler(sit).reading is None
-    assert Sampler(sit, frozenset({sit.seat})).reading is None
+    assert Sampler(sit, {sit.seat: "basic"}).reading is None
     assert Sampler(sit, EVERY_SEAT).reading is not None
     other = (sit.seat + 1) % 4
-    checks = play_checks(sit, frozenset({other}))
+    checks = play_checks(sit, {other: "basic"})
     assert checks[other] and not any(checks[s] for s in range(4) if s != other)
 
 
-def test_the_policy_seats_are_the_ai_seats_of_the_policy_levels() -> None:
-    """People (``None``), strong AIs (whose searched plays are not the policy's) and AIs of other policies
-    (``random``, the measuring levels) are not read."""
-    assert policy_seats(["basic", None, "basic", "random"]) == frozenset({0, 2})
-    assert policy_seats(["strong", "basic", "strong", "basic"]) == frozenset({1, 3})
-    assert policy_seats([None, "basic_v2", None, None]) == frozenset()
+def test_the_read_seats_are_the_basic_and_strong_ai_seats() -> None:
+    """People (``None``) and AIs of other policies (``random``, the measuring levels) are not read; basic and strong
+    AIs are, with their levels."""
+    assert read_seats(["basic", None, "basic", "random"]) == {0: "basic", 2: "basic"}
+    assert read_seats(["strong", "basic", "strong", "basic"]) == {0: "strong", 1: "basic", 2: "strong", 3: "basic"}
+    assert read_seats([None, "basic_v2", None, None]) == {}
 
 
 def test_a_seats_weight_falls_less_with_each_further_play_the_policy_would_not_make() -> None:
@@ -153,14 +153,39 @@ def test_a_seats_weight_falls_less_with_each_further_play_the_policy_would_not_m
     first mismatches cost about a factor of ten each, later ones less and less, never less than the loose weight's."""
     _table, sit = next(_decisions("standard", 5, every=4))
     opponent = (sit.seat + 1) % 4
-    cost = penalties(sit, opponent, 12)
+    cost = penalties(inference.mismatch_weight(sit, opponent, "basic"), 12)
     steps = [b - a for a, b in itertools.pairwise(cost)]
     assert cost[0] == pytest.approx(0.0, abs=1e-12)
     assert steps[0] == pytest.approx(-math.log(0.98 * 0.1 + 0.02 * 0.5))
     assert all(b < a for a, b in itertools.pairwise(steps))
     assert steps[-1] == pytest.approx(-math.log(inference.LOOSE_WEIGHT), rel=0.05)
-    partner = penalties(sit, sit.partner, 12)
+    partner = penalties(inference.mismatch_weight(sit, sit.partner, "basic"), 12)
     assert partner[1] < cost[1]
+
+
+def test_a_searching_seat_is_read_softly() -> None:
+    """A strong seat plays the policy's choice but where its search finds better, so a play the policy would not have
+    made costs a deal less than a basic seat's does (``SEARCH_WEIGHT``), as an opponent and as the partner."""
+    sit = [sit for _table, sit in _decisions("standard", 5, every=4)][3]
+    opponent = (sit.seat + 1) % 4
+    assert inference.mismatch_weight(sit, opponent, "strong") == inference.SEARCH_WEIGHT
+    assert inference.mismatch_weight(sit, opponent, "strong") > inference.mismatch_weight(sit, opponent, "basic")
+    assert inference.mismatch_weight(sit, sit.partner, "strong") >= inference.mismatch_weight(sit, opponent, "strong")
+    checks = play_checks(sit, {opponent: "strong", (sit.seat + 3) % 4: "basic"})
+    assert checks[opponent] and all(c.weight == inference.SEARCH_WEIGHT for c in checks[opponent])
+    assert all(c.weight == inference.OPPONENT_WEIGHT for c in checks[(sit.seat + 3) % 4])
+
+
+def test_strong_blind_reads_no_seat() -> None:
+    """``strong_blind`` (for measuring the reading) is the strong player without it: at fixed deals it plays what a
+    strong player given no seats to read plays, whatever seats it is given."""
+    compared = 0
+    for table, sit in itertools.islice(_decisions("standard", 5, every=6), 2, 5):
+        view = table.seat_view(sit.seat)
+        blind = choose_action(view, "strong_blind", random.Random(1), iterations=24, read=EVERY_SEAT)
+        assert blind == choose_action(view, "strong", random.Random(1), iterations=24)
+        compared += 1
+    assert compared == 3
 
 
 def test_the_chains_counts_and_kitty_stay_those_of_its_deal() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from collections.abc import Mapping
 
 import pytest
 
@@ -28,10 +29,10 @@ class GatedAi(AiPool):
         self.asked: list[int] = []  # the seats, in the order they started thinking
 
     async def decide(self, view: SeatView, level: str, rng: random.Random, budget_s: float,
-                     read_seats: frozenset[int] = frozenset()) -> Action | None:
+                     read: Mapping[int, str] | None = None) -> Action | None:
         self.asked.append(view.seat)
         await self.gate.wait()
-        return choose_action(view, level, rng, budget_s, read_seats=read_seats)
+        return choose_action(view, level, rng, budget_s, read=read)
 
 
 async def _thinking(ai: GatedAi, count: int = 1) -> None:
