@@ -47,17 +47,27 @@ def no_gc() -> Iterator[None]:
             gc.enable()
 
 
+MAX_CORRELATION = 0.95  # chained gains: at most this correlation between neighbours (39 gains worth one)
+
+
 class Gains:
     """A candidate's gains over the first choice, deal by deal: their count, whether any was not zero, and their
     running mean and sum of squared deviations (Welford's update), so the searches' statistic, asked after every
     deal, costs the same at the 300th deal as at the 3rd (recomputed from all the gains, a decision of a few
     hundred deals spent about a twentieth of its CPU in it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, chained: bool = False) -> None:
+        """``chained``: the deals come from a Markov chain (``engine.ai.inference.Reading``), each a swap or two from
+        the last, so neighbouring gains are alike: the standard error allows for that (``mean_se``)."""
         self.n = 0
         self.mean = 0.0
         self.squares = 0.0  # sum of squared deviations from the mean (each update adds delta² (n-1)/n >= 0)
         self.nonzero = False
+        self.chained = chained
+        self.total = 0.0  # (chained: the sum of the gains, the first and the last, the sum of neighbours' products)
+        self.first = 0.0
+        self.last = 0.0
+        self.lagged = 0.0
 
     @staticmethod
     def of(values: list[float]) -> Gains:
@@ -67,6 +77,13 @@ class Gains:
         return gains
 
     def add(self, value: float) -> None:
+        if self.chained:
+            if self.n:
+                self.lagged += value * self.last
+            else:
+                self.first = value
+            self.total += value
+            self.last = value
         self.n += 1
         delta = value - self.mean
         self.mean += delta / self.n
@@ -81,7 +98,18 @@ class Gains:
         """Mean and standard error of the mean (infinite with fewer than two gains)."""
         if self.n < 2:
             return self.mean, math.inf
-        return self.mean, math.sqrt(self.squares / (self.n - 1) / self.n)
+        se = math.sqrt(self.squares / (self.n - 1) / self.n)
+        if self.chained and self.squares > 0.0:
+            se *= math.sqrt(self.correlation_time())
+        return self.mean, se
+
+    def correlation_time(self) -> float:
+        """How many chained gains are worth one independent one: ``(1 + r) / (1 - r)``, ``r`` the neighbouring gains'
+        correlation (as of a first-order autoregression; ``r`` kept within 0..``MAX_CORRELATION``)."""
+        n, m = self.n, self.mean
+        lag = self.lagged - m * (2.0 * self.total - self.first - self.last) + (n - 1) * m * m
+        r = min(max(lag / self.squares, 0.0), MAX_CORRELATION)
+        return (1.0 + r) / (1.0 - r)
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:

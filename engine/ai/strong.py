@@ -49,6 +49,7 @@ DROP_Z = 2.0  # a candidate this many standard errors below the first choice is 
 # hand and team in follows by benchmarks/ai_regret.py --variant, but the 400-deal arena did not confirm it, -0.037 ±
 # 0.105 levels per deal against 2.0 on the same deals; docs/MODULES.md)
 SAME_WORLDS = 16  # so is one that gave exactly the first choice's result on this many deals (no gain to find)
+SAME_CHAINED = 4  # (this many times as many deals of a chain, whose neighbours are alike: ``Gains``)
 Z_MARGIN = 1.0  # a candidate must beat the heuristic's choice by this many standard errors
 SAFETY = 0.98  # share of the budget spent thinking (the rest covers set-up and one late deal)
 TARGET_WORLDS = 2000  # enough deals: stop searching even with budget left (400 before: measured, the search
@@ -169,7 +170,8 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
         return cands[0]
     search = _Search(sit, rng, cands, stats, read)
     budget = budget_s * SAFETY
-    diffs = {i: Gains() for i in range(1, len(cands))}
+    chained = search.sampler.reading is not None  # (the deals of a chain: ``Gains``)
+    diffs = {i: Gains(chained) for i in range(1, len(cands))}
     best = 0
     for share in (1 - RECHECK_SHARE, 1 - RECHECK_SHARE / 2):  # undecided at the first: search on
         search.compare(diffs, iterations, start + budget * share)
@@ -178,7 +180,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
             break
     if best == 0:
         return cands[0]
-    check = search.compare({best: Gains()}, iterations, start + budget, dropping=False)[best]
+    check = search.compare({best: Gains(chained)}, iterations, start + budget, dropping=False)[best]
     stats.rechecked = len(check)
     stats.overridden = confirmed(check)
     log.debug("strong: %d worlds, best %s, re-check on %d deals: %s", stats.worlds, cands[best], len(check),
@@ -251,7 +253,7 @@ class _Search:
 
 def _hopeless(values: Gains) -> bool:
     """Clearly worse than the first choice, or so far exactly as good on every deal."""
-    if len(values) >= SAME_WORLDS and not values.nonzero:
+    if len(values) >= (SAME_WORLDS * SAME_CHAINED if values.chained else SAME_WORLDS) and not values.nonzero:
         return True
     mean, se = values.mean_se()
     return mean + DROP_Z * se < 0
