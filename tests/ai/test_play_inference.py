@@ -12,10 +12,11 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from engine.actions import DealAll, Pass
-from engine.ai import choose_action, inference, read_seats
+from engine.ai import choose_action, inference, read_seats, strong
 from engine.ai.determinize import Sampler, World
 from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
 from engine.ai.inference import mismatches, penalties, play_checks, play_weight
+from engine.ai.playout import Gains
 from engine.ai.policy import policy_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
@@ -261,3 +262,35 @@ def test_a_checks_reused_position_plays_as_one_built_for_the_deal() -> None:
                 assert [list(h) for h in reused.held] == [list(h) for h in fresh.held]
                 compared += 1
     assert compared > 200
+
+
+@pytest.mark.parametrize("correlation", [0.0, 0.5, 0.8])
+def test_a_chains_gains_count_as_fewer_deals(correlation: float) -> None:
+    """Gains of a chain's deals (each a swap or two from the last) are alike from deal to deal: their standard error
+    is the independent one times the square root of the correlation time, ``(1 + r) / (1 - r)`` for a first-order
+    autoregression of correlation ``r`` (about 1, 3 and 9 here), so the search drops and overrides on as much
+    evidence as with independent deals."""
+    rng = random.Random(7)
+    chained, plain = Gains(chained=True), Gains()
+    x = 0.0
+    for _ in range(6000):
+        x = correlation * x + rng.gauss(0.0, 1.0)
+        chained.add(x)
+        plain.add(x)
+    expected = (1 + correlation) / (1 - correlation)
+    assert chained.correlation_time() == pytest.approx(expected, rel=0.2)
+    mean, se = chained.mean_se()
+    assert mean == plain.mean_se()[0]
+    assert se == pytest.approx(plain.mean_se()[1] * math.sqrt(chained.correlation_time()))
+
+
+def test_a_chain_drops_a_same_result_candidate_only_after_more_deals() -> None:
+    """A candidate that gives the first choice's result on every deal is dropped after ``SAME_WORLDS`` independent
+    deals, but a chain's neighbouring deals are alike: it needs ``SAME_CHAINED`` times as many."""
+    plain, chained = Gains.of([0.0] * strong.SAME_WORLDS), Gains(chained=True)
+    for _ in range(strong.SAME_WORLDS):
+        chained.add(0.0)
+    assert strong._hopeless(plain) and not strong._hopeless(chained)
+    for _ in range(strong.SAME_WORLDS * (strong.SAME_CHAINED - 1)):
+        chained.add(0.0)
+    assert strong._hopeless(chained)
