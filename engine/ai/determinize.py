@@ -6,7 +6,7 @@ seat is known to hold (a declaration still in hand, cards taken back after a fai
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
 hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed). A
-deal on which the plays so far of the seats asked to be read (the AI seats of the policy's levels) are not what
+deal on which the plays so far of the seats asked to be read (the basic and strong AI seats) are not what
 the play policy would have played there weighs less (``engine.ai.inference``, 读牌): the deals come from a chain
 weighed by the plays.
 An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.

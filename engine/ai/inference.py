@@ -5,12 +5,14 @@ would have played there on that deal.
 Each such play is replayed: the seat's sampled hand plus the cards it has played since, the trick as it stood,
 the cards played, the voids known and the defenders' points then. A deal's weight is, per seat, a mixture over two
 kinds of player: one who plays as the policy but for a slip now and then (each play the policy would not have made
-multiplies the weight by ``OPPONENT_WEIGHT``, by ``PARTNER_WEIGHT`` for the partner) and, with the prior share
+multiplies the weight by ``OPPONENT_WEIGHT``, by ``PARTNER_WEIGHT`` for the partner, by ``SEARCH_WEIGHT`` for a
+strong seat, whose search overrides the policy now and then) and, with the prior share
 ``LOOSE_SHARE``, one who does not (each such play: ``LOOSE_WEIGHT``). A seat whose plays the policy explains on some
 deals is read hard; one it explains on none (a person, another AI, a policy of an older version) is read softly,
 so its few odd plays do not pin the deals down. Deals of that weight are drawn by a Markov chain (``Reading``): one
 card swapped between two hidden holders per step, kept by the Metropolis rule, a few steps between two deals (the
-first ones after a burn-in from the best of a few fresh deals).
+first ones after a burn-in from the best of a few fresh deals). Neighbouring deals of the chain are alike, so the
+search's statistics count them as fewer deals (``engine.ai.playout.Gains``, ``chained``).
 """
 
 from __future__ import annotations
