@@ -31,7 +31,7 @@ from engine.ai.situation import Situation
 log = logging.getLogger(__name__)
 
 OPPONENT_WEIGHT = 0.1  # a deal's weight is multiplied by this for each opponent's play the policy would not have
-# made on it (read at each decision: ``benchmarks/ai_regret.py --variant OPPONENT_WEIGHT=1.0`` turns it off)
+# made on it (read at each decision, as the others: ``benchmarks/ai_regret.py --variant``; 1.0: such seats unread)
 PARTNER_WEIGHT = 0.3  # and by this for each of the partner's
 SEARCH_WEIGHT = 0.3  # and by this for each of a searching seat's (``strong``: it plays the policy's choice but where
 # its search finds better, so its true deal disagrees now and then: read softly; read at 0.1 it lost 0.15 levels
@@ -118,16 +118,15 @@ def play_checks(sit: Situation, seats: Mapping[int, str]) -> list[list[PlayCheck
     """Per seat of ``seats`` (the bot's AI seats, with their levels), its plays of every trick of the hand so far,
     to weigh deals by (none for the own seat, none at all when the inference is off)."""
     out: list[list[PlayCheck]] = [[], [], [], []]
-    if OPPONENT_WEIGHT >= 1.0 and PARTNER_WEIGHT >= 1.0:
-        return out
     history = [[(s, tuple(c.index for c in cards)) for s, cards in trick] for trick in sit.history]
     for t, trick in enumerate(history):
         later = [play for rest in history[t + 1:] for play in rest]
         for k in range(len(trick)):
             seat = trick[k][0]
-            if seat != sit.seat and seat in seats and mismatch_weight(sit, seat, seats[seat]) < 1.0:
+            weight = mismatch_weight(sit, seat, seats[seat]) if seat != sit.seat and seat in seats else 1.0
+            if weight < 1.0:  # (a weight of 1.0: the seat is not read)
                 check = PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t])
-                check.weight = mismatch_weight(sit, seat, seats[seat])
+                check.weight = weight
                 out[seat].append(check)
     return out
 
@@ -201,9 +200,6 @@ class Reading:
         self.kitty = [0] * N
         self.kitty_cards: list[int] = []  # the kitty's card indices (kept with ``kitty``)
         self.misses = [0, 0, 0, 0]
-        self.steps = 0
-        self.moves = 0
-        self.hits = 0
         # per seat, its mismatch count by its hand (and the kitty, for the seat that buried it); -n-1: more than n-1
         self.known: list[dict[bytes, int]] = [{}, {}, {}, {}]
 
@@ -237,10 +233,6 @@ class Reading:
                 total += self.penalty[seat][mismatches(self.sit, self.checks[seat], hands, kitty)]
         return total
 
-    def weight(self) -> float:
-        """The current deal's ``play_weight``."""
-        return math.exp(-sum(self.penalty[seat][self.misses[seat]] for seat in range(4) if self.checks[seat]))
-
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """The chain's current deal: copies of the hands and the kitty's card indices."""
         return [list(h) for h in self.hands], list(self.kitty_cards)
@@ -254,7 +246,6 @@ class Reading:
         key = bytes(self.hands[seat]) + (bytes(self.kitty) if seat == self.sit.kitty_holder else b"")
         known = self.known[seat].get(key)
         if known is not None and (known >= 0 or -known - 1 > cap >= 0):
-            self.hits += 1
             return known if known >= 0 else -known - 1
         n = self._count(seat, cap)
         self.known[seat][key] = n if cap < 0 or n <= cap else -n - 1
@@ -295,12 +286,9 @@ class Reading:
             return
         if (x < 4 and cx[a] <= self.shown[x][a]) or (y < 4 and cy[b] <= self.shown[y][b]):
             return
-        self.steps += 1
         self._swap(x, y, a, b)
-        if self._keep(x, y, a, b, rng):
-            self.moves += 1
-            return
-        self._swap(x, y, b, a)
+        if not self._keep(x, y, a, b, rng):
+            self._swap(x, y, b, a)
 
     def _swap(self, x: int, y: int, a: int, b: int) -> None:
         """Move the card ``a`` from holder ``x`` to ``y`` and ``b`` back."""

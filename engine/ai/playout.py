@@ -64,8 +64,7 @@ class Gains:
         self.squares = 0.0  # sum of squared deviations from the mean (each update adds delta² (n-1)/n >= 0)
         self.nonzero = False
         self.chained = chained
-        self.total = 0.0  # (chained: the sum of the gains, the first and the last, the sum of neighbours' products)
-        self.first = 0.0
+        self.first = 0.0  # (chained: the first and the last gain, the sum of neighbours' products)
         self.last = 0.0
         self.lagged = 0.0
 
@@ -82,7 +81,6 @@ class Gains:
                 self.lagged += value * self.last
             else:
                 self.first = value
-            self.total += value
             self.last = value
         self.n += 1
         delta = value - self.mean
@@ -107,7 +105,7 @@ class Gains:
         """How many chained gains are worth one independent one: ``(1 + r) / (1 - r)``, ``r`` the neighbouring gains'
         correlation (as of a first-order autoregression; ``r`` kept within 0..``MAX_CORRELATION``)."""
         n, m = self.n, self.mean
-        lag = self.lagged - m * (2.0 * self.total - self.first - self.last) + (n - 1) * m * m
+        lag = self.lagged - m * (2.0 * n * m - self.first - self.last) + (n - 1) * m * m
         r = min(max(lag / self.squares, 0.0), MAX_CORRELATION)
         return (1.0 + r) / (1.0 - r)
 
