@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli.arena import DealOutcome, main, outcome_lines, paired
+from engine import arena as old_name
 
 
 def _outcome(seed: int, level_diff: int) -> DealOutcome:
@@ -46,3 +47,10 @@ def test_a_bad_against_file_stops_the_run_before_any_deal(tmp_path: Path, capsys
         assert stop.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()[-1]
         assert err.startswith("python -m cli.arena: error: --against") and str(path) in err
+
+
+def test_the_old_program_name_says_which_command_to_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert old_name.main(["--team-a", "strong", "--deals", "400"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.endswith("run: python -m cli.arena --team-a strong --deals 400")
+    assert "\n" not in line
