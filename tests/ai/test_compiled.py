@@ -170,7 +170,7 @@ def test_check_and_the_start_up_log_say_which_runs(tmp_path: Path, monkeypatch: 
     done = subprocess.run([sys.executable, "bot.py", "check"], cwd=REPO, env={**os.environ, **env},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "ok    AI and rules: plain Python, about 5× slower: TRACTOR_PLAIN_PYTHON is set" in done.stdout
+    assert "ok    AI and rules: plain Python, about 8× slower: TRACTOR_PLAIN_PYTHON is set" in done.stdout
     monkeypatch.setenv("TRACTOR_LOCALE", "en")
     monkeypatch.setitem(sys.modules, "tractor_compiled", None)  # the project not installed
     assert state() == ("missing", "")
