@@ -1,4 +1,4 @@
-"""The rules judge (裁判): ``python -m engine.judge`` answers JSON-lines rule questions (../shared/JUDGE.md).
+"""The rules judge (裁判): ``python -m engine.judge`` answers JSON-lines rule questions (docs/JUDGE.md).
 
 One JSON object per input line, one answer per output line, in order; malformed or impossible input
 gets ``{"error": "<reason>"}`` and the judge goes on. A thin layer over the engine: it parses and

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from cli.compiled import describe, leftovers, state
-from tests.helpers.shared_dir import REPO, SHARED, require_shared
+from tests.helpers.shared_dir import REPO
 from tools.build_ai import MODULES, hashes, imported_sources
 
 PLAIN = {"TRACTOR_PLAIN_PYTHON": "1"}
@@ -73,7 +73,6 @@ def test_count_vectors_are_native_compiled_and_lists_in_plain_python() -> None:
 
 def test_compiled_and_plain_python_agree() -> None:
     require_build()
-    require_shared(SHARED / "conformance")
     compiled, plain = probe({}), probe(PLAIN)
     assert compiled["build"]["state"] == "compiled" and compiled["build"]["policy"].endswith(".so")
     assert plain["build"]["state"] == "disabled TRACTOR_PLAIN_PYTHON" and plain["build"]["policy"].endswith(".py")

@@ -1,8 +1,8 @@
-"""Conformance: every case of ../shared/conformance/{follow,lead,trick}.jsonl through ``python -m engine.judge``.
+"""Conformance: every case of the project's conformance files (``tests/engine/conformance/*.jsonl``, a copy of
+``../shared/conformance``) through ``python -m engine.judge``.
 
-The shared directory is ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared`` (missing: a skip, a failure
-under ``CI=true``). Each file is piped to one judge process; each answer must equal the line's ``expect``
-(``forced`` compared as a multiset).
+Each file is piped to one judge process; each answer must equal the line's ``expect`` (``forced`` compared
+as a multiset).
 """
 
 from __future__ import annotations
@@ -11,14 +11,12 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.shared_dir import REPO, SHARED, require_shared
+from tests.helpers.shared_dir import CONFORMANCE, REPO
 
-CONFORMANCE = SHARED / "conformance"
 FILES = ("follow", "lead", "trick")
 
 
@@ -31,9 +29,8 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", FILES)
 def test_conformance_file(name: str) -> None:
-    require_shared(SHARED)
     path = CONFORMANCE / f"{name}.jsonl"
-    assert path.is_file(), f"{path} is missing from the shared directory"
+    assert path.is_file(), f"{path} is missing from the project's conformance files"
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     cases = [json.loads(line) for line in lines]
     queries = [json.dumps({k: v for k, v in case.items() if k != "expect"}) for case in cases]
@@ -49,13 +46,3 @@ def test_conformance_file(name: str) -> None:
             failures.append(f"{case['id']}: expected {case['expect']}, got {got}")
     assert not failures, f"{len(failures)}/{len(cases)} cases differ:\n" + "\n".join(failures[:20])
 
-
-def test_a_missing_shared_directory_fails_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    missing = tmp_path / "no-shared"
-    monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception):
-        require_shared(missing)
-    monkeypatch.setenv("CI", "")
-    with pytest.raises(pytest.skip.Exception):
-        require_shared(missing)
-    assert require_shared(tmp_path) == tmp_path

@@ -23,7 +23,7 @@ from engine.rules import (
     Rules,
     option_choices,
 )
-from tests.helpers.shared_dir import SHARED, require_shared
+from tests.helpers.shared_dir import RULEBOOK
 
 #: every v2 option and value of RULES §9 (the JSON form), default first
 V2_VALUES: dict[str, tuple[Any, ...]] = {
@@ -52,7 +52,7 @@ V1_AIHUA = {
 
 def _rules_md_presets() -> dict[str, dict[str, Any]]:
     """The §10 table of RULES.md: preset → its `option: value` differences, as JSON values."""
-    text = require_shared(SHARED / "RULES.md").read_text(encoding="utf-8")
+    text = RULEBOOK.read_text(encoding="utf-8")
     section = text.split("## 10.")[1].split("## 11.")[0]
     out: dict[str, dict[str, Any]] = {}
     for line in section.splitlines():

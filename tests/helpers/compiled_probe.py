@@ -2,7 +2,7 @@
 ``python -m tests.helpers.compiled_probe`` (``TRACTOR_PLAIN_PYTHON=1``: plain Python even with a build).
 
 - ``build``: which one ran (``tractor_compiled``'s state, or ``missing``) and the file of ``engine.ai.policy``;
-- ``judge``: the judge's answer to every line of the conformance files (``../shared/conformance``);
+- ``judge``: the judge's answer to every line of the conformance files (``tests/engine/conformance``);
 - ``decisions``: every action of whole hands played by strong AIs with a fixed number of sampled deals (their
   searches, rollouts and endgames all run the compiled modules) against basic AIs, under two presets;
 - ``endgame``: the exact solver's value of positions reached by basic play, 3 to 5 cards per hand;
@@ -34,7 +34,7 @@ from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
 from tests.helpers.basic_play import play_basic_until
-from tests.helpers.shared_dir import SHARED
+from tests.helpers.shared_dir import CONFORMANCE
 
 DEALS = ((7, "standard"), (12, "standard"), (5, "national"))
 
@@ -51,7 +51,7 @@ def build() -> dict[str, str]:
 def judge() -> dict[str, list[dict[str, Any]]]:
     out = {}
     for name in ("follow", "lead", "trick"):
-        lines = (SHARED / "conformance" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+        lines = (CONFORMANCE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
         queries = [json.dumps({k: v for k, v in json.loads(line).items() if k != "expect"}) for line in lines
                    if line.strip()]
         out[name] = [answer(q) for q in queries]

@@ -1,24 +1,26 @@
-"""The shared directory (rulebook, conformance cases): ``$TRACTOR_SHARED`` if set, else ``<repo>/../shared``.
+"""The rulebook and the conformance cases the project carries, and the shared directory they are copied from.
 
-Tests that read it skip when it is missing on a developer's machine, and fail when ``CI=true``: CI must
-always run them."""
+The project's own copies are what the tests read: ``docs/RULES.md``, ``docs/JUDGE.md``, ``docs/seeds/`` and
+``tests/engine/conformance/``, so a clone with nothing beside it runs every conformance case. The shared
+directory (``$TRACTOR_SHARED`` if set, else ``<repo>/../shared``) is where updates arrive:
+``tests/engine/test_rulebook_copies.py`` checks the copies equal it whenever it is present."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-import pytest
-
 REPO = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("TRACTOR_SHARED") or REPO.parent / "shared")
 
+RULEBOOK = REPO / "docs" / "RULES.md"
+JUDGE_DOC = REPO / "docs" / "JUDGE.md"
+CONFORMANCE = REPO / "tests" / "engine" / "conformance"
 
-def require_shared(path: Path) -> Path:
-    """``path`` (inside the shared directory); skip without it, or fail under ``CI=true``."""
-    if path.exists():
-        return path
-    message = f"{path} does not exist (set TRACTOR_SHARED to the shared directory)"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"CI=true but {message}")
-    pytest.skip(message)
+# project copy -> path inside the shared directory
+COPIES: dict[Path, str] = {
+    RULEBOOK: "RULES.md",
+    JUDGE_DOC: "JUDGE.md",
+    CONFORMANCE: "conformance",
+    REPO / "docs" / "seeds": "seeds",
+}
