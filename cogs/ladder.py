@@ -56,9 +56,6 @@ class Ladder(commands.Cog):
     def db(self) -> Database:
         return self.bot.game.db
 
-    def _names(self, guild: discord.Guild | None, rec_names: dict[int, str]) -> dict[int, str]:
-        return rec_names
-
     @app_commands.command(name=ls("ladder", "cmd.ladder"), description=ls("This server's ladder", "cmd.ladder.desc"))
     @app_commands.rename(by=ls("by", "cmd.opt.by"))
     @app_commands.describe(by=ls("Order by rating or by level", "cmd.opt.by.desc"))

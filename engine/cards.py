@@ -57,15 +57,6 @@ class Card:
         """5s count 5, 10s and Ks count 10 (200 in two decks)."""
         return _POINTS[self.index]
 
-    @property
-    def rank_index(self) -> int:
-        """Natural rank position 0 (2) … 12 (A); 13 for SJ, 14 for BJ."""
-        return RANK_INDEX[self.rank]
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS or self.rank == "BJ"
-
     def __str__(self) -> str:
         return self.rank + self.suit
 
@@ -84,7 +75,6 @@ class Card:
         return (Card, (self.rank, self.suit))
 
 
-RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS + JOKER_RANKS)}
 ALL_CARDS: tuple[Card, ...] = (*tuple(Card(r, s) for s in SUITS for r in RANKS), Card("SJ", ""), Card("BJ", ""))
 _POINTS: tuple[int, ...] = tuple(5 if c.rank == "5" else 10 if c.rank in ("10", "K") else 0 for c in ALL_CARDS)
 SMALL_JOKER = ALL_CARDS[-2]

@@ -179,10 +179,5 @@ def advance(level: str, gain: int, rules: Rules, as_dealer: bool) -> tuple[str, 
     return new, won
 
 
-def rank_distance(old: str, new: str) -> int:
-    """``new`` minus ``old`` in level steps (negative for a drop; -1 → 2 is one step)."""
-    return level_index(new) - level_index(old)
-
-
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _LEVELS: tuple[Level, ...] = tuple(Level(r) for r in RANKS)

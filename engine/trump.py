@@ -135,11 +135,6 @@ class TrumpContext:
         """Suit order ♠ ♥ ♦ ♣ used to break ties between equal-ranked cards (0 first)."""
         return self.tie_table[card.index]
 
-    def is_isolated(self, card: Card) -> bool:
-        """True if a pair of ``card`` links to no other pair in a tractor (off level pair without
-        ``tractor_through_level``)."""
-        return self.isolated_table[card.index]
-
     def pairs_adjacent(self, low: Card, high: Card) -> bool:
         """Whether a pair of ``low`` and a pair of ``high`` are consecutive links of a tractor (RULES §4)."""
         return self.indices_adjacent(low.index, high.index)

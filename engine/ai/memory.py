@@ -157,7 +157,3 @@ def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | Non
         out[c.index] -= 1
     return out
 
-
-def unseen_cards(counts: Sequence[int]) -> list[Card]:
-    """The multiset of cards from an unseen-counts table."""
-    return [ALL_CARDS[i] for i, n in enumerate(counts) for _ in range(max(n, 0))]
