@@ -6,6 +6,7 @@ Slash commands and autocompletes go through the command tree's global check (``G
 bucket ``action``); opening a hand panel also spends the ``panel`` bucket (a picture drawn). Each bucket is
 charged once per interaction, by this guard only (handlers do not charge again). A refused command or click is
 answered privately with the localized wait (``bot.error.rate_limited``); a refused autocomplete offers nothing.
+An admitted interaction also records the user's display name on the server (``note_name``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,17 @@ async def admitted(interaction: discord.Interaction, bucket: str) -> bool:
         if interaction.type is not discord.InteractionType.autocomplete:
             await reply_error(interaction, exc)
         return False
+    await note_name(interaction)
     return True
+
+
+async def note_name(interaction: discord.Interaction) -> None:
+    """Remember the display name the user shows on this server now (``runtime.names``: the bot has no members
+    intent, the ladder and records name players by it)."""
+    game = getattr(interaction.client, "game", None)
+    if game is not None:
+        user = interaction.user
+        await game.names.seen(interaction.guild_id, user.id, getattr(user, "display_name", None) or user.name)
 
 
 class GuardedTree(app_commands.CommandTree):

@@ -25,6 +25,7 @@ from runtime import imaging, inputs
 from runtime.inputs import LADDER_ORDERS
 from runtime.ladder_views import ladder_picture, player_card
 from runtime.lobby import AI_NAME
+from runtime.names import player_names
 from runtime.presenter import Image
 from runtime.replays import HandReplay, hand_replay
 
@@ -32,12 +33,6 @@ log = logging.getLogger(__name__)
 
 BY_CHOICES = [app_commands.Choice(name=ls("rating", "bot.choice.rating"), value="rating"),
               app_commands.Choice(name=ls("level", "bot.choice.level"), value="level")]
-
-
-def member_name(guild: discord.Guild | None, user_id: int) -> str:
-    member = guild.get_member(user_id) if guild is not None else None
-    return member.display_name if member is not None else f"#{str(user_id)[-4:]}"
-
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -66,21 +61,13 @@ class Ladder(commands.Cog):
             inputs.choice("by", by, LADDER_ORDERS)
             await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
-            image = await ladder_picture(self.db, _guild(interaction), by, locale,
-                                         lambda user_id: self._name(interaction, user_id))
+            # players are named as seen at their last interaction here (runtime.names; the caller's is current)
+            image = await ladder_picture(self.db, _guild(interaction), by, locale)
             if image is None:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
             # the picture carries the title: no text above it repeating it
             await interaction.followup.send(file=_file(image))
-
-    def _name(self, interaction: discord.Interaction, user_id: int) -> str:
-        """The player's name in *this* guild: the caller's own display name here, else as seated at a table of
-        this guild, else the member's display name (a nickname of another server is never used)."""
-        if user_id == interaction.user.id:
-            return getattr(interaction.user, "display_name", None) or interaction.user.name
-        names = self.bot.game.pipeline.names.get(interaction.guild_id or 0, {})
-        return names.get(user_id) or member_name(interaction.guild, user_id)
 
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
     @app_commands.rename(user=ls("user", "cmd.opt.user"))
@@ -112,13 +99,16 @@ class Ladder(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             locale = user_locale(interaction)
-            matches = await self.db.match_history(_guild(interaction), limit=10)
+            guild_id = _guild(interaction)
+            matches = await self.db.match_history(guild_id, limit=10)
             if not matches:
                 await interaction.response.send_message(i18n.t("bot.history.empty", locale), ephemeral=True)
                 return
+            users = {s.user_id for m in matches for s in m.seats if s is not None and s.user_id is not None}
+            names = await player_names(self.db, guild_id, users, locale)
             lines = [i18n.t("bot.history.title", locale)]
             for m in matches:
-                seated = [seat_label(s, i, locale) for i, s in enumerate(m.seats)]
+                seated = [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)]
                 teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
                 winner = teams[m.winner_team] if m.winner_team is not None else "-"
                 lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
@@ -162,13 +152,13 @@ def _file(image: Image) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=image.name)
 
 
-def seat_label(seat: Any, index: int, locale: str) -> str:
-    """A past match's seat in ``/history``: the player as a mention (shown as their current name, never a
-    ping: the message allows no mentions), an AI by its seat, ``-`` if empty."""
+def seat_label(seat: Any, index: int, names: dict[int, str], locale: str) -> str:
+    """A past match's seat in ``/history``: the player by the name last seen here (``runtime.names``; a mention
+    shows an unknown user's id to clients that have not met them), an AI by its seat, ``-`` if empty."""
     if seat is None:
         return "-"
     if seat.user_id is not None:
-        return f"<@{seat.user_id}>"
+        return escape_text(names[seat.user_id])
     return i18n.t("bot.lobby.ai_seat", locale, name=AI_NAME.format(n=index + 1))
 
 

@@ -12,6 +12,7 @@ from data.guilds import GuildsMixin
 from data.history import HistoryMixin
 from data.ladder import LadderMixin
 from data.migrate import migrate
+from data.names import NamesMixin
 from data.postgres import PostgresDriver
 from data.queued import QueuedMixin
 from data.reviews import ReviewsMixin
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
-               TournamentsMixin, ReviewsMixin, Connection):
+               TournamentsMixin, ReviewsMixin, NamesMixin, Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
     @classmethod

@@ -71,4 +71,5 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "({seconds} s).",
                         "zh-CN": "离线比赛：{hands} 局，{actions} 步，级数 {levels}，胜方 {winners}（{seconds} 秒）。"},
     "runtime.ladder_title": {"en": "Ladder", "zh-CN": "排行榜"},
+    "runtime.name.unknown": {"en": "unnamed player", "zh-CN": "未具名玩家"},
 }

@@ -105,9 +105,9 @@ async def match_summary_image(view: PublicView, names: Sequence[str], locale: st
 async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: str, *, by: str = "rating",
                        title: str | None = None) -> Image:
     """The server's ladder from ``data``'s ``PlayerStats`` rows (best first, ordered ``by`` rating: equal ratings
-    share a rank, or by level: one rank each); unknown names show the id."""
+    share a rank, or by level: one rank each); ``names`` names every row (``runtime.names``)."""
     ranks = shared_ranks([p.rating for p in stats]) if by == "rating" else range(1, len(stats) + 1)
-    rows = [LadderRow(rank=r, name=names.get(p.user_id, str(p.user_id)), rating=p.rating,
+    rows = [LadderRow(rank=r, name=names.get(p.user_id) or t("runtime.name.unknown", locale), rating=p.rating,
                       level=level_short(p.level, p.laps),
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]

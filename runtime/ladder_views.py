@@ -1,11 +1,10 @@
 """The server's ladder and a player's statistics card (天梯, 战绩): read from ``data/`` and drawn through
 ``runtime.imaging`` (the drawing queue and its timeout, retry and "picture unavailable"), as the table's pictures
-are. The interface names the players (``name_of``) and words the answer; nothing here knows Discord."""
+are. Players are named as last seen on the server (``runtime.names``); nothing here knows Discord."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from data.database import Database
@@ -13,6 +12,7 @@ from data.tournaments import Placing
 from i18n import t
 from render.stats import StatsCard
 from runtime import imaging
+from runtime.names import player_names
 from runtime.presenter import Image
 
 log = logging.getLogger(__name__)
@@ -21,14 +21,14 @@ LADDER_ROWS = 20  # players shown on the ladder picture
 RECENT_MATCHES = 20  # the latest matches a statistics card shows
 
 
-async def ladder_picture(db: Database, guild_id: int, by: str, locale: str,
-                         name_of: Callable[[int], str]) -> Image | None:
+async def ladder_picture(db: Database, guild_id: int, by: str, locale: str) -> Image | None:
     """The server's ladder ordered ``by`` ``rating`` or ``level`` (``runtime.inputs.LADDER_ORDERS``), its best
-    ``LADDER_ROWS`` players; ``None`` while nobody has finished a match here."""
+    ``LADDER_ROWS`` players named as last seen here (``runtime.names``); ``None`` while nobody has finished a
+    match here."""
     stats = await db.leaderboard(guild_id, by=by, limit=LADDER_ROWS)
     if not stats:
         return None
-    names = {p.user_id: name_of(p.user_id) for p in stats}
+    names = await player_names(db, guild_id, [p.user_id for p in stats], locale)
     return await imaging.ladder_image(stats, names, locale, by=by, title=t(f"bot.ladder.title.{by}", locale))
 
 

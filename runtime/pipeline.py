@@ -26,6 +26,7 @@ from i18n import t
 from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
+from runtime.names import player_names
 from runtime.planner import plan, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate, UpdateReason
 from runtime.recovery import record_match_end
@@ -48,7 +49,6 @@ class Pipeline:
         self.clock = clock
         self.images = images
         self.locale = locale
-        self.names: dict[int, dict[int, str]] = {}  # guild id -> user id -> name there (ladder pictures; per guild)
         self.match_listeners: list[Callable[[Session], Awaitable[None]]] = []  # after a match ends (tournaments)
         self.observers: list[Presenter] = []  # more interfaces told of every update after ``presenter`` (the web table)
         self.on_storage_error: Callable[[int | None], None] | None = None  # the watchdog (runtime.watchdog)
@@ -172,8 +172,8 @@ class Pipeline:
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
                 rows = await self.db.leaderboard(rec.guild_id)
-                names = self.names.setdefault(rec.guild_id, {})
-                names.update({u: rec.seats[s].name for s, u in rec.humans.items()})  # type: ignore[union-attr]
+                seated = {u: rec.seats[s].name for s, u in rec.humans.items()}  # type: ignore[union-attr]
+                names = await player_names(self.db, rec.guild_id, [p.user_id for p in rows], locale, seated)
                 images.append(await imaging.ladder_image(rows, names, locale))
         return images
 

@@ -31,6 +31,7 @@ from runtime.access import TableLimits
 from runtime.aipool import AiPool
 from runtime.idempotency import Answers
 from runtime.imaging import ImagePolicy
+from runtime.names import NameBook
 from runtime.pipeline import Pipeline
 from runtime.presenter import Presenter, UpdateReason
 from runtime.recovery import finish_records
@@ -74,6 +75,7 @@ class GameService(LobbyService, PlayService):
         self.answers = Answers()  # requests applied once (runtime.idempotency)
         self._seeds = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.pipeline = Pipeline(db, presenter, clock, images, locale)
+        self.names = NameBook(db)  # players' last seen display names (runtime.names)
         self.timers = TimerRegistry()  # every timer kind's handler (the tournament service adds its own)
         for kind, handle in TABLE_TIMERS:
             self.timers.register(kind, self._table_timer(handle))
