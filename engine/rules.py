@@ -12,138 +12,49 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from engine.cards import RANKS
+from engine.choices import (
+    BlockedGain,
+    DealerRotation,
+    DoubleJoin,
+    FirstHandDealer,
+    FollowPolicy,
+    FriendCards,
+    KittyGuard,
+    KittyMultiplier,
+    KittyOvercall,
+    LevelTable,
+    MatchEnd,
+    NoDeclaration,
+    NoTrumpDeclaration,
+    NtTractors,
+    ThrowCompare,
+    ThrowPenalty,
+)
 from engine.errors import RulesError
+from engine.shape import Mode, TableShape, default_decks
 
-
-class FirstHandDealer(StrEnum):
-    """§5 who deals the first hand (抢庄)."""
-
-    FINAL_DECLARER = "final_declarer"  # 反主即反庄
-    FIRST_DECLARER = "first_declarer"  # 反主不反庄
-    FINAL_SUIT_DECLARER = "final_suit_declarer"  # 一对王不能反庄
-
-
-class NoDeclaration(StrEnum):
-    """§5 the trump of a later hand nobody declared in."""
-
-    KITTY_FIRST = "kitty_first"
-    KITTY_THIRD = "kitty_third"
-    KITTY_LEVEL = "kitty_level"
-    NO_TRUMP = "no_trump"
-    REDEAL = "redeal"
-    SWAP_DEALER = "swap_dealer"  # 换庄
-
-
-class NoTrumpDeclaration(StrEnum):
-    """§5 when a joker pair may declare (no trump, 无主)."""
-
-    ANYTIME = "anytime"
-    OVERCALL_ONLY = "overcall_only"
-    NEVER = "never"  # 不能反无主
-
-
-class KittyOvercall(StrEnum):
-    """§5 炒地皮 / 反底 after the bury. JSON: ``false``, ``true``, ``"concealed"``, ``"no_trump_only"``."""
-
-    OFF = "false"
-    ON = "true"
-    CONCEALED = "concealed"  # 暗扣暗反
-    NO_TRUMP_ONLY = "no_trump_only"
-
-
-class NtTractors(StrEnum):
-    """§4 which NT trump pairs link into tractors."""
-
-    LEVEL_PAIRS = "level_pairs"
-    JOKERS_ONLY = "jokers_only"
-
-
-class FollowPolicy(StrEnum):
-    """§7 what a follower must match."""
-
-    LADDER = "ladder"
-    PAIRS_ONLY = "pairs_only"
-    SUIT_ONLY = "suit_only"
-
-
-class ThrowCompare(StrEnum):
-    """§7 how two plays on a throw compare."""
-
-    LARGEST = "largest"
-    ALL = "all"
-
-
-class ThrowPenalty(StrEnum):
-    """§4 the failed-throw penalty (甩牌罚分)."""
-
-    PER_CARD_RETURNED = "per_card_returned"
-    PER_CARD_ATTEMPTED = "per_card_attempted"
-    ATTEMPTED_MINUS_ONE = "attempted_minus_one"
-    NONE = "none"
-
-
-class KittyMultiplier(StrEnum):
-    """§8 the kitty bonus multiplier (抠底倍数)."""
-
-    DOUBLING = "doubling"
-    BY_CARDS = "by_cards"
-    BY_PAIRS = "by_pairs"
-    POWER = "power"
-    FLAT = "flat"
-
-
-class KittyGuard(StrEnum):
-    """§8 who guards the kitty (保底)."""
-
-    DEALER_TEAM = "dealer_team"
-    BURIER = "burier"  # 谁扣底谁保底
-
-
-class LevelTable(StrEnum):
-    """§8 the level change from the defenders' points."""
-
-    STEPS40 = "steps40"
-    STEPS20 = "steps20"
-    STEPS20B = "steps20b"
-    STEPS10 = "steps10"
-
-
-class DealerRotation(StrEnum):
-    """§8 who deals after the dealer team wins."""
-
-    PARTNER = "partner"
-    SAME_PLAYER = "same_player"
-
-
-class BlockedGain(StrEnum):
-    """§8 levels of a gain cut off by a must-play or the end level."""
-
-    LOST = "lost"
-    DEDUCTED = "deducted"
-    DEDUCTED_NEGATIVE = "deducted_negative"  # 负级
-
-
-class MatchEnd(StrEnum):
-    """§8 how the match ends."""
-
-    PASS_END = "pass_end"
-    TIMED = "timed"
-    TIMED_LAPS = "timed_laps"
-    FIXED_DEALS = "fixed_deals"
-
+__all__ = [
+    "FRIENDS_OPTIONS", "LEGACY_DIRECT_NO_TRUMP", "OPTION_NAMES", "PRESETS", "SHAPE_OPTIONS", "V2_OPTIONS",
+    "V3_OPTIONS", "BlockedGain", "DealerRotation", "DoubleJoin", "FirstHandDealer", "FollowPolicy", "FriendCards",
+    "KittyGuard", "KittyMultiplier", "KittyOvercall", "LevelTable", "MatchEnd", "Mode", "NoDeclaration",
+    "NoTrumpDeclaration", "NtTractors", "Rules", "ThrowCompare", "ThrowPenalty", "option_choices",
+]
 
 _ENUMS: dict[str, type[StrEnum]] = {
     "nt_tractors": NtTractors, "no_trump_declaration": NoTrumpDeclaration, "first_hand_dealer": FirstHandDealer,
     "no_declaration": NoDeclaration, "kitty_overcall": KittyOvercall, "follow_policy": FollowPolicy,
     "throw_compare": ThrowCompare, "throw_penalty": ThrowPenalty, "kitty_multiplier": KittyMultiplier,
     "kitty_guard": KittyGuard, "level_table": LevelTable, "dealer_rotation": DealerRotation,
-    "blocked_gain": BlockedGain, "match_end": MatchEnd,
+    "blocked_gain": BlockedGain, "match_end": MatchEnd, "mode": Mode, "friend_cards": FriendCards,
+    "double_join": DoubleJoin,
 }
 _SUIT_ORDERS: tuple[str | None, ...] = (None, "SHCD", "SHDC")
-_BOOLS = ("tractor_through_level", "joker_single_with_level", "jack_bottom", "ace_bottom", "bottom_relief")
+_BOOLS = ("tractor_through_level", "joker_single_with_level", "jack_bottom", "ace_bottom", "bottom_relief",
+          "small_team_bonus")
 _RANK_LISTS = ("fixed_trump_ranks", "must_play")
 _OPTIONAL_INTS = ("max_gain", "points_cap")
 _BOOL_JSON: dict[str, bool] = {"false": False, "true": True}  # kitty_overcall keeps its v1 JSON form
@@ -151,6 +62,12 @@ _BOOL_JSON: dict[str, bool] = {"false": False, "true": True}  # kitty_overcall k
 LEGACY_DIRECT_NO_TRUMP = {True: NoTrumpDeclaration.ANYTIME, False: NoTrumpDeclaration.OVERCALL_ONLY}
 #: options added in v2: a stored v1 rules object (all v1 options, none of these) gets their standard values
 V2_OPTIONS = ("nt_tractors", "no_trump_declaration", "kitty_guard", "bottom_relief", "blocked_gain")
+#: options added in v3 (§12.6): written to JSON only when a table changes them, so a two-deck, four-seat
+#: table's JSON (stored states, the wire) stays as it was; the shape's three are written together
+SHAPE_OPTIONS = ("decks", "players", "mode")
+V3_OPTIONS = (*SHAPE_OPTIONS, "friends", "friend_cards", "double_join", "small_team_bonus", "kitty_size")
+#: 找朋友 options: only with ``mode: friends``
+FRIENDS_OPTIONS = ("friends", "friend_cards", "double_join", "small_team_bonus")
 
 
 @dataclass(frozen=True)
@@ -184,6 +101,26 @@ class Rules:
     bottom_relief: bool = False
     blocked_gain: BlockedGain = BlockedGain.LOST
     match_end: MatchEnd = MatchEnd.PASS_END
+    decks: int = 2
+    players: int = 4
+    mode: Mode = Mode.TRACTOR
+    friends: int | None = None
+    friend_cards: FriendCards = FriendCards.NO_TRUMPS
+    double_join: DoubleJoin = DoubleJoin.CONSUMES
+    small_team_bonus: bool = True
+    kitty_size: int | None = None
+
+    @cached_property
+    def shape(self) -> TableShape:
+        """Decks, seats and mode with the deal's sizes (RULES §12.1, §13.1)."""
+        return TableShape.of(self.decks, self.players, self.mode, self.kitty_size)
+
+    @property
+    def friend_calls(self) -> int:
+        """§13.3 how many friends the dealer calls (0 with fixed partners)."""
+        if self.mode is not Mode.FRIENDS:
+            return 0
+        return self.shape.default_friends() if self.friends is None else self.friends
 
     @property
     def timed(self) -> bool:
@@ -206,7 +143,7 @@ class Rules:
             raise RulesError("rules.unknown_preset", preset=name)
         overrides = _legacy_aliases(overrides)
         base = dict(PRESETS[name])
-        base.update(overrides)
+        base.update(_default_decks(overrides))
         return cls(preset=name, **{k: _coerce(k, v) for k, v in base.items()})
 
     @classmethod
@@ -230,8 +167,11 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         """All options as JSON values (lists for rank sets); ``Rules.from_json(r.to_json()) == r``."""
         out: dict[str, Any] = {}
+        shaped = any(getattr(self, k) != _V3_DEFAULTS[k] for k in SHAPE_OPTIONS)
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in _V3_DEFAULTS and value == _V3_DEFAULTS[f.name] and not (shaped and f.name in SHAPE_OPTIONS):
+                continue
             if f.name in _RANK_LISTS:
                 value = list(value)
             elif isinstance(value, StrEnum):
@@ -241,13 +181,13 @@ class Rules:
 
     def with_options(self, **overrides: Any) -> Rules:
         """A copy with options changed (validated)."""
-        overrides = _legacy_aliases(overrides)
+        overrides = _default_decks(_legacy_aliases(overrides))
         return replace(self, **{k: _coerce(k, v) for k, v in overrides.items()})
 
     def overrides(self) -> dict[str, Any]:
         """Options that differ from this rules object's preset (JSON values)."""
         mine, base = self.to_json(), Rules.from_preset(self.preset).to_json()
-        return {k: v for k, v in mine.items() if k != "preset" and v != base[k]}
+        return {k: v for k, v in mine.items() if k != "preset" and v != base.get(k, _V3_DEFAULTS.get(k))}
 
     # -- validation -----------------------------------------------------------------------------
     def _validate(self) -> None:
@@ -272,6 +212,59 @@ class Rules:
             value = values[name]
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
                 raise RulesError("rules.bad_value", option=name, value=repr(value))
+        self._validate_shape()
+
+    def _validate_shape(self) -> None:
+        """§12.6: the shape itself, the 找朋友 options, and options defined only for two decks or four seats."""
+        shape = self.shape  # raises for a bad deck count, seat count, mode or kitty size
+        friends = self.friends
+        if friends is not None and (isinstance(friends, bool) or not isinstance(friends, int)
+                                    or not 0 <= friends < shape.players - 1):
+            raise RulesError("rules.bad_value", option="friends", value=repr(friends))
+        if shape.mode is not Mode.FRIENDS:
+            for name in FRIENDS_OPTIONS:
+                if getattr(self, name) != _V3_DEFAULTS[name]:
+                    raise RulesError("rules.friends_only", option=name)
+        limited = _two_deck_only(self) if shape.decks != 2 else None
+        if limited is not None:
+            raise RulesError("rules.two_decks_only", option=limited[0], value=limited[1], decks=shape.decks)
+        limited = _fixed_partners_only(self) if not shape.is_standard else None
+        if limited is not None:
+            raise RulesError("rules.shape_unsupported", option=limited[0], value=limited[1],
+                             players=shape.players, mode=str(shape.mode))
+
+
+def _two_deck_only(rules: Rules) -> tuple[str, str] | None:
+    """The first option set to a value defined for two decks only (§12.6), as (option, value)."""
+    if rules.joker_single_with_level:
+        return "joker_single_with_level", "true"
+    if rules.match_end is MatchEnd.FIXED_DEALS:
+        return "match_end", str(rules.match_end)
+    return None
+
+
+def _fixed_partners_only(rules: Rules) -> tuple[str, str] | None:
+    """The first option whose rule speaks of two fixed teams of two (four seats, or fixed partners), as (option,
+    value): the 16-deal duplicate format seats four; 换庄, deducted gains, laps and 谁扣底谁保底 name a team that
+    is known before the hand (in 找朋友 it is not)."""
+    if rules.match_end is MatchEnd.FIXED_DEALS:
+        return "match_end", str(rules.match_end)
+    if rules.mode is not Mode.FRIENDS:
+        return None
+    for name, value in (("no_declaration", NoDeclaration.SWAP_DEALER), ("match_end", MatchEnd.TIMED_LAPS),
+                        ("kitty_guard", KittyGuard.BURIER), ("blocked_gain", BlockedGain.DEDUCTED),
+                        ("blocked_gain", BlockedGain.DEDUCTED_NEGATIVE), ("match_end", MatchEnd.TIMED)):
+        if getattr(rules, name) is value:
+            return name, str(value)
+    return None
+
+
+def _default_decks(overrides: dict[str, Any]) -> dict[str, Any]:
+    """§13.1: ``players`` without ``decks`` brings a deck for every two players."""
+    players = overrides.get("players")
+    if "decks" in overrides or players is None or isinstance(players, bool) or not isinstance(players, int):
+        return overrides
+    return {**overrides, "decks": default_decks(players)}
 
 
 def _json_value(member: StrEnum) -> str | bool:
@@ -337,7 +330,8 @@ def _coerce(name: str, value: Any) -> Any:
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
-_V1_OPTIONS = (*(n for n in OPTION_NAMES if n not in V2_OPTIONS), "direct_no_trump")
+_V1_OPTIONS = (*(n for n in OPTION_NAMES if n not in V2_OPTIONS and n not in V3_OPTIONS), "direct_no_trump")
+_V3_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules) if f.name in V3_OPTIONS}
 
 #: RULES §10: each preset's differences from ``standard``.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -374,4 +368,8 @@ def option_choices(name: str) -> tuple[Any, ...] | None:
         return (False, True)
     if name in ("start_level", "end_level"):
         return RANKS
+    if name == "decks":
+        return (2, 1, 3, 4)
+    if name == "players":
+        return tuple(range(4, 9))
     return None

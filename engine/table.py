@@ -33,7 +33,7 @@ from engine.actions import (
     action_from_json,
 )
 from engine.cards import Card
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, RulesError
 from engine.events import (
     Disqualified,
     Event,
@@ -68,6 +68,9 @@ class Table:
     derived views in (``runtime.viewcache``): a cache, not state."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
+        if not rules.shape.is_standard:  # the judge answers every shape (RULES §12-13); the table deals two decks
+            shape = rules.shape
+            raise RulesError("rules.shape_not_playable", decks=shape.decks, players=shape.players, mode=str(shape.mode))
         self.rules = rules
         self.seed = seed
         self.levels: list[Level] = [Level.parse(rules.start_level)] * 2

@@ -33,6 +33,7 @@ from i18n import (
     scale,
     security,
     service_faults,
+    shape,
     tournament,
     tournament2,
     tournament3,
@@ -49,7 +50,7 @@ MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
                                    procedures, faults, clicks,
-                                   tournament3, activity)
+                                   tournament3, activity, shape)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

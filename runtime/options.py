@@ -102,7 +102,7 @@ def describe_rules(rules: Rules, locale: str, limit: int = DESCRIBE_LIMIT) -> st
     preset = i18n.t(key, locale) if key in i18n.MESSAGES else rules.preset
     lines = [i18n.t("rules.describe.title", locale, preset=f"{preset} ({rules.preset})")]
     standard = Rules().to_json()
-    changed = [(k, v) for k, v in rules.to_json().items() if k != "preset" and v != standard[k]]
+    changed = [(k, v) for k, v in rules.to_json().items() if k != "preset" and v != standard.get(k)]
     if not changed:
         lines.append(i18n.t("rules.describe.same_as_standard", locale))
     for i, (name, value) in enumerate(changed):
