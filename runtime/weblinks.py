@@ -6,7 +6,9 @@ the bot's web secret (``TRACTOR_WEB_SECRET``, else a random secret generated onc
 
 - a link is valid ``LINK_TTL`` seconds and opens one session (single use); the session is a signed cookie;
 - issuing a new link to the same user at the same table revokes the previous link *and* its session (the
-  generation stored in the table record's ``meta["web"]`` moves on, so a restart keeps revocations and uses);
+  generation stored in the table record's ``meta["web"]`` moves on, so a restart keeps revocations and uses),
+  unless it is issued with ``revoke=False`` (the offline demo's link printed at each start: the page already open
+  keeps its session, the new link opens one more);
 - every use checks the same rule as Discord (``runtime.access.authorize``: the seated player for their seat,
   any member of the table's guild to watch); a forged, altered, expired, used or revoked token names nothing.
 """
@@ -124,9 +126,12 @@ class LinkBook:
         authorize(caller, rec, Op.VIEW if grant.spectator else Op.SEAT, None if grant.spectator else grant.seat)
 
     # -- links -----------------------------------------------------------------------------------------------
-    async def issue(self, caller: Caller, table_id: int | None, locale: str = "en", *, here: bool = False) -> str:
-        """A fresh link for the caller at the table (their seat, else to watch); the previous one is revoked."""
-        grant = await self._grant(caller, self.game.find(caller, table_id, here=here), locale, redeemed=False)
+    async def issue(self, caller: Caller, table_id: int | None, locale: str = "en", *, here: bool = False,
+                    revoke: bool = True) -> str:
+        """A fresh link for the caller at the table (their seat, else to watch); the previous one is revoked
+        (``revoke=False``: the previous sessions stay valid)."""
+        grant = await self._grant(caller, self.game.find(caller, table_id, here=here), locale, redeemed=False,
+                                  revoke=revoke)
         log.info("web link issued: table %d user %d seat %d", grant.table_id, caller.user_id, grant.seat)
         return f"{self.base_url}/t/{self.sign('link', grant, self.game.clock() + LINK_TTL)}"
 
@@ -137,16 +142,19 @@ class LinkBook:
         log.info("web session opened: table %d user %d seat %d", grant.table_id, caller.user_id, grant.seat)
         return grant, self.sign("sess", grant, self.game.clock() + SESSION_TTL)
 
-    async def _grant(self, caller: Caller, rec: TableRecord, locale: str, *, redeemed: bool) -> Grant:
+    async def _grant(self, caller: Caller, rec: TableRecord, locale: str, *, redeemed: bool,
+                     revoke: bool = True) -> Grant:
         """The caller's seat at the table (else to watch) under ``runtime.access``, in a new generation (the
-        previous link and session of that user at that table are revoked)."""
+        previous link and session of that user at that table are revoked), or in the current one (not revoked:
+        its sessions stay valid and the new link may be used once)."""
         seat = rec.seat_of(caller.user_id)
         authorize(caller, rec, Op.VIEW if seat is None else Op.SEAT)
         session = self.game.session(rec.table_id)
         async with session.serving():
             meta = dict(session.record.meta)
             users = dict(meta.get(META) or {})
-            generation = _entry(meta, caller.user_id)["g"] + 1
+            current = _entry(meta, caller.user_id)["g"]
+            generation = current + 1 if revoke or current == 0 else current
             users[str(caller.user_id)] = {"g": generation, "r": redeemed}
             meta[META] = users
             session.record = await self.game.db.save_table(replace(session.record, meta=meta))

@@ -2,7 +2,8 @@
 
 The demo uses the configured database (``TRACTOR_DB``): a restart finds the same table (an open demo table of the
 demo user is reused; a finished one is replaced by a new one). It prints a link that opens the page once; the page
-then keeps its session cookie.
+then keeps its session cookie. The link printed at a restart does not revoke that session: a page still open
+reconnects by itself.
 """
 
 from __future__ import annotations
@@ -62,5 +63,6 @@ async def start_demo(db: Database, *, host: str, port: int, locale: str, secret:
     server = WebServer(game, links, RateLimiter(DEFAULT_LIMITS))
     bound = await server.start(host, port)
     links.base_url = (public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{bound}").rstrip("/")
-    url = await links.issue(Caller(DEMO_USER, DEMO_GUILD), table_id, locale)
+    # not revoking: a page still open from before a restart reconnects by itself with its session
+    url = await links.issue(Caller(DEMO_USER, DEMO_GUILD), table_id, locale, revoke=False)
     return game, server, url

@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from data.database import Database
 from engine.actions import Bury, Pass
 from engine.legal import default_bury
 from engine.views import Phase
@@ -18,6 +20,7 @@ from runtime.access import Caller
 from tests.helpers.web import (
     GUILD,
     OPTIONS,
+    SECRET,
     WAIT_MS,
     WebWorld,
     browser,
@@ -27,6 +30,7 @@ from tests.helpers.web import (
     wait_version,
     web_world,
 )
+from web.demo import demo_table, start_demo
 
 __all__ = ["browser", "web_world"]
 
@@ -115,3 +119,35 @@ async def test_a_page_reconnecting_before_the_tables_are_restored_waits_for_them
             restored.set()
             frame = json.loads((await waiting).data)
             assert frame["type"] == "state" and frame["you"] == 0
+
+
+async def test_the_demo_restarted_keeps_the_open_page_and_its_new_link_works(tmp_path: Path, browser: Any) -> None:
+    """``bot.py web`` stopped and started again: the link it prints then does not revoke the page still open,
+    which reconnects by itself; the new link opens a page too."""
+    async def demo(port: int) -> tuple[Any, Any, Any, str]:
+        db = await Database.open(tmp_path / "demo.sqlite3")
+        game, server, url = await start_demo(db, host="127.0.0.1", port=port, locale="en", secret=SECRET)
+        return db, game, server, url
+
+    db, game, server, url = await demo(0)
+    port = server.port
+    page = await open_page(browser, url)
+    await page.locator("#hand .card").first.wait_for(timeout=WAIT_MS)
+    await server.stop()
+    await game.close()
+    await db.close()
+    await page.locator("#banner:not([hidden])").wait_for(timeout=WAIT_MS)  # reconnecting…
+    db, game, server, url = await demo(port)
+    try:
+        await page.locator("#banner").wait_for(state="hidden", timeout=WAIT_MS)
+        table_id = await demo_table(game, "en")
+        await wait_version(page, game.session(table_id).table.version)
+        assert await page.locator("#hand .card").count() > 0
+        second = await open_page(browser, url, 1366, 900)
+        await second.locator("#hand .card").first.wait_for(timeout=WAIT_MS)
+        await asyncio.sleep(0.5)
+        assert await page.locator("#banner").is_hidden()  # the second link revoked nothing either
+    finally:
+        await server.stop()
+        await game.close()
+        await db.close()
