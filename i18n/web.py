@@ -13,6 +13,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "zh-CN": "此链接已被使用：请在面板中点“打开牌桌”获取新链接。"},
     "web.link_revoked": {"en": "A newer link replaced this one: use the newest link.",
                          "zh-CN": "此链接已被新链接取代：请使用最新的链接。"},
+    "web.seat_lost": {"en": "You no longer hold this seat: this page is closed. Ask for a new link in your panel.",
+                      "zh-CN": "你已不在这个座位上：此页面已关闭。请在面板中获取新链接。"},
     "web.bad_frame": {"en": "That request was not understood; nothing changed.", "zh-CN": "无法识别该请求；没有任何改变。"},
     "web.failed": {"en": "Something went wrong; nothing changed. Try again.", "zh-CN": "出错了；没有任何改变。请重试。"},
     "web.bury_count": {"en": "Select exactly 8 cards to bury.", "zh-CN": "请正好选择 8 张牌扣底。"},

@@ -85,10 +85,7 @@ class Frames:
     async def _handle(self, client: Client, frame: dict[str, Any]) -> None:
         op = frame.get("op")
         grant = client.grant
-        try:
-            self.links.check(grant)  # revoked, left the seat, table closed: the page is told it is over
-        except EngineError as exc:
-            client.push({**refusal(exc.key, client.locale, **exc.params), "fatal": True})
+        if not await client.still_allowed():  # revoked, left the seat, table closed: told so, and closed
             return
         if op == "state":
             await self.hub.send_states(grant.table_id, [client])

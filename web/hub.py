@@ -14,11 +14,13 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from data.records import Status
+from engine.errors import EngineError
 from runtime.panel import build_panel
 from runtime.pipeline import PAUSED
 from runtime.planner import plan
@@ -28,21 +30,29 @@ from runtime.session import Session
 from runtime.timers import CloseTimer, ReminderTimer, TimerSpec, decode
 from runtime.viewcache import public_view
 from runtime.weblinks import Grant
-from web.state import public_json, seat_json
+from web.state import public_json, refusal, seat_json
 
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
 CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
+SEAT_GONE = ("act.not_seated", "bot.error.not_your_panel")  # the grant's seat is no longer the user's
+
+Authorize = Callable[[Grant], Awaitable[None]]  # raises the refusal (``EngineError``) when a grant no longer holds
 
 
 class Client:
-    """One open page: its socket, what it may see (``grant``), its locale and its queue of frames."""
+    """One open page: its socket, what it may see (``grant``), its locale and its queue of frames.
 
-    def __init__(self, ws: web.WebSocketResponse, grant: Grant, locale: str) -> None:
+    Every frame is sent only after ``authorize`` agreed that the grant still holds *at that moment* (the seat is
+    still the user's, the session not revoked, the user still a member): otherwise the page is told why (a fatal
+    refusal: ``web.seat_lost``, ``web.link_revoked``…) and its socket is closed, nothing else sent."""
+
+    def __init__(self, ws: web.WebSocketResponse, grant: Grant, locale: str, authorize: Authorize) -> None:
         self.ws = ws
         self.grant = grant
         self.locale = locale
+        self.authorize = authorize
         self.outbox: deque[tuple[bool, str]] = deque()  # (is a state, text)
         self.wake = asyncio.Event()
         self.closing: asyncio.Future[bool] | None = None
@@ -63,16 +73,35 @@ class Client:
         self.wake.set()
 
     async def run(self) -> None:
-        """Send the queued frames until the socket closes."""
+        """Send the queued frames until the socket closes (each one only while the grant holds)."""
         while not self.ws.closed:
             await self.wake.wait()
             self.wake.clear()
             while self.outbox and not self.ws.closed:
+                if not await self.still_allowed():
+                    return
                 _, text = self.outbox.popleft()
                 try:
                     await self.ws.send_str(text)
                 except (ConnectionError, RuntimeError):
                     return
+
+    async def still_allowed(self) -> bool:
+        """The grant still holds; else the page is told why and closed (False)."""
+        try:
+            await self.authorize(self.grant)
+        except EngineError as exc:
+            key = "web.seat_lost" if exc.key in SEAT_GONE else exc.key
+            log.info("web page of user %d at table %d refused (%s); closing it", self.grant.user_id,
+                     self.grant.table_id, key)
+            self.outbox.clear()
+            try:
+                await self.ws.send_str(encode({**refusal(key, self.locale, **exc.params), "fatal": True}))
+                await self.ws.close()
+            except (ConnectionError, RuntimeError):
+                pass
+            return False
+        return True
 
 
 def encode(frame: dict[str, Any]) -> str:

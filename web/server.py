@@ -28,7 +28,7 @@ from i18n import MESSAGES, normalize_locale, t
 from runtime.errors import ServiceError
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
-from runtime.weblinks import SESSION_TTL, LinkBook
+from runtime.weblinks import SESSION_TTL, Grant, LinkBook
 from web.activity import ActivityConfig, ActivityGate
 from web.frames import MAX_FRAME, Frames
 from web.hub import Client, WebHub
@@ -164,7 +164,7 @@ class WebServer:
             await ws.send_json({**refusal(exc.key, locale, **exc.params), "fatal": True})
             await ws.close()
             return ws
-        client = Client(ws, grant, locale)
+        client = Client(ws, grant, locale, self.authorize)
         writer = asyncio.create_task(client.run(), name=f"web-page-{table_id}")
         self.hub.add(client)
         try:
@@ -175,6 +175,11 @@ class WebServer:
             self.frames.forget(client)
             writer.cancel()
         return ws
+
+    async def authorize(self, grant: Grant) -> None:
+        """A page's grant still holds now (``LinkBook.check``: the table open, the session not revoked, the seat
+        still the user's); checked before every frame a page is sent and every frame it sends."""
+        self.links.check(grant)
 
     async def _wait_restored(self) -> None:
         """After a restart the tables come back once the bot is connected: a page reconnecting meanwhile waits
