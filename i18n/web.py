@@ -61,6 +61,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "web.kitty": {"en": "Kitty", "zh-CN": "底牌"},
     "web.won_by": {"en": "won by {name} · {points} pts", "zh-CN": "{name} 赢 · {points} 分"},
+    "web.trick_won": {"en": "wins · {points} pts", "zh-CN": "赢 · {points} 分"},
     "web.away": {"en": "auto", "zh-CN": "托管"},
     "web.lobby": {"en": "Waiting for the host to start the table.", "zh-CN": "等待房主开始牌桌。"},
     "web.hand_summary": {"en": "Hand {n} over", "zh-CN": "第 {n} 局结束"},

@@ -18,6 +18,9 @@
   const reviews = {};        // hand -> the strong AI's marks (null: being computed)
   let clockOffset = 0;       // server clock - local clock (seconds)
   let dismissed = 0;         // the hand whose summary was closed
+  const HOLD_MS = 1800;      // a finished trick stays on the table this long, its winner marked, then clears
+  let seenTricks = null;     // "hand:tricks" of the last state (null: none yet)
+  let held = null;           // {trick, until}: the trick just finished, still shown
   const $ = (id) => document.getElementById(id);
 
   function tr(key, p) {
@@ -64,6 +67,7 @@
       document.body.dataset.version = String(f.public.version);
       document.body.dataset.phase = f.public.phase || "lobby";
       clockOffset = (f.public.now || Date.now() / 1000) - Date.now() / 1000;
+      holdFinishedTrick(f.public);
       render();
     } else if (f.type === "check") {
       if (sameCards(f.cards, selectedCards())) { check = f; renderActions(); }
@@ -91,6 +95,18 @@
       reviews[f.hand] = f.ready ? f.marks : null;
       if (replay && replay.hand === f.hand) renderReplay();
     }
+  }
+
+  // A trick that the last state finished stays in the centre for HOLD_MS (as it was: four plays, the winner
+  // marked) before the next trick's plays show; "last trick" keeps it after that.
+  function holdFinishedTrick(pub) {
+    const n = (pub.tricks || []).length;
+    const key = `${pub.hand_number}:${n}`;
+    const prev = seenTricks;
+    seenTricks = key;
+    if (prev === null || prev === key || !pub.last_trick || prev !== `${pub.hand_number}:${n - 1}`) return;
+    held = { trick: pub.last_trick, until: Date.now() + HOLD_MS };
+    setTimeout(() => { if (held && Date.now() >= held.until) { held = null; if (state) renderTrick(); } }, HOLD_MS + 20);
   }
 
   function banner(text) { $("banner").hidden = !text; $("banner").textContent = text; }
@@ -166,11 +182,19 @@
     const pub = state.public;
     const box = $("trick");
     box.innerHTML = "";
-    const trick = pub.trick && pub.trick.plays.length ? pub.trick : null;
+    if (held && Date.now() >= held.until) held = null;
+    const trick = held ? held.trick : (pub.trick && pub.trick.plays.length ? pub.trick : null);
+    box.classList.toggle("done", !!held);
     for (const [seat, cards] of trick ? trick.plays : []) {
       const slot = document.createElement("div");
       slot.className = "play at-" + place(seat) + (trick.winner === seat ? " winning" : "");
       slot.appendChild(cardsRow(cards, texts));
+      if (held && trick.winner === seat) {
+        const won = document.createElement("small");
+        won.className = "won";
+        won.textContent = tr("web.trick_won", { points: trick.points });
+        slot.appendChild(won);
+      }
       box.appendChild(slot);
     }
     const decl = pub.declaration;
