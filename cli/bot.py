@@ -73,7 +73,7 @@ class TractorBot(GameBot):
 
         config = self.config
         activity = ActivityConfig.from_env(os.environ)  # the Discord Activity (docs/DISCORD.md), if set up
-        links = LinkBook(self.game, load_secret(config.web_secret, config.web_secret_file), config.web_url or "")
+        links = LinkBook(self.game, load_secret(config.web_secret, config.secret_path), config.web_url or "")
         self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"),
                                     restored=self.restored, activity=activity)
         self.web_activity = activity is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import os
 import re
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     del args
     checks: list[tuple[str, Callable[[], str]]] = [
         ("ops.check.config", check_config), ("ops.check.migrations", check_migrations),
-        ("ops.check.database", check_database), ("ops.check.font", check_font),
+        ("ops.check.database", check_database), ("ops.check.web_secret", check_web_secret),
+        ("ops.check.font", check_font),
         ("ops.check.compiled_ai", check_compiled_ai)]
     failed = 0
     for label, check in checks:
@@ -102,6 +104,34 @@ def check_database() -> str:
         return say("ops.check.db_pending", path=path, version=health.version, known=health.known,
                    pending=health.pending)
     return say("ops.check.db_ok", path=path, version=health.version)
+
+
+def check_web_secret() -> str:
+    """When the web table is served: the secret is set, or its file (``Config.secret_path``) is readable, or its
+    folder lets the bot create it — what ``load_secret`` does at start, tested without writing anything."""
+    config = Config.from_env()
+    if config.web_port is None:
+        return say("ops.check.web_off")
+    if config.web_secret:
+        return say("ops.check.web_secret_env")
+    path = config.secret_path.absolute()
+    if path.exists():
+        if not os.access(path, os.R_OK):
+            raise Problem("web.secret_file", path=path, error=os.strerror(errno.EACCES))
+        return say("ops.check.web_secret_kept", path=path)
+    if not path.parent.is_dir():
+        raise Problem("web.secret_file", path=path, error=os.strerror(errno.ENOENT))
+    if _read_only_mount(path.parent):
+        raise Problem("web.secret_file", path=path, error=os.strerror(errno.EROFS))
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise Problem("web.secret_file", path=path, error=os.strerror(errno.EACCES))
+    return say("ops.check.web_secret_new", path=path)
+
+
+def _read_only_mount(folder: Path) -> bool:
+    """The folder's filesystem is mounted read-only (systemd's ProtectSystem=strict, a read-only image layer):
+    ``os.access`` says writable to root there."""
+    return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
 
 
 def check_font() -> str:

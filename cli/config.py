@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 # (SQLite 23-55 vs 26-46 ms; benchmarks/bot_load.py --ai strong, docs/SCALING.md §4). Two drawing processes
 # on two cores competed with the rest (p99 476 ms in an earlier run).
 DEFAULT_RENDER_PROCESSES = 1
+SECRET_NAME = "tractor-web.secret"  # the generated web secret's file, in the data folder (Config.secret_path)
 
 
 def shards_from_env(count: str | None, ids: str | None) -> dict[str, Any]:
@@ -60,7 +61,9 @@ class Config:
     the web table (``web/``): ``TRACTOR_WEB_PORT`` (unset: not served; 0: any free port), ``TRACTOR_WEB_HOST``
     (default ``127.0.0.1``), ``TRACTOR_WEB_URL`` (the public address in links, e.g. ``https://tractor.example``;
     default ``http://host:port``), ``TRACTOR_WEB_SECRET`` (the links' signing key; unset: generated once and kept
-    in ``TRACTOR_WEB_SECRET_FILE``, default ``tractor-web.secret``)."""
+    in ``TRACTOR_WEB_SECRET_FILE``, default ``tractor-web.secret`` beside the SQLite database — the data folder,
+    writable in every documented set-up, unlike the working folder — or with PostgreSQL in systemd's
+    ``STATE_DIRECTORY``, else the working folder: ``secret_path``)."""
 
     discord_token: str | None = None
     db_path: Path = Path("tractor.sqlite3")
@@ -81,7 +84,8 @@ class Config:
     web_host: str = "127.0.0.1"  # TRACTOR_WEB_HOST
     web_url: str | None = None  # TRACTOR_WEB_URL: the public base address of the links
     web_secret: str | None = None  # TRACTOR_WEB_SECRET
-    web_secret_file: Path = Path("tractor-web.secret")  # TRACTOR_WEB_SECRET_FILE
+    web_secret_file: Path | None = None  # TRACTOR_WEB_SECRET_FILE (None: ``secret_path`` chooses)
+    state_dir: Path | None = None  # STATE_DIRECTORY (systemd's StateDirectory=): the data folder with PostgreSQL
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -123,8 +127,24 @@ class Config:
             web_host=get("TRACTOR_WEB_HOST") or cls.web_host,
             web_url=get("TRACTOR_WEB_URL"),
             web_secret=get("TRACTOR_WEB_SECRET"),
-            web_secret_file=Path(get("TRACTOR_WEB_SECRET_FILE") or cls.web_secret_file),
+            web_secret_file=_path(get("TRACTOR_WEB_SECRET_FILE")),
+            state_dir=_path((get("STATE_DIRECTORY") or "").split(":")[0] or None),
         )
+
+    @property
+    def secret_path(self) -> Path:
+        """Where the generated web secret is kept: ``TRACTOR_WEB_SECRET_FILE``, else ``tractor-web.secret`` in the
+        data folder (the SQLite database's folder; with PostgreSQL ``STATE_DIRECTORY``, else the working folder).
+        A secret an older version generated in the working folder is kept using while the new place has none, so
+        links and sessions stay valid across the upgrade."""
+        if self.web_secret_file is not None:
+            return self.web_secret_file
+        folder = self.db_path.parent if self.db_url is None else (self.state_dir or Path("."))
+        chosen = folder / SECRET_NAME
+        legacy = Path(SECRET_NAME)
+        if not chosen.exists() and legacy.is_file() and legacy.absolute() != chosen.absolute():
+            return legacy
+        return chosen
 
     @property
     def sharded(self) -> bool:
@@ -150,3 +170,7 @@ def _count(value: str | None, default: int) -> int:
         return int(value)
     log.warning("%r is not a non-negative whole number; the default %d is used", value, default)
     return default
+
+
+def _path(value: str | None) -> Path | None:
+    return Path(value) if value else None

@@ -36,7 +36,7 @@ async def serve_demo(config: Config, host: str | None, port: int, locale: str) -
     with stop_on_signals(stop):
         db = await Database.open(config.database, pool_size=config.db_pool, priority_pool_size=config.db_priority_pool)
         try:
-            secret = load_secret(config.web_secret, config.web_secret_file)
+            secret = load_secret(config.web_secret, config.secret_path)
             game, server, url = await start_demo(db, host=host or config.web_host, port=port, locale=locale,
                                                  secret=secret, public_url=config.web_url)
             print(say("web.demo_ready", url=url), flush=True)

@@ -34,6 +34,7 @@ from i18n import (
     security,
     service_faults,
     shape,
+    storage,
     tournament,
     tournament2,
     tournament3,
@@ -50,7 +51,7 @@ MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
                                    procedures, faults, clicks,
-                                   tournament3, activity, shape)
+                                   tournament3, activity, shape, storage)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

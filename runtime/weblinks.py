@@ -28,7 +28,7 @@ from typing import Any
 
 from data.records import TableRecord
 from runtime.access import Caller, Op, authorize, valid_id
-from runtime.errors import NotAllowed, TableNotFound
+from runtime.errors import NotAllowed, ServiceError, TableNotFound
 from runtime.service import GameService
 
 log = logging.getLogger(__name__)
@@ -42,17 +42,36 @@ MAX_TOKEN = 512  # characters; a longer token is refused unread
 
 def load_secret(value: str | None, path: Path) -> bytes:
     """The web secret: ``value`` if set, else the one stored in ``path`` (generated and written there, readable
-    by the owner only, when the file does not exist)."""
+    by the owner only, when the file does not exist). A file that cannot be read or created (a read-only folder,
+    a missing one) is ``ServiceError("web.secret_file")`` naming it: one line for the operator, no traceback."""
     if value:
         return value.encode()
-    if path.exists():
-        return path.read_bytes().strip()
-    token = secrets.token_hex(32).encode()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(token + b"\n")
+    try:
+        stored = path.read_bytes().strip() if path.exists() else b""
+        if stored:
+            return stored
+        token = secrets.token_hex(32).encode()
+        _write_private(path, token + b"\n")
+    except OSError as exc:
+        raise ServiceError("web.secret_file", path=str(path.absolute()), error=exc.strerror or str(exc)) from exc
     log.info("generated the web secret in %s", path)
     return token
+
+
+def _write_private(path: Path, content: bytes) -> None:
+    """``content`` into ``path`` (mode 0600) through a side file renamed over it: a full disk or a crash never
+    leaves an empty secret behind (an empty or missing file is generated again)."""
+    part = path.with_name(path.name + ".part")
+    part.unlink(missing_ok=True)
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(content)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
