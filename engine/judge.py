@@ -24,7 +24,7 @@ from engine.rules import Rules
 from engine.settlement import settle_hand
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_points, trick_winner
-from engine.trump import TRUMP_CHOICES, TrumpContext, trump_context
+from engine.trump import TRUMP_CHOICES, Trump, TrumpContext, trump_context
 from engine.units import decompose_lead
 from engine.views import DeclarationView
 
@@ -197,6 +197,17 @@ def q_trick(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     return {"winner": trick_winner(plays, ctx), "points": trick_points(plays)}
 
 
+def _standing_trump(raw: dict[str, Any], cards: Sequence[Card]) -> Trump:
+    """``current.trump``, or the suit of its first non-joker card (``NT`` for jokers alone), as a ``Trump``
+    (the compiled engine holds a view's trump to its type: a ``str`` there is a ``TypeError``)."""
+    shown = [c for c in cards if not c.is_joker]
+    value = raw.get("trump", shown[0].suit if shown else Trump.NT)
+    text = value.upper() if isinstance(value, str) else ""
+    if text not in TRUMP_CHOICES:
+        raise JudgeError(f"'current.trump' must be one of S H C D NT, not {value!r}")
+    return Trump.parse(text)
+
+
 def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     level = _level(_field(obj, "level"))
     seat = _seat(obj, "seat")
@@ -212,8 +223,7 @@ def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
         cur_seat, cur_cards = _seat(raw, "seat"), _cards(raw, "cards")
         if not cur_cards:
             raise JudgeError("'current.cards' is empty")
-        shown = [c for c in cur_cards if not c.is_joker]
-        trump = raw.get("trump", shown[0].suit if shown else "NT")
+        trump = _standing_trump(raw, cur_cards)
         reinforced = raw.get("reinforced", False)  # RULES §5 v2: a reinforced pair falls only to a stronger kind
         if not isinstance(reinforced, bool):
             raise JudgeError("'current.reinforced' must be true or false")

@@ -2,9 +2,9 @@
 
 Under ``CI=true`` the build must be installed and running (CI installs requirements.txt, whose last line builds
 it); elsewhere the tests that need it skip, saying why. Compiled and plain Python (``TRACTOR_PLAIN_PYTHON=1``,
-in a second process) must give the same judge answers on every conformance file, the same choices in whole
-hands of strong AIs, the same endgame values. A build whose sources changed (by content, not by file time) or
-that lacks a module is never run."""
+in a second process) must give the same judge answers on every conformance file and to every query kind under
+every preset, the same choices in whole hands of strong AIs, the same endgame values. A build whose sources
+changed (by content, not by file time) or that lacks a module is never run."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from cli.compiled import describe, leftovers, state
+from engine.judge import QUERIES
+from engine.rules import PRESETS
 from tests.helpers.shared_dir import REPO
 from tools.build_ai import MODULES, hashes, imported_sources
 
@@ -78,6 +80,13 @@ def test_compiled_and_plain_python_agree() -> None:
     assert plain["build"]["state"] == "disabled TRACTOR_PLAIN_PYTHON" and plain["build"]["policy"].endswith(".py")
     assert sum(len(v) for v in compiled["judge"].values()) == 2000
     assert compiled["judge"] == plain["judge"]
+    assert set(compiled["judge_kinds"]) == {f"{kind} {preset}" for kind in QUERIES for preset in PRESETS}
+    for key, answers in plain["judge_kinds"].items():  # mostly answered, and never by a crash
+        assert sum("error" not in a for a in answers) >= len(answers) // 2, key
+        assert not any("internal error" in a.get("error", "") for a in answers + compiled["judge_kinds"][key]), key
+        if key.startswith(("bid", "follow", "lead")):
+            assert {a.get("legal") for a in answers} >= {True, False}, key
+    assert compiled["judge_kinds"] == plain["judge_kinds"]
     assert [len(game) for game in compiled["decisions"]] == [len(game) for game in plain["decisions"]]
     assert compiled["decisions"] == plain["decisions"]
     assert len(compiled["endgame"]) >= 8 and any(compiled["endgame"])

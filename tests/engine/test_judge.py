@@ -75,6 +75,17 @@ def test_bid_example() -> None:
                first_hand=False) == {"legal": False}
 
 
+def test_a_standing_declarations_trump_is_read_as_a_trump() -> None:
+    """``current.trump`` (or the suit its cards show) reaches the engine as a ``Trump``: the compiled engine
+    refused a ``str`` with an internal error (issue 51 #12); a trump that is none is the query's error."""
+    query = {"q": "bid", "level": "2", "seat": 2, "cards": ["SJ", "SJ"], "rules": "aihua", "first_hand": True}
+    assert ask(**query, current={"seat": 1, "cards": ["2H"]}) == {"legal": True, "trump": "NT"}
+    assert ask(**query, current={"seat": 1, "cards": ["2H"], "trump": "h"}) == {"legal": True, "trump": "NT"}
+    for bad in ("X", "", 3, None):
+        assert ask(**query, current={"seat": 1, "cards": ["2H"], "trump": bad}) == {
+            "error": f"'current.trump' must be one of S H C D NT, not {bad!r}"}
+
+
 def test_settle_example() -> None:
     assert ask(q="settle", level="2", trump="S", dealer=0, levels=["2", "2"], points=60,
                kitty=["5H", "10D", "KS", "3C", "4C", "6D", "7D", "8D"], last=["7C", "7C", "8C", "8C"],

@@ -3,6 +3,7 @@
 
 - ``build``: which one ran (``tractor_compiled``'s state, or ``missing``) and the file of ``engine.ai.policy``;
 - ``judge``: the judge's answer to every line of the conformance files (``tests/engine/conformance``);
+- ``judge_kinds``: its answers to every query kind under every preset (``tests/helpers/judge_queries.py``);
 - ``decisions``: every action of whole hands played by strong AIs with a fixed number of sampled deals (their
   searches, rollouts and endgames all run the compiled modules) against basic AIs, under two presets;
 - ``endgame``: the exact solver's value of positions reached by basic play, 3 to 5 cards per hand;
@@ -34,6 +35,7 @@ from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
 from tests.helpers.basic_play import play_basic_until
+from tests.helpers.judge_queries import queries
 from tests.helpers.shared_dir import CONFORMANCE
 
 DEALS = ((7, "standard"), (12, "standard"), (5, "national"))
@@ -56,6 +58,10 @@ def judge() -> dict[str, list[dict[str, Any]]]:
                    if line.strip()]
         out[name] = [answer(q) for q in queries]
     return out
+
+
+def judge_kinds() -> dict[str, list[dict[str, Any]]]:
+    return {key: [answer(q) for q in lines] for key, lines in queries().items()}
 
 
 def decisions() -> list[list[dict[str, object]]]:
@@ -112,8 +118,8 @@ def engine_hands(hands: int = 60, seed: int = 1) -> dict[str, Any]:
 
 
 def main() -> int:
-    print(json.dumps({"build": build(), "judge": judge(), "decisions": decisions(), "endgame": endgames(),
-                      "engine": engine_hands()}))
+    print(json.dumps({"build": build(), "judge": judge(), "judge_kinds": judge_kinds(), "decisions": decisions(),
+                      "endgame": endgames(), "engine": engine_hands()}))
     return 0
 
 
