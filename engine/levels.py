@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from fractions import Fraction
 
 from engine.cards import RANKS
 from engine.errors import EngineError
@@ -16,20 +17,21 @@ from engine.rules import LevelTable, Rules
 
 log = logging.getLogger(__name__)
 
-TAKE_OVER_POINTS = 80
+TAKE_OVER_POINTS = 80  # two decks; 40 per deck (§12.5)
+Points = int | Fraction  # P, read on the two-deck scale (§12.5: P × 2/N)
 
 
-def _steps40(points: int) -> int:
+def _steps40(points: Points) -> int:
     if points <= 0:
         return 3
     if points < 40:
         return 2
     if points < 80:
         return 1
-    return (points - 80) // 40
+    return int((points - 80) // 40)
 
 
-def _steps20(points: int) -> int:
+def _steps20(points: Points) -> int:
     if points <= 0:
         return 5
     for limit, gain in ((20, 4), (40, 3), (60, 2)):
@@ -37,10 +39,10 @@ def _steps20(points: int) -> int:
             return gain
     if points < 80:
         return 1
-    return (points - 80) // 20
+    return int((points - 80) // 20)
 
 
-def _steps20b(points: int) -> int:
+def _steps20b(points: Points) -> int:
     if points <= 0:
         return 4
     for below, gain in ((30, 3), (55, 2), (80, 1)):
@@ -49,12 +51,12 @@ def _steps20b(points: int) -> int:
     return (points - 80) // 20
 
 
-def _steps10(points: int) -> int:
+def _steps10(points: Points) -> int:
     if points <= 0:
         return 8
     if points < 80:
         return max(1, 8 - math.ceil(points / 10))
-    return (points - 80) // 10
+    return int((points - 80) // 10)
 
 
 _TABLES = {LevelTable.STEPS40: _steps40, LevelTable.STEPS20: _steps20, LevelTable.STEPS20B: _steps20b,
@@ -66,9 +68,16 @@ def capped_points(points: int, rules: Rules) -> int:
     return points if rules.points_cap is None else min(points, rules.points_cap)
 
 
+def two_deck_points(points: int, decks: int) -> Points:
+    """§12.5: P on the two-deck scale. The tables' thresholds scale with the deck count (step 20 N, take-over at
+    40 N: seed 000's three-deck table 0 大光, below 60 小光, 120 上台, +1 per 60), i.e. P reads as P × 2/N."""
+    return points if decks == 2 else Fraction(2 * points, decks)
+
+
 def table_gain(points: int, rules: Rules) -> tuple[int, bool]:
-    """The level table's gain before ``max_gain``, and whether the defenders take over (P ≥ 80)."""
-    p = capped_points(points, rules)
+    """The level table's gain before ``max_gain``, and whether the defenders take over (P ≥ 40 N; 80 with two
+    decks). ``points_cap`` applies to P itself, before the scaling."""
+    p = two_deck_points(capped_points(points, rules), rules.decks)
     return _TABLES[rules.level_table](p), p >= TAKE_OVER_POINTS
 
 

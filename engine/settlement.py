@@ -16,7 +16,7 @@ from engine.errors import EngineError, IllegalAction
 from engine.levels import Level, advance, capped_points, climb, deduct, lap_track, level_gain, level_index, table_gain
 from engine.rules import BlockedGain, DealerRotation, KittyGuard, KittyMultiplier, MatchEnd, Rules
 from engine.trump import Trump, trump_context
-from engine.units import Unit, decompose, decompose_lead
+from engine.units import Unit, UnitKind, decompose, decompose_lead
 from engine.views import HandResult
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,8 @@ RELIEF_POINTS = 40  # 落实政策: below this the dealer team keeps J / A
 
 
 def largest_unit(play: Sequence[Card], level: str, trump: str, rules: Rules) -> Unit:
-    """The play's largest unit: its longest tractor, else a pair, else a single (RULES §4 decomposition).
+    """The play's largest unit: the one with the most cards, a tractor before a tuple of as many (RULES §4, §12.5;
+    with two decks: the longest tractor, else a pair, else a single).
 
     A winning play is always of one effective suit; a mixed play is read suit by suit."""
     ctx = trump_context(level, trump, rules)
@@ -42,21 +43,31 @@ def largest_unit(play: Sequence[Card], level: str, trump: str, rules: Rules) -> 
     except IllegalAction:
         suits = {ctx.suit_of(c) for c in play}
         units = [u for s in suits for u in decompose([c for c in play if ctx.suit_of(c) == s], ctx)]
-    return max(units, key=lambda u: (u.pairs, u.size))
+    return max(units, key=lambda u: (len(u.cards), u.kind is UnitKind.TRACTOR))
+
+
+def unit_shape(cards: Sequence[Card]) -> tuple[int, int]:
+    """A unit's (width, length): copies per rank and ranks (§12.2: a single (1, 1), a pair (2, 1), a tractor of n
+    pairs (2, n), a triple (3, 1))."""
+    width = max(Counter(cards).values())
+    return width, len(cards) // width
 
 
 def multiplier_for_unit(unit: Unit, rules: Rules) -> int:
-    """Option ``kitty_multiplier`` for a unit: doubling 2/4/8/16…, by_cards 2×cards, by_pairs 2×(pairs+1),
-    power 2^cards (at most 64), flat 2."""
+    """Option ``kitty_multiplier`` for a unit of width w and length L (§8, §12.5): doubling 2^(w+L−1) (2/4/8/16…
+    for singles, pairs and tractors of pairs; a triple 8), by_cards 2×cards, by_pairs 2×(⌊cards/2⌋+1), power
+    2^cards (at most 64), flat 2."""
     policy = rules.kitty_multiplier
+    size = len(unit.cards)
     if policy is KittyMultiplier.DOUBLING:
-        return 1 << (unit.pairs + 1)
+        width, length = unit_shape(unit.cards)
+        return 1 << (width + length - 1)
     if policy is KittyMultiplier.BY_CARDS:
-        return 2 * unit.size
+        return 2 * size
     if policy is KittyMultiplier.BY_PAIRS:
-        return 2 * (unit.pairs + 1)
+        return 2 * (size // 2 + 1)
     if policy is KittyMultiplier.POWER:
-        return min(POWER_CAP, 1 << unit.size)
+        return min(POWER_CAP, 1 << size)
     return 2
 
 
@@ -69,10 +80,12 @@ def kitty_multiplier(last_play: Sequence[Card], level: str, trump: str, rules: R
 
 def next_dealer(dealer: int, dealer_team_won: bool, rules: Rules) -> int:
     """Dealer team wins → the partner deals (轮庄; ``same_player`` keeps the dealer); defenders win → the
-    seat after the old dealer (下家). ``fixed_deals``: seats deal in turn whatever the result."""
+    seat after the old dealer (下家). ``fixed_deals``: seats deal in turn whatever the result. With fixed partners
+    at 6 or 8 seats (even against odd seats): the next seat of the winning team after the dealer (§13.8)."""
+    shape = rules.shape
     if rules.match_end is MatchEnd.FIXED_DEALS or not dealer_team_won:
-        return (dealer + 1) % 4
-    return (dealer + 2) % 4 if rules.dealer_rotation is DealerRotation.PARTNER else dealer
+        return shape.next_seat(dealer)
+    return shape.next_seat(dealer, 2) if rules.dealer_rotation is DealerRotation.PARTNER else dealer
 
 
 def bottom_drop(level: str, last_play: Sequence[Card], rules: Rules) -> tuple[str, str] | None:
