@@ -16,6 +16,7 @@ from data.names import NamesMixin
 from data.postgres import PostgresDriver
 from data.queued import QueuedMixin
 from data.reviews import ReviewsMixin
+from data.seasons import SeasonsMixin
 from data.sqlite import SqliteDriver
 from data.tables import TablesMixin
 from data.timers import TimersMixin
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 
 
 class Database(TablesMixin, GamesMixin, TimersMixin, QueuedMixin, GuildsMixin, LadderMixin, HistoryMixin,
-               TournamentsMixin, ReviewsMixin, NamesMixin, Connection):
+               TournamentsMixin, ReviewsMixin, NamesMixin, SeasonsMixin, Connection):
     """Open with ``await Database.open(path)``; close with ``await db.close()`` (or ``async with``)."""
 
     @classmethod

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 SeatInput = int | Seat | None  # a user id, a Seat (human or AI), or None (an AI of the default level)
 _ROW = "guild_id = ? AND season = ? AND user_id = ?"
+SHAPE = "tractor"  # the ladders' key of the one shape recorded so far (``data.seasons.DEFAULT_SHAPE``)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,11 @@ async def _ensure_rows(tx: Tx, guild_id: int, season: int, users: Sequence[int])
         "INSERT INTO ladder (guild_id, season, user_id, mu, sigma, ordinal, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [(guild_id, season, u, DEFAULT_MU, DEFAULT_SIGMA, Skill().ordinal, now) for u in users])
+
+
+async def _progress(tx: Tx, guild_id: int, season: int, user: int) -> int | None:
+    row = await tx.fetchone(f"SELECT progress FROM ladder WHERE {_ROW}", (guild_id, season, user))
+    return None if row is None else int(row[0])
 
 
 class LadderMixin(Connection):
@@ -183,19 +189,22 @@ class LadderMixin(Connection):
                         " WHERE guild_id = ? AND season = ? AND user_id = ?",
                         (new.mu, new.sigma, new.ordinal, int(won), int(not won), won, won, time.time(),
                          guild_id, season, user))
+            levels = {seat: await _progress(tx, guild_id, season, user) for seat, user in (humans or {}).items()
+                      if seat in after}
             await tx.executemany(
-                "INSERT INTO match_players (match_id, seat, user_id, team, won, ordinal_before, ordinal_after)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO match_players (match_id, seat, user_id, team, won, ordinal_before, ordinal_after,"
+                " progress_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(match_id, seat, s.user_id, seat % 2,
                   None if winner_team is None else int(seat % 2 == winner_team),
-                  before[seat].ordinal if seat in before else None, after[seat].ordinal if seat in after else None)
+                  before[seat].ordinal if seat in before else None, after[seat].ordinal if seat in after else None,
+                  levels.get(seat))
                  for seat, s in enumerate(seats) if s.user_id is not None])
         log.info("recorded match %d of table %s (winner %s, ranked %s)", match_id, table_id, winner_team,
                  humans is not None)
         return match_id
 
     async def leaderboard(self, guild_id: int, by: str = "rating", limit: int | None = 20,
-                          season: int | None = None, offset: int = 0) -> list[PlayerStats]:
+                          season: int | None = None, offset: int = 0, shape: str = SHAPE) -> list[PlayerStats]:
         """Top players of a season (default: the current one) by rating (ordinal) or by level (laps, level);
         ``limit=None`` (or negative): all of them."""
         orders = {"rating": "ordinal DESC, progress DESC", "level": "progress DESC, ordinal DESC"}
@@ -204,8 +213,8 @@ class LadderMixin(Connection):
         if season is None:
             season = await self.season(guild_id)
         rows = await self.fetchall(
-            f"SELECT * FROM ladder WHERE guild_id = ? AND season = ? ORDER BY {orders[by]}, user_id LIMIT ? OFFSET ?",
-            (guild_id, season, 2**62 if limit is None or limit < 0 else limit, offset))
+            f"SELECT * FROM ladder WHERE guild_id = ? AND season = ? AND shape = ? ORDER BY {orders[by]}, user_id"
+            " LIMIT ? OFFSET ?", (guild_id, season, shape, 2**62 if limit is None or limit < 0 else limit, offset))
         return [PlayerStats.from_row(r) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, season: int | None = None) -> PlayerStats | None:

@@ -31,6 +31,7 @@ from i18n import (
     rules,
     runtime,
     scale,
+    seasons,
     security,
     service_faults,
     shape,
@@ -51,7 +52,8 @@ MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
                                    procedures, faults, clicks,
-                                   tournament3, activity, shape, storage)
+                                   tournament3, activity, shape, storage,
+                                   seasons)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

@@ -1,0 +1,247 @@
+"""A server's seasons (赛季) and their archive: starting, ending, listing, the hall of fame and all-time records.
+
+Rules:
+- a server always has one open season (``data.ladder.current_season`` opens season 1 on first use); every hand
+  and match is recorded in it;
+- ``start_season`` opens a named season (with an optional end date): a running season opened by a command must be
+  ended first (``data.season_running``); an unnamed running season opened by itself is archived (if anybody
+  played in it) or taken over (if nobody did);
+- ``end_season`` archives the open season (it is closed: its ladder rows are never written again, so they are its
+  final levels, ratings and records) with its podium — the top three by rating — and opens the next, where everyone
+  starts from the starting level and a fresh rating; a season is ended once (a second end finds it closed);
+- all-time records add up a player's rows of every season.
+Ladders are keyed by shape (``DEFAULT_SHAPE``: two decks, four seats, fixed partners).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from data.connection import Connection, Row, Tx
+from data.errors import DataError
+from data.ladder import SHAPE, PlayerStats, current_season
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SHAPE = SHAPE  # the ladder of 2 decks, 4 seats, fixed partners
+PODIUM = 3  # places archived (and shown in the hall of fame)
+MAX_SEASON_NAME = 40
+
+
+@dataclass(frozen=True)
+class Place:
+    """One podium place of an archived season: the player's final rating, level and record."""
+
+    place: int
+    user_id: int
+    rating: float
+    level: str
+    laps: int
+    matches_won: int
+    matches_lost: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"place": self.place, "user": self.user_id, "rating": self.rating, "level": self.level,
+                "laps": self.laps, "won": self.matches_won, "lost": self.matches_lost}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Place:
+        return cls(int(obj["place"]), int(obj["user"]), float(obj["rating"]), str(obj["level"]), int(obj["laps"]),
+                   int(obj["won"]), int(obj["lost"]))
+
+    @classmethod
+    def of(cls, place: int, stats: PlayerStats) -> Place:
+        return cls(place, stats.user_id, stats.rating, stats.level, stats.laps, stats.matches_won,
+                   stats.matches_lost)
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season of a server: ``number`` 1, 2, …; ``name`` ``None`` for one opened by itself."""
+
+    guild_id: int
+    number: int
+    name: str | None
+    started_at: float
+    ended_at: float | None
+    ends_at: float | None
+    opened_by: int | None
+    podium: tuple[Place, ...]
+
+    @property
+    def open(self) -> bool:
+        return self.ended_at is None
+
+    @classmethod
+    def from_row(cls, row: Row) -> Season:
+        podium = tuple(Place.from_json(p) for p in json.loads(row["podium"])) if row["podium"] else ()
+        return cls(int(row["guild_id"]), int(row["season"]), row["name"], float(row["started_at"]), row["ended_at"],
+                   row["ends_at"], row["opened_by"], podium)
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """What ``end_season`` did: the archived season (with its podium) and the one opened after it."""
+
+    ended: Season
+    next: Season
+
+
+@dataclass(frozen=True)
+class AllTime:
+    """A player's records over every season of a server."""
+
+    seasons: int
+    matches_won: int
+    matches_lost: int
+    hands_won: int
+    hands_lost: int
+    kitty_bonuses: int
+    best_streak: int
+    best_season: int | None  # the season of their best final place (ties: the higher rating), closed seasons only
+    best_place: int | None
+
+
+def clean_name(name: str) -> str:
+    """A season name as stored: spaces collapsed, at most ``MAX_SEASON_NAME`` characters; refused if empty or
+    only digits (numbers name seasons by their number)."""
+    name = " ".join(name.split())[:MAX_SEASON_NAME]
+    if not name or name.isdigit():
+        raise DataError("data.season_bad_name")
+    return name
+
+
+async def _season(tx: Tx, guild_id: int, number: int) -> Season:
+    row = await tx.fetchone("SELECT * FROM seasons WHERE guild_id = ? AND season = ?", (guild_id, number))
+    assert row is not None, (guild_id, number)
+    return Season.from_row(row)
+
+
+async def _players(tx: Tx, guild_id: int, number: int, shape: str) -> int:
+    row = await tx.fetchone("SELECT COUNT(*) FROM ladder WHERE guild_id = ? AND season = ? AND shape = ?",
+                            (guild_id, number, shape))
+    return int(row[0]) if row is not None else 0
+
+
+async def _close(tx: Tx, guild_id: int, number: int, now: float, shape: str) -> bool:
+    """Archive season ``number`` with its podium; False if it was not open (ended meanwhile)."""
+    rows = await tx.fetchall(
+        "SELECT * FROM ladder WHERE guild_id = ? AND season = ? AND shape = ?"
+        " ORDER BY ordinal DESC, progress DESC, user_id LIMIT ?", (guild_id, number, shape, PODIUM))
+    podium = [Place.of(i, PlayerStats.from_row(r)).to_json() for i, r in enumerate(rows, start=1)]
+    changed = await tx.execute(
+        "UPDATE seasons SET ended_at = ?, podium = ? WHERE guild_id = ? AND season = ? AND ended_at IS NULL",
+        (now, json.dumps(podium), guild_id, number))
+    return bool(changed)
+
+
+class SeasonsMixin(Connection):
+    """Seasons: start, end (archive), list, hall of fame, all-time records."""
+
+    async def open_season(self, guild_id: int) -> Season:
+        """The open season (season 1 is opened on first use)."""
+        async with self.transaction() as tx:
+            return await _season(tx, guild_id, await current_season(tx, guild_id))
+
+    async def start_season(self, guild_id: int, name: str | None, ends_at: float | None, opened_by: int,
+                           now: float, shape: str = DEFAULT_SHAPE) -> tuple[Season | None, Season]:
+        """Open a season named ``name`` ending at ``ends_at`` (see the module rules); ``(archived, new)`` —
+        ``archived`` is the unnamed season this closed, if anybody had played in it."""
+        name = None if name is None else clean_name(name)
+        if ends_at is not None and ends_at <= now:
+            raise DataError("data.season_ends_past")
+        async with self.transaction() as tx:
+            running = await _season(tx, guild_id, await current_season(tx, guild_id))
+            if running.opened_by is not None:
+                raise DataError("data.season_running", season=running.name or running.number)
+            if name is not None and await tx.fetchone("SELECT 1 FROM seasons WHERE guild_id = ? AND name = ?",
+                                                      (guild_id, name)):
+                raise DataError("data.season_name_taken", name=name)
+            archived: Season | None = None
+            number = running.number
+            if await _players(tx, guild_id, number, shape):
+                await _close(tx, guild_id, number, now, shape)
+                archived = await _season(tx, guild_id, number)
+                number += 1
+                await tx.execute("INSERT INTO seasons (guild_id, season, started_at) VALUES (?, ?, ?)",
+                                 (guild_id, number, now))
+            await tx.execute("UPDATE seasons SET name = ?, ends_at = ?, opened_by = ?, started_at = ?"
+                             " WHERE guild_id = ? AND season = ?", (name, ends_at, opened_by, now, guild_id, number))
+            new = await _season(tx, guild_id, number)
+        log.info("guild %d: season %d (%s) started by %d, ends %s", guild_id, new.number, name, opened_by, ends_at)
+        return archived, new
+
+    async def end_season(self, guild_id: int, now: float, number: int | None = None,
+                         shape: str = DEFAULT_SHAPE) -> SeasonEnd | None:
+        """Archive the open season (only if it is season ``number``, when given) and open the next; ``None`` if
+        there was nothing to end (already ended: a timer and a command at once end it once)."""
+        async with self.transaction() as tx:
+            current = await current_season(tx, guild_id)
+            if number is not None and current != number:
+                return None
+            if not await _close(tx, guild_id, current, now, shape):
+                return None
+            ended = await _season(tx, guild_id, current)
+            await tx.execute("INSERT INTO seasons (guild_id, season, started_at) VALUES (?, ?, ?)",
+                             (guild_id, current + 1, now))
+            nxt = await _season(tx, guild_id, current + 1)
+        log.info("guild %d: season %d ended (%d on the podium)", guild_id, current, len(ended.podium))
+        return SeasonEnd(ended, nxt)
+
+    async def season_list(self, guild_id: int) -> list[Season]:
+        """Every season of a server, oldest first."""
+        rows = await self.fetchall("SELECT * FROM seasons WHERE guild_id = ? ORDER BY season", (guild_id,))
+        return [Season.from_row(r) for r in rows]
+
+    async def find_season(self, guild_id: int, key: str) -> Season:
+        """A season by its name (any case) or number; ``data.season_not_found`` otherwise."""
+        key = " ".join(key.split())
+        if key.isdigit() and len(key) < 10:
+            row = await self.fetchone("SELECT * FROM seasons WHERE guild_id = ? AND season = ?", (guild_id, int(key)))
+        else:
+            row = await self.fetchone("SELECT * FROM seasons WHERE guild_id = ? AND LOWER(name) = LOWER(?)",
+                                      (guild_id, key))
+        if row is None:
+            raise DataError("data.season_not_found", name=key[:MAX_SEASON_NAME])
+        return Season.from_row(row)
+
+    async def hall_of_fame(self, guild_id: int) -> list[Season]:
+        """The ended seasons with a podium, newest first."""
+        rows = await self.fetchall("SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NOT NULL"
+                                   " ORDER BY season DESC", (guild_id,))
+        return [s for s in (Season.from_row(r) for r in rows) if s.podium]
+
+    async def season_players(self, guild_id: int, number: int, shape: str = DEFAULT_SHAPE) -> int:
+        async with self.transaction() as tx:
+            return await _players(tx, guild_id, number, shape)
+
+    async def all_time(self, guild_id: int, user_id: int, shape: str = DEFAULT_SHAPE) -> AllTime | None:
+        """A player's records over every season here; ``None`` if they never played here."""
+        row = await self.fetchone(
+            "SELECT COUNT(*) AS n, SUM(matches_won) AS mw, SUM(matches_lost) AS ml,"
+            " SUM(hands_won_dealer + hands_won_defender) AS hw, SUM(hands_lost_dealer + hands_lost_defender) AS hl,"
+            " SUM(kitty_bonuses) AS kb, MAX(best_streak) AS bs FROM ladder WHERE guild_id = ? AND user_id = ?"
+            " AND shape = ?", (guild_id, user_id, shape))
+        if row is None or not row["n"]:
+            return None
+        best = await self.fetchone(
+            "SELECT season, place FROM (SELECT l.season, l.user_id, l.ordinal, RANK() OVER (PARTITION BY l.season"
+            " ORDER BY l.ordinal DESC, l.progress DESC) AS place FROM ladder l JOIN seasons s"
+            " ON s.guild_id = l.guild_id AND s.season = l.season"
+            " WHERE l.guild_id = ? AND l.shape = ? AND s.ended_at IS NOT NULL) ranked"
+            " WHERE user_id = ? ORDER BY place, ordinal DESC, season LIMIT 1", (guild_id, shape, user_id))
+        return AllTime(int(row["n"]), int(row["mw"]), int(row["ml"]), int(row["hw"]), int(row["hl"]),
+                       int(row["kb"]), int(row["bs"]), None if best is None else int(best["season"]),
+                       None if best is None else int(best["place"]))
+
+    async def level_history(self, guild_id: int, user_id: int, season: int, limit: int = 50) -> list[int]:
+        """A player's ladder progress after each of their latest ``limit`` rated matches of a season, oldest first
+        (matches recorded before levels were kept are left out)."""
+        rows = await self.fetchall(
+            "SELECT p.progress_after FROM match_players p JOIN matches m ON m.id = p.match_id"
+            " WHERE m.guild_id = ? AND m.season = ? AND p.user_id = ? AND p.progress_after IS NOT NULL"
+            " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (guild_id, season, user_id, limit))
+        return [int(r[0]) for r in reversed(rows)]
