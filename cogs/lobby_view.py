@@ -11,7 +11,7 @@ from cogs.items import TableButton, TableId
 from cogs.safetext import escape_text
 from data.records import Status, TableRecord
 from engine.views import PublicView
-from render.labels import level_text
+from i18n.levels import level_text
 from runtime.procedures import procedure_lines
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """The private hand panel as Discord components (built from ``runtime.panel.Panel``, no Discord calls).
 
-Cards are numbered 1..N in ``render.order.hand_order`` — the numbers drawn under the cards in the hand
+Cards are numbered 1..N in ``engine.handorder.hand_order`` — the numbers drawn under the cards in the hand
 picture. On the seat's turn a "Legal plays" menu comes first (one choice plays it). The card multi-selects
 are grouped by suit (trumps, then the plain suits, ≤ 25 options each, at most ``MAX_SELECTS`` menus in all;
 small neighbouring groups share a menu). The current selection is kept in the message itself (a mask in the
@@ -22,8 +22,8 @@ from cogs.cardtext import card_name, cards_text, text_suits
 from cogs.items import CardSelect, PanelButton, PanelId, PlayId, PlaySelect, SelectId, encode_cards
 from engine.cards import Card
 from engine.declaring import declaration_kind, stage_of
+from engine.handorder import hand_groups
 from engine.views import Phase
-from render.order import hand_groups
 from runtime.panel import Panel
 
 log = logging.getLogger(__name__)

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 import i18n
 from cogs.cardtext import cards_text
 from cogs.safetext import escape_text
+from engine.tricklead import is_throw, lead_failure
 from engine.views import PublicView, TrickView
-from render.side_panel import lead_failure
-from render.table import is_throw
 
 log = logging.getLogger(__name__)
 

@@ -1,14 +1,13 @@
 """Every picture the bot shows, drawn with Pillow as deterministic PNG bytes.
 
 Public pictures take only public inputs (``PublicView``, ``HandResult``, plain rows), so they cannot draw a
-private card; only ``render_hand`` takes a ``SeatView`` (send it to that seat alone). ``hand_order`` is the
-card order of ``render_hand`` (labels 1..N) for the bot's select menus.
+private card; only ``render_hand`` takes a ``SeatView`` (send it to that seat alone). The card order of
+``render_hand`` (labels 1..N) is ``engine.handorder.hand_order``.
 """
 
 from render.hand import render_hand
 from render.ladder import LadderRow, render_ladder
 from render.match import render_match_summary
-from render.order import hand_order
 from render.stats import StatsCard, render_stats
 from render.summary import render_hand_summary
 from render.table import render_table
@@ -17,7 +16,6 @@ from render.warmup import warm_up
 __all__ = [
     "LadderRow",
     "StatsCard",
-    "hand_order",
     "render_hand",
     "render_hand_summary",
     "render_ladder",

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from engine.cards import Card
+from engine.handorder import hand_groups, is_shown_trump
 from engine.views import Phase, SeatView
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
@@ -20,7 +21,6 @@ from render.fonts import font
 from render.hand_header import GAP, PAD, fit_header, ranked_chips
 from render.hand_layout import MAX_ROWS, Placed, layout_hand, row_width
 from render.labels import draw_chip
-from render.order import hand_groups, is_shown_trump
 from render.sprites import card_back, sprite_for
 from render.theme import (
     ACCENT,

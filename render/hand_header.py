@@ -13,11 +13,11 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.handorder import shown_trump
 from engine.views import Phase, SeatView
 from i18n import t
 from render.fonts import FontT, fit_text, font, text_width
 from render.labels import Chip, chip_width, phase_text, relative_name, seat_name, trump_chip
-from render.order import shown_trump
 from render.theme import ACCENT, SELECT, TEXT, TEXT_DARK
 
 log = logging.getLogger(__name__)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engine.cards import SUIT_SYMBOLS
 from engine.views import HandResult, Phase
 from i18n import t
+from i18n.levels import level_text
 from render.draw import Canvas
 from render.fonts import FontT, clean_text, text_width
 from render.theme import CARD_FACE, PANEL_ALT, RGB, TEXT, TEXT_DARK, suit_colour
@@ -21,17 +22,6 @@ def trump_text(trump: str | None, locale: str) -> str:
     if trump is None:
         return t("render.trump_undecided", locale)
     return t(f"render.suit.{trump}", locale)
-
-
-def level_text(level: str, laps: int, locale: str) -> str:
-    """A team's level as written everywhere: ``5``, a negative level ``-1`` (RULES §8), and with laps
-    (``timed_laps``) ``5 · lap 1`` / ``5 · 1 轮``."""
-    return t("render.level_laps", locale, level=level, laps=laps) if laps else level
-
-
-def level_short(level: str, laps: int) -> str:
-    """The compact form for narrow places (the chart's axis, the ladder): ``5``, ``-1``, after laps ``1·5``."""
-    return f"{laps}·{level}" if laps else level
 
 
 def level_change_text(result: HandResult, team: int, locale: str) -> str:

@@ -16,9 +16,10 @@ from engine.levels import level_index, level_name
 from engine.rules import MatchEnd, Rules
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import MESSAGES, normalize_locale, t
+from i18n.levels import level_short, level_text
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.labels import level_change_text, level_short, level_text, seat_name, team_name
+from render.labels import level_change_text, seat_name, team_name
 from render.summary import team_members
 from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
 

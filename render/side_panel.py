@@ -5,16 +5,16 @@ latest failed throw (甩牌失败) with its penalty; before play the dealing/dec
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 
-from engine.views import Phase, PublicView, ThrowFailure, TrickView
+from engine.handorder import is_shown_trump
+from engine.tricklead import lead_failure
+from engine.views import Phase, PublicView, TrickView
 from i18n import t
 from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas
 from render.fonts import fit_text, font, wrap_text
 from render.labels import phase_text, seat_name
-from render.order import is_shown_trump
 from render.theme import ACCENT, BAD, NEUTRAL, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
@@ -38,14 +38,6 @@ def previous_trick(view: PublicView, shown: TrickView | None) -> tuple[int, Tric
     if shown is not None and tricks and tricks[-1] is shown:
         tricks = tricks[:-1]
     return (len(tricks), tricks[-1]) if tricks else None
-
-
-def lead_failure(view: PublicView, trick: TrickView | None) -> ThrowFailure | None:
-    """The failed throw (甩牌失败) whose forced cards are this trick's lead, if any."""
-    if trick is None or not trick.plays or not view.penalties:
-        return None
-    seat, cards = trick.plays[0]
-    return next((f for f in reversed(view.penalties) if f.seat == seat and Counter(f.forced) == Counter(cards)), None)
 
 
 def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[str], locale: str, x0: int,

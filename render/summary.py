@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from engine.handorder import plain_suit_order
 from engine.trump import trump_context
 from engine.views import HandResult
 from i18n import normalize_locale, t
@@ -13,7 +14,6 @@ from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font, text_width, wrap_text
 from render.labels import level_change_text, seat_name, team_name, trump_text
-from render.order import plain_suit_order
 from render.theme import (
     ACCENT,
     FELT,

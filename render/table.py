@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.errors import EngineError
-from engine.trump import trump_context
-from engine.units import decompose_lead
+from engine.handorder import is_shown_trump, shown_trump
+from engine.tricklead import is_throw, lead_failure
 from engine.views import Phase, PublicView, SeatView, TrickView
 from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
@@ -32,8 +31,7 @@ from render.labels import (
     trump_chip,
     trump_text,
 )
-from render.order import is_shown_trump, shown_trump
-from render.side_panel import BAND_H, draw_side_panel, lead_failure
+from render.side_panel import BAND_H, draw_side_panel
 from render.sprites import card_back
 from render.theme import (
     ACCENT,
@@ -243,16 +241,6 @@ def play_tags(view: PublicView, trick: TrickView, seat: int, failed: bool, local
             labels.append(f"{t(key, locale)} +{trick.points}")
             fill = ACCENT
     return labels, fill
-
-
-def is_throw(view: PublicView, trick: TrickView) -> bool:
-    """The trick was led with a throw (甩牌: several units of one suit)."""
-    if view.trump is None or not trick.plays:
-        return False
-    try:
-        return decompose_lead(trick.plays[0][1], trump_context(view.level, view.trump, view.rules)).is_throw
-    except EngineError:
-        return False
 
 
 def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], names: Sequence[str], locale: str,

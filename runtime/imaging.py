@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
+from i18n.levels import level_short
 from render.hand import render_hand
-from render.labels import level_short
 from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.match import render_match_summary
 from render.stats import StatsCard, render_stats

@@ -204,7 +204,7 @@ class PlayService(TableRegistry):
 
     async def hand_image(self, table_id: int, user_id: int, selected: Sequence[int] = (),
                          locale: str | None = None) -> bytes:
-        """PNG of the user's hand; ``selected`` indexes ``render.hand_order(view)`` (raised cards)."""
+        """PNG of the user's hand; ``selected`` indexes ``engine.handorder.hand_order(view)`` (raised cards)."""
         session = self.session(table_id)
         seat = self._seat(session, user_id)
         assert session.table is not None

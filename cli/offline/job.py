@@ -35,7 +35,7 @@ from data.replay import restore_table
 from engine.rules import Rules
 from engine.views import PublicView
 from i18n import t
-from render.labels import level_short
+from i18n.levels import level_short
 from runtime import imaging
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter, TableUpdate

@@ -25,9 +25,9 @@ from engine.events import (
     ThrowFailed,
     TrickWon,
 )
+from engine.tricklead import is_throw
 from engine.views import HandResult, PublicView
 from i18n import t
-from render.table import is_throw
 from runtime.announce_procedures import log_line
 
 log = logging.getLogger(__name__)

@@ -9,11 +9,11 @@ import itertools
 import pytest
 from PIL import Image
 
+from engine.handorder import hand_groups, hand_order
 from engine.views import Phase
-from render import hand_order, render_hand
+from render import render_hand
 from render.hand import MARGIN
 from render.hand_layout import MAX_ROWS, layout_cost, layout_hand, row_width
-from render.order import hand_groups
 from render.samples import seat_view
 from render.theme import FELT, HAND_CARD
 

@@ -14,9 +14,9 @@ from data.rating import advance_progress, level_of
 from data.records import Status, TableRecord
 from engine.events import HandSettled
 from engine.rules import Rules
+from i18n.levels import level_short, level_text
 from render import render_hand_summary, render_ladder, render_table
 from render.fonts import font
-from render.labels import level_short, level_text
 from render.samples import NAMES, hand_result, ladder_rows, public_view
 from render.table import header_chips
 from runtime import lobby

@@ -119,8 +119,8 @@ def test_concurrent_renders_match_serial_ones() -> None:
 
 
 def test_failed_throw_is_tagged_on_the_lead() -> None:
+    from engine.tricklead import lead_failure
     from engine.views import ThrowFailure, TrickView
-    from render.table import lead_failure
 
     trick = TrickView(3, ((3, parse_cards("4S 4S")), (0, parse_cards("9S 8S"))), 3, 0)
     failure = ThrowFailure(3, parse_cards("AS 4S 4S"), parse_cards("4S 4S"), parse_cards("AS"), 10)

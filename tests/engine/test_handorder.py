@@ -10,10 +10,9 @@ from dataclasses import replace
 import pytest
 
 from engine.cards import RED_SUITS, parse_cards
+from engine.handorder import TRUMP_GROUP, hand_groups, hand_order, plain_suit_order
 from engine.trump import trump_context
 from engine.views import Phase
-from render import hand_order
-from render.order import TRUMP_GROUP, hand_groups, plain_suit_order
 from render.samples import seat_view
 
 
