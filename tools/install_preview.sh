@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what tools/screenshots.py needs: Debian's Chromium (tools/install_chromium.sh; Playwright's own browser
+# Installs what tests/screenshots/discord_tables.py needs: Debian's Chromium (tools/install_chromium.sh; Playwright's own browser
 # download is not used) and the preview packages of requirements-preview.txt into .venv. Developer tool; not CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."

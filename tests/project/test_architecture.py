@@ -1,5 +1,6 @@
-"""The layering (docs/ARCHITECTURE.md): no import circle between modules, dependencies point down only, and every
-import is one the graph sees (no module loaded by a computed name, but the cogs as discord.py extensions)."""
+"""The layering (docs/ARCHITECTURE.md), over every folder (tools, benchmarks and tests included): no import circle
+between modules, dependencies point down only, and every import is one the graph sees (no module loaded by a
+computed name, but the cogs as discord.py extensions)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "runtime", "data", "render", "i18n", "cogs", "web", "cli")
+PACKAGES = ("engine", "runtime", "data", "render", "i18n", "cogs", "web", "cli", "tools", "benchmarks", "tests")
 ENTRY = "bot"  # bot.py, the program: above everything
 # what each layer may import (besides the standard library and itself)
 ALLOWED = {
@@ -18,14 +19,20 @@ ALLOWED = {
     "render": {"engine", "i18n"},
     "data": {"engine"},
     "runtime": {"engine", "data", "render", "i18n"},
-    "cogs": {"runtime", "engine", "data", "render", "i18n"},
+    "cogs": {"runtime", "engine", "data", "i18n"},  # never render: drawing is the runtime's (pictures as bytes)
     "web": {"runtime", "engine", "data", "i18n"},
+    "tools": set(),  # the build and test machinery (the compiled build, a PostgreSQL cluster, a held lock)
+    "benchmarks": {"cli", "cogs", "web", "runtime", "engine", "data", "render", "i18n", "tools"},
+    "tests": {"bot", "cli", "cogs", "web", "runtime", "engine", "data", "render", "i18n", "tools", "benchmarks"},
 }
 ENGINE_FORBIDDEN = {"asyncio", "discord", "sqlite3", "aiosqlite", "PIL", "i18n", "os", "pathlib"}
 # calls that load a module by name: only a constant name is allowed (the graph sees it as an import)
 LOADERS = {"import_module", "__import__", "load_extension"}
 # the one loading by computed name: discord.py loads the cogs as extensions, named in this module's literal tuple
 EXTENSIONS = {"cli.bot": "COGS"}
+# tests that load by name on purpose: the compiled build's test imports each module of ``tools.build_ai.MODULES``
+# to see which file Python chose
+BY_NAME_IN_TESTS = {"tests.ai.test_compiled"}
 
 
 def _modules() -> dict[str, Path]:
@@ -146,12 +153,13 @@ def test_no_module_is_loaded_by_a_computed_name() -> None:
     the names of ``cli.bot.COGS`` (which the graph reads)."""
     modules = _modules()
     by_name = [load for name, path in modules.items() for load in _scan(name, path, modules)[1]]
-    assert [load for load in by_name if load.split(":")[0] not in EXTENSIONS] == []
-    assert [load.split(":")[0] for load in by_name] == list(EXTENSIONS)  # the allowed one is still read
+    assert [load for load in by_name if load.split(":")[0] not in {*EXTENSIONS, *BY_NAME_IN_TESTS}] == []
+    assert {load.split(":")[0] for load in by_name} == {*EXTENSIONS, *BY_NAME_IN_TESTS}  # the allowed are still read
 
 
 def test_the_graph_sees_the_entry_point_the_cogs_and_the_renderer() -> None:
     graph = _graph()
+    assert {"tests.project.test_architecture", "benchmarks.engine_bench", "tools.build_ai"} <= set(graph)
     assert graph["bot"] == {"__future__", "sys", "cli"}
     assert "cli.bot" in graph["cli.serve"] and "cogs.ladder" in graph["cli.bot"]
     assert {"render.table", "render.ladder"} <= graph["runtime.imaging"]

@@ -10,7 +10,8 @@ tricks, the end of the hand, the end of the match), the panel (declared, followi
 phone's width (390 px, ``*_phone_*``). PNGs go to
 ``screenshots/`` (git-ignored)::
 
-    .venv/bin/python tools/screenshots.py [--out screenshots] [--locale en|zh-CN|both] [--seed 7] [--trick-pictures]
+    .venv/bin/python -m tests.screenshots.discord_tables [--out screenshots] [--locale en|zh-CN|both] [--seed 7]
+        [--trick-pictures]
 
 Developer tool only (not part of ``requirements.txt`` or CI).
 """
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pytest
 import simcord
@@ -364,7 +365,7 @@ async def main_async(out: Path, locales: Sequence[str], seed: int, trick_picture
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "screenshots")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[2] / "screenshots")
     parser.add_argument("--locale", choices=("en", "zh-CN", "both"), default="both")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--trick-pictures", action="store_true", help="the table option: a picture per trick")

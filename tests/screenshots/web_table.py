@@ -1,5 +1,5 @@
 """Screenshots of the web table at phone (390 px) and desktop (1280 px) width in both locales, with Debian's
-Chromium: ``python -m tools.web_screenshots [out_dir]`` (default ``screenshots/web``; PNGs are not committed).
+Chromium: ``python -m tests.screenshots.web_table [out_dir]`` (default ``screenshots/web``; PNGs are not committed).
 
 A table of you and three basic AI seats is played by the service up to the middle of a hand (you pass, bury the
 first 8 cards if you hold the kitty, and play the first legal play), then each page is shot with a trick on the
