@@ -43,6 +43,10 @@ MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/ca
            )
 GROUP = "engine.accel"  # the shared library's module name (+ "__mypyc")
 PACKAGE = "tractor_compiled"  # the installed package holding the build (tools/tractor_compiled)
+# site-packages/<HOOK>: Python runs its import line at every start-up, so the finder is in place before the
+# first ``engine`` import (the engine package itself imports nothing); a missing package is no error
+HOOK = f"{PACKAGE}.pth"
+HOOK_LINE = f"import importlib.util as _u; _u.find_spec({PACKAGE!r}) and __import__({PACKAGE!r})\n"
 
 
 def module_name(rel: str) -> str:
@@ -116,6 +120,7 @@ class BuildCompiled(build_ext):
             print(f"tractor_compiled: not compiled, plain Python ({manifest['reason']})", file=sys.stderr)
         manifest["seconds"] = round(time.monotonic() - started, 1)
         (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+        (Path(self.build_lib) / HOOK).write_text(HOOK_LINE, encoding="utf-8")
 
     def compile(self) -> dict[str, str]:
         from mypyc.build import mypycify

@@ -192,3 +192,18 @@ def test_check_and_the_start_up_log_say_which_runs(tmp_path: Path, monkeypatch: 
     with pytest.raises(Problem) as raised:
         check_compiled_ai()
     assert raised.value.key == "ops.compiled.leftover"
+
+
+def test_the_engine_package_imports_nothing_and_the_build_installs_its_hook() -> None:
+    """``engine/__init__.py`` is empty of imports; the finder arrives through site-packages' ``tractor_compiled.pth``
+    (so the package needs no import hook, and a process that imports ``engine.cards`` first gets the build)."""
+    import ast
+
+    tree = ast.parse((REPO / "engine" / "__init__.py").read_text(encoding="utf-8"))
+    assert not [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
+    folder = require_build()
+    hook = folder.parent / "tractor_compiled.pth"
+    assert hook.is_file() and "tractor_compiled" in hook.read_text(encoding="utf-8")
+    code = "import engine.cards, tractor_compiled, sys; print(tractor_compiled.status().state)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "compiled", done.stderr

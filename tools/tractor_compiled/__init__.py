@@ -1,7 +1,8 @@
 """The compiled rules and AI (编译模块), installed into the venv by ``pip install .`` (the last line of
 requirements.txt; ``setup.py`` and ``tools/build_ai.py`` build it with mypyc).
 
-``engine/__init__.py`` imports this package when it is installed. It puts a finder first on ``sys.meta_path``
+The build's ``tractor_compiled.pth`` (in site-packages) imports this package when Python starts. It puts a
+finder first on ``sys.meta_path``
 that serves the compiled modules (``engine.ai.policy`` …) from this package's folder instead of the ``.py``
 files — only if the build succeeded, every module it lists is here, every source it was built from still has
 the content hash (SHA-256) recorded at build time in ``manifest.json``, and ``TRACTOR_PLAIN_PYTHON`` is not set.
