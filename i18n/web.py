@@ -61,6 +61,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.selected": {"en": "{n} selected", "zh-CN": "已选 {n} 张"},
     "web.kitty": {"en": "Kitty", "zh-CN": "底牌"},
     "web.won_by": {"en": "won by {name} · {points} pts", "zh-CN": "{name} 赢 · {points} 分"},
+    "web.declare_hint": {"en": "Declare names trump with {cards} — or tap other outlined level cards first. Pass to "
+                                "leave it.",
+                         "zh-CN": "按“亮主”用 {cards} 亮主——也可以先点选其他标出的级牌。不亮请按“不亮”。"},
+    "web.declare_none": {"en": "You have no level card to declare with: Pass, or wait for more cards.",
+                         "zh-CN": "你没有可以亮主的级牌：请按“不亮”，或等待更多的牌。"},
+    "web.bury_prompt": {"en": "Select {n} cards to bury.", "zh-CN": "请选择 {n} 张牌扣底。"},
+    "web.bury_progress": {"en": "{k} of {n} cards selected to bury.", "zh-CN": "已选 {k}/{n} 张扣底牌。"},
     "web.trick_won": {"en": "wins · {points} pts", "zh-CN": "赢 · {points} 分"},
     "web.away": {"en": "auto", "zh-CN": "托管"},
     "web.lobby": {"en": "Waiting for the host to start the table.", "zh-CN": "等待房主开始牌桌。"},

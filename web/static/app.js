@@ -128,6 +128,36 @@
     return SUIT_SYMBOL[trump] || trump;
   }
 
+  // The one seat whose turn it is (its box highlighted, the clock on it); none while dealing and declaring, when
+  // every seat may declare and the clock is the declaration window's.
+  function turnSeat() {
+    const pub = state.public, toAct = pub.to_act || [];
+    return toAct.length === 1 && !["dealing", "declaring"].includes(pub.phase) ? toAct[0] : null;
+  }
+
+  function cardText(code) {
+    const { rank, suit } = cardParts(code);
+    if (!suit) return rank === "BJ" ? tr("web.big_joker") : tr("web.small_joker");
+    return rank + SUIT_SYMBOL[suit];
+  }
+
+  // The declaration Declare makes with nothing selected: the longest (strongest) one the seat holds.
+  function defaultDeclaration() {
+    const all = state.private ? state.private.declarations : [];
+    return all.reduce((best, d) => (!best || d.length > best.length ? d : best), null);
+  }
+
+  // What to do now, when nothing is selected: declare (the level cards are outlined) or bury N cards.
+  function guidance() {
+    const p = state.private, kind = actionKind();
+    if (kind === "declare") {
+      const d = defaultDeclaration();
+      return d ? tr("web.declare_hint", { cards: d.map(cardText).join(" ") }) : tr("web.declare_none");
+    }
+    if (kind === "bury") return tr("web.bury_prompt", { n: p.bury });
+    return "";
+  }
+
   function render() {
     const pub = state.public;
     $("hand-no").textContent = pub.hand_number ? tr("web.hand_no", { n: pub.hand_number }) : "#" + pub.table_id;
@@ -160,7 +190,7 @@
     const pub = state.public;
     const el = $("seat-" + place(seat));
     const info = pub.seats[seat] || { name: "-" };
-    el.className = "seat" + ((pub.to_act || []).includes(seat) && pub.phase !== "dealing" ? " turn" : "")
+    el.className = "seat" + (turnSeat() === seat ? " turn" : "")
       + (seat === state.you ? " mine" : "") + (seat % 2 === 0 ? " team0" : " team1");
     el.innerHTML = "";
     const name = document.createElement("div");
@@ -228,8 +258,9 @@
     box.hidden = !p;
     if (!p) return;
     const key = p.hand.join(" ");
-    if (key !== handKey) { selected.clear(); check = null; handKey = key; explain("", false); }
+    if (key !== handKey) { selected.clear(); check = null; handKey = key; explain(guidance(), false); }
     const legal = new Set(p.legal);
+    const declarable = new Set(actionKind() === "declare" ? p.declarations.flat() : []);
     const following = state.public.phase === "playing" && p.your_turn && state.public.trick
       && state.public.trick.plays.length > 0;
     p.hand.forEach((code, i) => {
@@ -240,6 +271,7 @@
       if (selected.has(i)) el.classList.add("selected");
       if (p.your_turn && legal.has(code)) el.classList.add("legal");
       if (following && !legal.has(code)) el.classList.add("dim");
+      if (declarable.has(code)) el.classList.add("declarable");
       el.addEventListener("click", () => toggle(i));
       box.appendChild(el);
     });
@@ -258,10 +290,13 @@
     renderActions();
     const kind = actionKind();
     clearTimeout(checkTimer);
-    if (kind && selected.size) {
+    const p = state.private;
+    if (kind === "bury" && selected.size !== p.bury) {
+      explain(tr("web.bury_progress", { k: selected.size, n: p.bury }), false);
+    } else if (kind && selected.size) {
       checkTimer = setTimeout(() => send({ op: "check", kind, cards: selectedCards() }), 60);
     } else {
-      explain(selected.size ? tr("web.selected", { n: selected.size }) : "", false);
+      explain(selected.size ? tr("web.selected", { n: selected.size }) : guidance(), false);
     }
   }
 
@@ -277,7 +312,8 @@
 
   function act(kind) {
     const p = state.private;
-    const cards = kind === "pass" ? [] : selectedCards();
+    let cards = kind === "pass" ? [] : selectedCards();
+    if (kind === "declare" && !cards.length) cards = defaultDeclaration() || [];
     send({ op: "act", kind, cards, version: p.version });
   }
 
@@ -290,15 +326,16 @@
     const ok = !!(check && check.ok && sameCards(check.cards, selectedCards()));
     if (check && !check.ok && sameCards(check.cards, selectedCards())) explain(check.text, true);
     else if (ok) explain(tr("web.selected", { n: selected.size }), false);
+    else if (!selected.size && guidance() && !$("explain").classList.contains("bad")) explain(guidance(), false);
     if (kind === "play") box.appendChild(button(tr("web.play"), "main", () => act("play"), ok));
     if (kind === "bury") box.appendChild(button(tr("web.bury"), "main", () => act("bury"), ok));
     if (kind === "declare") {
-      if (p.declarations.length) box.appendChild(button(tr("web.declare"), "main", () => act("declare"), ok));
+      if (p.declarations.length) box.appendChild(button(tr("web.declare"), "main", () => act("declare"), ok || !selected.size));
       if (p.can_pass) box.appendChild(button(tr("web.pass"), "pass", () => act("pass"), true));
     }
     if (kind && kind !== "declare") box.appendChild(button(tr("web.hint"), "hint", () => send({ op: "suggest" }), true));
     if (selected.size) {
-      box.appendChild(button(tr("web.clear"), "", () => { selected.clear(); check = null; explain("", false); render(); }, true));
+      box.appendChild(button(tr("web.clear"), "", () => { selected.clear(); check = null; explain(guidance(), false); render(); }, true));
     }
   }
 
@@ -356,8 +393,8 @@
     }
     $("clock").textContent = clock;
     document.querySelectorAll(".seat .seat-clock").forEach((el) => { el.textContent = ""; });
-    const on = document.querySelector(".seat.turn .seat-clock");
-    if (on && clock) on.textContent = clock;
+    const seat = turnSeat();
+    if (seat !== null && clock) $("seat-" + place(seat)).querySelector(".seat-clock").textContent = clock;
   }
 
   $("lang").addEventListener("click", async () => {
