@@ -9,7 +9,7 @@ from typing import Any
 
 from data.connection import Connection
 from data.errors import DataError
-from data.records import AI_LEVELS
+from engine.ai.levels import LEVELS
 from engine.rules import Rules
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def _check(name: str, value: Any) -> Any:
     if ok and name == "mode":
         ok = value in ("live", "async")
     if ok and name == "ai_level":
-        ok = value in AI_LEVELS
+        ok = value in LEVELS
     if not ok:
         raise DataError("data.bad_setting", setting=name, value=repr(value))
     return list(value) if kind is list else dict(value) if kind is dict else value

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from data.connection import Connection, Row, Tx
 from data.errors import DataError
-from data.rating import DEFAULT_MU, DEFAULT_SIGMA, Skill, advance_progress, ai_skill, level_of, rate_match
 from data.records import Seat
 from data.tables import seats_to_json
+from engine.rating import DEFAULT_MU, DEFAULT_SIGMA, Skill, advance_progress, ai_skill, level_of, rate_match
 from engine.views import HandResult
 from engine.wire import result_to_json
 

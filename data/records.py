@@ -13,19 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from engine.ai.levels import AiLevel
 from engine.rules import Rules
 
-
-class AiLevel(StrEnum):
-    """The AI levels offered to players (``engine.ai.LEVELS``): a seat's ``ai_level``, the 托管 level, a server's
-    default; stored and shown by value."""
-
-    RANDOM = "random"
-    BASIC = "basic"
-    STRONG = "strong"
-
-
-AI_LEVELS: tuple[str, ...] = tuple(level.value for level in AiLevel)
 SEATS: tuple[int, ...] = (0, 1, 2, 3)
 
 

@@ -24,9 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
-from data.records import AiLevel
 from engine.actions import Action
 from engine.ai import choose_action
+from engine.ai.levels import AiLevel
 from engine.views import SeatView
 from runtime.workers import worker_init
 

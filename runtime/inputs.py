@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from data.guilds import LOCALES  # a server's public language (``auto``: the server's Discord language)
-from data.records import AI_LEVELS, AiLevel, Mode, TableOptions
+from data.records import Mode, TableOptions
+from engine.ai.levels import LEVELS, AiLevel
 from engine.tournament import BigPoints, Config, Format, TimedTie
 from engine.tournament.model import MAX_ROUNDS
 from runtime.errors import NotAllowed
@@ -63,7 +64,7 @@ def text(option: str, value: object, longest: int) -> str:
 
 
 def ai_level(value: object) -> AiLevel:
-    return AiLevel(choice("ai", value, AI_LEVELS))
+    return AiLevel(choice("ai", value, LEVELS))
 
 
 def mode(value: object) -> Mode:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from data.records import AI_LEVELS, SEATS, AiLevel, Mode, Seat, Status, TableOptions, TableRecord
+from data.records import SEATS, Mode, Seat, Status, TableOptions, TableRecord
+from engine.ai.levels import LEVELS, AiLevel
 from engine.rules import Rules
 from runtime.errors import LobbyError
 
@@ -71,7 +72,7 @@ def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str =
     """The host (or a manager) puts an AI of ``level`` in a seat (first empty one by default)."""
     _require_lobby(rec)
     _require_host(rec, user_id, is_admin)
-    if level not in AI_LEVELS:
+    if level not in LEVELS:
         raise LobbyError("lobby.bad_ai_level", level=level)
     target = _free_seat(rec, seat)
     return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=AiLevel(level)))

@@ -24,9 +24,10 @@ from collections.abc import Awaitable, Callable
 
 from data import priority as data_priority
 from data.database import Database
-from data.records import AiLevel, Status
+from data.records import Status
 from data.replay import restore_tables
 from data.timers import Timer
+from engine.ai.levels import AiLevel
 from runtime.access import TableLimits
 from runtime.aipool import AiPool
 from runtime.idempotency import Answers

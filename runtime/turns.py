@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from data.database import Database
 from data.errors import DataError
-from data.records import AiLevel, Mode, Seat, Status
+from data.records import Mode, Seat, Status
 from data.timers import Timer
 from engine.actions import (
     Action,
@@ -45,6 +45,7 @@ from engine.actions import (
     StopMatch,
 )
 from engine.ai import choose_action, read_seats
+from engine.ai.levels import AiLevel
 from engine.bids import SwapStage
 from engine.errors import IllegalAction
 from engine.views import Phase, SeatView

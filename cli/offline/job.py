@@ -30,8 +30,9 @@ from pathlib import Path
 
 from cli.offline.matchlog import event_lines, hand_line, is_trick_line, lead_line
 from data import Database
-from data.records import AiLevel, Mode, Status, TableOptions
+from data.records import Mode, Status, TableOptions
 from data.replay import restore_table
+from engine.ai.levels import AiLevel
 from engine.rules import Rules
 from engine.views import PublicView
 from i18n import t

@@ -24,8 +24,9 @@ from typing import Any
 
 from data import Database
 from data.errors import DataError
-from data.records import AiLevel, Mode, TableOptions
+from data.records import Mode, TableOptions
 from data.targets import MEMORY, database_target
+from engine.ai.levels import AiLevel
 from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Tournament
 from engine.tournament import Status as TStatus

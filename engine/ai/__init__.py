@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.ai.basic import basic_action
+from engine.ai.levels import LEVELS
 from engine.ai.random_ai import random_action
 from engine.views import SeatView
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2", "strong_blind")  # also for measuring (not
 # offered to players; ``strong_blind``: ``strong`` reading no seat's play)
 READ_LEVELS: tuple[str, ...] = ("basic", "strong", "strong_blind")  # the AI levels whose plays the strong player

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from data.database import Database
 from data.errors import DataError
-from data.rating import DEFAULT_MU, advance_progress, level_of
 from data.tables import Seat
 from engine.cards import RANKS
+from engine.rating import DEFAULT_MU, advance_progress, level_of
 from engine.views import HandResult
 from tests.helpers.records import new_record
 

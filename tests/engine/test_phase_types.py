@@ -1,5 +1,5 @@
 """Enums at the boundaries (#24): the 换庄 stage of a hand (``engine.rounds.SwapStage``) and a seat's AI level
-(``data.records.AiLevel``) are enums in memory and the same strings in stored JSON, so states and records saved
+(``engine.ai.levels.AiLevel``) are enums in memory and the same strings in stored JSON, so states and records saved
 before they were typed restore unchanged and are written back byte for byte."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from data.records import AI_LEVELS, AiLevel, Seat
+import engine.ai
+from data.records import Seat
 from engine.actions import Pass
-from engine.ai import LEVELS
+from engine.ai.levels import LEVELS, AiLevel
 from engine.bids import SwapStage
 from engine.hand import HandState
 from engine.rules import Rules
@@ -52,7 +53,7 @@ def test_a_hand_stored_with_a_plain_stage_string_restores_it_as_the_enum(stage: 
 
 
 def test_ai_levels_are_one_enum_stored_by_value() -> None:
-    assert AI_LEVELS == tuple(LEVELS) == tuple(level.value for level in AiLevel)
+    assert engine.ai.LEVELS is LEVELS == tuple(level.value for level in AiLevel)  # one definition
     seat = Seat.from_json({"name": "AI 2", "user_id": None, "ai_level": "strong", "away": False})
     assert seat.ai_level is AiLevel.STRONG
     assert json.dumps(seat.to_json()) == '{"name": "AI 2", "user_id": null, "ai_level": "strong", "away": false}'

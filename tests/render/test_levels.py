@@ -10,9 +10,9 @@ from dataclasses import replace
 from PIL import Image
 
 from cogs.lobby_view import lobby_embed
-from data.rating import advance_progress, level_of
 from data.records import Status, TableRecord
 from engine.events import HandSettled
+from engine.rating import advance_progress, level_of
 from engine.rules import Rules
 from i18n.levels import level_short, level_text
 from render import render_hand_summary, render_ladder, render_table
