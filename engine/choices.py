@@ -65,6 +65,7 @@ class FollowPolicy(StrEnum):
     LADDER = "ladder"
     PAIRS_ONLY = "pairs_only"
     SUIT_ONLY = "suit_only"
+    LADDER_PROTECTED = "ladder_protected"  # §12.4: a tuple never breaks to fill a narrower slot
 
 
 class ThrowCompare(StrEnum):

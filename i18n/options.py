@@ -70,6 +70,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rules.val.follow_policy.ladder": {"en": "shape by the format ladder", "zh-CN": "按牌型逐级跟"},
     "rules.val.follow_policy.pairs_only": {"en": "pairs only", "zh-CN": "只须跟对子"},
     "rules.val.follow_policy.suit_only": {"en": "suit only", "zh-CN": "只须跟花色"},
+    "rules.val.follow_policy.ladder_protected": {"en": "shape by the format ladder, tuples kept whole",
+                                                  "zh-CN": "按牌型逐级跟，不拆同张"},
     "rules.val.throw_compare.largest": {"en": "by the largest unit", "zh-CN": "比最大的一组"},
     "rules.val.throw_compare.all": {"en": "every unit must beat", "zh-CN": "每组都要大"},
     "rules.val.throw_penalty.per_card_returned": {"en": "10 per card taken back", "zh-CN": "收回每张罚10分"},
