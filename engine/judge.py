@@ -25,7 +25,7 @@ from engine.settlement import settle_hand
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_points, trick_winner
 from engine.trump import TRUMP_CHOICES, Trump, TrumpContext, trump_context
-from engine.units import decompose_lead
+from engine.units import Unit, UnitKind, decompose_lead
 from engine.views import DeclarationView
 
 log = logging.getLogger(__name__)
@@ -103,15 +103,18 @@ def _context(obj: dict[str, Any], rules: Rules) -> TrumpContext:
     return trump_context(_level(_field(obj, "level")), _trump(obj), rules)
 
 
-def _check_copies(*groups: Iterable[Card]) -> None:
-    """No card may exist more than twice (two decks) across the given disjoint groups."""
+def _check_copies(*groups: Iterable[Card], copies: int = 2) -> None:
+    """No card may exist more than ``copies`` times (the deck count) across the given disjoint groups."""
     total = [0] * len(ALL_CARDS)
     for group in groups:
         for c in group:
             total[c.index] += 1
-    if max(total) > 2:
-        over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > 2]
-        raise JudgeError(f"more than two copies of {', '.join(sorted(over))}")
+    if max(total) > copies:
+        over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > copies]
+        raise JudgeError(f"more than {_COPIES.get(copies, str(copies))} copies of {', '.join(sorted(over))}")
+
+
+_COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _check_hand(cards: Sequence[Card], name: str, limit: int = MAX_HAND) -> None:
@@ -138,17 +141,30 @@ def _union(a: Iterable[Card], b: Iterable[Card]) -> list[Card]:
 def q_parse(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     ctx = _context(obj, rules)
     cards = _cards(obj, "cards")
-    _check_copies(cards)
+    decks = rules.decks
+    _check_copies(cards, copies=decks)
     lead = decompose_lead(cards, ctx)
-    return {"suit": lead.suit,
-            "units": [{"type": str(u.kind), "cards": format_cards(u.cards)} for u in lead.units]}
+    if decks == 2:  # (two decks answer as before RULES v3)
+        return {"suit": lead.suit,
+                "units": [{"type": str(u.kind), "cards": format_cards(u.cards)} for u in lead.units]}
+    return {"suit": lead.suit, "units": [_unit_answer(u) for u in lead.units]}
+
+
+def _unit_answer(unit: Unit) -> dict[str, Any]:
+    """A unit with its ``width`` and, for a tractor, ``length`` (JUDGE.md, RULES §12.2)."""
+    out: dict[str, Any] = {"type": str(unit.kind), "width": unit.width}
+    if unit.kind is UnitKind.TRACTOR:
+        out["length"] = unit.length
+    out["cards"] = format_cards(unit.cards)
+    return out
 
 
 def q_follow(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     ctx = _context(obj, rules)
     lead, hand, play = _cards(obj, "lead"), _cards(obj, "hand"), _cards(obj, "play")
-    _check_hand(hand, "hand")
-    _check_copies(lead, _union(hand, play))
+    decks = rules.decks
+    _check_hand(hand, "hand", rules.shape.hand_size)
+    _check_copies(lead, _union(hand, play), copies=decks)
     if not lead:
         raise JudgeError("'lead' is empty")
     lead_units = decompose_lead(lead, ctx)
@@ -159,15 +175,16 @@ def q_lead(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     ctx = _context(obj, rules)
     hand, play = _cards(obj, "hand"), _cards(obj, "play")
     others_raw = _field(obj, "others")
-    if not isinstance(others_raw, list) or len(others_raw) != 3:
-        raise JudgeError("'others' must be a list of the three other hands")
+    if not isinstance(others_raw, list) or len(others_raw) != rules.players - 1:
+        raise JudgeError(f"'others' must be a list of the {rules.players - 1} other hands")
     others = [_card_list(h, "others") for h in others_raw]
     team = _field(obj, "leader_team", "dealer")
     if team not in ("dealer", "defenders"):
         raise JudgeError("'leader_team' must be 'dealer' or 'defenders'")
+    decks = rules.decks
     for name, h in (("hand", hand), *(("others", o) for o in others)):
-        _check_hand(h, name)
-    _check_copies(_union(hand, play), *others)
+        _check_hand(h, name, rules.shape.hand_size)
+    _check_copies(_union(hand, play), *others, copies=decks)
     suits = {ctx.suit_of(c) for c in play}
     in_hand = not Counter(play) - Counter(hand)
     if not play or len(suits) != 1 or not in_hand:
@@ -187,14 +204,18 @@ def q_lead(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
 def q_trick(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     ctx = _context(obj, rules)
     raw = _field(obj, "plays")
-    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
-        raise JudgeError("'plays' must be a list of 1 to 4 plays")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= rules.players:
+        raise JudgeError(f"'plays' must be a list of 1 to {rules.players} plays")
     plays = [_card_list(p, "plays") for p in raw]
-    _check_copies(*plays)
+    decks = rules.decks
+    _check_copies(*plays, copies=decks)
     if any(len(p) != len(plays[0]) for p in plays) or not plays[0]:
         raise JudgeError("every play must have as many cards as the lead")
-    decompose_lead(plays[0], ctx)  # the lead must be of one effective suit
-    return {"winner": trick_winner(plays, ctx), "points": trick_points(plays)}
+    lead = decompose_lead(plays[0], ctx)  # the lead must be of one effective suit
+    answer = {"winner": trick_winner(plays, ctx), "points": trick_points(plays)}
+    if decks != 2:  # (two decks answer as before RULES v3) the cards of the lead's largest unit (RULES §12.5)
+        answer["largest_unit"] = max([u.size for u in lead.units])
+    return answer
 
 
 def _standing_trump(raw: dict[str, Any], cards: Sequence[Card]) -> Trump:

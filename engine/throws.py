@@ -2,9 +2,10 @@
 
 A throw stands only if no other player, from their own hand, could beat any of its units within
 the led suit: a single by a strictly higher single, a pair by a strictly higher pair, a tractor by a
-higher tractor of at least as many pairs. If one can, the leader plays instead the smallest beaten
-unit over all three hands (the one whose highest card is lowest; on an equal top card singles before
-pairs before tractors; then ♠ ♥ ♦ ♣) and pays the ``throw_penalty``.
+higher tractor of at least as many pairs; with N decks a tuple of width w by w or more copies of a higher card,
+a tractor by a higher one at least as wide and as long (RULES §12.2). If one can, the leader plays instead the
+smallest beaten unit over all other hands (the one whose highest card is lowest; on an equal top card singles
+before pairs before triples before tractors; then ♠ ♥ ♦ ♣) and pays the ``throw_penalty``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.cardrules import tuples
+from engine.cardrules.tables import rule_tables
 from engine.cards import Card
 from engine.rules import Rules, ThrowPenalty
 from engine.trump import TrumpContext
@@ -34,10 +37,14 @@ class ThrowCheck:
 
 
 def unit_is_beaten(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
-    """Whether ``holding`` (cards of the unit's effective suit) holds a unit beating ``unit``."""
+    """Whether ``holding`` (cards of the unit's effective suit) holds a unit beating ``unit``: a tuple of width w
+    by w or more copies of a strictly higher card, a tractor by one at least as wide and as long whose lowest
+    tuple is higher (RULES §4, §12.2)."""
     top = ctx.strength(unit.top)
     if unit.kind == UnitKind.SINGLE:
         return any(ctx.strength(c) > top for c in holding)
+    if unit.width > 2:
+        return _wide_unit_is_beaten(unit, holding, ctx)
     pairs, _ = split_pairs(holding)
     if unit.kind == UnitKind.PAIR:
         return any(ctx.strength(p) > top for p in pairs)
@@ -46,10 +53,26 @@ def unit_is_beaten(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bo
                for path in tractor_paths(pairs, ctx))
 
 
+def _wide_unit_is_beaten(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
+    """``unit_is_beaten`` for a unit of three or more copies per rank (three or four decks)."""
+    r = rule_tables(ctx)
+    counts = tuples.counts_of([c.index for c in holding])
+    width, length = unit.width, unit.length
+    if length == 1:
+        top = r.strength[unit.top.index]
+        return any(n >= width and r.strength[c] > top for c, n in counts.items())
+    lowest = r.strength[unit.cards[-1].index]
+    return any(n >= width and r.strength[card] > lowest
+               and any(len(members) >= length for _, members in tuples.tractors_from(r, card, counts, width, length))
+               for card, n in counts.items())
+
+
 def smallness(unit: Unit, ctx: TrumpContext) -> tuple[int, int, int]:
-    """Order of beaten units for 甩错出小 (RULES §4): the lowest highest card first; on an equal top card a
-    single before a pair before a tractor (fewer pairs first); then the suit order ♠ ♥ ♦ ♣."""
-    return (ctx.strength(unit.top), unit.pairs, ctx.tie_order(unit.top))
+    """Order of beaten units for 甩错出小 (RULES §4, §12.2): the lowest highest card first; on an equal top card a
+    single before a pair before a triple before a quadruple before a tractor (narrower, then fewer ranks
+    first); then the suit order ♠ ♥ ♦ ♣."""
+    kind = unit.width - 1 if unit.length == 1 else 100 + 10 * unit.width + unit.length
+    return (ctx.strength(unit.top), kind, ctx.tie_order(unit.top))
 
 
 def check_throw(lead_cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: TrumpContext) -> ThrowCheck:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.cardrules import trick as core
 from engine.cardrules.tables import SUITS, rule_tables
+from engine.cardrules.tuples import code_order
 from engine.cards import Card, card_points
 from engine.trump import TRUMP_SUIT, TrumpContext
 from engine.units import Lead, Unit, decompose, decompose_lead, single_unit, splits
@@ -61,7 +62,7 @@ def winning_play_units(lead: Lead | Sequence[Card], play: Sequence[Card], ctx: T
     lead = _as_lead(lead, ctx)
     options = splits(play, lead.shape, ctx)
     if options:
-        return max(options, key=lambda s: [(u.pairs, _value(u.top, ctx)) for u in s])
+        return max(options, key=lambda s: [(code_order(u.code), _value(u.top, ctx)) for u in s])
     if len({ctx.suit_of(c) for c in play}) == 1:
         return tuple(decompose(play, ctx))
     top = max(play, key=lambda c: _value(c, ctx))
@@ -69,7 +70,7 @@ def winning_play_units(lead: Lead | Sequence[Card], play: Sequence[Card], ctx: T
 
 
 def winning_unit(lead: Lead | Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> Unit:
-    """The largest unit of ``play`` read in the lead's format (longest tractor, else highest pair,
-    else highest single) — what the kitty multiplier (抠底) counts."""
+    """The largest unit of ``play`` read in the lead's format (most cards, a tractor before a tuple of as many,
+    then the highest) — what the kitty multiplier (抠底) counts."""
     units = winning_play_units(lead, play, ctx)
-    return max(units, key=lambda u: (u.pairs, _value(u.top, ctx)))
+    return max(units, key=lambda u: (code_order(u.code), _value(u.top, ctx)))

@@ -17,8 +17,10 @@ from enum import StrEnum
 from typing import Final
 
 from engine.cardrules import trick as core_trick
+from engine.cardrules import tuples as core_tuples
 from engine.cardrules import units as core
 from engine.cardrules.tables import rule_tables
+from engine.cardrules.tuples import code_length, code_width
 from engine.cardrules.units import Shape, format_ladder, shape_size
 from engine.cards import ALL_CARDS, Card
 from engine.errors import IllegalAction
@@ -32,11 +34,17 @@ __all__ = ["Lead", "Shape", "Unit", "UnitKind", "decompose", "decompose_lead", "
 
 
 class UnitKind(StrEnum):
-    """The three kinds of unit."""
+    """The kinds of unit: tuples of 1–4 identical cards (RULES §12.2: triples and quadruples with three or four
+    decks) and tractors."""
 
     SINGLE = "single"
     PAIR = "pair"
+    TRIPLE = "triple"
+    QUADRUPLE = "quadruple"
     TRACTOR = "tractor"
+
+
+_TUPLE_KINDS: Final = {1: UnitKind.SINGLE, 2: UnitKind.PAIR, 3: UnitKind.TRIPLE, 4: UnitKind.QUADRUPLE}
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,24 @@ class Unit:
     @property
     def size(self) -> int:
         return len(self.cards)
+
+    @property
+    def width(self) -> int:
+        """Identical copies per rank (1 single, 2 pair, 3 triple; a tractor's tuples)."""
+        if self.kind is UnitKind.TRACTOR:
+            return self.cards.count(self.cards[0])
+        return len(self.cards)
+
+    @property
+    def length(self) -> int:
+        """Ranks in the unit (1 for a tuple)."""
+        return len(self.cards) // self.width
+
+    @property
+    def code(self) -> int:
+        """The unit's shape code (``engine.cardrules.tuples``): its pair count up to pairs, ``w * 100 + L`` wider."""
+        width = self.width
+        return self.pairs if width <= 2 else core_tuples.unit_code(width, len(self.cards) // width)
 
     @property
     def top(self) -> Card:
@@ -79,7 +105,7 @@ class Lead:
         cards = tuple([c for u in self.units for c in u.cards])
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "size", len(cards))
-        object.__setattr__(self, "shape", tuple(sorted([u.pairs for u in self.units], reverse=True)))
+        object.__setattr__(self, "shape", tuple(sorted([u.code for u in self.units], reverse=True)))
 
     @property
     def is_throw(self) -> bool:
@@ -167,7 +193,11 @@ def _unit_order(u: Unit, ctx: TrumpContext) -> tuple[int, int, list[int]]:
 
 
 def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
-    """Units of one-suit ``cards``: longest tractor first (ties: higher), then pairs, then singles."""
+    """Units of one-suit ``cards``: longest tractor first (ties: higher), then pairs, then singles; with three or
+    more decks by RULES §12.2 (the split with the largest unit, ``engine.cardrules.tuples.decompose``)."""
+    r = rule_tables(ctx)
+    if r.decks >= 3:
+        return [_code_unit(code, ids) for code, ids in core_tuples.decompose(r, [c.index for c in cards])]
     pairs, singles = split_pairs(cards)
     units: list[Unit] = []
     while len(pairs) >= 2:
@@ -242,6 +272,13 @@ def holds(cards: Iterable[Card], shape: Shape, ctx: TrumpContext) -> bool:
     return core.holds(rule_tables(ctx), [c.index for c in cards], shape)
 
 
+def _code_unit(code: int, ids: tuple[int, ...]) -> Unit:
+    """The unit of shape code ``code`` with the card indices ``ids`` (high→low)."""
+    if code_length(code) > 1:
+        return Unit(UnitKind.TRACTOR, tuple([ALL_CARDS[i] for i in ids]))
+    return Unit(_TUPLE_KINDS[code_width(code)], tuple([ALL_CARDS[i] for i in ids]))
+
+
 def _split_unit(pairs: int, ids: tuple[int, ...]) -> Unit:
     """The unit of a split's part: ``pairs`` pairs (0: a single) of the card indices ``ids``."""
     if pairs == 0:
@@ -255,7 +292,14 @@ def splits(cards: Sequence[Card], shape: Shape, ctx: TrumpContext, limit: int = 
     """Every way (up to ``limit``) to split ``cards`` into the units of ``shape``; each split lists its
     units longest first, then high→low. Empty if the cards do not fit the shape."""
     out: list[tuple[Unit, ...]] = []
-    for split in core_trick.splits(rule_tables(ctx), [c.index for c in cards], shape, limit):
+    r = rule_tables(ctx)
+    if r.decks >= 3:
+        for split in core_tuples.unit_splits(r, [c.index for c in cards], shape, limit):
+            units = [_code_unit(code, ids) for code, ids in split]
+            units.sort(key=lambda u: (core_tuples.code_order(u.code), ctx.rank_key(u.top)), reverse=True)
+            out.append(tuple(units))
+        return out
+    for split in core_trick.splits(r, [c.index for c in cards], shape, limit):
         units = [_split_unit(n, ids) for n, ids in split]
         units.sort(key=lambda u: _unit_order(u, ctx), reverse=True)
         out.append(tuple(units))

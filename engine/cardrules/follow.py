@@ -19,6 +19,7 @@ import itertools
 import logging
 from collections.abc import Iterator, Sequence
 
+from engine.cardrules import ladder, tuples
 from engine.cardrules.tables import TRUMP, RuleTables
 from engine.cardrules.units import (
     Shape,
@@ -61,7 +62,14 @@ def follow_error(r: RuleTables, led: int, shape: Shape, hand: Sequence[int], pla
         return "play.must_follow_suit"
     if len(held) <= n or r.policy is FollowPolicy.SUIT_ONLY or shape[0] == 0:
         return None
+    if uses_tuples(r):
+        return ladder.tuple_follow_error(r, shape, held, played)
     return _shape_error(r, shape, held, played)
+
+
+def uses_tuples(r: RuleTables) -> bool:
+    """Following by RULES §12.4 (``engine.cardrules.ladder``): three or more decks, or ``ladder_protected``."""
+    return r.decks >= 3 or r.policy is FollowPolicy.LADDER_PROTECTED
 
 
 def single_error(suit: Sequence[int], led: int, card: int, in_hand: bool, holds_led: bool) -> str | None:
@@ -186,8 +194,10 @@ def _sources(r: RuleTables, shape: Shape, led: int, n: int, held: list[int],
         if policy is FollowPolicy.SUIT_ONLY or shape[0] == 0 or len(held) == n:
             sources.append(multisets(held, n, r.cheap))
         elif policy is FollowPolicy.PAIRS_ONLY:
-            need = min(sum(shape), pair_count(held))
+            need = min(ladder.lead_pairs(shape) if uses_tuples(r) else sum(shape), pair_count(held))
             sources.append(shaped(r, held, (1,) * need + (0,) * (n - 2 * need), r.cheap))
+        elif uses_tuples(r):
+            sources.extend(_tuple_follows(r, shape, held))
         else:
             rung = required_rung(r, shape, held)
             sources.append(itertools.islice(shaped(r, held, rung, r.strong), 1))
@@ -196,12 +206,42 @@ def _sources(r: RuleTables, shape: Shape, led: int, n: int, held: list[int],
     if not held and led != TRUMP:
         trumps = [i for i in others if r.suit[i] == TRUMP]
         if len(trumps) >= n:
-            sources.append(shaped(r, trumps, shape, r.cheap))
+            sources.append(_tuple_shaped(r, trumps, ladder.ladder(shape)[0], n) if r.decks >= 3
+                           else shaped(r, trumps, shape, r.cheap))
     if held:
         sources.append(_after(held, multisets(others, n - len(held), r.cheap)))
     else:
         sources.append(multisets(others, n, r.cheap))
     return sources
+
+
+def _tuple_follows(r: RuleTables, shape: Shape, held: list[int]) -> list[Iterator[tuple[int, ...]]]:
+    """§12.4's legal plays from ``held`` (more led-suit cards than led): those filling the first rung the holding
+    can fill, and (``ladder_protected``) an earlier rung the play fills by breaking a tuple; all plays of as many
+    cards when the holding fills no rung."""
+    n = shape_size(shape)
+    protected = r.policy is FollowPolicy.LADDER_PROTECTED
+    rungs = ladder.ladder(shape)
+    k = ladder.required_rung(r, shape, held, protected)
+    if k >= len(rungs):
+        return [multisets(held, n, r.cheap)]
+    return [_tuple_shaped(r, held, rung, n) for rung in (rungs[: k + 1] if protected else rungs[k:k + 1])]
+
+
+def _tuple_shaped(r: RuleTables, cards: list[int], rung: tuples.Requirement, n: int) -> Iterator[tuple[int, ...]]:
+    """Plays of ``n`` cards from ``cards`` filling ``rung``: its groups placed, the singles from what is left
+    (cheapest first); a play may repeat (the caller dedupes)."""
+    singles = n - sum([sum(g) for g in rung if g != (1,)])
+    for chains in tuples.matchings(r, cards, rung):
+        taken = [c for chain in chains for c, k in chain for _ in range(k)]
+        rest = list(cards)
+        for c in taken:
+            rest.remove(c)
+        if not singles:
+            yield tuple(taken)
+            continue
+        for extra in multisets(rest, singles, r.cheap):
+            yield (*taken, *extra)
 
 
 def _after(held: list[int], rests: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:

@@ -46,6 +46,8 @@ class RuleTables:
     #: a throw's ruffs' split vectors by (play, shape) (``engine.cardrules.trick.beats``); a cache, not state
     vectors: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = field(
         default_factory=dict, compare=False, hash=False, repr=False)
+    #: the deck count (RULES §12): with three or more, units are tuples of any width (``engine.cardrules.tuples``)
+    decks: int = 2
 
 
 def rule_tables(ctx: TrumpContext) -> RuleTables:
@@ -74,7 +76,7 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
     return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, cheap_table,
                       _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
                       _order(ctx.sort_table, False), _order(ctx.rank_table, True),
-                      cheap_distinct=len(set(cheap_table)) == len(cheap_table))
+                      cheap_distinct=len(set(cheap_table)) == len(cheap_table), decks=ctx.rules.decks)
 
 
 def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import Final
 
+from engine.cardrules import tuples
 from engine.cardrules.tables import TRUMP, RuleTables
 from engine.cardrules.units import Shape, counts_of, holds, is_tractor, pair_cards, shape_size, tractor_paths
 
@@ -46,6 +47,10 @@ def has_format(r: RuleTables, led: int, shape: Shape, play: Sequence[int]) -> bo
         return False
     if suit != led and not (suit == TRUMP and led != TRUMP):
         return False
+    if r.decks >= 3:  # §12.4: wider tuples serve narrower slots
+        if len(shape) > 1 and suit == led:
+            return False
+        return shape[0] == 0 or tuples.matches(r, play, tuple([tuples.code_group(c) for c in shape]))
     if len(shape) > 1:  # a throw: a ruff that splits into its units
         return suit != led and holds(r, play, shape)
     if shape[0] == 0:
@@ -105,12 +110,24 @@ def _dominates(mine: Vector, theirs: Vector) -> bool:
 def vectors(r: RuleTables, play: Sequence[int], shape: Shape) -> list[Vector]:
     """For each split of ``play`` into the shape's units: the tops' values grouped by unit size (longest
     units first), each group high→low (empty if the play does not fit the shape)."""
+    if r.decks >= 3:
+        return _tuple_vectors(r, play, shape)
     sizes = sorted(set(shape), reverse=True)
     value = r.value
     out: list[Vector] = []
     for split in splits(r, play, shape):
         out.append(tuple([tuple(sorted([value[cards[0]] for n, cards in split if n == size], reverse=True))
                           for size in sizes]))
+    return out
+
+
+def _tuple_vectors(r: RuleTables, play: Sequence[int], shape: Shape) -> list[Vector]:
+    """``vectors`` with tuples (§12.4): units grouped by code, the largest first (most cards, a tractor before a
+    tuple of as many)."""
+    codes = sorted(set(shape), key=tuples.code_order, reverse=True)
+    out: list[Vector] = []
+    for read in tuples.play_units(r, play, shape):
+        out.append(tuple([tuple(sorted([top for c, top in read if c == code], reverse=True)) for code in codes]))
     return out
 
 

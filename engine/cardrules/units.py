@@ -20,10 +20,11 @@ Shape = tuple[int, ...]  # pair counts of a lead's units, longest first: 0 singl
 
 
 def shape_size(shape: Shape) -> int:
-    """Cards of a shape (a tractor of n pairs has 2n)."""
+    """Cards of a shape (a tractor of n pairs has 2n; a unit ``w * 100 + L`` of width w ≥ 3 has wL,
+    ``engine.cardrules.tuples``)."""
     size = 0
     for n in shape:
-        size += 2 * n if n else 1
+        size += (2 * n if n else 1) if n < 100 else (n // 100) * (n % 100)
     return size
 
 
