@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
+from engine.ai.baselines import BASELINES, baseline_action
 from engine.ai.basic import basic_action
 from engine.ai.levels import LEVELS
 from engine.ai.random_ai import random_action
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic_v1", "basic_v2", "strong_blind")  # also for measuring (not
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, *BASELINES, "strong_blind")  # also for measuring (not
 # offered to players; ``strong_blind``: ``strong`` reading no seat's play)
 READ_LEVELS: tuple[str, ...] = ("basic", "strong", "strong_blind")  # the AI levels whose plays the strong player
 # reads (读牌): ``basic`` plays today's play policy exactly, ``strong`` the policy but for its search's overrides
@@ -43,15 +44,13 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
     its search did; ``read``: the seats whose plays the strong AI reads, with their levels (``read_seats``).
-    The extra levels ``basic_v1``, ``basic_v2`` (earlier basic rules) and ``strong_blind`` are for measuring."""
+    The extra levels of ``engine.ai.baselines`` (earlier basic rules) and ``strong_blind`` are for measuring."""
     if level == "random":
         return random_action(view, rng)
     if level == "basic":
         return basic_action(view)
-    if level == "basic_v1":
-        return basic_action(view, v1=True)
-    if level == "basic_v2":
-        return basic_action(view, v2=True)
+    if level in BASELINES:
+        return baseline_action(view, level)
     if level in ("strong", "strong_blind"):
         from engine.ai.strong import strong_action
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.actions import Declare, Pass
 from engine.ai import suggest
-from engine.ai.basic import basic_action
+from engine.ai.baselines import baseline_action
 from engine.ai.bury import KITTY_RISK_V2, choose_bury
 from engine.ai.memory import memory_from_view
 from engine.cards import Card, parse_cards
@@ -143,7 +143,7 @@ def test_leads_a_certain_pair_nobody_can_ruff() -> None:
                [(3, "4H"), (0, "3H"), (1, "BJ"), (2, "SJ")], [(1, "AC"), (2, "3C"), (3, "6C"), (0, "5S")]]
     v = view(1, "KC KC 9D 5D", tricks=history)
     assert suggest(v).cards == cards("KC KC")
-    assert basic_action(v, v1=True).cards != cards("KC KC")  # type: ignore[union-attr]
+    assert baseline_action(v, "basic_v1").cards != cards("KC KC")  # type: ignore[union-attr]
 
 
 def test_dealer_keeps_its_certain_trump_for_the_last_trick() -> None:
@@ -152,7 +152,7 @@ def test_dealer_keeps_its_certain_trump_for_the_last_trick() -> None:
     history = [[(1, "BJ"), (2, "3H"), (3, "4H"), (0, "5H")], [(1, "3S"), (2, "4S"), (3, "6S"), (0, "AS")]]
     v = view(0, "BJ KS", tricks=history, kitty="10D 10C KD KC 5S 5D 3C 4C")
     assert suggest(v).cards == cards("KS")
-    assert basic_action(v, v1=True).cards == cards("BJ")  # type: ignore[union-attr]
+    assert baseline_action(v, "basic_v1").cards == cards("BJ")  # type: ignore[union-attr]
 
 
 def test_takes_the_first_deal_by_overcalling_an_opponent_whenever_it_can() -> None:
@@ -163,7 +163,7 @@ def test_takes_the_first_deal_by_overcalling_an_opponent_whenever_it_can() -> No
     opponent = DeclarationView(0, cards("2C"), "C")
     first = view(3, hand, trump=None, dealer=None, phase=Phase.DECLARING, declaration=opponent)
     assert suggest(first) == Declare(seat=3, cards=cards("BJ BJ"))
-    assert basic_action(first, v2=True) == Pass(seat=3)
+    assert baseline_action(first, "basic_v2") == Pass(seat=3)
     assert suggest(view(3, hand, trump=None, dealer=0, phase=Phase.DECLARING, declaration=opponent)) == Pass(seat=3)
 
 
@@ -171,5 +171,5 @@ def test_declares_first_on_a_middling_hand_in_the_first_hand_only() -> None:
     hand = "2H AS AS 8H 9H QH 3C 4C 6C 7C 9C 10C 10C 3D 4D 5D 9D JD AD 4S 4S 7S 8S 3H 6H"
     first = view(0, hand, trump=None, dealer=None, phase=Phase.DECLARING)
     assert suggest(first) == Declare(seat=0, cards=cards("2H"))
-    assert basic_action(first, v2=True) == Pass(seat=0)
+    assert baseline_action(first, "basic_v2") == Pass(seat=0)
     assert suggest(view(0, hand, trump=None, dealer=0, phase=Phase.DECLARING)) == Pass(seat=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from benchmarks.puzzles import load_puzzles
 from engine.actions import Play
+from engine.ai.baselines import baseline_action
 from engine.ai.basic import basic_action
 from engine.cards import parse_cards
 from engine.views import SeatView
@@ -13,7 +14,7 @@ from tests.ai.test_basic import view
 
 def plays(seat_view: SeatView, v2: bool = False) -> list[str]:
     """The cards ``basic`` (``basic_v2`` if ``v2``) plays, sorted by name."""
-    action = basic_action(seat_view, v2=v2)
+    action = baseline_action(seat_view, "basic_v2") if v2 else basic_action(seat_view)
     assert isinstance(action, Play)
     return sorted(str(c) for c in action.cards)
 
