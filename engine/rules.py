@@ -245,15 +245,16 @@ def _two_deck_only(rules: Rules) -> tuple[str, str] | None:
 
 def _fixed_partners_only(rules: Rules) -> tuple[str, str] | None:
     """The first option whose rule speaks of two fixed teams of two (four seats, or fixed partners), as (option,
-    value): the 16-deal duplicate format seats four; 换庄, deducted gains, laps and 谁扣底谁保底 name a team that
-    is known before the hand (in 找朋友 it is not)."""
+    value): the 16-deal duplicate format seats four; 换庄, deducted gains, laps, 谁扣底谁保底 and the 钩J / A
+    bottom drops name a team that is known before the hand (in 找朋友 it is not)."""
     if rules.match_end is MatchEnd.FIXED_DEALS:
         return "match_end", str(rules.match_end)
     if rules.mode is not Mode.FRIENDS:
         return None
     for name, value in (("no_declaration", NoDeclaration.SWAP_DEALER), ("match_end", MatchEnd.TIMED_LAPS),
                         ("kitty_guard", KittyGuard.BURIER), ("blocked_gain", BlockedGain.DEDUCTED),
-                        ("blocked_gain", BlockedGain.DEDUCTED_NEGATIVE), ("match_end", MatchEnd.TIMED)):
+                        ("blocked_gain", BlockedGain.DEDUCTED_NEGATIVE), ("match_end", MatchEnd.TIMED),
+                        ("jack_bottom", True), ("ace_bottom", True), ("bottom_relief", True)):
         if getattr(rules, name) is value:
             return name, str(value)
     return None
