@@ -12,129 +12,30 @@ import json
 import logging
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from engine.cards import ALL_CARDS, RANKS, Card, format_cards, parse_card
-from engine.declaring import check_declaration
-from engine.errors import EngineError, IllegalAction
+from engine.cards import format_cards
+from engine.errors import EngineError
 from engine.follow import follow_error
-from engine.levels import is_team_level
+from engine.judge_fields import (
+    _PARSED_LIMIT,
+    JudgeError,
+    _card_list,
+    _cards,
+    _check_copies,
+    _check_hand,
+    _context,
+    _field,
+    _union,
+)
+from engine.judge_hand import q_bid, q_friends, q_settle
 from engine.rules import Rules
-from engine.settlement import settle_hand
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_points, trick_winner
-from engine.trump import TRUMP_CHOICES, Trump, TrumpContext, trump_context
 from engine.units import Unit, UnitKind, decompose_lead
-from engine.views import DeclarationView
 
 log = logging.getLogger(__name__)
-
-MAX_HAND = 25  # cards a player holds while tricks are played
-KITTY_SIZE = 8
-
-
-class JudgeError(Exception):
-    """A query the judge cannot answer (malformed or impossible input)."""
-
-
-def _field(obj: dict[str, Any], name: str, default: Any = ...) -> Any:
-    if name in obj:
-        return obj[name]
-    if default is ...:
-        raise JudgeError(f"missing field '{name}'")
-    return default
-
-
-def _cards(obj: dict[str, Any], name: str, default: Any = ...) -> tuple[Card, ...]:
-    value = _field(obj, name, default)
-    return _card_list(value, name)
-
-
-def _card_list(value: Any, name: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise JudgeError(f"'{name}' must be a list of card strings")
-    try:
-        return tuple(map(_PARSED.__getitem__, value))
-    except (KeyError, TypeError):  # a new spelling or an unhashable element: one by one below
-        pass
-    out: list[Card] = []
-    for text in value:
-        card = _PARSED.get(text) if isinstance(text, str) else None
-        if card is None:
-            if not isinstance(text, str):
-                raise JudgeError(f"'{name}' must be a list of card strings")
-            card = parse_card(text)
-            if len(_PARSED) < _PARSED_LIMIT:
-                _PARSED[text] = card
-        out.append(card)
-    return tuple(out)
-
-
-# card texts already read, from the canonical ones on (a batch repeats the same few dozen spellings)
-_PARSED: dict[str, Card] = {str(c): c for c in ALL_CARDS}
-_PARSED_LIMIT = 4096
-
-
-def _seat(obj: dict[str, Any], name: str) -> int:
-    value = _field(obj, name)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise JudgeError(f"'{name}' must be a seat 0-3")
-    return value
-
-
-def _level(value: Any, name: str = "level") -> str:
-    text = str(value).upper() if isinstance(value, str | int) and not isinstance(value, bool) else ""
-    text = "10" if text == "T" else text
-    if text not in RANKS:
-        raise JudgeError(f"'{name}' must be a rank 2..A, not {value!r}")
-    return text
-
-
-def _trump(obj: dict[str, Any]) -> str:
-    value = _field(obj, "trump")
-    text = value.upper() if isinstance(value, str) else ""
-    if text not in TRUMP_CHOICES:
-        raise JudgeError(f"'trump' must be one of S H C D NT, not {value!r}")
-    return text
-
-
-def _context(obj: dict[str, Any], rules: Rules) -> TrumpContext:
-    return trump_context(_level(_field(obj, "level")), _trump(obj), rules)
-
-
-def _check_copies(*groups: Iterable[Card], copies: int = 2) -> None:
-    """No card may exist more than ``copies`` times (the deck count) across the given disjoint groups."""
-    total = [0] * len(ALL_CARDS)
-    for group in groups:
-        for c in group:
-            total[c.index] += 1
-    if max(total) > copies:
-        over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > copies]
-        raise JudgeError(f"more than {_COPIES.get(copies, str(copies))} copies of {', '.join(sorted(over))}")
-
-
-_COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def _check_hand(cards: Sequence[Card], name: str, limit: int = MAX_HAND) -> None:
-    if len(cards) > limit:
-        raise JudgeError(f"'{name}' holds {len(cards)} cards; at most {limit} are possible")
-
-
-def _union(a: Iterable[Card], b: Iterable[Card]) -> list[Card]:
-    """The multiset union (each card as often as in the group holding more of it)."""
-    out = list(a)
-    have = [0] * len(ALL_CARDS)
-    for c in out:
-        have[c.index] += 1
-    for c in b:
-        i = c.index
-        have[i] -= 1
-        if have[i] < 0:
-            out.append(c)
-    return out
-
 
 # -- queries ----------------------------------------------------------------------------------------
 
@@ -218,90 +119,9 @@ def q_trick(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
     return answer
 
 
-def _standing_trump(raw: dict[str, Any], cards: Sequence[Card]) -> Trump:
-    """``current.trump``, or the suit of its first non-joker card (``NT`` for jokers alone), as a ``Trump``
-    (the compiled engine holds a view's trump to its type: a ``str`` there is a ``TypeError``)."""
-    shown = [c for c in cards if not c.is_joker]
-    value = raw.get("trump", shown[0].suit if shown else Trump.NT)
-    text = value.upper() if isinstance(value, str) else ""
-    if text not in TRUMP_CHOICES:
-        raise JudgeError(f"'current.trump' must be one of S H C D NT, not {value!r}")
-    return Trump.parse(text)
-
-
-def q_bid(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
-    level = _level(_field(obj, "level"))
-    seat = _seat(obj, "seat")
-    cards = _cards(obj, "cards")
-    first_hand = _field(obj, "first_hand", False)
-    if not isinstance(first_hand, bool):
-        raise JudgeError("'first_hand' must be true or false")
-    raw = _field(obj, "current", None)
-    current = None
-    if raw is not None:
-        if not isinstance(raw, dict):
-            raise JudgeError("'current' must be null or {\"seat\", \"cards\"}")
-        cur_seat, cur_cards = _seat(raw, "seat"), _cards(raw, "cards")
-        if not cur_cards:
-            raise JudgeError("'current.cards' is empty")
-        trump = _standing_trump(raw, cur_cards)
-        reinforced = raw.get("reinforced", False)  # RULES §5 v2: a reinforced pair falls only to a stronger kind
-        if not isinstance(reinforced, bool):
-            raise JudgeError("'current.reinforced' must be true or false")
-        current = DeclarationView(cur_seat, cur_cards, trump, reinforced=reinforced)
-        _check_copies(_union(cur_cards, cards) if cur_seat == seat else [*cur_cards, *cards])
-    else:
-        _check_copies(cards)
-    try:
-        trump = check_declaration(current, seat, cards, level, rules, first_hand)
-    except IllegalAction:
-        return {"legal": False}
-    return {"legal": True, "trump": trump}
-
-
-def _team_level(value: Any) -> str:
-    """A team's level: a rank, or a negative level ``-1``, ``-2``, … (RULES §8 ``deducted_negative``)."""
-    text = str(value).upper() if isinstance(value, str | int) and not isinstance(value, bool) else ""
-    text = "10" if text == "T" else text
-    if not is_team_level(text):
-        raise JudgeError(f"'levels' must hold ranks 2..A or negative levels -1, -2, ..., not {value!r}")
-    return text
-
-
-def _settle_inputs(obj: dict[str, Any]) -> dict[str, Any]:
-    """The validated arguments of ``settle_hand`` from a ``settle`` query (``lead`` and ``burier`` optional)."""
-    levels_raw = _field(obj, "levels")
-    if not isinstance(levels_raw, list) or len(levels_raw) != 2:
-        raise JudgeError("'levels' must be the two teams' levels")
-    points = _field(obj, "points")
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise JudgeError("'points' must be an integer")
-    kitty, last = _cards(obj, "kitty"), _cards(obj, "last")
-    lead = _cards(obj, "lead", None) if obj.get("lead") is not None else last
-    if len(kitty) != KITTY_SIZE:
-        raise JudgeError(f"'kitty' must hold {KITTY_SIZE} cards")
-    if not last or len(lead) != len(last):
-        raise JudgeError("'last' is empty or 'lead' has another number of cards")
-    _check_copies(kitty, _union(last, lead))
-    hand_number = _field(obj, "hand_number", 1)
-    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise JudgeError("'hand_number' must be a positive integer")
-    return {"hand_number": hand_number, "level": _level(_field(obj, "level")), "trump": _trump(obj),
-            "dealer": _seat(obj, "dealer"), "last_winner": _seat(obj, "last_winner"),
-            "burier": _seat(obj, "burier") if obj.get("burier") is not None else None,
-            "levels": (_team_level(levels_raw[0]), _team_level(levels_raw[1])), "trick_points": points,
-            "kitty": kitty, "last_play": last, "lead": lead}
-
-
-def q_settle(obj: dict[str, Any], rules: Rules) -> dict[str, Any]:
-    result = settle_hand(rules=rules, **_settle_inputs(obj))
-    return {"kitty_bonus": result.kitty_bonus, "defender_points": result.defender_points,
-            "next_dealer": result.next_dealer, "levels": list(result.levels_after),
-            "match_winner": result.match_winner}
-
-
 QUERIES: dict[str, Callable[[dict[str, Any], Rules], dict[str, Any]]] = {
     "parse": q_parse, "follow": q_follow, "lead": q_lead, "trick": q_trick, "bid": q_bid, "settle": q_settle,
+    "friends": q_friends,
 }
 
 
