@@ -7,8 +7,8 @@ of the other open panels, the live message — is profiled (``sys.setprofile``) 
 
 - ``files_entered``: the project's source files (not the venv's) with at least one function called;
 - ``calls``: how often each of the costly views and lookups was computed (``Table.public_view`` — also inside each
-  ``Table.seat_view`` —, ``Table.seat_view``, a panel built (``runtime.panel``: ``build_panel`` before issue #24,
-  ``_build`` behind its cache since), ``Table.legal_actions``, ``TableRecord.seat_of``, ``Table.to_act`` — also
+  ``Table.seat_view`` —, ``Table.seat_view``, a panel built (``runtime.panel``: ``build_panel``,
+  ``_build`` behind its cache), ``Table.legal_actions``, ``TableRecord.seat_of``, ``Table.to_act`` — also
   inside each public view —, ``legal_plays``).
 
 Counts, not timings: the same on a loaded machine. ``--json``: one JSON object on the last line.

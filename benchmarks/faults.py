@@ -1,4 +1,4 @@
-"""Fault benchmark (issue #23): N tables (SQLite and PostgreSQL; human drivers and AI seats) run by a bot process
+"""Fault benchmark: N tables (SQLite and PostgreSQL; human drivers and AI seats) run by a bot process
 (``benchmarks/fault_worker.py``) under faults injected for real, one after the other:
 
 - ``pg_restart``: the PostgreSQL server stopped for ``--down`` seconds and started again (``tools.pgcluster``);

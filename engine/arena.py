@@ -1,5 +1,5 @@
 """``python -m engine.arena``: the arena's old name. The arena runs a process pool and writes files, so it left the
-pure engine for ``cli.arena`` (#24); this name answers with the command to run instead of a missing module."""
+pure engine for ``cli.arena``; this name answers with the command to run instead of a missing module."""
 
 from __future__ import annotations
 

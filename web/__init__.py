@@ -1,4 +1,4 @@
-"""The web table (网页牌桌): a second interface beside ``cogs/`` on the same ``GameService`` (issue #27).
+"""The web table (网页牌桌): a second interface beside ``cogs/`` on the same ``GameService``.
 
 ``web.server.WebServer`` serves the page, the links and the WebSockets; ``web.hub.WebHub`` is its presenter (an
 observer of the service's pipeline, so Discord and the web get every update); ``web.frames`` answers the pages;
