@@ -47,6 +47,7 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
             "kitty_bonus": result.kitty_bonus, "points": result.defender_points,
             "levels_before": list(result.levels_before), "levels_after": list(result.levels_after),
             "gains": list(result.level_gains), "next_dealer": result.next_dealer,
+            "take_over": result.defenders_take_over, "last_winner": result.last_winner,
             "winner": result.match_winner}
 
 

@@ -18,6 +18,7 @@
   const reviews = {};        // hand -> the strong AI's marks (null: being computed)
   let clockOffset = 0;       // server clock - local clock (seconds)
   let dismissed = 0;         // the hand whose summary was closed
+  let summaryHand = 0;       // the hand whose summary is up: shown when it ends, kept until closed
   const HOLD_MS = 1800;      // a finished trick stays on the table this long, its winner marked, then clears
   let seenTricks = null;     // "hand:tricks" of the last state (null: none yet)
   let held = null;           // {trick, until}: the trick just finished, still shown
@@ -38,6 +39,7 @@
     $("last-title").textContent = tr("web.last_trick");
     $("log-title").textContent = tr("web.trick_log");
     $("results-title").textContent = tr("web.results");
+    $("sheet-back").textContent = tr("web.back_to_table");
   }
 
   // -- the socket -------------------------------------------------------------------------------------------
@@ -340,7 +342,7 @@
   }
 
   // what static/sheet.js and static/review.js use of the page (texts: the current locale's)
-  function ui(rerender) { return { button, tr, nameOf, texts, send, rerender }; }
+  function ui(rerender) { return { button, tr, nameOf, texts, send, rerender, you: state ? state.you : -1 }; }
 
   function renderSide() {
     const pub = state.public;
@@ -362,17 +364,24 @@
 
   function renderSummary() {
     if (replay) return;
-    const pub = state.public;
-    const over = (pub.phase === "hand_over" || pub.phase === "match_over") && pub.last_result
-      && dismissed !== pub.last_result.hand;
+    const pub = state.public, r = pub.last_result;
+    if ((pub.phase === "hand_over" || pub.phase === "match_over") && r && r.hand !== dismissed) summaryHand = r.hand;
+    const over = !!(r && summaryHand === r.hand && dismissed !== r.hand);
     $("overlay").hidden = !over;
     if (!over) return;
-    summarySheet($("sheet"), pub, ui(render), () => { dismissed = pub.last_result.hand; $("overlay").hidden = true; });
+    summarySheet($("sheet"), pub, ui(render), closeSheet);
   }
 
   function renderReplay() {
     $("overlay").hidden = false;
-    replaySheet($("sheet"), replay, reviews, ui(renderReplay), () => { replay = null; $("overlay").hidden = true; render(); });
+    replaySheet($("sheet"), replay, reviews, ui(renderReplay), closeSheet);
+  }
+
+  // Close the replay (back to the summary if it is still up), else the summary.
+  function closeSheet() {
+    if (replay) replay = null; else dismissed = summaryHand;
+    $("overlay").hidden = true;
+    if (state) render();
   }
 
   function tick() {
@@ -395,6 +404,11 @@
     document.querySelectorAll(".seat .seat-clock").forEach((el) => { el.textContent = ""; });
     const seat = turnSeat();
     if (seat !== null && clock) $("seat-" + place(seat)).querySelector(".seat-clock").textContent = clock;
+    // a summary or replay left open over the next hand: its turn and clock stay in sight, above the sheet
+    const needed = !$("overlay").hidden && !!pub.phase && !["hand_over", "match_over"].includes(pub.phase)
+      && (mine || pub.phase === "declaring");
+    $("sheet-turn").hidden = !needed;
+    if (needed) $("sheet-turn-text").textContent = [turn || tr("web.phase." + pub.phase), clock].filter(Boolean).join(" · ");
   }
 
   $("lang").addEventListener("click", async () => {
@@ -403,7 +417,8 @@
     await loadTexts();
     if (state) render();
   });
-  $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) { replay = null; $("overlay").hidden = true; } });
+  $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) closeSheet(); });
+  $("sheet-back").addEventListener("click", () => { replay = null; dismissed = summaryHand; $("overlay").hidden = true; render(); });
   if (window.innerWidth >= 900) $("log-box").open = true;  // desktop: the trick log beside the table
   setInterval(tick, 1000);
   if (!activity) {

@@ -22,12 +22,42 @@ function trickLine(t, i, ui, tag) {
   return li;
 }
 
-// A hand's result: its points (tricks, kitty and multiplier), the levels before and after, the kitty.
+// "Team n (name / name)": a team as the summary names it.
+function teamName(team, ui) {
+  return ui.tr("web.team", { n: team + 1 }) + ` (${ui.nameOf(team)} / ${ui.nameOf(team + 2)})`;
+}
+
+// Who won the hand (the dealers held the defenders under the take-over line, or the defenders took the deal), the
+// reader's side, and where the kitty's points went, in words.
+function resultWords(r, ui) {
+  const dealers = r.dealer % 2, defenders = 1 - dealers;
+  const winner = r.take_over ? defenders : dealers;
+  const words = { who: ui.tr(r.take_over ? "web.won_defenders" : "web.won_dealers",
+    { team: teamName(winner, ui), points: r.points }) };
+  if (ui.you >= 0) {
+    const mine = ui.you % 2;
+    words.side = ui.tr(mine === winner ? "web.your_side_won" : "web.your_side_lost",
+      { team: ui.tr("web.team", { n: mine + 1 }), role: ui.tr(mine === dealers ? "web.role_dealers" : "web.role_defenders") });
+  }
+  if (!r.kitty_points) words.kitty = ui.tr("web.kitty_empty");
+  else if (r.multiplier) words.kitty = ui.tr("web.kitty_to_defenders", { k: r.kitty_points, mult: r.multiplier, bonus: r.kitty_bonus });
+  else words.kitty = ui.tr("web.kitty_to_dealers", { k: r.kitty_points });
+  return words;
+}
+
+// A hand's result: who won and your side, its points (tricks, kitty and multiplier), the kitty in words, the
+// levels before and after, the kitty's cards.
 function resultBlock(r, ui) {
   const div = document.createElement("div");
   div.className = "result";
-  div.innerHTML = `<h2></h2><p class="pts"></p><p class="lv"></p><p class="kit"></p>`;
+  div.innerHTML = `<h2></h2><p class="who"></p><p class="side"></p><p class="pts"></p><p class="kitty-words"></p>`
+    + `<p class="lv"></p><p class="kit"></p>`;
   div.querySelector("h2").textContent = ui.tr("web.hand_summary", { n: r.hand });
+  const words = resultWords(r, ui);
+  div.querySelector(".who").textContent = words.who;
+  div.querySelector(".side").textContent = words.side || "";
+  div.querySelector(".side").hidden = !words.side;
+  div.querySelector(".kitty-words").textContent = words.kitty;
   div.querySelector(".pts").textContent = ui.tr("web.summary_points",
     { points: r.points, tricks: r.trick_points, kitty: r.kitty_points, mult: r.multiplier });
   div.querySelector(".lv").textContent = ui.tr("web.summary_levels",
