@@ -1,5 +1,5 @@
-"""Conformance: every case of the project's conformance files (``tests/engine/conformance/*.jsonl``, a copy of
-``../shared/conformance``) through ``python -m engine.judge``.
+"""Conformance: every case of the project's conformance files (``tests/engine/conformance/*.jsonl`` and
+``decks/*.jsonl``, a copy of ``../shared/conformance``) through ``python -m engine.judge``.
 
 Each file is piped to one judge process; each answer must equal the line's ``expect`` (``forced`` compared
 as a multiset).
@@ -17,7 +17,8 @@ import pytest
 
 from tests.helpers.shared_dir import CONFORMANCE, REPO
 
-FILES = ("follow", "lead", "trick")
+#: RULES v2 (two decks) and v3 (``decks/``: one and three decks, RULES §12.2, §12.4)
+FILES = ("follow", "lead", "trick", "decks/follow", "decks/parse", "decks/trick")
 
 
 def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
