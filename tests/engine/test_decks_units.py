@@ -91,7 +91,8 @@ T, P, S = (3,), (2,), (1,)
     ((1,), [(S, S)]),
     ((2,), [(P, P), (P, S, S), (S,) * 4]),
 ])
-def test_the_ladders_that_matter_in_three_decks(lead: tuple[int, ...], rungs: list[tuple[tuple[int, ...], ...]]) -> None:
+def test_the_ladders_that_matter_in_three_decks(lead: tuple[int, ...],
+                                                rungs: list[tuple[tuple[int, ...], ...]]) -> None:
     """§12.4's table (``[3-2]`` and ``[2-3]`` are one rung: a triple and a pair on neighbouring ranks, either way)."""
     assert list(ladder(lead)[1:]) == rungs
 
