@@ -40,7 +40,10 @@ log = logging.getLogger(__name__)
 NO_TRUMP = Trump.NT
 #: 带王亮主: the suits each joker may name.
 JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
-_TIER_SINGLE, _TIER_PAIR, _TIER_SJ_PAIR, _TIER_BJ_PAIR = 1, 2, 3, 4
+#: a declaration's tier is 3 × its cards + its kind (level cards 0, SJ 1, BJ 2): more cards first, then BJ > SJ >
+#: level cards (RULES §12.3). Two decks: single 3 < pair 6 < SJ SJ 7 < BJ BJ 8 (§5).
+_KIND_LEVEL, _KIND_SJ, _KIND_BJ = 0, 1, 2
+_TIER_SINGLE, _TIER_PAIR = 3, 6
 WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
 CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
 _KITTY_OVERCALL: Final = Phase.KITTY_OVERCALL  # a module constant reads faster than an enum member
@@ -91,40 +94,41 @@ def _split(cards: Sequence[Card], level: str) -> tuple[list[Card], list[Card]]:
     return jokers, levels
 
 
-def _level_part(levels: list[Card]) -> tuple[str, int]:
-    """The suit and count of identical level cards (one or two)."""
+def _level_part(levels: list[Card], most: int) -> tuple[str, int]:
+    """The suit and count of identical level cards (one up to ``most``: the deck count, two with 带王亮主)."""
     if len(set(levels)) > 1:
         raise _fail("declare.not_identical", cards=" ".join(format_cards(levels)))
-    if len(levels) > 2:
+    if len(levels) > most:
         raise _fail("declare.too_many_cards", count=len(levels))
     return levels[0].suit, len(levels)
 
 
-def _parse_standard(jokers: list[Card], levels: list[Card]) -> _Shown:
+def _parse_standard(jokers: list[Card], levels: list[Card], decks: int) -> _Shown:
+    """k identical level cards (1 ≤ k ≤ decks) or k identical jokers (2 ≤ k ≤ decks; no trump), RULES §12.3."""
     if jokers and levels:
         raise _fail("declare.joker_with_level")
     if jokers:
         if len(jokers) == 1:
             raise _fail("declare.single_joker")
-        if len(jokers) > 2:
+        if len(jokers) > decks:
             raise _fail("declare.too_many_cards", count=len(jokers))
-        if jokers[0] != jokers[1]:
+        if len(set(jokers)) > 1:
             raise _fail("declare.not_identical", cards=" ".join(format_cards(jokers)))
-        return _Shown(_TIER_BJ_PAIR if jokers[0] == BIG_JOKER else _TIER_SJ_PAIR, NO_TRUMP, 0)
-    suit, count = _level_part(levels)
-    return _Shown(_TIER_PAIR if count == 2 else _TIER_SINGLE, suit, count)
+        return _Shown(3 * len(jokers) + (_KIND_BJ if jokers[0] == BIG_JOKER else _KIND_SJ), NO_TRUMP, 0)
+    suit, count = _level_part(levels, decks)
+    return _Shown(3 * count + _KIND_LEVEL, suit, count)
 
 
 def _parse_with_joker(jokers: list[Card], levels: list[Card]) -> _Shown:
     """带王亮主: exactly one joker plus one or two identical level cards of a suit the joker goes with; no
     trump only by a joker pair (王+级 < 王+级+级 < SJ SJ < BJ BJ)."""
     if not levels:
-        return _parse_standard(jokers, levels)
+        return _parse_standard(jokers, levels, 2)
     if not jokers:
         raise _fail("declare.needs_joker")
     if len(jokers) > 1:
         raise _fail("declare.one_joker")
-    suit, count = _level_part(levels)
+    suit, count = _level_part(levels, 2)
     joker = jokers[0]
     if suit not in JOKER_SUITS[joker.rank]:
         raise _fail("declare.wrong_joker", joker=str(joker), suit=suit)
@@ -135,7 +139,7 @@ def _parse(cards: Sequence[Card], level: str, rules: Rules) -> _Shown:
     jokers, levels = _split(cards, level)
     if rules.joker_single_with_level:
         return _parse_with_joker(jokers, levels)
-    return _parse_standard(jokers, levels)
+    return _parse_standard(jokers, levels, rules.decks)
 
 
 def _suit_rank(suit: str, rules: Rules) -> int:
@@ -147,15 +151,17 @@ def _suit_rank(suit: str, rules: Rules) -> int:
 
 
 def _strength(shown: _Shown, rules: Rules) -> tuple[int, int]:
-    tie = _suit_rank(shown.trump, rules) if shown.tier == _TIER_PAIR else 0
+    level_pair = shown.tier % 3 == _KIND_LEVEL and shown.tier >= _TIER_PAIR  # k ≥ 2 level cards (带王: two)
+    tie = _suit_rank(shown.trump, rules) if level_pair else 0
     return shown.tier, tie
 
 
 def declaration_strength(cards: Sequence[Card], level: str, rules: Rules) -> tuple[int, int]:
     """A comparable strength: ``(tier, suit tie-break)``; a declaration overcalls exactly the weaker ones.
 
-    Tiers: 1 single, 2 pair, 3 ``SJ SJ``, 4 ``BJ BJ`` (带王亮主: 1 or 2 level cards). The tie-break is
-    the suit's place in ``overcall_suit_order`` for pairs only, else 0. Raises ``IllegalAction`` if
+    Tiers: 3 × cards + kind (level cards 0, SJ 1, BJ 2): two decks 3 single, 6 pair, 7 ``SJ SJ``, 8 ``BJ BJ``
+    (带王亮主: 1 or 2 level cards). The tie-break is the suit's place in ``overcall_suit_order`` for two or more
+    level cards only, else 0. Raises ``IllegalAction`` if
     ``cards`` are no declaration at all."""
     return _strength(_parse(cards, level, rules), rules)
 
@@ -170,11 +176,11 @@ def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence
 
 
 def _is_reinforcement(current: DeclarationView, cards: Sequence[Card], old: _Shown, new: _Shown) -> bool:
-    """The standing single plus the identical second level card (带王亮主: the same joker kept)."""
-    if old.level_cards != 1 or new.level_cards != 2 or old.trump != new.trump:
+    """The standing declaration with more identical copies added: single → pair → triple … (RULES §5, §12.3;
+    带王亮主: the same joker kept)."""
+    if new.tier <= old.tier or old.trump != new.trump:
         return False
-    shown, standing = Counter(cards), Counter(current.cards)
-    return not standing - shown and sum((shown - standing).values()) == 1
+    return not Counter(current.cards) - Counter(cards)
 
 
 class _Moment:
@@ -274,6 +280,7 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
     level_cards = _LEVEL_CARDS.get(level, ())
     counts = _counts(hand, _SLOTS.get(level) or _slots(level_cards))
     held = [(card, counts[k]) for k, card in enumerate(level_cards) if counts[k]]
+    decks = rules.decks
     found: list[tuple[Card, ...]] = []
     if rules.joker_single_with_level:
         for joker, n_joker in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])):
@@ -284,8 +291,9 @@ def _candidates(hand: Sequence[Card], level: str, rules: Rules) -> list[tuple[Ca
                         found.extend([(joker, card), (joker, card, card)][:min(n, 2)])
     else:
         for card, n in held:
-            found.extend([(card,), (card, card)][:min(n, 2)])
-    found.extend([(joker, joker) for joker, n in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])) if n >= 2])
+            found.extend([(card,) * k for k in range(1, min(n, decks) + 1)])
+    for joker, n in ((BIG_JOKER, counts[4]), (SMALL_JOKER, counts[5])):
+        found.extend([(joker,) * k for k in range(2, min(n, decks) + 1)])
     return found
 
 
