@@ -21,7 +21,7 @@ from data.records import TableOptions
 log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin",
-                         "cogs.tournaments", "cogs.referee", "cogs.discipline",
+                         "cogs.tournaments", "cogs.seasons", "cogs.referee", "cogs.discipline",
                          "cogs.aids")
 
 

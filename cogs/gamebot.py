@@ -16,6 +16,7 @@ from discord.ext import commands
 from data.records import TableOptions
 from runtime.presenter import Presenter, TableUpdate
 from runtime.ratelimit import RateLimiter
+from runtime.seasons import SeasonService
 from runtime.service import GameService
 from runtime.tournaments import TournamentService
 from runtime.weblinks import LinkBook
@@ -76,6 +77,7 @@ class GameBot(commands.Bot):
     table_options: TableOptions | None  # the base options of new tables (tests: no delays)
     game: GameService
     tournaments: TournamentService
+    seasons: SeasonService
     presenter: Presenter
     limiter: RateLimiter
     restored: asyncio.Event  # set once the open tables are restored

@@ -48,6 +48,9 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
     from cogs.tournament_presenter import attach_tournaments
 
     attach_tournaments(bot)
+    from cogs.season_presenter import attach_seasons
+
+    attach_seasons(bot)
     bot.owns_db = own_db
     bot.restored = asyncio.Event()
 

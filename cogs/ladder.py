@@ -19,6 +19,7 @@ from cogs.hub import caller_of
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
+from cogs.season_presenter import hall_text
 from cogs.translator import ls
 from data.database import Database
 from runtime import imaging, inputs
@@ -52,17 +53,29 @@ class Ladder(commands.Cog):
         return self.bot.game.db
 
     @app_commands.command(name=ls("ladder", "cmd.ladder"), description=ls("This server's ladder", "cmd.ladder.desc"))
-    @app_commands.rename(by=ls("by", "cmd.opt.by"))
-    @app_commands.describe(by=ls("Order by rating or by level", "cmd.opt.by.desc"))
+    @app_commands.rename(by=ls("by", "cmd.opt.by"), season=ls("season", "season.opt.season"),
+                         hall=ls("hall", "season.opt.hall"))
+    @app_commands.describe(by=ls("Order by rating or by level", "cmd.opt.by.desc"),
+                           season=ls("A past season, by name or number", "season.opt.season.desc"),
+                           hall=ls("The hall of fame: every season's top three", "season.opt.hall.desc"))
     @app_commands.choices(by=BY_CHOICES)
     @app_commands.guild_only()
-    async def ladder(self, interaction: discord.Interaction, by: str = "rating") -> None:
+    async def ladder(self, interaction: discord.Interaction, by: str = "rating",
+                     season: app_commands.Range[str, 1, 40] | None = None, hall: bool = False) -> None:
         async with answering(interaction):
             inputs.choice("by", by, LADDER_ORDERS)
-            await interaction.response.defer(thinking=True)
             locale = user_locale(interaction)
+            if hall:
+                await interaction.response.send_message(await hall_text(self.db, _guild(interaction), locale),
+                                                        allowed_mentions=discord.AllowedMentions.none())
+                return
+            past = None if season is None else await self.db.find_season(_guild(interaction), season)
+            await interaction.response.defer(thinking=True)
             # players are named as seen at their last interaction here (runtime.names; the caller's is current)
-            image = await ladder_picture(self.db, _guild(interaction), by, locale)
+            if past is not None:
+                image = await self.bot.seasons.standings(_guild(interaction), past, locale, by)
+            else:
+                image = await ladder_picture(self.db, _guild(interaction), by, locale)
             if image is None:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
@@ -70,15 +83,18 @@ class Ladder(commands.Cog):
             await interaction.followup.send(file=_file(image))
 
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
-    @app_commands.rename(user=ls("user", "cmd.opt.user"))
-    @app_commands.describe(user=ls("Whom", "cmd.opt.user.desc"))
+    @app_commands.rename(user=ls("user", "cmd.opt.user"), season=ls("season", "season.opt.season"))
+    @app_commands.describe(user=ls("Whom", "cmd.opt.user.desc"),
+                           season=ls("A past season, by name or number", "season.opt.season.desc"))
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+    async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None,
+                    season: app_commands.Range[str, 1, 40] | None = None) -> None:
         async with answering(interaction):
             target = user or interaction.user
             locale = user_locale(interaction)
+            past = None if season is None else await self.db.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
-            answer = await player_card(self.db, _guild(interaction), target.id, target.display_name, locale)
+            answer = await player_card(self.db, _guild(interaction), target.id, target.display_name, locale, past)
             from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
 
             text = placings_text(answer.placings, locale)

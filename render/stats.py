@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from engine.cards import RANKS
 from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
@@ -21,6 +22,7 @@ TILE_H = 114
 GAP = 12
 COLS = 2
 RECENT_MAX = 20
+CHART_H = 170
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class StatsCard:
     best_streak: int = 0
     recent: tuple[bool, ...] = ()
     rank: int | None = None
+    levels: tuple[int, ...] = ()  # ladder progress after each rated match of the season, oldest first (the chart)
+    best_season: str | None = None  # "Spring Cup: #1", worded by the caller
+    season: str | None = None  # the season shown
 
 
 def win_pct(won: int, lost: int) -> int | None:
@@ -76,15 +81,18 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
     locale = normalize_locale(locale)
     tile_w = (WIDTH - 2 * PAD - (COLS - 1) * GAP) / COLS
     rows = -(-8 // COLS)
-    height = HEAD_H + PAD + rows * TILE_H + (rows - 1) * GAP + PAD + 96
+    height = HEAD_H + PAD + rows * TILE_H + (rows - 1) * GAP + PAD + 96 + (CHART_H if card.levels else 0)
+    height += 40 if card.best_season else 0
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
     rating = format_rating(card.rating)
     rating_w = cv.label(rating, font(40, "bold"), WIDTH - PAD, 48, ACCENT, align="right")
     cv.label(t("render.stats.rating", locale), font(19), WIDTH - PAD, 86, TEXT_DIM, align="right")
     cv.label(card.name, font(32, "bold"), PAD, 46, TEXT, max_width=WIDTH - 3 * PAD - rating_w)
-    if card.rank is not None:
-        cv.label(t("render.stats.rank", locale, rank=card.rank), font(20), PAD, 86, TEXT_DIM)
+    under = [t("render.stats.rank", locale, rank=card.rank)] if card.rank is not None else []
+    under += [card.season] if card.season else []
+    if under:
+        cv.label(" · ".join(under), font(20), PAD, 86, TEXT_DIM, max_width=WIDTH - 3 * PAD - rating_w)
 
     matches = _record(card.matches_won, card.matches_lost, locale)
     dealer = _record(card.dealer_won, card.dealer_lost, locale)
@@ -118,4 +126,35 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
         cv.panel((x, y + 36, x + step - 6, y + 72), GOOD if won else BAD, radius=8)
         cv.text((x + (step - 6) / 2, y + 54), t("render.stats.win" if won else "render.stats.loss", locale),
                 chip_font, TEXT_DARK, "mm")
+    y += 96
+    if card.levels:
+        _level_chart(cv, y, card.levels, locale)
+        y += CHART_H
+    if card.best_season:
+        cv.label(card.best_season, font(20), PAD, y + 16, ACCENT, max_width=WIDTH - 2 * PAD)
     return cv.png()
+
+
+def level_name(progress: int) -> str:
+    """A ladder progress as its level (laps as a prefix: ``2·A`` is A of the third lap)."""
+    if progress < 0:
+        return str(progress)
+    laps, rank = divmod(progress, len(RANKS))
+    return f"{laps}·{RANKS[rank]}" if laps else RANKS[rank]
+
+
+def _level_chart(cv: Canvas, y: float, levels: tuple[int, ...], locale: str) -> None:
+    """The level after each match as a line (等级走势), lowest and highest level written on the left."""
+    cv.label(t("season.chart", locale), font(21, "bold"), PAD, y + 14, TEXT)
+    x0, x1, top, bottom = PAD + 56, WIDTH - PAD, y + 40, y + CHART_H - 16
+    cv.panel((PAD, top - 8, WIDTH - PAD, bottom + 8), PANEL, radius=10)
+    low, high = min(levels), max(levels)
+    span = max(1, high - low)
+    cv.label(level_name(high), font(17), PAD + 8, top + 4, TEXT_DIM)
+    cv.label(level_name(low), font(17), PAD + 8, bottom - 4, TEXT_DIM)
+    step = (x1 - x0 - 12) / max(1, len(levels) - 1)
+    points = [(x0 + i * step, bottom - (p - low) / span * (bottom - top)) for i, p in enumerate(levels)]
+    if len(points) > 1:
+        cv.draw.line(points, fill=ACCENT, width=4, joint="curve")
+    for x, yy in points[-1:]:
+        cv.draw.ellipse((x - 6, yy - 6, x + 6, yy + 6), fill=ACCENT)

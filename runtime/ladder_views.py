@@ -8,12 +8,14 @@ import logging
 from dataclasses import dataclass
 
 from data.database import Database
+from data.seasons import Season
 from data.tournaments import Placing
 from i18n import t
 from render.stats import StatsCard
 from runtime import imaging
 from runtime.names import player_names
 from runtime.presenter import Image
+from runtime.seasons import season_label
 
 log = logging.getLogger(__name__)
 
@@ -41,19 +43,29 @@ class PlayerCard:
     placings: list[Placing]
 
 
-async def player_card(db: Database, guild_id: int, user_id: int, name: str, locale: str) -> PlayerCard:
-    """A player's statistics on this server this season: rating, level, rank, hands won as dealer and defender,
-    kitty bonuses, the latest matches."""
+async def player_card(db: Database, guild_id: int, user_id: int, name: str, locale: str,
+                      season: Season | None = None) -> PlayerCard:
+    """A player's statistics on this server in a season (default: this one): rating, level, rank, hands won as
+    dealer and defender, kitty bonuses, the latest matches, their level over the season's matches (a chart) and
+    their best season."""
     placings = await db.placings(guild_id, user_id)
-    row = await db.player_stats(guild_id, user_id)
+    season = season or await db.open_season(guild_id)
+    row = await db.player_stats(guild_id, user_id, season=season.number)
     if row is None:
         return PlayerCard(None, placings)
-    rank = await db.player_rank(guild_id, user_id)
+    rank = await db.player_rank(guild_id, user_id, season=season.number)
+    levels = tuple(await db.level_history(guild_id, user_id, season.number))
+    total = await db.all_time(guild_id, user_id)
+    best = None
+    if total is not None and total.best_season is not None:
+        best_season = await db.find_season(guild_id, str(total.best_season))
+        best = t("season.best", locale, season=season_label(best_season, locale), place=total.best_place)
     matches = await db.match_history(guild_id, user_id, limit=RECENT_MATCHES)
     recent = tuple(m.winner_team == m.team_of(user_id) for m in reversed(matches))
     card = StatsCard(name=name, rating=row.rating, level=row.level, laps=row.laps,
                      matches_won=row.matches_won, matches_lost=row.matches_lost,
                      dealer_won=row.hands_won_dealer, dealer_lost=row.hands_lost_dealer,
                      defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
-                     kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank)
+                     kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank,
+                     levels=levels, best_season=best, season=season_label(season, locale))
     return PlayerCard(await imaging.stats_image(card, locale), placings)

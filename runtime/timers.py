@@ -8,7 +8,7 @@ first hand's fair-declaring wait), ``AutoTimer`` (a queued or forced play), ``Re
 window), ``NextTimer`` (the next hand), ``StopTimer`` (a timed match's
 time is up), ``NoticeTimer`` / ``TimeCallTimer`` (the notice before time, the one-more-hand time call). Timers of
 no table: ``DeadlineTimer`` (a tournament round's deadline, ``runtime.tournaments``) and ``NoShowTimer`` (迟到弃权,
-``runtime.tournament_forfeits``).
+``runtime.tournament_forfeits``) and ``SeasonEndTimer`` (a season's end date, ``runtime.seasons``).
 
 The JSON form is the one stored before the kinds were typed (a table timer's ``key`` first: re-planning keeps a
 stored timer with the same key), so rows written by an older version load and fire unchanged; fields added since
@@ -333,6 +333,22 @@ class NoShowTimer(TimerSpec):
         return cls(int(p["tournament"]), str(p["match"]), int(p["table"]))
 
 
+@dataclass(frozen=True)
+class SeasonEndTimer(TimerSpec):
+    """Season ``season`` of server ``guild`` ends on its date (a timer of no table, ``runtime.seasons``)."""
+
+    kind: ClassVar[str] = "season_end"
+    guild: int
+    season: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"guild": self.guild, "season": self.season}
+
+    @classmethod
+    def from_json(cls, p: Payload) -> SeasonEndTimer:
+        return cls(int(p["guild"]), int(p["season"]))
+
+
 def _ai(p: Payload) -> TimerSpec:
     return AiWaitTimer.from_json(p) if p.get("wait") else AiTimer.from_json(p)
 
@@ -348,7 +364,7 @@ DECODERS: dict[str, Callable[[Payload], TimerSpec]] = {
     AutoTimer.kind: AutoTimer.from_json, ReminderTimer.kind: _turn, NextTimer.kind: NextTimer.from_json,
     StopTimer.kind: StopTimer.from_json, NoticeTimer.kind: lambda p: NoticeTimer(),
     TimeCallTimer.kind: lambda p: TimeCallTimer(), DeadlineTimer.kind: DeadlineTimer.from_json,
-    NoShowTimer.kind: NoShowTimer.from_json,
+    NoShowTimer.kind: NoShowTimer.from_json, SeasonEndTimer.kind: SeasonEndTimer.from_json,
 }
 
 
