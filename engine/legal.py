@@ -1,9 +1,10 @@
 """Legal actions from what a seat may see (a ``SeatView``): used by ``Table.legal_actions``, the AI,
 hints and the bot's autocomplete, so every interface offers exactly what the rules allow.
 
-Leads list every distinct single unit (single, pair, tractor, and the shorter tractors inside a
-longer one); a throw (甩牌) is also a legal lead but is not enumerated. Follows are the enumerated
-legal follows (``engine.follow.enumerate_follows``). Burying lists one choice: any 8 cards are legal.
+Leads list every distinct single unit (single, pair, tractor, and the shorter tractors inside a longer one;
+with three or four decks also triples, quadruples and their tractors); a throw (甩牌) is also a legal lead but
+is not enumerated. Follows are the enumerated legal follows (``engine.follow.enumerate_follows``). Burying lists
+one choice: any 8 cards are legal.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Play
 from engine.bids import shown_before
 from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, RuleTables, rule_tables
-from engine.cardrules.units import adjacent, distinct, ordered, pair_cards, tractors
+from engine.cardrules.tuples import counts_of
+from engine.cardrules.units import adjacent, distinct, ordered, pair_cards, tractor_paths, tractors
 from engine.cards import ALL_CARDS, Card
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
@@ -133,6 +135,8 @@ def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
         out.append((i, i))
     if len(pairs) >= 2 and _linked(r, pairs):
         _add_tractors(r, ids, out)
+    if r.decks >= 3:
+        _add_wide(r, ids, out)
     return out
 
 
@@ -156,6 +160,8 @@ def _sorted_lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, 
         _add((i, i), seen, out)
     if len(pairs) >= 2:
         _add_tractors(rule_tables(ctx), ids, out)
+    if rule_tables(ctx).decks >= 3:
+        _add_wide(rule_tables(ctx), ids, out)
     return out
 
 
@@ -166,6 +172,22 @@ def _add_tractors(r: RuleTables, ids: list[int], out: list[tuple[int, ...]]) -> 
         for length in range(2, len(cards) // 2 + 1):
             for start in range(0, len(cards) - 2 * length + 1, 2):
                 _add(tuple(cards[start:start + 2 * length]), seen, out)
+
+
+def _add_wide(r: RuleTables, ids: list[int], out: list[tuple[int, ...]]) -> None:
+    """With three or more decks (RULES §12.2): every triple and quadruple, high→low, and every tractor of them
+    (each shorter one inside it too), longest first, then higher."""
+    counts = counts_of(ids)
+    order = sorted(counts, key=lambda i: -r.rank[i])
+    seen: set[tuple[int, ...]] = set()
+    for width in range(3, r.decks + 1):
+        wide = [i for i in order if counts[i] >= width]
+        for i in wide:
+            _add((i,) * width, seen, out)
+        chains = [[wide[k] for k in reversed(path)] for path in tractor_paths(r, wide)]  # (high→low)
+        chains.sort(key=lambda chain: (len(chain), r.rank[chain[0]]), reverse=True)  # longest, then higher, first
+        for chain in chains:
+            _add(tuple([i for i in chain for _ in range(width)]), seen, out)
 
 
 def _add(unit: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int, ...]]) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS, Card, card_points
 from engine.follow import enumerate_follows, follow_error
+from engine.legal import lead_units
 from engine.rules import Rules
 from engine.throws import check_throw
 from engine.trick import trick_points, trick_winner
@@ -87,3 +88,21 @@ def test_every_listed_follow_is_legal_and_a_trick_keeps_its_cards(data: st.DataO
     assert trick_points(plays) == sum(card_points(p) for p in plays)
     left = [Counter(h) - Counter(p) for h, p in zip(hands, plays, strict=True)]
     assert sum(sum(c.values()) for c in left) + sum(len(p) for p in plays) == sum(len(h) for h in hands)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals())
+def test_every_listed_lead_is_one_unit_that_stands(deal: tuple[TrumpContext, list[list[Card]]]) -> None:
+    """The leads offered (every single, tuple and tractor, with N decks triples and their tractors too) are each
+    one unit of one suit, which always stands (RULES §4)."""
+    ctx, hands = deal
+    options = lead_units(hands[0], ctx)
+    assert len(set(options)) == len(options)
+    for play in options:
+        assert _multiset_in(play, hands[0])
+        units = decompose_lead(play, ctx).units
+        assert len(units) == 1 and units[0].width <= ctx.rules.decks
+        assert not check_throw(play, hands[1:], ctx).failed
+    widths = {u.width for play in options for u in decompose_lead(play, ctx).units}
+    held = max(Counter(hands[0]).values())
+    assert widths == set(range(1, held + 1))
