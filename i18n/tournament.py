@@ -52,6 +52,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.deadline_passed": {"en": "Round {round}'s deadline passed; open matches were judged.",
                                    "zh-CN": "第 {round} 轮截止时间已到；未完成的比赛已判定。"},
     "tournament.finished": {"en": "“{name}” is over. Champion: {team}!", "zh-CN": "“{name}”结束。冠军：{team}！"},
+    "tournament.champion_by_lot": {
+        "en": "The champion was decided by lot (抽签): {teams} are level on points, head-to-head and level difference"
+              " (places {first}–{last} in this order).",
+        "zh-CN": "冠军由抽签决定：{teams} 积分、相互间级差和总级差都相同（按此顺序列第 {first}–{last} 名）。"},
+    "tournament.places_by_lot": {
+        "en": "Places {first}–{last} were decided by lot (抽签): {teams} are level on points, head-to-head and level"
+              " difference.",
+        "zh-CN": "第 {first}–{last} 名由抽签决定：{teams} 积分、相互间级差和总级差都相同。"},
     "tournament.cancelled": {"en": "“{name}” was cancelled.", "zh-CN": "“{name}”已取消。"},
     # -- formats ------------------------------------------------------------------------------------------
     "tournament.format.knockout": {"en": "knock-out", "zh-CN": "单淘汰"},

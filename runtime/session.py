@@ -116,9 +116,12 @@ class Session:
         self._table = recent(table) if table is not None else None
 
     def ai_rng(self, seat: int) -> random.Random:
-        """A reproducible RNG per table, version and seat for an AI's decision (a restart makes the same choice)."""
+        """A reproducible RNG per table, version and seat for an AI's decision (a restart makes the same choice).
+        It follows the deal's seed, or the table's own ``ai_seed`` (meta) where tables share their deals (a
+        duplicate round: the same AI on the same deals would play every table alike)."""
         assert self.table is not None
-        return random.Random(f"{self.record.seed}:{self.table.version}:{seat}")
+        seed = self.record.meta.get("ai_seed", self.record.seed)
+        return random.Random(f"{seed}:{self.table.version}:{seat}")
 
     @property
     def evicted(self) -> bool:

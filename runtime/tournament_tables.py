@@ -4,7 +4,8 @@ A game's table: the organiser hosts without a seat, team a sits in seats 0 and 2
 player where: the seat draw, ``engine.tournament.draw``); a team's empty place gets an AI only where the
 organiser allows it. Its rules are the tournament's preset
 (with the end level and, for a match length, ``match_end: timed``); every table of a duplicate round
-plays the round's deals (one seed). The table's ``meta`` names its tournament, match and game, so a
+plays the round's deals (one seed), each with its own AI seed (the tournament's seed and the table). The
+table's ``meta`` names its tournament, match and game, so a
 restart finds a table opened just before a crash.
 """
 
@@ -80,8 +81,10 @@ class TournamentTables:
                                                                    match.stage is Stage.KNOCKOUT), host_seat=None,
                                          seed=seed, limited=False)
         tid = rec.table_id
+        # a duplicate round's tables share their deals, not their AI: each table's AI has its own seed
+        own_ai = {"ai_seed": f"{t.seed}:table:{tid}"} if seed is not None else {}
         rec = await self.game.set_messages(tid, tournament=t.tournament_id, match=match.match_id,
-                                           game=len(match.games) + 1, locale=t.meta.get("locale"))
+                                           game=len(match.games) + 1, locale=t.meta.get("locale"), **own_ai)
         thread_id = await self.thread_for(t, match, rec) if self.thread_for is not None else None
         if thread_id is not None:
             await self.game.set_messages(tid, thread_id=thread_id)

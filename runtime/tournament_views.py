@@ -8,6 +8,7 @@ table and its match. ``pictures`` turns a tournament into the renderer's plain r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -16,7 +17,7 @@ from engine.cards import RANKS
 from engine.tournament import Format, Match, Round, Tournament
 from engine.tournament.draw import first_draw, seats
 from engine.tournament.duplicate import table_points
-from engine.tournament.model import How
+from engine.tournament.model import How, Standing
 from engine.tournament.placings import THIRD, draw_matches
 from engine.tournament.report import stage_label
 from i18n import t as tr
@@ -233,3 +234,25 @@ async def pictures(t: Tournament, locale: str) -> tuple[Image, ...]:
     png = await QUEUE.run(render_standings, standing_lines(t, locale), title=title, locale=locale, big_points=big)
     images.append(Image(STANDINGS, f"tournament{t.tournament_id}_standings.png", png))
     return tuple(images)
+
+
+def lot_notes(t: Tournament, standings: Sequence[Standing]) -> list[Announcement]:
+    """One announcement per set of teams the lot ordered (抽签: level on points and on every tie-break), so that a
+    champion or a place decided by lot is said, never passed off as played. A knock-out's places are its rounds
+    (teams out in one round share them; its champion won the final): nothing to say there."""
+    notes: list[Announcement] = []
+    if t.config.format in (Format.KNOCKOUT, Format.GROUPS):
+        return notes
+    i = 0
+    while i < len(standings):
+        first = standings[i]
+        j = i
+        while first.by_lot and j + 1 < len(standings) and standings[j + 1].by_lot \
+                and (standings[j + 1].points, standings[j + 1].level_diff) == (first.points, first.level_diff):
+            j += 1
+        if j > i:
+            teams = ", ".join(t.team(s.team_id).name for s in standings[i:j + 1])
+            key = "tournament.champion_by_lot" if first.rank == 1 else "tournament.places_by_lot"
+            notes.append(Announcement(key, {"first": first.rank, "last": standings[j].rank, "teams": teams}))
+        i = j + 1
+    return notes

@@ -35,6 +35,7 @@ from runtime.tournament_restore import restore_tournaments
 from runtime.tournament_tables import TournamentTables, table_rules
 from runtime.tournament_views import TournamentPresenter, TournamentUpdate, cross_announcement, match_stage, pictures
 from runtime.tournament_views import draw_announcement as drawn
+from runtime.tournament_views import lot_notes as places_by_lot
 from runtime.tournament_views import seats_announcement as seated
 
 log = logging.getLogger(__name__)
@@ -334,8 +335,8 @@ class TournamentService:
                     for s in standings for user in t.team(s.team_id).players if user is not None]
         await self.db.record_placings(t.tournament_id, t.guild_id, placings)
         champion = t.team(standings[0].team_id).name
-        await self._tell(t, "finished", [Announcement("tournament.finished", {"name": t.name, "team": champion})],
-                         draw=True)
+        notes = [Announcement("tournament.finished", {"name": t.name, "team": champion}), *places_by_lot(t, standings)]
+        await self._tell(t, "finished", notes, draw=True)
 
     # -- deadlines and closing a round -------------------------------------------------------------------
     async def arm_deadline(self, t: Tournament) -> None:

@@ -30,7 +30,7 @@ from engine.ai.levels import AiLevel
 from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Tournament
 from engine.tournament import Status as TStatus
-from engine.tournament.model import MAX_TEAMS
+from engine.tournament.model import MAX_TEAMS, How
 from engine.tournament.report import report
 from i18n import t as tr
 from runtime.imaging import ImagePolicy
@@ -72,17 +72,23 @@ class TournamentReport:
     files: tuple[Path, ...] = field(default_factory=tuple)
 
     def json(self) -> dict[str, Any]:
-        """``{"format", "teams", "rounds", "matches", "champion", "standings": [{"team", "rank", "points",
-        "level_diff"}], "report": …}``: ``report`` is ``engine.tournament.report`` (every round's pairings, byes
-        and results, by team id, for an outside check of the pairing and bye rules)."""
+        """``{"format", "teams", "rounds", "matches", "champion", "champion_by_lot", "matches_by_lot",
+        "standings": [{"team", "rank", "points", "level_diff", "by_lot"}], "report": …}``: ``by_lot`` marks what the
+        lot decided (抽签: a place tied on every tie-break, a knock-out game); ``report`` is
+        ``engine.tournament.report`` (every round's pairings, byes and results, by team id, for an outside check
+        of the pairing and bye rules)."""
         t = self.tournament
         champion = t.champion
+        standings = t.standings()
+        matches = [m for r in t.rounds for m in r.matches if not m.is_bye]
         return {
             "format": t.config.format.value, "teams": len(t.teams), "rounds": len(t.rounds),
-            "matches": sum(1 for r in t.rounds for m in r.matches if not m.is_bye),
+            "matches": len(matches),
             "champion": t.team(champion).name if champion is not None else None,
+            "champion_by_lot": bool(champion is not None and standings[0].by_lot),
+            "matches_by_lot": sum(1 for m in matches if m.decided_by == How.LOT.value),
             "standings": [{"team": t.team(s.team_id).name, "rank": s.rank, "points": s.points,
-                           "level_diff": s.level_diff} for s in t.standings()],
+                           "level_diff": s.level_diff, "by_lot": s.by_lot} for s in standings],
             "report": report(t),
         }
 

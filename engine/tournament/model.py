@@ -304,6 +304,7 @@ class Standing:
     group: int | None = None
     place: int | None = None  # the place a placing match gave (3 or 4 after a third-place match)
     reached: int = -1  # the highest level (index) the team won a game at; -1: none
+    by_lot: bool = False  # tied with a neighbour on every tie-break: their order is the lot's (抽签)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -76,7 +76,7 @@ def report(t: Tournament) -> dict[str, Any]:
                   "level_diff": s.level_diff, "played": s.played, "wins": s.wins, "draws": s.draws,
                   "losses": s.losses, "byes": s.byes, "eliminated_in": s.eliminated_in, "group": s.group,
                   "place": s.place, "reached": s.reached,
-                  "lot": lot(t.seed, s.team_id)} for s in t.standings()]
+                  "lot": lot(t.seed, s.team_id), "by_lot": s.by_lot} for s in t.standings()]
     return {"format": t.config.format.value, "knockout": t.config.format in (Format.KNOCKOUT, Format.GROUPS),
             "third_place": t.config.third_place, "rank_levels": t.config.rank_levels, "seed": t.seed,
             "unit_limit": t.config.unit_limit, "units_apart": t.config.units_apart,

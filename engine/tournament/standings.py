@@ -4,14 +4,14 @@ Swiss, groups: win 1, draw ½, loss 0 (a bye scores as a win with level differen
 apart: ``byes``, never in ``wins`` or ``played``). Duplicate: the
 sum of big points (a bye scores the round's average). Ties are broken by the head-to-head level
 difference among the tied teams (相互间比赛级差), then the total level difference, then lot (抽签: a fixed
-random order drawn from the tournament's seed). Knock-out: the later a team went out, the better;
-teams out in the same round are ordered by the same keys.
+random order drawn from the tournament's seed; ``Standing.by_lot`` marks the teams it ordered). Knock-out: the
+later a team went out, the better; teams out in the same round are ordered by the same keys.
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -112,14 +112,20 @@ def rank(teams: Sequence[int], rounds: Sequence[Round], seed: int, *, big: bool 
     by_key: dict[tuple[float, ...], list[int]] = defaultdict(list)
     for team in teams:
         by_key[primary(team)].append(team)
+    by_lot: set[int] = set()
     for key in sorted(by_key):
         tied = by_key[key]
         members = set(tied)
-        ordered += sorted(tied, key=lambda x: (-sum(d for o, d in t[x].h2h.items() if o in members),
-                                               -t[x].diff, lot(seed, x)))
+
+        def breaks(x: int, members: set[int] = members) -> tuple[int, int]:
+            return -sum(d for o, d in t[x].h2h.items() if o in members), -t[x].diff
+
+        ordered += sorted(tied, key=lambda x: (*breaks(x), lot(seed, x)))
+        counts = Counter(breaks(x) for x in tied)
+        by_lot |= {x for x in tied if counts[breaks(x)] > 1}
     groups = group_of or {}
     return [Standing(team_id=x, rank=i + 1, points=t[x].points, level_diff=t[x].diff, played=t[x].played,
                      wins=t[x].wins, draws=t[x].draws, losses=t[x].losses, byes=t[x].byes,
                      eliminated_in=t[x].out, group=groups.get(x), place=placed.get(x),
-                     reached=t[x].reached)
+                     reached=t[x].reached, by_lot=x in by_lot)
             for i, x in enumerate(ordered)]

@@ -11,7 +11,7 @@ from cli.offline.tournament import main
 from tests.helpers.tournament_checks import check_report
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYS = {"format", "teams", "rounds", "matches", "champion", "standings", "report"}
+KEYS = {"format", "teams", "rounds", "matches", "champion", "champion_by_lot", "matches_by_lot", "standings", "report"}
 
 
 def test_bot_py_runs_a_nine_team_knockout(tmp_path: Path) -> None:
@@ -83,3 +83,22 @@ def test_units_kept_apart_and_the_unit_limit(tmp_path: Path, capsys) -> None:  #
     assert all(unit[m["a"]] != unit[m["b"]] for m in rep["schedule"][0]["matches"])
     assert main(["--teams", "5", "--units", "2", "--unit-limit", "2", "--out", str(tmp_path)]) == 2
     assert "Unit 1 already has 2 teams" in capsys.readouterr().err
+
+
+def test_duplicate_across_tables_is_decided_by_play(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue #55, item 9: the tables of a duplicate round share their deals, not their AI (each table's AI is seeded
+    from the tournament's seed and the table); the same AI everywhere played every table alike, so every match
+    across tables was drawn and the champion came from the lot, said nowhere."""
+    assert main(["--teams", "4", "--format", "duplicate", "--cross-tables", "--rounds", "2", "--json",
+                 "--out", str(tmp_path)]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    check_report(result["report"])
+    for rnd in result["report"]["schedule"]:
+        deals = [m["games"][0]["deals"] for m in rnd["matches"] if m["games"]]
+        assert len(deals) == 2 and deals[0] != deals[1]  # the same cards, played differently
+    matches = [m for r in result["report"]["schedule"] for m in r["matches"]]
+    assert any(m["winner"] is not None for m in matches)
+    assert len({s["points"] for s in result["standings"]}) > 1
+    assert result["champion_by_lot"] == result["standings"][0]["by_lot"]
+    log = (tmp_path / "tournament_log.txt").read_text(encoding="utf-8")
+    assert ("decided by lot" in log) == any(s["by_lot"] for s in result["standings"])
