@@ -14,7 +14,7 @@ import discord
 
 import i18n
 from cogs.gamebot import GameBot
-from cogs.replies import reply_key, user_locale
+from cogs.replies import BotError, reply_key, user_locale
 from runtime import inputs
 from runtime.options import build_rules, check_timeout
 
@@ -30,8 +30,11 @@ async def set_notify(bot: GameBot, interaction: discord.Interaction, on: bool) -
 
 async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: str | None, options: str | None,
                     mode: str | None, timeout: int | None, ai: str | None, locale: str | None,
-                    channel: discord.TextChannel | None, allow: bool | None) -> None:
-    """Change the given server defaults (all validated first), then show every setting."""
+                    channel: discord.TextChannel | None, allow: bool | None,
+                    referee_role: discord.Role | None = None) -> None:
+    """Change the given server defaults (all validated first), then show every setting. ``referee_role``: its
+    members may referee (``runtime.referee``; with ``allow: false`` the role no longer may); ``@everyone`` is
+    refused (every member would be a referee)."""
     assert interaction.guild_id is not None
     db = bot.game.db
     current = await db.guild_settings(interaction.guild_id)
@@ -57,6 +60,11 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
         if allow is None or allow:
             allowed.append(channel.id)
         changes["allowed_channels"] = allowed
+    if referee_role is not None:
+        if referee_role.is_default():
+            raise BotError("bot.config.referee_everyone")
+        roles = [r for r in current["referee_roles"] if r != referee_role.id]
+        changes["referee_roles"] = [*roles, referee_role.id] if allow is None or allow else roles
     settings = await db.set_guild_settings(interaction.guild_id, **changes) if changes else current
     loc = user_locale(interaction)
     lines = [i18n.t("bot.config.title", loc)]
@@ -64,6 +72,8 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
         lines.append(f"• `{key}` = `{settings[key]}`")
     channels = " ".join(f"<#{c}>" for c in settings["allowed_channels"]) or i18n.t("bot.config.anywhere", loc)
     lines.append(f"• `allowed_channels` = {channels}")
+    referees = " ".join(f"<@&{r}>" for r in settings["referee_roles"]) or i18n.t("bot.config.no_referee_role", loc)
+    lines.append(f"• `referee_roles` = {referees}")
     await interaction.response.send_message("\n".join(lines), ephemeral=True,
                                             allowed_mentions=discord.AllowedMentions.none())
 

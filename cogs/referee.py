@@ -1,6 +1,8 @@
 """``/tractor referee warn|penalty|award|disqualify``: a referee's ruling (裁判) on a seated player's team at this
-thread's table (``runtime.referee``): by the table's host — a tournament's organiser hosts its tables — or a
-member with Manage Server. The ruling is posted in the thread; the reply to the referee is private."""
+thread's table (``runtime.referee``): by someone who does not play in that match — the table's host (a
+tournament's organiser hosts its tables), a member with Manage Server, or a member holding the server's referee
+role (``/tractor config referee_role:``). The ruling is posted in the thread with the referee's name; the reply
+to the referee is private."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
 from runtime.referee import Ruling, rule
+from runtime.referee import parties as tournament_parties
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +51,16 @@ class RefereeCommands(app_commands.Group):
                     table: int | None = None) -> None:
         async with answering(interaction):
             await defer(interaction)
-            ruling = await rule(self.bot.game, caller_of(interaction), table, player.id, kind, points)
+            caller = caller_of(interaction)
             tournaments = getattr(self.bot, "tournaments", None)
+            found = self.bot.game.find(caller, table)
+            parties = tournament_parties(tournaments.tournaments, found) if tournaments is not None else frozenset()
+            ruling = await rule(self.bot.game, caller, found.table_id, player.id, kind, points,
+                                referee=getattr(interaction.user, "display_name", None) or interaction.user.name,
+                                referee_role=await holds_referee_role(self.bot, interaction), parties=parties)
             rec = self.bot.game.record(ruling.table_id)
             if tournaments is not None and rec.meta.get("tournament"):
-                await tournaments.note_sanction(rec, ruling.team, kind, points, ruling.hand)
+                await tournaments.note_sanction(rec, ruling.team, kind, points, ruling.hand, by=interaction.user.id)
             await reply(interaction, ruling_text(ruling, rec.names, user_locale(interaction)))
 
     @app_commands.command(**_cmd("warn", "A warning to a player's team (警告)"))
@@ -76,6 +84,14 @@ class RefereeCommands(app_commands.Group):
     async def disqualify(self, interaction: discord.Interaction, player: discord.Member,
                          table: int | None = None) -> None:
         await self._rule(interaction, player, "disqualify", table=table)
+
+
+async def holds_referee_role(bot: GameBot, interaction: discord.Interaction) -> bool:
+    """The member holds one of the server's referee roles (``/tractor config referee_role:``)."""
+    if interaction.guild_id is None:
+        return False
+    roles = set((await bot.game.db.guild_settings(interaction.guild_id))["referee_roles"])
+    return bool(roles) and any(r.id in roles for r in getattr(interaction.user, "roles", ()))
 
 
 def ruling_text(ruling: Ruling, names: tuple[str, ...], locale: str) -> str:

@@ -68,6 +68,7 @@ _OPTION_TEXT: dict[str, tuple[str, str]] = {
     "locale": ("Language of public messages", "cmd.opt.locale"),
     "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
     "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
+    "referee_role": ("Members with this role may referee tables they do not play at", "cmd.opt.referee_role"),
     "table": ("Table number (default: yours here)", "cmd.opt.table"),
     "seat": ("Seat 1-4", "cmd.opt.seat"),
     "on": ("On or off", "cmd.opt.on"),
@@ -244,19 +245,19 @@ class Tables(commands.Cog):
 
     @tractor.command(name=ls("config", "cmd.config"),
                      description=ls("Server defaults for tables (Manage Server)", "cmd.config.desc"))
-    @_named("preset", "options", "mode", "timeout", "ai", "locale", "channel", "allow")
+    @_named("preset", "options", "mode", "timeout", "ai", "locale", "channel", "allow", "referee_role")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, locale=LOCALE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     async def config(self, interaction: discord.Interaction, preset: PresetText | None = None,
                   options: OptionsText | None = None,
                      mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                      locale: str | None = None, channel: discord.TextChannel | None = None,
-                     allow: bool | None = None) -> None:
+                     allow: bool | None = None, referee_role: discord.Role | None = None) -> None:
         async with answering(interaction):
             if not is_admin(interaction):
                 raise BotError("bot.error.manage_guild")
             await admin.configure(self.bot, interaction, preset=preset, options=options, mode=mode, timeout=timeout,
-                                  ai=ai, locale=locale, channel=channel, allow=allow)
+                                  ai=ai, locale=locale, channel=channel, allow=allow, referee_role=referee_role)
 
     config.autocomplete("preset")(_preset_ac)
     config.autocomplete("options")(_options_ac)

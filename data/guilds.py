@@ -31,6 +31,7 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "season_channel": 0,  # where a season's end is announced; 0: where the season was started or ended
     "champion_role": 0,  # the role the bot gives the season's champion (and takes from the last one); 0: none
     "ladder_page": "",  # the public ladder page's token (its link); empty: the page is off
+    "referee_roles": [],  # role ids whose members may give referee rulings (裁判) where they do not play
 }
 PAGE_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LOCALES = ("auto", "en", "zh-CN")

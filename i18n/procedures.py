@@ -105,6 +105,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "procedures.line.no_show": {"en": "🚫 A team absent {minutes} min after the start forfeits (迟到弃权)",
                                 "zh-CN": "🚫 比赛开始后 {minutes} 分钟未到场按弃权处理"},
     # -- referee commands -------------------------------------------------------------------------------------
+    "referee.interested": {"en": "You play in this match, so you may not referee it: ask the host, an organiser "
+                                 "or a referee who does not play here.",
+                           "zh-CN": "你参加这场比赛，不能担任裁判：请由不参赛的桌主、组织者或裁判来判罚。"},
+    "announce.ruled_by": {"en": "⚖️ Ruling by {referee}:", "zh-CN": "⚖️ 裁判 {referee} 判罚："},
     "referee.not_seated": {"en": "That player has no seat at this table.", "zh-CN": "该玩家不在这张桌上。"},
     "referee.points_needed": {"en": "Give the penalty's points (5 to 400).", "zh-CN": "请填写罚分（5 到 400）。"},
     "referee.bad_kind": {"en": "Unknown ruling.", "zh-CN": "未知的判罚。"},

@@ -235,9 +235,10 @@ class TournamentService:
         return t
 
     # -- results ----------------------------------------------------------------------------------------
-    async def note_sanction(self, rec: TableRecord, side: int, kind: str, points: int, hand: int) -> None:
-        """A referee's ruling at one of the tournament's tables (``runtime.referee``), recorded with the tournament
-        (``meta["sanctions"]``, shown with the standings); a disqualified team withdraws (取消比赛资格)."""
+    async def note_sanction(self, rec: TableRecord, side: int, kind: str, points: int, hand: int,
+                            by: int | None = None) -> None:
+        """A referee's ruling (by ``by``) at one of the tournament's tables (``runtime.referee``), recorded with the
+        tournament (``meta["sanctions"]``, shown with the standings); a disqualified team withdraws (取消比赛资格)."""
         t = self.tournaments.get(int(rec.meta.get("tournament") or 0))
         if t is None:
             return
@@ -245,7 +246,7 @@ class TournamentService:
         team = t.team(match.teams[side])
         async with self.lock(t.tournament_id):
             t.meta.setdefault(SANCTIONS, []).append({"team": team.team_id, "kind": kind, "points": points,
-                                                     "match": match.match_id, "hand": hand})
+                                                     "match": match.match_id, "hand": hand, "by": by})
             if kind == "disqualify" and t.status is TStatus.RUNNING and not team.withdrawn \
                     and any(p is not None for p in team.players):
                 t.remove_team_of(next(p for p in team.players if p is not None))

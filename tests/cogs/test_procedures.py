@@ -1,11 +1,12 @@
-"""The seed sheets' procedures on Discord (SimCord): an organiser's penalty and disqualification at a
-tournament table, a timed round's notice and "finish this hand, then one more" (再打1副牌), and a level tie at
-time played on (加赛) in a knock-out."""
+"""The seed sheets' procedures on Discord (SimCord): a referee's penalty and disqualification at a tournament
+table (never by the organiser who plays in that match, nor by a seated player), a timed round's notice and
+"finish this hand, then one more" (再打1副牌), and a level tie at time played on (加赛) in a knock-out."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 import i18n
@@ -59,7 +60,8 @@ def thread_texts(channel: Any, rec: Any) -> str:
 
 
 @bounded(240)
-async def test_organiser_penalty_and_disqualification(simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
+async def test_a_referee_who_does_not_play_rules_and_an_organiser_who_plays_may_not(
+        simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
     env = simcord_env
     channel, t, (alice, bob, carol), rec = await two_team_cup(env)
     table = env.bot.game.session(rec.table_id).table
@@ -70,27 +72,46 @@ async def test_organiser_penalty_and_disqualification(simcord_env: Any, clock: A
     # a player who is not the organiser may not rule: refused privately, nothing changes
     reply = last_reply(await carol.slash(thread, "tractor referee penalty", player=bob, points=20))
     assert reply.ephemeral and table.sanctions == []
+    # the organiser hosts the table but plays in this match: an interested party may not rule on it
+    for kind, extra in (("penalty", {"points": 400}), ("award", {}), ("disqualify", {})):
+        reply = last_reply(await alice.slash(thread, f"tractor referee {kind}", player=bob, **extra))
+        assert reply.ephemeral and literal(reply.content) == i18n.t("referee.interested", "en"), reply.content
+    assert table.sanctions == [] and table.phase is Phase.PLAYING and SANCTIONS not in t.meta
+
+    # the server names a referee role (Manage Server); @everyone cannot be it; dave holds it and does not play
+    guild = channel.guild
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    refs = guild.create_role("refs")
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    reply = last_reply(await mod.slash(channel, "tractor config", referee_role=guild.default_role))
+    assert literal(reply.content) == i18n.t("bot.config.referee_everyone", "en")
+    await mod.slash(channel, "tractor config", referee_role=refs)
+    assert await env.bot.game.db.get_guild_setting(guild.id, "referee_roles") == [refs.id]
+    dave = guild.add_member(env.create_user("dave"), roles=[refs])
 
     before = table.hand.defender_points
-    reply = last_reply(await alice.slash(thread, "tractor referee penalty", player=bob, points=20))
+    reply = last_reply(await dave.slash(thread, "tractor referee penalty", player=bob, points=20))
     assert reply.ephemeral, env.transcript()
     dealers = table.hand.dealer % 2
     assert table.hand.defender_points == before + (20 if side == dealers else -20)
     assert [(s.team, s.points, s.kind) for s in table.sanctions] == [(side, 20, "penalty")]
-    ruling = next(line for line in thread_texts(channel, rec).splitlines() if "Referee: " in line)
-    assert "bob" in ruling and "lose 20 points" in ruling  # the team named in its drawn seat order (抽签)
+    lines = thread_texts(channel, rec).splitlines()
+    ruling = next(i for i, line in enumerate(lines) if "Referee: " in line)
+    assert "bob" in lines[ruling] and "lose 20 points" in lines[ruling]  # the team named in its drawn seat order
+    assert any(i18n.t("announce.ruled_by", "en", referee="dave") in line for line in lines[:ruling + 1])
     assert t.meta[SANCTIONS][-1]["kind"] == "penalty" and t.meta[SANCTIONS][-1]["points"] == 20
+    assert t.meta[SANCTIONS][-1]["by"] == dave.id
 
-    await alice.slash(thread, "tractor referee warn", player=bob)
+    await dave.slash(thread, "tractor referee warn", player=bob)
     assert table.sanctions[-1].kind == "warning"
 
-    await alice.slash(thread, "tractor referee disqualify", player=bob)
+    await dave.slash(thread, "tractor referee disqualify", player=bob)
     assert table.phase is Phase.MATCH_OVER and table.match_winner == 1 - side
     assert "disqualified" in thread_texts(channel, rec)
     kings = next(team for team in t.teams if team.name == "Kings")
     assert t.status is TStatus.FINISHED and t.champion != kings.team_id  # the final was lost at the table
     assert t.meta[SANCTIONS][-1] == {"team": kings.team_id, "kind": "disqualify", "points": 0, "match": "r1m1",
-                                     "hand": 1}
+                                     "hand": 1, "by": dave.id}
     reply = last_reply(await carol.slash(channel, "tractor tournament standings", tournament=t.tournament_id))
     assert "Kings: −20 points · 1 warning(s)" in literal(reply.content) and "disqualified" in reply.content
     log = [m.content for m in channel.history()]
@@ -130,7 +151,9 @@ async def test_a_level_tie_at_time_gets_an_extra_hand_in_a_knockout(simcord_env:
     thread = next(th for th in channel.threads if th.id == rec.thread_id)
     # the organiser gives hand 1 to the defenders: they take the stage, no level changes (2 – 2 at time)
     dealer_player = next(a for a in (alice, _bob) if rec.seat_of(a.id) % 2 == table.hand.dealer % 2)
-    await alice.slash(thread, "tractor referee award", player=dealer_player)
+    mods = channel.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    referee = channel.guild.add_member(env.create_user("ref"), roles=[mods])  # a manager who does not play
+    await referee.slash(thread, "tractor referee award", player=dealer_player)
     assert table.results[-1].levels_after == ("2", "2")
     await until(env, clock, lambda: table.hand.number == 2 or table.phase is Phase.MATCH_OVER)
     assert table.phase is not Phase.MATCH_OVER and "extra hand (加赛)" in thread_texts(channel, rec)

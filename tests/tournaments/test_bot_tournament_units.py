@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 import i18n
@@ -89,7 +90,9 @@ async def test_a_level_tie_at_time_in_group_play_is_a_draw(simcord_env: Any, clo
     assert table.hand.number == 1 and table.phase is Phase.PLAYING
     thread = next(th for th in channel.threads if th.id == rec.thread_id)
     dealer = next(a for a in actors if a.id in players and rec.seat_of(a.id) % 2 == table.hand.dealer % 2)
-    await alice.slash(thread, "tractor referee award", player=dealer)  # the stage changes, no level does: 2 – 2
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    referee = guild.add_member(env.create_user("ref"), roles=[mods])  # a manager who plays in no match
+    await referee.slash(thread, "tractor referee award", player=dealer)  # the stage changes, no level does: 2 – 2
     assert table.results[-1].levels_after == ("2", "2")
     await until(env, clock, lambda: t.match(match.match_id).decided)
     assert table.phase is Phase.MATCH_OVER and table.hand.number == 1  # no extra hand (加赛) in group play
