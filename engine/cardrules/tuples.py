@@ -206,43 +206,54 @@ def matches(r: RuleTables, cards: Sequence[int] | dict[int, int], req: Requireme
     """Whether ``req``'s slots can all be filled from ``cards`` (``protected``: a slot takes every copy of its
     card, so a tuple never breaks for a narrower slot)."""
     counts = cards if isinstance(cards, dict) else counts_of(cards)
-    groups = sorted([g for g in req if g != (1,)], key=lambda g: -sum(g))
-    singles = len(req) - len(groups)
+    groups, singles = _groups(req)
     if sum(counts.values()) < sum([sum(g) for g in req]):
         return False
     return _fill(r, counts, groups, singles, protected)
 
 
-def _fill(r: RuleTables, counts: dict[int, int], groups: list[Group], singles: int, protected: bool) -> bool:
+def _fill(r: RuleTables, counts: dict[int, int], groups: list[Group], singles: int, protected: bool,
+          floor: int = -1) -> bool:
     if not groups:
         if protected:
             return sum([1 for n in counts.values() if n == 1]) >= singles
         return sum(counts.values()) >= singles
     present = _ascending(r, list(counts))
+    same = len(groups) > 1 and groups[1] == groups[0]
     for chain in _chains(r, counts, groups[0], present):
-        if _allowed(counts, chain, protected) and _fill(r, _take(counts, chain), groups[1:], singles, protected):
+        start = low_key(r, chain[0][0])
+        if start >= floor and _allowed(counts, chain, protected) and _fill(
+                r, _take(counts, chain), groups[1:], singles, protected, start if same else -1):
             return True
     return False
 
 
+def _groups(req: Requirement) -> tuple[list[Group], int]:
+    """The groups of two or more cards, largest first (equal groups together), and the number of singles."""
+    groups = sorted([g for g in req if g != (1,)], key=lambda g: (-sum(g), g))
+    return groups, len(req) - len(groups)
+
+
 def matchings(r: RuleTables, cards: Sequence[int] | dict[int, int], req: Requirement) -> Iterator[list[Chain]]:
     """Every way to place ``req``'s groups of two or more cards among ``cards`` (the singles are whatever is
-    left), each as its chains; a placement may repeat in another order of equal groups."""
+    left), each as its chains; equal groups are placed from the lowest card up (each set of places once)."""
     counts = cards if isinstance(cards, dict) else counts_of(cards)
-    groups = sorted([g for g in req if g != (1,)], key=lambda g: -sum(g))
-    singles = len(req) - len(groups)
-    return _place(r, counts, groups, singles, [])
+    groups, singles = _groups(req)
+    return _place(r, counts, groups, singles, [], -1)
 
 
 def _place(r: RuleTables, counts: dict[int, int], groups: list[Group], singles: int,
-           chosen: list[Chain]) -> Iterator[list[Chain]]:
+           chosen: list[Chain], floor: int) -> Iterator[list[Chain]]:
     if not groups:
         if sum(counts.values()) >= singles:
             yield chosen
         return
     present = _ascending(r, list(counts))
+    same = len(groups) > 1 and groups[1] == groups[0]
     for chain in _chains(r, counts, groups[0], present):
-        yield from _place(r, _take(counts, chain), groups[1:], singles, [*chosen, chain])
+        start = low_key(r, chain[0][0])
+        if start >= floor:
+            yield from _place(r, _take(counts, chain), groups[1:], singles, [*chosen, chain], start if same else -1)
 
 
 def unit_splits(r: RuleTables, play: Sequence[int], units: Sequence[int],
