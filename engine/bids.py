@@ -82,12 +82,12 @@ class Bids:
         """The seat asked now in a round taken in turn (``()`` when the round is over)."""
         return (self.queue[0],) if self.queue else ()
 
-    def window_to_act(self) -> tuple[int, ...]:
+    def window_to_act(self, players: int = 4) -> tuple[int, ...]:
         """The seats that may still act in the declaration window: in turn in 换庄's second window, else every
         seat that has not passed since the last declaration."""
         if self.swap_stage is SwapStage.OTHER:
             return self.turn()
-        return tuple(s for s in range(4) if s not in self.passed)
+        return tuple(s for s in range(players) if s not in self.passed)
 
     # -- showing and turning up -----------------------------------------------------------------------------
     def check_not_repeated(self, seat: int, cards: Sequence[Card]) -> None:

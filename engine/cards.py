@@ -135,9 +135,14 @@ def two_decks() -> list[Card]:
     return [c for c in ALL_CARDS for _ in range(2)]
 
 
-def shuffled_deck(seed: int) -> list[Card]:
-    """A reproducible shuffle of two decks for ``seed`` (same seed, same order on every platform)."""
-    deck = two_decks()
+def n_decks(decks: int) -> list[Card]:
+    """The 54 × ``decks`` cards of ``decks`` decks in a fixed order (each card ``decks`` times in a row)."""
+    return [c for c in ALL_CARDS for _ in range(decks)]
+
+
+def shuffled_deck(seed: int, decks: int = 2) -> list[Card]:
+    """A reproducible shuffle of ``decks`` decks for ``seed`` (same seed, same order on every platform)."""
+    deck = two_decks() if decks == 2 else n_decks(decks)
     shuffle(random.Random(seed), deck)
     return deck
 

@@ -27,7 +27,7 @@ from engine.views import Phase, ThrowFailure, TrickView
 
 log = logging.getLogger(__name__)
 
-HAND_SIZE = 25
+HAND_SIZE = 25  # two decks, four seats; every shape: ``Rules.shape.hand_size`` (RULES §12.1, §13.1)
 KITTY_SIZE = rounds.KITTY_SIZE
 DEAL_SIZE = 4 * HAND_SIZE
 # a module constant reads faster than an enum member (a class attribute lookup) on hot paths
@@ -71,12 +71,14 @@ class HandState(playing.PlayingHand):
               first_hand: bool, redeals: int = 0, team_levels: tuple[Level, Level] | None = None) -> HandState:
         """A fresh hand: the deck shuffled from the seed, nothing dealt yet. ``team_levels`` (both teams'
         levels) makes a later hand under ``no_declaration: swap_dealer`` a 换庄 hand."""
+        shape = rules.shape
         hand = cls(rules=rules, number=number, level=level, dealer=dealer, first_drawer=first_drawer,
-                   first_hand=first_hand, redeals=redeals)
+                   first_hand=first_hand, redeals=redeals, players=shape.players,
+                   hands=[[] for _ in range(shape.players)])
         if team_levels is not None and rules.no_declaration == "swap_dealer" and dealer is not None:
             hand.bids.swap_stage, hand.bids.team_levels = SwapStage.DUE, team_levels
-        hand.deck = shuffled_deck(deal_seed(seed, number, redeals))
-        hand.kitty = list(hand.deck[DEAL_SIZE:])
+        hand.deck = shuffled_deck(deal_seed(seed, number, redeals), shape.decks)
+        hand.kitty = list(hand.deck[hand.deal_size():])
         return hand
 
     def ctx(self) -> TrumpContext:
@@ -90,19 +92,24 @@ class HandState(playing.PlayingHand):
     def dealer_team(self) -> int | None:
         return None if self.dealer is None else self.dealer % 2
 
+    def deal_size(self) -> int:
+        """Cards dealt to the seats: all but the kitty (100 with two decks and four seats)."""
+        shape = self.rules.shape
+        return shape.cards - shape.kitty
+
     def seat_of_card(self, i: int) -> int:
         """Cards are dealt one at a time in seat order from the first drawer."""
-        return (self.first_drawer + i) % 4
+        return (self.first_drawer + i) % self.players
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now."""
         phase = self.phase
         if phase is _PLAYING:  # the common case first
-            return ((self.leader + len(self.trick)) % 4,)
+            return ((self.leader + len(self.trick)) % self.players,)
         if phase is _DEALING:
-            return (0, 1, 2, 3)
+            return tuple(range(self.players))
         if phase is _DECLARING:
-            return self.bids.window_to_act()
+            return self.bids.window_to_act(self.players)
         if phase is _BURYING:
             return (self.kitty_holder,) if self.kitty_holder is not None else ()
         if phase is _KITTY_OVERCALL:
@@ -116,24 +123,25 @@ class HandState(playing.PlayingHand):
             raise IllegalAction("action.wrong_phase", phase=str(self.phase))
         events: list[Event] = []
         start = self.dealt
-        end = min(DEAL_SIZE, start + count)
+        size, players = self.deal_size(), self.players
+        end = min(size, start + count)
         hands, deck, first = self.hands, self.deck, self.first_drawer
-        by_seat: list[list[Card]] = [[], [], [], []]  # the cards each seat draws now
+        by_seat: list[list[Card]] = [[] for _ in range(players)]  # the cards each seat draws now
         for i in range(start, end):
-            seat = (first + i) % 4  # self.seat_of_card(i)
+            seat = (first + i) % players  # self.seat_of_card(i)
             card = deck[i]
             hands[seat].append(card)
             by_seat[seat].append(card)
         self.dealt = end
         if count == 1 and end > start:
-            seat = (first + start) % 4
+            seat = (first + start) % players
             events.append(CardDealt(seat, card=by_seat[seat][0], to=seat))
             events.append(CardDealt(seat, count=len(hands[seat])))
         else:
-            for seat in range(4):
+            for seat in range(players):
                 if by_seat[seat]:
                     events.append(builders.cards_dealt(seat, tuple(by_seat[seat])))
-        if self.dealt == DEAL_SIZE:
+        if self.dealt == size:
             self.phase = _DECLARING
             events.append(DealingDone(self.bids.public_declaration()))
         return events
@@ -206,7 +214,8 @@ class HandState(playing.PlayingHand):
     def from_json(cls, rules: Rules, obj: dict[str, Any]) -> HandState:
         trump = obj["trump"]
         return cls(
-            rules=rules, number=obj["number"], level=Level.parse(obj["level"]), dealer=obj["dealer"],
+            rules=rules, players=rules.players, number=obj["number"], level=Level.parse(obj["level"]),
+            dealer=obj["dealer"],
             first_drawer=obj["first_drawer"], first_hand=obj["first_hand"], redeals=obj["redeals"],
             deck=list(parse_cards(obj["deck"])), dealt=obj["dealt"],
             hands=[list(parse_cards(h)) for h in obj["hands"]], kitty=list(parse_cards(obj["kitty"])),

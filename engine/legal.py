@@ -197,13 +197,15 @@ def _add(unit: tuple[int, ...], seen: set[tuple[int, ...]], out: list[tuple[int,
 
 
 def default_bury(view: SeatView) -> tuple[Card, ...]:
-    """A simple legal burial: the 8 weakest cards in display order, point cards kept when possible."""
+    """A simple legal burial: the kitty's count (8 with two decks) of the weakest cards in display order, point
+    cards kept when possible."""
     pub = view.public
     ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+    size = pub.rules.shape.kitty
     ordered = ctx.sort_hand(view.hand)
     non_points = [c for c in reversed(ordered) if c.points == 0]
-    chosen = non_points[:8]
-    if len(chosen) < 8:
+    chosen = non_points[:size]
+    if len(chosen) < size:
         rest = [c for c in reversed(ordered) if c.points > 0]
-        chosen += rest[: 8 - len(chosen)]
+        chosen += rest[: size - len(chosen)]
     return tuple(chosen)

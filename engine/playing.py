@@ -37,6 +37,7 @@ class PlayingHand:
     rules: Rules
     phase: Phase = Phase.DEALING
     hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
+    players: int = 4  # seats at the table (RULES §13.1); the hands are theirs
     leader: int = 0
     trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
     tricks: list[TrickView] = field(default_factory=list)
@@ -62,7 +63,8 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     if hand.phase is not _PLAYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     trick, hands = hand.trick, hand.hands
-    if seat != (hand.leader + len(trick)) % 4:  # hand.to_act()[0] while playing, without the call
+    players = hand.players
+    if seat != (hand.leader + len(trick)) % players:  # hand.to_act()[0] while playing, without the call
         raise IllegalAction("action.not_your_turn")
     if not cards:
         raise IllegalAction("play.empty")
@@ -75,7 +77,7 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     if not trick:
         lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
         if lead.is_throw:
-            others = [hands[(seat + k) % 4] for k in (1, 2, 3)]
+            others = [hands[(seat + k) % players] for k in range(1, players)]
             check = check_throw(cards, others, ctx)
             if check.failed:
                 events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
@@ -91,7 +93,7 @@ def play(hand: PlayingHand, seat: int, cards: tuple[Card, ...]) -> tuple[list[Ev
     trick.append((seat, tuple(cards)))
     hand.winning = winner_after_play(hand, ctx, led)
     events.append(builders.played(seat, tuple(cards)))
-    if len(trick) < 4:
+    if len(trick) < players:
         return events, False
     return events + finish_trick(hand), not hands[0]
 
@@ -159,7 +161,7 @@ def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forc
 
 
 def finish_trick(hand: PlayingHand) -> list[Event]:
-    """The fourth play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
+    """The last play: the winner takes the trick (its points go to the defenders if they won it) and leads."""
     winner = hand.winning
     trick = hand.trick
     points = 0

@@ -47,7 +47,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     phase = table.phase
     if phase is _PLAYING:  # the common case first; the seat to act is the only one in to_act()
         h = table.hand
-        seat = (h.leader + len(h.trick)) % 4  # h.to_act()[0] while playing, without the tuple
+        seat = (h.leader + len(h.trick)) % h.players  # h.to_act()[0] while playing, without the tuple
         if not h.trick and rng.random() < throw_chance:
             assert h.trump is not None
             return builders.play(seat, random_throw(h.hands[seat], h.level, h.trump, table, rng))
@@ -78,7 +78,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     seat = to_act[0]
     if phase is _BURYING:
         hand = list(table.hand.hands[seat])
-        return Bury(seat=seat, cards=tuple(rng.sample(hand, 8)))
+        return Bury(seat=seat, cards=tuple(rng.sample(hand, table.rules.shape.kitty)))
     return choice(rng, table.legal_actions(seat))
 
 

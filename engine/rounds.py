@@ -39,7 +39,7 @@ from engine.views import Phase
 
 log = logging.getLogger(__name__)
 
-KITTY_SIZE = 8
+KITTY_SIZE = 8  # two decks, four seats; every shape: ``Rules.shape.kitty`` (RULES §12.1)
 
 
 class KittyHand(Protocol):
@@ -67,13 +67,14 @@ def give_kitty(hand: KittyHand, seat: int) -> list[Event]:
 
 
 def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-    """The kitty holder buries exactly 8 of its cards (point cards allowed)."""
+    """The kitty holder buries as many cards as the kitty held (8 with two decks; point cards allowed)."""
     if hand.phase is not Phase.BURYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     if seat != hand.kitty_holder:
         raise IllegalAction("action.not_your_turn")
-    if len(cards) != KITTY_SIZE:
-        raise IllegalAction("bury.wrong_count", count=len(cards))
+    size = hand.rules.shape.kitty
+    if len(cards) != size:
+        raise IllegalAction("bury.wrong_count", count=len(cards), size=size)
     rest = cards_without(hand.hands[seat], cards)
     if rest is None:
         raise IllegalAction("bury.not_in_hand")
@@ -145,15 +146,22 @@ def _next_round(hand: KittyHand, burier: int, mode: str) -> list[int]:
     if mode == NO_TRUMP_ONLY:
         if bids.queue:  # the one round goes on after an overcaller re-buried
             return list(bids.queue)
-        if hand.first_hand or bids.kitty_rounds or decl.cards == _BJ_PAIR:
+        players = hand.rules.players
+        if hand.first_hand or bids.kitty_rounds or _strongest(decl.cards, hand.rules.decks):
             return []
         bids.kitty_rounds += 1
         assert hand.dealer is not None
-        return [(hand.dealer + k) % 4 for k in (1, 2, 3, 4)]
+        return [(hand.dealer + k) % players for k in range(1, players + 1)]
     if mode == CONCEALED and not decl.concealed and decl.trump == NO_TRUMP:
         return []  # a joker pair ended the overcalling
     bids.kitty_rounds += 1
-    return [(burier + k) % 4 for k in (1, 2, 3)]
+    players = hand.rules.players
+    return [(burier + k) % players for k in range(1, players)]
 
 
 _BJ_PAIR = (Card("BJ", ""), Card("BJ", ""))
+
+
+def _strongest(cards: tuple[Card, ...], decks: int) -> bool:
+    """Nothing overcalls it: every big joker (``BJ BJ`` with two decks)."""
+    return cards == _BJ_PAIR if decks == 2 else len(cards) == decks and all(c.rank == "BJ" for c in cards)

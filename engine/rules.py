@@ -249,6 +249,8 @@ def _fixed_partners_only(rules: Rules) -> tuple[str, str] | None:
     bottom drops name a team that is known before the hand (in 找朋友 it is not)."""
     if rules.match_end is MatchEnd.FIXED_DEALS:
         return "match_end", str(rules.match_end)
+    if rules.no_declaration is NoDeclaration.SWAP_DEALER and rules.players != 4:
+        return "no_declaration", str(rules.no_declaration)
     if rules.mode is not Mode.FRIENDS:
         return None
     for name, value in (("no_declaration", NoDeclaration.SWAP_DEALER), ("match_end", MatchEnd.TIMED_LAPS),

@@ -68,7 +68,7 @@ class Table:
     derived views in (``runtime.viewcache``): a cache, not state."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
-        if not rules.shape.is_standard:  # the judge answers every shape (RULES §12-13); the table deals two decks
+        if not rules.shape.fixed_partners:  # 找朋友 is judged (RULES §13), not dealt yet
             shape = rules.shape
             raise RulesError("rules.shape_not_playable", decks=shape.decks, players=shape.players, mode=str(shape.mode))
         self.rules = rules
@@ -109,7 +109,7 @@ class Table:
             level, dealer = fixed_deal(number)
             return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
         if dealer is None:  # first hand: a random seat draws first, and declaring decides the dealer (抢庄)
-            first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(4)
+            first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(self.rules.players)
             return HandState.start(self.rules, self.seed, number, playing_rank(self.levels[0]), None, first, True,
                                    redeals)
         level = playing_rank(self.levels[dealer % 2])  # a negative level plays 2
@@ -161,7 +161,7 @@ class Table:
             rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
             dealer=h.dealer, level=h.level, trump=bids.public_trump(h.trump), declaration=bids.public_declaration(),
             to_act=self.to_act(),
-            hand_sizes=(len(h.hands[0]), len(h.hands[1]), len(h.hands[2]), len(h.hands[3])),
+            hand_sizes=tuple(len(cards) for cards in h.hands),
             cards_dealt=h.dealt, trick=trick, tricks=tuple(h.tricks), defender_points=h.defender_points,
             penalties=tuple(h.penalties), kitty_holder=h.kitty_holder,
             last_result=self.results[-1] if self.results else None, results=tuple(self.results),
@@ -175,7 +175,7 @@ class Table:
     def seat_view(self, seat: int, public: PublicView | None = None) -> SeatView:
         """What ``seat`` may know: the public view, its own hand, the kitty while it holds it. ``public``: this
         version's public view when the caller already has it (else it is built)."""
-        if seat not in (0, 1, 2, 3):
+        if not 0 <= seat < self.hand.players:
             raise IllegalAction("action.bad_seat", seat=seat)
         h = self.hand
         knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
@@ -189,9 +189,10 @@ class Table:
         if self.phase is _MATCH_OVER:
             raise IllegalAction("action.match_over")
         seat = action.seat
-        if type(action) is Play and type(seat) is int and 0 <= seat <= 3:  # the common case: no match statement
+        players = self.hand.players
+        if type(action) is Play and type(seat) is int and 0 <= seat < players:  # the common case: no match statement
             events = self._play(seat, action.cards)
-        elif seat is not None and seat not in (0, 1, 2, 3):
+        elif seat is not None and seat not in range(players):
             raise IllegalAction("action.bad_seat", seat=seat)
         else:
             events = self._dispatch(action)  # every handler validates fully before it mutates

@@ -131,7 +131,7 @@ class PublicView:
     trump: Trump | None  # None while undecided
     declaration: DeclarationView | None
     to_act: tuple[int, ...]  # seats that may act now (one seat while playing)
-    hand_sizes: tuple[int, int, int, int]
+    hand_sizes: tuple[int, ...]  # one per seat
     cards_dealt: int  # 0..100 during dealing
     trick: TrickView | None  # current trick (may be empty/complete)
     tricks: tuple[TrickView, ...]  # completed tricks of this hand, in order

@@ -17,6 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "declare.already_passed": {"en": "You have already passed.", "zh-CN": "你已经选择不亮主。"},
     "declare.kitty_overcall_must_overcall": {
         "en": "In 炒地皮 you may only overcall, not reinforce.", "zh-CN": "炒地皮时只能反主，不能加固。"},
-    "bury.wrong_count": {"en": "Bury exactly 8 cards (you chose {count}).", "zh-CN": "必须扣 8 张底牌（你选了 {count} 张）。"},
+    "bury.wrong_count": {"en": "Bury exactly {size} cards (you chose {count}).",
+                         "zh-CN": "必须扣 {size} 张底牌（你选了 {count} 张）。"},
     "bury.not_in_hand": {"en": "You can only bury cards you hold.", "zh-CN": "只能扣你手里的牌。"},
 }

@@ -24,6 +24,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Tables of {decks} decks, {players} players ({mode}) cannot be dealt yet: only two decks and four "
               "players.",
         "zh-CN": "暂时还不能开 {decks} 副牌、{players} 人（{mode}）的牌桌：目前只支持两副牌四人。"},
+    "rules.seats_not_supported": {
+        "en": "Tables here seat {seats} players; {players}-player tables are not offered yet.",
+        "zh-CN": "这里的牌桌只有 {seats} 个座位；暂不提供 {players} 人的牌桌。"},
     # -- friend calls (§13.3) ----------------------------------------------------------------------------
     "friends.wrong_count": {"en": "Call exactly {count} friends (you called {called}).",
                             "zh-CN": "必须叫 {count} 个朋友（你叫了 {called} 个）。"},

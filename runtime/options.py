@@ -17,6 +17,7 @@ from runtime import inputs
 log = logging.getLogger(__name__)
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
+SEATED_PLAYERS = 4  # the seats a table of the bot or the web has
 
 
 def check_timeout(seconds: object) -> None:
@@ -61,10 +62,17 @@ def build_rules(preset: str | None, options: str | None, base: Rules | None = No
     """The rules of ``preset`` (or ``base``) with the ``options`` overrides; ``RulesError`` if invalid."""
     overrides = parse_options(options)
     if preset:
-        return Rules.from_preset(preset.strip().lower(), **overrides)
+        return _seatable(Rules.from_preset(preset.strip().lower(), **overrides))
     if base is not None:
-        return base.with_options(**overrides) if overrides else base
-    return Rules.from_preset("standard", **overrides)
+        return _seatable(base.with_options(**overrides)) if overrides else base
+    return _seatable(Rules.from_preset("standard", **overrides))
+
+
+def _seatable(rules: Rules) -> Rules:
+    """The bot and the web table seat four players: other table sizes (RULES §13) are refused for now."""
+    if rules.players != SEATED_PLAYERS:
+        raise RulesError("rules.seats_not_supported", players=rules.players, seats=SEATED_PLAYERS)
+    return rules
 
 
 def preset_choices(typed: str) -> list[str]:

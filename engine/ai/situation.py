@@ -35,7 +35,7 @@ class Situation:
     mem: Memory
     dealer_team: int
     kitty: tuple[Card, ...] | None  # known only to the seat that buried it
-    hand_sizes: tuple[int, int, int, int]
+    hand_sizes: tuple[int, ...]
     defender_points: int = 0
     certainties: bool = True  # use public certainties (off for ``basic_v1``)
     kitty_holder: int = -1  # the seat that took and buried the kitty (-1: none)

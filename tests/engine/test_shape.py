@@ -103,6 +103,18 @@ def test_a_table_refuses_a_shape_it_cannot_deal_yet() -> None:
     from engine.table import Table
 
     with pytest.raises(RulesError) as err:
-        Table.new(Rules.from_preset("standard", decks=3), seed=1)
+        Table.new(Rules.from_preset("standard", players=6, mode="friends"), seed=1)
     assert err.value.key == "rules.shape_not_playable"
-    assert Table.new(Rules(), seed=1).rules.shape.is_standard
+    assert Table.new(Rules.from_preset("standard", decks=3), seed=1).hand.players == 4
+
+
+def test_swap_dealer_needs_four_seats_and_the_bot_seats_four() -> None:
+    from runtime.options import build_rules
+
+    with pytest.raises(RulesError) as err:
+        Rules.from_preset("standard", players=6, no_declaration="swap_dealer")
+    assert err.value.key == "rules.shape_unsupported"
+    assert build_rules(None, "decks=3").decks == 3
+    with pytest.raises(RulesError) as err:
+        build_rules(None, "players=6")
+    assert err.value.key == "rules.seats_not_supported"
