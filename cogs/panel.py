@@ -266,11 +266,13 @@ class PanelCog(commands.Cog, name="Panel"):
                                  "bot.panel.buried", ident.version)
             elif ident.op == "pass":
                 await self._pass(interaction, ident)
-            elif ident.op in ("play", "hint", "auto", "clear"):
+            elif ident.op == "play":
+                await self._on_play(interaction, ident)
+            elif ident.op in ("hint", "auto", "clear"):
                 panel = await self._current(interaction, ident)
                 if panel is None:
                     return
-                await {"play": self._on_play, "hint": self._on_hint, "auto": self._on_auto,
+                await {"hint": self._on_hint, "auto": self._on_auto,
                        "clear": self._on_clear}[ident.op](interaction, ident, panel)
             else:  # a button of an older version of the bot
                 await self._stale(interaction, ident.table)
@@ -311,11 +313,24 @@ class PanelCog(commands.Cog, name="Panel"):
             raise BotError("bot.error.no_selection")
         return cards
 
-    async def _on_play(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
-        cards = self._chosen(ident, panel)
-        if panel.your_turn:
-            await self._move(interaction, ident, Play(cards=cards), "bot.panel.played", ident.version)
+    async def _on_play(self, interaction: discord.Interaction, ident: PanelId) -> None:
+        """Play the selected cards: one lookup, by the service's move, which reads them off the seat's current
+        panel; not the seat's turn, they are queued for it (预出牌) instead."""
+        chosen: list[tuple[Any, ...]] = []
+
+        def play(panel: Panel) -> Action:
+            chosen.append(self._chosen(ident, panel))
+            if not panel.your_turn:
+                raise BotError("act.not_your_turn")
+            return Play(cards=chosen[-1])
+
+        try:
+            await self._move(interaction, ident, play, "bot.panel.played", ident.version)
             return
+        except BotError as exc:
+            if exc.key != "act.not_your_turn" or not chosen:
+                raise
+        cards = chosen[-1]
         locale = user_locale(interaction)
         queued = await self.bot.game.queue_play(ident.table, interaction.user.id, cards)
         note = ok(i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)), locale)

@@ -78,3 +78,41 @@ async def test_buttons_of_an_older_version_are_answered_with_a_way_out(simcord_e
     assert last_reply(stale).content.startswith(i18n.t("bot.panel.stale", "en")), env.transcript()
     result = await forge(env, alice, panel, f"tl:{rec.table_id}:oldop:")
     assert last_reply(result).content == i18n.t("clicks.retired", "en"), env.transcript()
+
+
+async def _click_play(env: Any, rec: Any, channel: Any, actor: Any, seat: int, card: str,
+                      monkeypatch: Any) -> tuple[Any, int]:
+    """The seat's Play button with ``card`` selected; the answer and how many seat lookups it made."""
+    from cogs.panel_view import hand_order
+    from engine.cards import parse_cards
+    from runtime.service import GameService
+
+    game = env.bot.game
+    sent = await open_panel(env, actor, channel, rec.table_id)
+    message = env.backend.get_message(sent.channel_id if hasattr(sent, "channel_id") else sent.channel.id, sent.id)
+    panel = game.panel(rec.table_id, actor.id)
+    index = hand_order(panel).index(parse_cards(card)[0])
+    lookups = []
+    seat_of = GameService._seat_of
+    monkeypatch.setattr(GameService, "_seat_of", lambda *a, **k: lookups.append(1) or seat_of(*a, **k))
+    version = game.sessions[rec.table_id].table.version
+    answer = await forge(env, actor, message, f"tp:{rec.table_id}:{seat}:{version}:play:{1 << index}")
+    return answer, len(lookups)
+
+
+@bounded()
+async def test_the_play_button_looks_the_seat_up_once(simcord_env: Any, monkeypatch: Any) -> None:
+    """The Play button is looked up and authorized once, by the move itself (it reads the selection off the seat's
+    current panel); a seat not to play has its selection queued (预出牌) instead."""
+    env = simcord_env
+    rec, channel, actors, leader, card = await _leader_with_a_pair(env)
+    table = env.bot.game.sessions[rec.table_id].table
+    before = table.version
+    answer, lookups = await _click_play(env, rec, channel, actors[leader], leader, card, monkeypatch)
+    assert lookups == 1, env.transcript()
+    assert [a.seat for a in table.actions[before:] if isinstance(a, Play)][:1] == [leader], env.transcript()
+    waiting = (leader + 3) % 4  # plays last in this trick
+    hand = table.seat_view(waiting).hand
+    monkeypatch.undo()
+    answer, _ = await _click_play(env, rec, channel, actors[waiting], waiting, str(hand[0]), monkeypatch)
+    assert env.bot.game.sessions[rec.table_id].queued.get(waiting) is not None, last_reply(answer).content
