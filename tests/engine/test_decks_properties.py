@@ -10,14 +10,19 @@ from collections.abc import Sequence
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Play
 from engine.cards import ALL_CARDS, Card, card_points
 from engine.follow import enumerate_follows, follow_error
+from engine.hand import HandState
 from engine.legal import lead_units
+from engine.randomplay import random_action
 from engine.rules import Rules
+from engine.table import Table
 from engine.throws import check_throw
 from engine.trick import trick_points, trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import decompose_lead
+from engine.views import Phase
 
 POLICIES = ("ladder", "ladder_protected", "pairs_only", "suit_only")
 
@@ -106,3 +111,40 @@ def test_every_listed_lead_is_one_unit_that_stands(deal: tuple[TrumpContext, lis
     widths = {u.width for play in options for u in decompose_lead(play, ctx).units}
     held = max(Counter(hands[0]).values())
     assert widths == set(range(1, held + 1))
+
+
+def _cards_in_hand(hand: HandState) -> Counter[Card]:
+    held: Counter[Card] = Counter(hand.kitty)
+    for cards in hand.hands:
+        held.update(cards)
+    for trick in hand.tricks:
+        for _, cards in trick.plays:
+            held.update(cards)
+    for _, cards in hand.trick:
+        held.update(cards)
+    return held
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 4), st.sampled_from(POLICIES), st.integers(0, 10**6))
+def test_whole_hands_offer_only_legal_plays_and_keep_every_card(decks: int, policy: str, seed: int) -> None:
+    """Random whole hands (``engine.randomplay``, throws included) with N decks: the plays offered are legal
+    follows or one-unit leads, and the N × 54 cards stay N copies of each until the hand is settled."""
+    table = Table.new(Rules.from_preset("standard", decks=decks, follow_policy=policy), seed)
+    rng = random.Random(seed)
+    every = Counter({c: decks for c in ALL_CARDS})
+    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        hand = table.hand
+        if table.phase is Phase.PLAYING:
+            assert _cards_in_hand(hand) == every
+            seat = hand.to_act()[0]
+            ctx = hand.ctx()
+            lead = hand.trick_lead()
+            for action in table.legal_actions(seat)[:25]:
+                assert isinstance(action, Play)
+                if lead is None:
+                    assert len(decompose_lead(action.cards, ctx).units) == 1
+                else:
+                    assert follow_error(lead, hand.hands[seat], action.cards, ctx) is None
+        table.apply(random_action(table, rng))
+    assert _cards_in_hand(table.hand) == every
