@@ -115,13 +115,13 @@ def test_every_listed_lead_is_one_unit_that_stands(deal: tuple[TrumpContext, lis
 
 def _cards_in_hand(hand: HandState) -> Counter[Card]:
     held: Counter[Card] = Counter(hand.kitty)
-    for cards in hand.hands:
-        held.update(cards)
+    for held_cards in hand.hands:
+        held.update(held_cards)
     for trick in hand.tricks:
-        for _, cards in trick.plays:
-            held.update(cards)
-    for _, cards in hand.trick:
-        held.update(cards)
+        for _, played in trick.plays:
+            held.update(played)
+    for _, playing in hand.trick:
+        held.update(playing)
     return held
 
 
