@@ -91,7 +91,8 @@ def _check_copies(*groups: Iterable[Card], copies: int = 2) -> None:
             total[c.index] += 1
     if max(total) > copies:
         over = [str(ALL_CARDS[i]) for i, n in enumerate(total) if n > copies]
-        raise JudgeError(f"more than {_COPIES.get(copies, str(copies))} copies of {', '.join(sorted(over))}")
+        noun = "copy" if copies == 1 else "copies"
+        raise JudgeError(f"more than {_COPIES.get(copies, str(copies))} {noun} of {', '.join(sorted(over))}")
 
 
 _COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
