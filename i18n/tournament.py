@@ -17,6 +17,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.not_signup": {"en": "Sign-up is closed: the tournament has started or ended.",
                               "zh-CN": "报名已截止：比赛已经开始或结束。"},
     "tournament.not_running": {"en": "The tournament is not in progress.", "zh-CN": "比赛没有在进行。"},
+    "tournament.too_many_rounds": {
+        "en": "{rounds} Swiss rounds are too many for {teams} teams: at most {max} (one more and the bye or a repeat"
+              " pairing falls to whoever is left, the leader too). Choose fewer rounds (0: the default), or the groups"
+              " format for everyone to meet everyone.",
+        "zh-CN": "{teams} 支队伍打 {rounds} 轮积分编排太多：最多 {max} 轮（再多则轮空或重复对阵会落到剩下的队伍，包括领先者）。"
+                 "请减少轮数（0：默认），或用分组循环赛让每队相遇。"},
     "tournament.too_few_teams": {"en": "At least {min} teams are needed to start.", "zh-CN": "至少需要 {min} 支队伍才能开始。"},
     "tournament.round_open": {"en": "The current round still has matches to play.", "zh-CN": "本轮还有比赛没有结束。"},
     "tournament.match_decided": {"en": "Match {match} is already decided.", "zh-CN": "比赛 {match} 已经有结果了。"},

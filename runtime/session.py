@@ -120,7 +120,7 @@ class Session:
         It follows the deal's seed, or the table's own ``ai_seed`` (meta) where tables share their deals (a
         duplicate round: the same AI on the same deals would play every table alike)."""
         assert self.table is not None
-        seed = self.record.meta.get("ai_seed", self.record.seed)
+        seed = self.record.meta.get("ai_seed") or self.record.seed
         return random.Random(f"{seed}:{self.table.version}:{seat}")
 
     @property

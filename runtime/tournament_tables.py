@@ -82,9 +82,9 @@ class TournamentTables:
                                          seed=seed, limited=False)
         tid = rec.table_id
         # a duplicate round's tables share their deals, not their AI: each table's AI has its own seed
-        own_ai = {"ai_seed": f"{t.seed}:table:{tid}"} if seed is not None else {}
+        own_ai = f"{t.seed}:table:{tid}" if seed is not None else None
         rec = await self.game.set_messages(tid, tournament=t.tournament_id, match=match.match_id,
-                                           game=len(match.games) + 1, locale=t.meta.get("locale"), **own_ai)
+                                           game=len(match.games) + 1, locale=t.meta.get("locale"), ai_seed=own_ai)
         thread_id = await self.thread_for(t, match, rec) if self.thread_for is not None else None
         if thread_id is not None:
             await self.game.set_messages(tid, thread_id=thread_id)

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,20 @@ class TournamentReport:
         }
 
 
+@contextlib.contextmanager
+def _out_folder(out_dir: Path) -> Iterator[None]:
+    """Create ``out_dir`` for the run; a run refused or failed before writing anything removes the folder it
+    created (no empty ``offline_tournament/`` left behind)."""
+    created = not out_dir.exists()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        yield
+    except BaseException:
+        if created and not any(out_dir.iterdir()):
+            out_dir.rmdir()
+        raise
+
+
 async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format = Format.KNOCKOUT, seed: int = 1,
                                  end_level: str | None = "4", rounds: int = 0, best_of_three: int = 0,
                                  preset: str = "standard", db_path: str | Path | None = None, locale: str = "en",
@@ -103,34 +119,34 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
     unit ``i % K + 1`` (单位; 0: no units)."""
     started = time.monotonic()
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    db = await Database.open(str(db_path) if db_path is not None else ":memory:")
-    game = GameService(db, _NullTables(), rng_seed=seed, images=ImagePolicy.NONE, locale=locale,
-                       takeover_level=AiLevel(ai_level), ai_budget=0.05, autorun=False)
-    presenter = _LogPresenter(out_dir, locale, echo)
-    service = TournamentService(game, presenter, table_options=TableOptions.instant(), mode=Mode.ASYNC,
-                                ai_level=ai_level, autopilot=True, rng_seed=seed)
-    try:
-        config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three,
-                        third_place=third_place, rank_levels=rank_levels, unit_limit=unit_limit,
-                        units_apart=units_apart, cross_tables=cross_tables)
-        tour = await service.create(guild_id=GUILD, channel_id=0, organiser_id=ORGANISER, name="Offline Cup",
-                                    config=config, locale=locale, seed=seed)
-        for i in range(teams):
-            a, b = 1000 + 2 * i, 1001 + 2 * i
-            unit = i % units + 1 if units else None
-            await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}",
-                               unit=unit, unit_name=f"Unit {unit}" if unit else "")
-        await service.start(tour.tournament_id, ORGANISER)
-        while tour.status is TStatus.RUNNING:
-            if not await game.run_until_idle(200):
-                log.error("tournament %d is stuck: no timer is due", tour.tournament_id)
-                break
-        (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
-        return TournamentReport(tour, time.monotonic() - started, tuple(presenter.files.values()))
-    finally:
-        await game.close()
-        await db.close()
+    with _out_folder(out_dir):
+        db = await Database.open(str(db_path) if db_path is not None else ":memory:")
+        game = GameService(db, _NullTables(), rng_seed=seed, images=ImagePolicy.NONE, locale=locale,
+                           takeover_level=AiLevel(ai_level), ai_budget=0.05, autorun=False)
+        presenter = _LogPresenter(out_dir, locale, echo)
+        service = TournamentService(game, presenter, table_options=TableOptions.instant(), mode=Mode.ASYNC,
+                                    ai_level=ai_level, autopilot=True, rng_seed=seed)
+        try:
+            config = Config(format=fmt, preset=preset, end_level=end_level, rounds=rounds, best_of_three=best_of_three,
+                            third_place=third_place, rank_levels=rank_levels, unit_limit=unit_limit,
+                            units_apart=units_apart, cross_tables=cross_tables)
+            tour = await service.create(guild_id=GUILD, channel_id=0, organiser_id=ORGANISER, name="Offline Cup",
+                                        config=config, locale=locale, seed=seed)
+            for i in range(teams):
+                a, b = 1000 + 2 * i, 1001 + 2 * i
+                unit = i % units + 1 if units else None
+                await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}",
+                                   unit=unit, unit_name=f"Unit {unit}" if unit else "")
+            await service.start(tour.tournament_id, ORGANISER)
+            while tour.status is TStatus.RUNNING:
+                if not await game.run_until_idle(200):
+                    log.error("tournament %d is stuck: no timer is due", tour.tournament_id)
+                    break
+            (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+            return TournamentReport(tour, time.monotonic() - started, tuple(presenter.files.values()))
+        finally:
+            await game.close()
+            await db.close()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -42,6 +42,14 @@ def default_rounds(teams: int) -> int:
     return max(1, math.ceil(math.log2(max(teams, 2))))
 
 
+def max_rounds(teams: int) -> int:
+    """The most Swiss rounds ``teams`` teams play fairly: n − 1. An even count then meets every pairing once at
+    most; an odd one, whose bye goes to the lowest-ranked team without one, still has two such teams in the last
+    round — one more round and the last team without a bye gets it, the leader too (a full round-robin, byes and
+    all, is the groups format)."""
+    return max(1, teams - 1)
+
+
 @dataclass
 class Tournament:
     """See the module docstring. ``groups``: the teams of each group (groups format)."""
@@ -192,6 +200,9 @@ class Tournament:
         self._require(Status.SIGNUP)
         if len(self.teams) < MIN_TEAMS:
             raise NotAllowed("tournament.too_few_teams", min=MIN_TEAMS)
+        if self.config.format is Format.SWISS and self.config.rounds > max_rounds(len(self.teams)):
+            raise NotAllowed("tournament.too_many_rounds", rounds=self.config.rounds, teams=len(self.teams),
+                             max=max_rounds(len(self.teams)))
         self.status = Status.RUNNING
         if self.config.format is Format.GROUPS:
             ids = [t.team_id for t in self.teams]

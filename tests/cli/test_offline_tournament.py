@@ -102,3 +102,13 @@ def test_duplicate_across_tables_is_decided_by_play(tmp_path: Path, capsys) -> N
     assert result["champion_by_lot"] == result["standings"][0]["by_lot"]
     log = (tmp_path / "tournament_log.txt").read_text(encoding="utf-8")
     assert ("decided by lot" in log) == any(s["by_lot"] for s in result["standings"])
+
+
+def test_more_rounds_than_the_byes_allow_refused_before_play(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue #55, items 10 and 11: ``--teams 5 --rounds 5`` gave the leader a bye in round 5; refused before any
+    game with the numbers, and the refused run leaves no empty output folder."""
+    out = tmp_path / "offline_tournament"
+    assert main(["--teams", "5", "--format", "swiss", "--rounds", "5", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "5 Swiss rounds" in err and "5 teams" in err and "at most 4" in err
+    assert not out.exists()

@@ -8,8 +8,8 @@ from engine.tournament import Format
 from engine.tournament.report import report
 from i18n import t as tr
 from runtime.tournament_views import lot_notes
-from tests.tournaments.test_duplicate import play_round
 from tests.helpers.tournaments import make as make_tournament
+from tests.tournaments.test_duplicate import play_round
 
 
 def test_all_drawn_the_champion_is_by_lot_and_said() -> None:

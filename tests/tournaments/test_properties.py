@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.tournament import Format, Stage, Status, Tournament
+from engine.tournament.bracket import max_rounds
 from engine.tournament.pairing import bye_candidates, knockout_rounds_left
 from engine.tournament.report import report
 from tests.helpers.tournament_checks import check_report
@@ -26,8 +27,10 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 
 def rounds_for(fmt: Format, n: int, extra: int) -> int:
-    """Swiss/duplicate: up to a round more than a full round-robin (repeats become unavoidable)."""
-    return min(20, max(1, n - 1 + extra)) if fmt in (Format.SWISS, Format.DUPLICATE) else 0
+    """Swiss: up to its limit (a full round-robin); duplicate: up to a round more (repeats become unavoidable)."""
+    if fmt is Format.SWISS:
+        return min(20, max(1, n - 1 + extra), max_rounds(n))
+    return min(20, max(1, n - 1 + extra)) if fmt is Format.DUPLICATE else 0
 
 
 class Checker:
