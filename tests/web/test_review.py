@@ -1,6 +1,7 @@
 """The AI review in a real browser (Chromium through Playwright): a finished hand's replay, the "AI review" toggle,
-the status while the low-priority worker computes, then the plays that cost something (only those, the worst first)
-with the strong AI's choice and cost, in both languages; every frame the page was sent scanned for another seat's cards."""
+the status while the low-priority worker computes, then the plays that cost something (only those, the worst
+first) with the strong AI's choice and cost, in both languages; every frame the page was sent scanned for another
+seat's cards."""
 
 from __future__ import annotations
 
@@ -56,8 +57,9 @@ async def test_review_toggle_marks_the_plays_in_a_finished_hands_replay(web_worl
     assert await page.locator("#sheet .act.review").get_attribute("aria-pressed") == "false"
     await page.locator("#sheet .act.review").click()
     assert await page.locator("#sheet .act.review").get_attribute("aria-pressed") == "true"
-    await page.wait_for_function("/strong AI.s estimate|no play that cost/.test(document.querySelector('#review-status')"
-                                 "?.textContent || '')", timeout=REVIEW_MS)
+    await page.wait_for_function("/strong AI.s estimate|no play that cost/"
+                                 ".test(document.querySelector('#review-status')?.textContent || '')",
+                                 timeout=REVIEW_MS)
     every = world.server.frames.reviewer.cached(table_id, 1)
     assert every
     marks = costly(every)  # only the plays that cost something are shown
@@ -85,7 +87,8 @@ async def test_review_toggle_marks_the_plays_in_a_finished_hands_replay(web_worl
     await page.locator("#results .replay").click()
     await page.locator("#replay-title").wait_for(timeout=WAIT_MS)
     await page.locator("#sheet .act.review").click()
-    assert await page.locator("#review-status").inner_text() == f"按强 AI 的估计，有 {len(marks)} 手牌有损失：损失大的在前。"
+    status = await page.locator("#review-status").inner_text()
+    assert status == f"按强 AI 的估计，有 {len(marks)} 手牌有损失：损失大的在前。"
     marked = list(dict.fromkeys(m.trick for m in marks))  # the worst first
     assert await page.locator("#review-jumps .act.jump").all_inner_texts() == [str(t + 1) for t in marked]
     await page.locator("#review-jumps .act.jump").first.click()  # straight to the worst play's trick
