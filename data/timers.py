@@ -102,6 +102,20 @@ class TimersMixin(ShardsMixin):
                                        (table_id, kind))
         return [Timer.from_row(r) for r in rows]
 
+    async def timers_of_kind(self, kind: str) -> list[Timer]:
+        """Every timer of ``kind``, earliest first (of this process's shards)."""
+        mine, params = self.timer_filter()
+        rows = await self.fetchall(f"SELECT * FROM timers WHERE kind = ?{mine} ORDER BY due_at, id", (kind, *params))
+        return [Timer.from_row(r) for r in rows]
+
+    async def update_timer(self, timer_id: int, due_at: float, payload: dict[str, Any]) -> bool:
+        """Move a timer to ``due_at`` with ``payload``, in one statement; False if it was gone."""
+        updated = await self.execute("UPDATE timers SET due_at = ?, payload = ? WHERE id = ?",
+                                     (float(due_at), json.dumps(payload), timer_id))
+        if updated:
+            self.notify_timers_changed(float(due_at))
+        return bool(updated)
+
     async def delete_timer(self, timer_id: int) -> bool:
         """Remove a timer; False if it was already gone."""
         deleted = await self.execute("DELETE FROM timers WHERE id = ?", (timer_id,))

@@ -180,6 +180,40 @@ def seat_timer(rec: TableRecord, table: Table, seat: int, now: float, waiting: b
     return turn_timer(seat, v, now, *turn_clock(o, table, seat))  # the phase's clock
 
 
+CLOCK_KIND = ReminderTimer.kind  # a human's clock: its reminder, its timeout, the declaring window's own clock
+RESTART_GRACE = 30.0  # seconds a clock not held at the stop (a kill) still has after the start, at least
+LEFT = "left"  # a clock timer's payload: the seconds it had left when the bot stopped (``hold_clocks``)
+
+
+async def hold_clocks(db: Database, now: float) -> int:
+    """The bot stops (``GameService.close``): each human's running clock (this process's timers of kind ``turn``)
+    keeps in its payload the seconds it has left, for ``resume_clocks``. How many."""
+    held = 0
+    for timer in await db.timers_of_kind(CLOCK_KIND):
+        held += await db.update_timer(timer.id, timer.due_at, {**timer.payload, LEFT: max(0.0, timer.due_at - now)})
+    return held
+
+
+async def resume_clocks(db: Database, table_id: int, now: float) -> int:
+    """After the bot was away, the humans' clocks of ``table_id`` (kind ``turn``) go on from ``now``, and the time
+    the bot was down is never charged to a player (no 超时 penalty and no 托管 for it): a clock the bot held when
+    it stopped resumes with exactly what it had left; one it could not hold (the bot was killed, or a version
+    before this one stopped it: when it went down is unknown) keeps its deadline but never ends sooner than
+    ``RESTART_GRACE`` after the start. The declaration window's own deadline (``close``) and the AI's timers are
+    kept. How many clocks were moved."""
+    moved = 0
+    for timer in await db.table_timers(table_id, CLOCK_KIND):
+        left = timer.payload.get(LEFT)
+        payload = {k: v for k, v in timer.payload.items() if k != LEFT}
+        due = now + float(left) if isinstance(left, (int, float)) else max(timer.due_at, now + RESTART_GRACE)
+        if due != timer.due_at or payload != timer.payload:
+            moved += await db.update_timer(timer.id, due, payload)
+            if not isinstance(left, (int, float)):
+                log.info("table %d: a turn clock not held at the stop gets %.0f s from the start", table_id,
+                         RESTART_GRACE)
+    return moved
+
+
 async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -> None:
     """Make the table's stored timers exactly ``wanted``. A stored timer with the same ``key`` is kept
     with its stored due time (so deadlines survive re-planning and restarts)."""

@@ -34,6 +34,7 @@ from runtime.idempotency import Answers
 from runtime.imaging import ImagePolicy
 from runtime.names import NameBook
 from runtime.pipeline import Pipeline
+from runtime.planner import hold_clocks, resume_clocks
 from runtime.presenter import Presenter, UpdateReason
 from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
@@ -87,7 +88,9 @@ class GameService(LobbyService, PlayService):
     # -- lifecycle ------------------------------------------------------------------------------------------
     async def restore_all(self) -> list[int]:
         """Load every open table (lobby or playing) from ``data/``, re-plan its timers (stored deadlines
-        are kept), tell the presenter (reason ``restored``) and start the timer task if ``autorun``."""
+        are kept; the humans' turn clocks resume with what they had left when the bot stopped, or in full after a
+        kill: ``planner.resume_clocks``), tell
+        the presenter (reason ``restored``) and start the timer task if ``autorun``."""
         restored: list[int] = []
         records = await self.db.open_tables()
         tables = await restore_tables(self.db, [r.table_id for r in records if r.status is Status.PLAYING])
@@ -102,6 +105,8 @@ class GameService(LobbyService, PlayService):
             self.sessions[rec.table_id] = session
             async with session.lock:
                 await finish_records(self.db, session)
+                if table is not None:  # before the page is told its clock (web.hub reads the stored timers)
+                    await resume_clocks(self.db, rec.table_id, self.clock())
                 await self.pipeline.publish(session, UpdateReason.RESTORED)
                 await self.pipeline.arm(session)
             restored.append(rec.table_id)
@@ -116,9 +121,17 @@ class GameService(LobbyService, PlayService):
         return await self.scheduler.run_due(max_rounds)
 
     async def close(self) -> None:
-        """Stop the timer task and the watchdog (the database stays open; its owner closes it)."""
+        """Stop the timer task and the watchdog, and hold the humans' turn clocks (``planner.hold_clocks``: they
+        resume at the next start with what they have left now). The database stays open; its owner closes it."""
         await self.watchdog.stop()
         await self.scheduler.stop()
+        try:
+            held = await hold_clocks(self.db, self.clock())
+        except Exception as exc:  # storage gone: the clocks start again in full at the next start
+            log.warning("the turn clocks could not be held (%s): they start again in full at the next start", exc)
+        else:
+            if held:
+                log.info("held %d turn clocks until the next start", held)
 
     def _sweep(self) -> None:
         """Evict idle tables now and then (on the bot's own activity: no task of its own)."""
