@@ -189,14 +189,14 @@ class LadderCommands(app_commands.Group):
                 raise BotError("season.bad_switch")
             locale = user_locale(interaction)
             if switch == "off":
-                await self.bot.game.db.set_guild_settings(guild_id, ladder_page="")
+                await self.bot.game.db.set_ladder_page(guild_id, None, self.bot.game.clock())
                 await reply(interaction, i18n.t("season.page_off", locale), ephemeral=True)
                 return
             base = self._base()
             if base is None:
                 raise BotError("season.page_no_web")
             token = secrets.token_urlsafe(18)
-            await self.bot.game.db.set_guild_settings(guild_id, ladder_page=token)
+            await self.bot.game.db.set_ladder_page(guild_id, token, self.bot.game.clock())
             await reply(interaction, i18n.t("season.page_on", locale, url=f"{base}/ladder/{token}"), ephemeral=True)
 
 

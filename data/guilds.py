@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 from typing import Any
 
@@ -30,10 +29,8 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "season_role": 0,  # a role that may start and end seasons (besides Manage Server); 0: none
     "season_channel": 0,  # where a season's end is announced; 0: where the season was started or ended
     "champion_role": 0,  # the role the bot gives the season's champion (and takes from the last one); 0: none
-    "ladder_page": "",  # the public ladder page's token (its link); empty: the page is off
     "referee_roles": [],  # role ids whose members may give referee rulings (裁判) where they do not play
 }
-PAGE_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LOCALES = ("auto", "en", "zh-CN")
 
 
@@ -48,8 +45,6 @@ def _check(name: str, value: Any) -> Any:
         ok = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     if ok and name in ("turn_timeout", "reminder_lead", "season_role", "season_channel", "champion_role"):
         ok = value >= 0
-    if ok and name == "ladder_page":
-        ok = value == "" or PAGE_TOKEN.match(value) is not None
     if ok and name == "locale":
         ok = value in LOCALES
     if ok and name == "mode":

@@ -245,3 +245,21 @@ class SeasonsMixin(Connection):
             " WHERE m.guild_id = ? AND m.season = ? AND p.user_id = ? AND p.progress_after IS NOT NULL"
             " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (guild_id, season, user_id, limit))
         return [int(r[0]) for r in reversed(rows)]
+
+    # -- the public ladder page ---------------------------------------------------------------------------
+    async def set_ladder_page(self, guild_id: int, token: str | None, now: float) -> None:
+        """Turn a server's public ladder page on with ``token`` (replacing an older one) or off (``None``)."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM ladder_pages WHERE guild_id = ?", (guild_id,))
+            if token is not None:
+                await tx.execute("INSERT INTO ladder_pages (guild_id, token, created_at) VALUES (?, ?, ?)",
+                                 (guild_id, token, now))
+
+    async def ladder_page_guild(self, token: str) -> int | None:
+        """The server whose page ``token`` opens, ``None`` if no page has it (off, replaced, never made)."""
+        row = await self.fetchone("SELECT guild_id FROM ladder_pages WHERE token = ?", (token,))
+        return None if row is None else int(row[0])
+
+    async def ladder_page_token(self, guild_id: int) -> str | None:
+        row = await self.fetchone("SELECT token FROM ladder_pages WHERE guild_id = ?", (guild_id,))
+        return None if row is None else str(row[0])

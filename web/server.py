@@ -5,6 +5,7 @@
 - ``GET /table/{id}``: the page (static HTML/CSS/JS from ``web/static``, no build step);
 - ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is (and a browser's ``Origin`` must be
   this server); then state frames (``web.hub``) out, requests (``web.frames``) in;
+- ``GET /ladder/{token}``: a server's public ladder page, when its managers turned it on (``web.ladder_page``);
 - ``GET /i18n/{locale}.json``: the page's texts (``i18n/web.py`` and the card/suit names it shows);
 - ``GET /activity`` (and ``/`` as Discord opens an Activity, with ``frame_id``): the page in Activity mode, and
   ``POST /activity/token``: its OAuth2 code exchanged for a session (``web.activity``); such a page's socket
@@ -32,6 +33,7 @@ from runtime.weblinks import SESSION_TTL, Grant, LinkBook
 from web.activity import ActivityConfig, ActivityGate
 from web.frames import MAX_FRAME, Frames
 from web.hub import Client, WebHub
+from web.ladder_page import LadderPages
 from web.state import refusal
 
 log = logging.getLogger(__name__)
@@ -62,10 +64,12 @@ class WebServer:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.app = web.Application(client_max_size=MAX_FRAME)
+        self.ladder_pages = LadderPages(game.db)  # the public ladder pages (web.ladder_page)
         self.app.add_routes([web.get("/", self.home), web.get("/t/{token}", self.link),
                              web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
                              web.get("/i18n/{locale}.json", self.texts), web.get("/favicon.ico", self.no_icon),
                              web.get("/activity", self.activity_page), web.post("/activity/token", self.activity_token),
+                             web.get("/ladder/{token}", self.ladder_pages.handle),
                              web.static("/static", STATIC)])
         game.pipeline.observers.append(self.hub)
 

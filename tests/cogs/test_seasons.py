@@ -6,6 +6,7 @@ and nothing changes; a champion role above the bot's is refused at setup."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
@@ -135,3 +136,25 @@ async def test_a_season_by_command_then_one_by_date_across_a_restart(simcord_env
     reply = last_reply(await bob.slash(cards, "tractor season list"))
     assert "Spring" in reply.content and "Summer" in reply.content
 
+
+
+@bounded(60)
+async def test_the_ladder_page_is_turned_on_and_off_by_a_manager_only(simcord_env: Any) -> None:
+    env = simcord_env
+    guild, cards, _news, (alice, bob, _carol, _dave), _roles = server(env)
+    db = env.bot.game.db
+    reply = last_reply(await bob.slash(cards, "tractor ladder page", switch="on"))
+    assert reply.ephemeral and reply.content == i18n.t("bot.error.manage_guild", "en")
+    reply = last_reply(await alice.slash(cards, "tractor ladder page", switch="on"))  # no web server here
+    assert reply.ephemeral and reply.content == i18n.t("season.page_no_web", "en")
+    assert await db.ladder_page_token(guild.id) is None
+    env.bot.config = dataclasses.replace(env.bot.config, web_url="https://cards.example/")
+    reply = last_reply(await alice.slash(cards, "tractor ladder page", switch="on"))
+    token = await db.ladder_page_token(guild.id)
+    assert token is not None and reply.ephemeral and f"https://cards.example/ladder/{token}" in reply.content
+    assert await db.ladder_page_guild(token) == guild.id
+    reply = last_reply(await bob.slash(cards, "tractor ladder page", switch="off"))
+    assert await db.ladder_page_token(guild.id) == token  # refused: still on
+    reply = last_reply(await alice.slash(cards, "tractor ladder page", switch="off"))
+    assert reply.content == i18n.t("season.page_off", "en")
+    assert await db.ladder_page_token(guild.id) is None and await db.ladder_page_guild(token) is None

@@ -106,3 +106,14 @@ async def test_existing_ladders_stay_season_one(db_target: str) -> None:
         assert stats is not None and (stats.level, stats.matches_won) == ("7", 4)
     finally:
         await db.close()
+
+
+async def test_ladder_page_tokens(db: Database) -> None:
+    assert await db.ladder_page_token(G) is None and await db.ladder_page_guild("a" * 24) is None  # off by default
+    await db.set_ladder_page(G, "a" * 24, 1.0)
+    await db.set_ladder_page(2, "b" * 24, 1.0)
+    assert await db.ladder_page_guild("a" * 24) == G and await db.ladder_page_token(2) == "b" * 24
+    await db.set_ladder_page(G, "c" * 24, 2.0)  # on again: a new link, the old one is gone
+    assert await db.ladder_page_guild("a" * 24) is None and await db.ladder_page_guild("c" * 24) == G
+    await db.set_ladder_page(G, None, 3.0)
+    assert await db.ladder_page_guild("c" * 24) is None and await db.ladder_page_guild("b" * 24) == 2
