@@ -134,23 +134,26 @@ class WebHub:
     async def table_changed(self, update: TableUpdate) -> None:
         pages = self.clients.get(update.record.table_id)
         if pages:
-            await self.send_states(update.record.table_id, list(pages), update.acted_seat)
+            await self.send_states(update.record.table_id, list(pages), update.acted_seat, full=False)
         else:  # the timers move on unseen: read them again when a page opens
             self._dues.pop(update.record.table_id, None)
 
-    async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None) -> None:
-        """Each page its state: the public part built once, a seat's part once per seat."""
+    async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None, *,
+                          full: bool = True) -> None:
+        """Each page its state: the public part built once, a seat's part once per seat; an update
+        (``full=False``) carries the trick log's count only, the page appending ``last_trick`` (``web.state``)."""
         try:
             session = self.game.session(table_id)
         except Exception:
             return
-        self.fan_out(session, pages, acted, await self._deadline(session))
+        self.fan_out(session, pages, acted, await self._deadline(session), full=full)
 
-    def fan_out(self, session: Session, pages: list[Client], acted: int | None, deadline: float | None) -> None:
+    def fan_out(self, session: Session, pages: list[Client], acted: int | None, deadline: float | None, *,
+                full: bool = True) -> None:
         """Build, encode and queue the frames (no awaiting: the table cannot change meanwhile)."""
         rec, table = session.record, session.table
         view = public_view(table) if table is not None else None  # shared with the move and the panels
-        base = public_json(rec, view, deadline)
+        base = public_json(rec, view, deadline, log=full)
         base["acted"] = acted
         base["now"] = self.game.clock()
         base["version"] = table.version if table is not None else 0

@@ -51,8 +51,11 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
             "winner": result.match_winner}
 
 
-def public_json(rec: TableRecord, view: PublicView | None, deadline: float | None) -> dict[str, Any]:
-    """The part of a state every client at the table may see."""
+def public_json(rec: TableRecord, view: PublicView | None, deadline: float | None, *,
+                log: bool = True) -> dict[str, Any]:
+    """The part of a state every client at the table may see. The hand's trick log (``tricks``) only with
+    ``log`` (a page's first state, or one it asked for); else its length (``trick_count``) and the page appends
+    ``last_trick`` when the count grew by one (and asks again for the whole state when it missed more)."""
     seats = [{"name": s.name if s else "", "ai": bool(s and s.is_ai), "away": bool(s and s.away)} for s in rec.seats]
     out: dict[str, Any] = {"table_id": rec.table_id, "status": rec.status.value, "seats": seats,
                            "deadline": deadline, "host_id": str(rec.host_id)}
@@ -67,12 +70,14 @@ def public_json(rec: TableRecord, view: PublicView | None, deadline: float | Non
         "declaration": None if decl is None else {"seat": decl.seat, "cards": format_cards(decl.cards),
                                                   "trump": None if decl.concealed else decl.trump},
         "trick": trick_json(view.trick), "last_trick": trick_json(view.tricks[-1] if view.tricks else None),
-        "tricks": [trick_json(tr) for tr in view.tricks],
+        "trick_count": len(view.tricks),
         "last_result": result_json(view.last_result),
         "results": [result_json(r) for r in view.results],
         "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
                        "penalty": p.penalty} for p in view.penalties],
     })
+    if log:
+        out["tricks"] = [trick_json(tr) for tr in view.tricks]
     return out
 
 

@@ -22,6 +22,7 @@
   const HOLD_MS = 1800;      // a finished trick stays on the table this long, its winner marked, then clears
   let seenTricks = null;     // "hand:tricks" of the last state (null: none yet)
   let held = null;           // {trick, until}: the trick just finished, still shown
+  let log = { hand: null, tricks: [] };  // the hand's trick log: whole in a first state, then grown by last_trick
   const $ = (id) => document.getElementById(id);
 
   function tr(key, p) {
@@ -65,6 +66,7 @@
 
   function onFrame(f) {
     if (f.type === "state") {
+      if (!mergeLog(f.public)) { send({ op: "state" }); return; }  // missed a trick: ask for the whole state
       state = f;
       document.body.dataset.version = String(f.public.version);
       document.body.dataset.phase = f.public.phase || "lobby";
@@ -97,6 +99,18 @@
       reviews[f.hand] = f.ready ? f.marks : null;
       if (replay && replay.hand === f.hand) renderReplay();
     }
+  }
+
+  // The trick log: a state carries it whole (``tricks``: the first one, or one asked for) or only its length
+  // (``trick_count``): one more than known appends ``last_trick``. False when a trick was missed.
+  function mergeLog(pub) {
+    if (pub.tricks) log = { hand: pub.hand_number, tricks: pub.tricks };
+    else if (pub.trick_count === undefined || pub.trick_count === 0) log = { hand: pub.hand_number, tricks: [] };
+    else if (log.hand !== pub.hand_number) return false;
+    else if (pub.trick_count === log.tricks.length + 1 && pub.last_trick) log.tricks = [...log.tricks, pub.last_trick];
+    else if (pub.trick_count !== log.tricks.length) return false;
+    pub.tricks = log.tricks;
+    return true;
   }
 
   // A trick that the last state finished stays in the centre for HOLD_MS (as it was: four plays, the winner
