@@ -69,6 +69,24 @@ def storage_failures(target: str | Path) -> Iterator[None]:
         raise CliError("data.failed", path=shown, error=short_error(exc)) from exc
 
 
+SHORT_END_LEVEL = "5"  # an offline match or tournament: a short match (2 to 5) unless the preset has its own end
+
+
+def end_level_for(preset: str, given: str | None) -> str:
+    """The end level of an offline match or tournament: ``given``, else the preset's own (``tournament``: 10), else
+    ``SHORT_END_LEVEL``. One rule for ``offline`` and ``tournament``."""
+    from engine.rules import PRESETS
+
+    return given or str(PRESETS.get(preset, {}).get("end_level", SHORT_END_LEVEL))
+
+
+def presets_help() -> str:
+    """The presets for an option's help: their names and, where a preset has one, its own end level."""
+    from engine.rules import PRESETS
+
+    return ", ".join(f"{name} (to {p['end_level']})" if "end_level" in p else name for name, p in PRESETS.items())
+
+
 def operator_locale() -> str:
     """The locale of messages printed for the operator: ``TRACTOR_LOCALE``, else the shell's ``LANG``."""
     for name in ("TRACTOR_LOCALE", "LC_ALL", "LC_MESSAGES", "LANG"):

@@ -127,8 +127,9 @@ class Ladder(commands.Cog):
                 seated = [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)]
                 teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
                 winner = teams[m.winner_team] if m.winner_team is not None else "-"
+                hands = i18n.count("outputs.hands", m.hands, locale)
                 lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
-                                    winner=winner, hands=m.hands, ts=int(m.finished_at)))
+                                    winner=winner, hands=hands, ts=int(m.finished_at)))
             await interaction.response.send_message("\n".join(lines)[:2000],
                                                     allowed_mentions=discord.AllowedMentions.none())
 

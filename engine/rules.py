@@ -140,7 +140,7 @@ class Rules:
     def from_preset(cls, name: str = "standard", **overrides: Any) -> Rules:
         """The preset ``name`` with single options overridden (``direct_no_trump`` accepted as an alias)."""
         if name not in PRESETS:
-            raise RulesError("rules.unknown_preset", preset=name)
+            raise RulesError("rules.unknown_preset", preset=name, presets=", ".join(PRESETS))
         overrides = _legacy_aliases(overrides)
         base = dict(PRESETS[name])
         base.update(_default_decks(overrides))
@@ -158,7 +158,7 @@ class Rules:
         opts = dict(obj)
         name = opts.pop("preset", "standard")
         if not isinstance(name, str):
-            raise RulesError("rules.unknown_preset", preset=repr(name))
+            raise RulesError("rules.unknown_preset", preset=repr(name), presets=", ".join(PRESETS))
         if _is_stored_v1(opts):
             standard = Rules()
             opts.update({k: getattr(standard, k) for k in V2_OPTIONS if k != "no_trump_declaration"})
@@ -193,7 +193,7 @@ class Rules:
     def _validate(self) -> None:
         values = self.__dict__
         if values["preset"] not in PRESETS:
-            raise RulesError("rules.unknown_preset", preset=self.preset)
+            raise RulesError("rules.unknown_preset", preset=self.preset, presets=", ".join(PRESETS))
         if values["overcall_suit_order"] not in _SUIT_ORDERS:
             raise RulesError("rules.bad_value", option="overcall_suit_order", value=repr(self.overcall_suit_order))
         for name in _BOOLS:

@@ -62,6 +62,11 @@ for _domain in DOMAINS:
     MESSAGES.update(_table)
 
 
+def count(key: str, n: int, locale: object = "en") -> str:
+    """``key`` for ``n`` things, ``{n}`` filled in: ``key.one`` when ``n`` is 1 (English "1 hand"), else ``key``."""
+    return t(f"{key}.one" if n == 1 and f"{key}.one" in MESSAGES else key, locale, n=n)
+
+
 def normalize_locale(locale: object) -> str:
     """Map a Discord locale (``discord.Locale`` or string) to ``en`` or ``zh-CN``."""
     value = str(getattr(locale, "value", locale) or "en")

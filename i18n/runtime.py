@@ -67,9 +67,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.queue_dropped": {"en": "Your queued play was dropped.", "zh-CN": "你预出的牌已取消。"},
     "announce.forced_played": {"en": "Only one legal play: {cards} was played for you.",
                                "zh-CN": "只有一种出法：已自动打出 {cards}。"},
-    "offline.summary": {"en": "Offline match: {hands} hands, {actions} actions, levels {levels}, winners {winners} "
+    "offline.summary": {"en": "Offline match: {hands}, {actions} actions, levels {levels}, winners {winners} "
                                 "({seconds} s).",
-                        "zh-CN": "离线比赛：{hands} 局，{actions} 步，级数 {levels}，胜方 {winners}（{seconds} 秒）。"},
+                        "zh-CN": "离线比赛：{hands}，{actions} 步，级数 {levels}，胜方 {winners}（{seconds} 秒）。"},
     "runtime.ladder_title": {"en": "Ladder", "zh-CN": "排行榜"},
     "runtime.name.unknown": {"en": "unnamed player", "zh-CN": "未具名玩家"},
 }

@@ -4,7 +4,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- errors ------------------------------------------------------------------------------------------
     "tournament.bad_rounds": {"en": "Rounds must be between 0 and {max} (you gave {rounds}).",
                               "zh-CN": "轮数须在 0 到 {max} 之间（你填的是 {rounds}）。"},
-    "tournament.bad_option": {"en": "That tournament option is not valid.", "zh-CN": "比赛选项无效。"},
+    "tournament.bad_option": {"en": "Tournament option {option}: {value} is not valid (from {low} to {high}).",
+                              "zh-CN": "比赛选项 {option}：{value} 无效（应为 {low} 到 {high}）。"},
+    "tournament.not_for_format": {"en": "Tournament option {option} does not apply to the {format} format.",
+                                  "zh-CN": "比赛选项 {option} 不适用于 {format} 赛制。"},
     "tournament.not_in_match": {"en": "That team does not play in this match.", "zh-CN": "该队不在这场比赛中。"},
     "tournament.no_team": {"en": "There is no team #{team} in this tournament.", "zh-CN": "本次比赛没有 {team} 号队伍。"},
     "tournament.no_match": {"en": "There is no match {match}.", "zh-CN": "没有比赛场次 {match}。"},

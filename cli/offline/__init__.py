@@ -7,7 +7,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from cli.common import say, storage_failures
+from cli.common import SHORT_END_LEVEL, end_level_for, presets_help, say, storage_failures
 from cli.config import Config
 from data.targets import MEMORY, database_target
 
@@ -17,20 +17,23 @@ HELP = "play an offline match of four AI players and write its pictures, log and
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
-    parser.add_argument("--preset", default="standard", help="rules preset (default standard)")
+    parser.add_argument("--preset", default="standard", help=f"rules preset: {presets_help()} (default standard)")
     parser.add_argument("--options", default=None, metavar="TEXT",
                         help='rule options as in /tractor new, e.g. "throw_penalty=none must_play=J,A"')
-    parser.add_argument("--end-level", default="5", help="the match ends at this level (default 5)")
+    parser.add_argument("--end-level", default=None,
+                        help=f"the match ends when a team passes this level (default: the preset's own, else "
+                             f"{SHORT_END_LEVEL}; the same in tournament)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder of the pictures (default: TRACTOR_OUT, else offline_match)")
     parser.add_argument("--db", default=None, metavar="PATH",
                         help="SQLite file or postgresql:// URL (default: TRACTOR_DB, else tractor.sqlite3); "
                              "':memory:' keeps nothing")
-    parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the pictures")
-    parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"), help="AI level")
+    parser.add_argument("--locale", default="en", choices=("en", "zh-CN"), help="language of the pictures (default en)")
+    parser.add_argument("--ai", default="basic", choices=("random", "basic", "strong"), help="AI level (default basic)")
     parser.add_argument("--hands", type=positive_int, default=30,
                         help="end the table after this many hands (default 30)")
-    parser.add_argument("--budget", type=positive_float, default=0.1, help="strong AI thinking time per move (s)")
+    parser.add_argument("--budget", type=positive_float, default=0.1,
+                        help="strong AI thinking time per move in seconds (default 0.1)")
 
 
 
@@ -59,7 +62,8 @@ def positive_float(text: str) -> float:
 def run(args: argparse.Namespace) -> int:
     from runtime.options import build_rules
 
-    rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={args.end_level}", args.options])))
+    end_level = end_level_for(args.preset, args.end_level)
+    rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={end_level}", args.options])))
     config = Config.from_env()
     db = database_target(args.db) if args.db is not None else config.database
     db_path = None if str(db) == MEMORY else db

@@ -35,7 +35,7 @@ from data.replay import restore_table
 from engine.ai.levels import AiLevel
 from engine.rules import Rules
 from engine.views import PublicView
-from i18n import t
+from i18n import count, t
 from i18n.levels import level_short
 from runtime import imaging
 from runtime.imaging import ImagePolicy
@@ -81,7 +81,8 @@ class OfflineReport:
     def describe(self) -> list[str]:
         """A few printable lines (the file list summarized): the winners by name, never a team index."""
         where = self.files[0].parent if self.files else "-"
-        return [t("outputs.describe", self.locale, table=self.table_id, hands=self.hands, actions=self.actions,
+        hands = count("outputs.hands", self.hands, self.locale)
+        return [t("outputs.describe", self.locale, table=self.table_id, hands=hands, actions=self.actions,
                   levels=levels_text(self.levels, self.laps), winners=_team(self.winner, self.locale)),
                 t("outputs.pictures", self.locale, count=len(self.files), folder=str(where),
                   seconds=f"{self.seconds:.1f}")]
@@ -158,7 +159,8 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
             await _final_pictures(service, presenter, table.public_view(), final.names, locale)
         seconds = time.monotonic() - started
         levels, laps = (table.levels[0], table.levels[1]), (table.laps[0], table.laps[1])
-        summary = t("offline.summary", locale, hands=len(table.results), actions=table.version,
+        hands = count("outputs.hands", len(table.results), locale)
+        summary = t("offline.summary", locale, hands=hands, actions=table.version,
                     levels=levels_text(levels, laps), seconds=f"{seconds:.1f}",
                     winners=_team(table.match_winner, locale))
         presenter.lines.append(summary)

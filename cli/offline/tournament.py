@@ -6,7 +6,7 @@ seats to the AI (托管), so every game is stored and laddered like any other (g
 ``out_dir``: ``tournament1_bracket.png``, ``tournament1_standings.png`` (the final pictures) and
 ``tournament_log.txt``; ``report.json()`` is the one-line summary of ``--json``.
 
-Run: ``python bot.py tournament --teams 9 --format knockout --seed 1 [--end-level 4] [--rounds N] [--json]``
+Run: ``python bot.py tournament --teams 9 --format knockout --seed 1 [--end-level R] [--rounds N] [--json]``
 (or ``python -m cli.offline.tournament`` with the same options).
 """
 
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cli.common import SHORT_END_LEVEL, end_level_for, presets_help
 from data import Database
 from data.errors import DataError
 from data.records import Mode, TableOptions
@@ -34,6 +35,7 @@ from engine.tournament import Config, Format, Tournament
 from engine.tournament import Status as TStatus
 from engine.tournament.model import MAX_TEAMS, How
 from engine.tournament.report import report
+from i18n import LOCALES
 from i18n import t as tr
 from runtime.imaging import ImagePolicy
 from runtime.service import GameService
@@ -151,11 +153,16 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python bot.py tournament`` (and ``python -m cli.offline.tournament``)."""
-    parser.add_argument("--teams", type=int, default=9)
-    parser.add_argument("--format", dest="fmt", default="knockout", choices=[f.value for f in Format])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--end-level", default="4", help="a short match: from 2 to this level")
-    parser.add_argument("--rounds", type=int, default=0, help="Swiss/duplicate rounds (0: ⌈log2 teams⌉)")
+    parser.add_argument("--teams", type=int, default=9, help=f"teams of two AI players, 2 to {MAX_TEAMS} (default 9)")
+    parser.add_argument("--format", dest="fmt", default="knockout", choices=[f.value for f in Format],
+                        help="knockout, swiss, groups (round-robin groups, then a knock-out) or duplicate (复式: "
+                             "every table plays the same deals); default knockout")
+    parser.add_argument("--seed", type=int, default=1, help="the draw's and the deals' seed (default 1)")
+    parser.add_argument("--end-level", default=None,
+                        help=f"a match ends when a team passes this level (default: the preset's own, else "
+                             f"{SHORT_END_LEVEL}; the same in offline; duplicate plays its 16 deals)")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="Swiss/duplicate rounds (0: ⌈log2 teams⌉; Swiss at most teams - 1)")
     parser.add_argument("--best-of-three", type=int, default=0, help="last knock-out rounds played best of three")
     parser.add_argument("--third-place", action="store_true",
                         help="the semi-final losers play a third-place match (三四名决赛)")
@@ -167,12 +174,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a unit's teams kept apart in the group draw and round 1")
     parser.add_argument("--cross-tables", action="store_true",
                         help="duplicate: each team compared with its cards' holders at the other tables (复式)")
-    parser.add_argument("--preset", default="standard")
-    parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"))
-    parser.add_argument("--out", type=Path, default=Path("offline_tournament"))
+    parser.add_argument("--preset", default="standard",
+                        help=f"rules preset of every table: {presets_help()} (default standard)")
+    parser.add_argument("--ai", default="random", choices=("random", "basic", "strong"),
+                        help="the AI level of every player (default random: fast)")
+    parser.add_argument("--out", type=Path, default=Path("offline_tournament"),
+                        help="folder of the pictures and the log (default offline_tournament)")
     parser.add_argument("--db", default=None, metavar="PATH",
                         help="SQLite file or postgresql:// URL (default: TRACTOR_DB, else in memory)")
-    parser.add_argument("--locale", default="en")
+    parser.add_argument("--locale", default="en", choices=LOCALES,
+                        help="language of the log and the pictures (default en)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the result")
 
 
@@ -183,7 +194,8 @@ def run_from_args(args: argparse.Namespace) -> int:
     target = database_target(args.db) if args.db is not None else MEMORY  # data.unknown_scheme for mysql://…
     db_path = None if str(target) == MEMORY else target
     report = asyncio.run(run_offline_tournament(
-        args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed, end_level=args.end_level or None,
+        args.out, teams=args.teams, fmt=Format(args.fmt), seed=args.seed,
+        end_level=end_level_for(args.preset, args.end_level),
         rounds=args.rounds, best_of_three=args.best_of_three, preset=args.preset, db_path=db_path,
         locale=args.locale, ai_level=args.ai, echo=not args.json, third_place=args.third_place,
         rank_levels=args.rank_levels, units=max(0, args.units), unit_limit=args.unit_limit,

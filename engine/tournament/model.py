@@ -104,12 +104,18 @@ class Config:
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise NotAllowed("tournament.bad_rounds", rounds=self.rounds, max=MAX_ROUNDS)
-        if self.best_of_three < 0 or self.match_minutes < 0 or self.deadline_hours < 0:
-            raise NotAllowed("tournament.bad_option")
-        if not 3 <= self.group_size <= 8 or (self.rank_levels and self.format is Format.DUPLICATE):
-            raise NotAllowed("tournament.bad_option")
-        if not 0 <= self.unit_limit <= MAX_TEAMS or (self.cross_tables and self.format is not Format.DUPLICATE):
-            raise NotAllowed("tournament.bad_option")
+        for option, value, low, high in (("best_of_three", self.best_of_three, 0, None),
+                                         ("match_minutes", self.match_minutes, 0, None),
+                                         ("deadline_hours", self.deadline_hours, 0, None),
+                                         ("group_size", self.group_size, 3, 8),
+                                         ("unit_limit", self.unit_limit, 0, MAX_TEAMS)):
+            if value < low or (high is not None and value > high):
+                raise NotAllowed("tournament.bad_option", option=option, value=value,
+                                 low=low, high="∞" if high is None else high)
+        if self.rank_levels and self.format is Format.DUPLICATE:
+            raise NotAllowed("tournament.not_for_format", option="rank_levels", format=self.format.value)
+        if self.cross_tables and self.format is not Format.DUPLICATE:
+            raise NotAllowed("tournament.not_for_format", option="cross_tables", format=self.format.value)
 
     def to_json(self) -> dict[str, Any]:
         return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}

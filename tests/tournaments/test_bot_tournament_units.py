@@ -120,5 +120,7 @@ async def test_duplicate_across_tables_is_offered_for_duplicate_only(simcord_env
     assert env.bot.tournaments.of_guild(guild.id)[-1].config.cross_tables
     reply = last_reply(await alice.slash(channel, "tractor tournament create", name="KO", format="knockout",
                                          cross_tables=True))
-    assert reply.ephemeral and reply.content == i18n.t("tournament.bad_option", "en")
+    # the refusal names the option and the format (issue #55, item 11: it named neither)
+    assert reply.ephemeral and reply.content == i18n.t("tournament.not_for_format", "en", option=r"cross\_tables",
+                                                       format="knockout"), env.transcript()
     assert len(env.bot.tournaments.of_guild(guild.id)) == 1  # nothing created
