@@ -24,7 +24,6 @@ the next pictures: a table never waits forever.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -37,7 +36,7 @@ from typing import Any
 
 from data import priority
 from runtime.errors import ServiceError
-from runtime.workers import worker_init
+from runtime.workers import kill_workers, worker_init
 
 log = logging.getLogger(__name__)
 
@@ -85,13 +84,6 @@ def _start_processes(processes: int) -> ProcessPoolExecutor:
     (``runtime.workers``)."""
     return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                initializer=worker_init, initargs=(os.getpid(), 0, True))
-
-
-def _kill(executor: ProcessPoolExecutor) -> None:
-    """SIGKILL every process of ``executor`` (a hung one, stopped or deadlocked, never finishes by itself)."""
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        with contextlib.suppress(OSError, ValueError):
-            process.kill()
 
 
 class RenderQueue:
@@ -145,7 +137,7 @@ class RenderQueue:
             except TimeoutError as exc:  # concurrent.futures.TimeoutError: the process hangs
                 log.error("a drawing process gave no picture in %.0f s (attempt %d): killed, starting new ones",
                           timeout, attempt)
-                _kill(executor)
+                kill_workers(executor)
                 error = exc
             self._replace(executor)
             if attempt == 2:

@@ -30,6 +30,7 @@ from data.timers import Timer
 from engine.ai.levels import AiLevel
 from runtime.access import TableLimits
 from runtime.aipool import AiPool
+from runtime.aiturns import play_unlocked
 from runtime.idempotency import Answers
 from runtime.imaging import ImagePolicy
 from runtime.names import NameBook
@@ -43,7 +44,7 @@ from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.session import Session, evict_idle, restore_queued
 from runtime.timer_registry import TimerRegistry
 from runtime.timers import TimerSpec
-from runtime.turns import TABLE_TIMERS, TableHandler, play_ai_turn
+from runtime.turns import TABLE_TIMERS, TableHandler
 from runtime.watchdog import Watchdog
 
 __all__ = ["PLAYER_ACTIONS", "ActOutcome", "GameService"]
@@ -158,6 +159,6 @@ class GameService(LobbyService, PlayService):
                         await self.pipeline.fresh(session)  # a move not saved before: reloaded (or this timer fails)
                         turn = await handle(self, session, spec, timer)
                     if turn is not None:  # an AI thinks without the table's lock: its clicks are served meanwhile
-                        await play_ai_turn(self, session, turn)
+                        await play_unlocked(self, session, turn)
 
         return run

@@ -1,12 +1,14 @@
 """What happens when a table's timer falls due (kinds in ``runtime.timers``, planned by ``runtime.planner``; each
 kind's handler in ``TABLE_TIMERS``).
 
-- ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare; async
+- ``deal``: live mode deals one card (``DealCard``), then each autopilot seat may declare (decided without the
+  table's lock too); async
   mode deals everything (``DealAll``) and the declaration window opens;
 - ``close``: the declaration window's deadline (``CloseDeclaring``);
 - ``ai``: an AI seat, or a human under 托管, acts (``engine.ai.choose_action`` in the service's AI process pool,
   or in a thread without one; decided without the table's lock, so a click is never kept waiting by an AI
-  thinking, and dropped if the table moved on meanwhile); in the first hand's declaring an AI seat waits for the
+  thinking, and dropped if the table moved on meanwhile: ``runtime.aiturns``); in the first hand's declaring an
+  AI seat waits for the
   humans (``planner.ai_waits_to_declare``): not during a live deal, and in the window until the humans passed or
   its wait timer falls due;
 - ``auto``: a queued play (dropped with a notice if no longer legal) or a forced move;
@@ -20,23 +22,18 @@ A timer planned at another table version is stale and ignored (the table moved o
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 from data.database import Database
-from data.errors import DataError
 from data.records import Mode, Seat, Status
 from data.timers import Timer
 from engine.actions import (
-    Action,
     CloseDeclaring,
     DealAll,
     DealCard,
-    Declare,
     Pass,
     Penalize,
     Play,
@@ -44,13 +41,10 @@ from engine.actions import (
     StartHand,
     StopMatch,
 )
-from engine.ai import choose_action, read_seats
-from engine.ai.levels import AiLevel
 from engine.bids import SwapStage
 from engine.errors import IllegalAction
-from engine.views import Phase, SeatView
-from runtime.aipool import AiPool
-from runtime.pipeline import PAUSED, Pipeline
+from engine.views import Phase
+from runtime.aiturns import AiHost, AiTurn, DealDeclarers, ai_turn, deal_declarers
 from runtime.planner import ai_waits_to_declare, window_mark
 from runtime.presenter import Announcement, UpdateReason
 from runtime.procedures import NOTICED, TIME_HAND, declare_cost, reminder_key, timeout_action
@@ -71,107 +65,18 @@ from runtime.timers import (
     TimerSpec,
     store,
 )
-from runtime.viewcache import forced_play, legal_actions, seat_view
+from runtime.viewcache import forced_play
 
 log = logging.getLogger(__name__)
 
 
-class TimerHost(Protocol):
+class TimerHost(AiHost, Protocol):
     """What a due timer needs of the service (``runtime.service.GameService``)."""
 
     db: Database
-    pipeline: Pipeline
-    takeover_level: AiLevel
-    ai_budget: float
-    ai_pool: AiPool | None
 
     async def set_away_locked(self, session: Session, seat: int, away: bool = True, *, publish: bool = True,
                               chosen: bool = False) -> list[Announcement]: ...
-
-
-@dataclass(frozen=True)
-class AiTurn:
-    """An AI decision to make for ``seat`` at table ``version``: thought out without the table's lock (a click
-    or another seat's move is served meanwhile), applied only if the table is still where it was."""
-
-    seat: int
-    version: int
-    view: SeatView
-    level: AiLevel
-    rng: random.Random
-    read: dict[int, str] = field(default_factory=dict)  # the AI seats a strong AI reads, with their levels (读牌)
-
-
-def ai_turn(service: TimerHost, session: Session, seat: int) -> AiTurn:
-    """What the AI playing ``seat`` (its own level, or the service's 托管 level) is to decide now."""
-    assert session.table is not None
-    occupant = session.record.seats[seat]
-    level = (occupant.ai_level if occupant is not None else None) or service.takeover_level
-    read = read_seats([o.ai_level if o is not None else None for o in session.record.seats])  # 读牌: the AI seats
-    return AiTurn(seat, session.table.version, seat_view(session.table, seat), level, session.ai_rng(seat), read)
-
-
-async def decide(service: TimerHost, turn: AiTurn) -> Action | None:
-    """The AI's choice for ``turn``: in the service's AI process pool (a strong AI thinking never holds up the
-    event loop), or in a thread without one."""
-    args = (turn.view, turn.level, turn.rng, service.ai_budget)
-    if service.ai_pool is not None:
-        return await service.ai_pool.decide(*args, turn.read)
-    return await asyncio.to_thread(choose_action, *args, read=turn.read)
-
-
-async def ai_action(service: TimerHost, session: Session, seat: int) -> Action | None:
-    """The move of the AI playing ``seat``, decided while the caller holds the lock (the live deal's declarations)."""
-    return await decide(service, ai_turn(service, session, seat))
-
-
-def fallback_action(session: Session, seat: int) -> Action | None:
-    """A legal move when the AI failed: pass if possible, else the first legal action."""
-    assert session.table is not None
-    actions = legal_actions(session.table, seat)
-    return next((a for a in actions if isinstance(a, Pass)), actions[0] if actions else None)
-
-
-def still_due(session: Session, turn: AiTurn) -> bool:
-    """The table is where the AI looked (same version, still playing and unpaused) and the seat is still the AI's
-    to move: otherwise the change that moved it on re-planned its timers, and the decision is dropped."""
-    table, rec = session.table, session.record
-    occupant = rec.seats[turn.seat]
-    return (table is not None and table.version == turn.version and rec.status is Status.PLAYING
-            and not rec.meta.get(PAUSED) and occupant is not None and occupant.autopilot
-            and turn.seat in table.to_act())
-
-
-async def play_ai_turn(service: TimerHost, session: Session, turn: AiTurn) -> None:
-    """Decide ``turn`` *without* the table's lock, then take it and apply the choice if still due; an AI error or
-    an illegal choice falls back to a legal move."""
-    session.thinking += 1  # not evicted meanwhile (runtime.session)
-    try:
-        action: Action | None = await decide(service, turn)
-        failed = False
-    except Exception:
-        log.exception("AI failed on table %d seat %d; playing a fallback move", session.record.table_id, turn.seat)
-        action, failed = None, True
-    finally:
-        session.thinking -= 1
-    async with session.lock:
-        if not still_due(session, turn):
-            log.debug("table %d moved on while seat %d's AI thought", session.record.table_id, turn.seat)
-            return
-        if action is not None:
-            try:
-                await service.pipeline.apply(session, action, acted_seat=turn.seat)
-                return
-            except Exception as exc:
-                if isinstance(exc, DataError) and exc.key.startswith("faults."):
-                    raise  # not saved (storage): the watchdog re-plans the table; no other move meanwhile
-                log.exception("AI move refused on table %d seat %d; playing a fallback move",
-                              session.record.table_id, turn.seat)
-                failed = True
-        if failed and session.table is not None and session.table.version == turn.version:
-            fallback = fallback_action(session, turn.seat)
-            if fallback is not None:
-                await service.pipeline.apply(session, fallback, acted_seat=turn.seat)
 
 
 def _current(session: Session, version: int, spec: TimerSpec) -> bool:
@@ -214,10 +119,8 @@ async def on_ai(service: TimerHost, session: Session, spec: AiTimer, timer: Time
     return ai_turn(service, session, spec.seat) if _current(session, spec.version, spec) else None
 
 
-async def on_deal(service: TimerHost, session: Session, spec: DealTimer, timer: Timer) -> AiTurn | None:
-    if _current(session, spec.version, spec):
-        await _deal(service, session)
-    return None
+async def on_deal(service: TimerHost, session: Session, spec: DealTimer, timer: Timer) -> DealDeclarers | None:
+    return await _deal(service, session) if _current(session, spec.version, spec) else None
 
 
 async def on_next(service: TimerHost, session: Session, spec: NextTimer, timer: Timer) -> AiTurn | None:
@@ -273,21 +176,15 @@ def _timed_on(session: Session) -> bool:
     return session.record.status is Status.PLAYING and table.phase is not Phase.MATCH_OVER
 
 
-async def _deal(service: TimerHost, session: Session) -> None:
+async def _deal(service: TimerHost, session: Session) -> DealDeclarers | None:
+    """Deal (one card live, all async); live, the AI seats that may declare then (decided after the lock)."""
     table = session.table
     assert table is not None
     live = session.record.mode is Mode.LIVE
     await service.pipeline.apply(session, DealCard() if live else DealAll(), acted_seat=None)
     if not live or table.phase is not Phase.DEALING or ai_waits_to_declare(session.record, table):
-        return
-    for seat, occupant in enumerate(session.record.seats):  # AI seats may declare during the deal
-        if occupant is None or not occupant.autopilot:
-            continue
-        if not any(isinstance(a, Declare) for a in legal_actions(table, seat)):
-            continue
-        action = await ai_action(service, session, seat)
-        if isinstance(action, Declare):
-            await service.pipeline.apply(session, action, acted_seat=seat)
+        return None
+    return deal_declarers(session)
 
 
 async def _queued(service: TimerHost, session: Session, seat: int) -> None:
@@ -386,7 +283,7 @@ async def on_declare_clock(service: TimerHost, session: Session, spec: DeclareCl
     return None
 
 
-TableHandler = Callable[[TimerHost, Session, Any, Timer], Awaitable["AiTurn | None"]]
+TableHandler = Callable[[TimerHost, Session, Any, Timer], Awaitable["AiTurn | DealDeclarers | None"]]
 TABLE_TIMERS: tuple[tuple[type[TimerSpec], TableHandler], ...] = (
     (DealTimer, on_deal), (CloseTimer, on_close), (AiTimer, on_ai), (AiWaitTimer, on_ai_wait), (AutoTimer, on_auto),
     (ReminderTimer, on_reminder), (TimeoutTimer, on_timeout), (DeclareClockTimer, on_declare_clock),
@@ -394,5 +291,6 @@ TABLE_TIMERS: tuple[tuple[type[TimerSpec], TableHandler], ...] = (
     (NoticeTimer, on_notice), (TimeCallTimer, on_time_call),
 )
 """Each table timer kind's handler ``handler(service, session, spec, stored)`` (the caller holds the table's lock;
-an AI seat's turn is returned, for the caller to decide after releasing it: ``play_ai_turn``); registered in the
+an AI seat's turn, or a live deal's AI declarers, is returned, for the caller to decide after releasing it:
+``runtime.aiturns.play_unlocked``); registered in the
 service's ``runtime.timer_registry.TimerRegistry``."""

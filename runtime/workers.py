@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -58,3 +59,19 @@ def worker_init(parent_pid: int, niceness: int = 0, warm_up: bool = False) -> No
         from render import warm_up as load_drawing
 
         load_drawing()
+
+
+def kill_workers(executor: ProcessPoolExecutor) -> list[int]:
+    """SIGKILL every process of ``executor`` (a hung one, stopped or deadlocked, never finishes by itself; SIGKILL
+    ends a stopped process too); their pids."""
+    killed = []
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+            killed.append(process.pid)
+    return killed
+
+
+def worker_pids(executor: ProcessPoolExecutor | None) -> list[int]:
+    """The pids of ``executor``'s processes started so far (none without one)."""
+    return sorted((getattr(executor, "_processes", None) or {}).keys()) if executor is not None else []
