@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, overload
 
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.errors import EngineError, lookup
+from engine.friends import FriendCall
+from engine.shape import MAX_PLAYERS
 
 
 @dataclass(frozen=True)
@@ -72,10 +74,18 @@ class CloseDeclaring(Action):
 
 @dataclass(frozen=True)
 class Bury(Action):
-    """The kitty holder buries exactly 8 cards (扣底)."""
+    """The kitty holder buries as many cards as the kitty held (扣底; 8 with two decks). In 找朋友 the dealer names
+    its friend calls with the bury (RULES §13.3: after the bury, before play); ``calls`` is empty otherwise."""
 
     kind: ClassVar[str] = "bury"
     cards: tuple[Card, ...] = ()
+    calls: tuple[FriendCall, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if self.calls:  # (absent without 找朋友: the log keeps its bytes)
+            out["calls"] = [{"card": str(c.card), "ordinal": c.ordinal} for c in self.calls]
+        return out
 
 
 @dataclass(frozen=True)
@@ -209,11 +219,21 @@ def action_from_json(obj: Any) -> Action:
             raise EngineError("action.invalid", action=repr(obj)[:80])
         return StopMatch(draw=True)
     seat = obj.get("seat")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS):
         raise EngineError("action.invalid", action=repr(obj)[:80])
     if cls in (Declare, Bury, Play):
         cards = obj.get("cards")
         if not isinstance(cards, list):
             raise EngineError("action.invalid", action=repr(obj)[:80])
+        if cls is Bury and "calls" in obj:
+            return Bury(seat=seat, cards=parse_cards(cards), calls=_calls_from_json(obj["calls"], obj))
         return cls(seat=seat, cards=parse_cards(cards))
     return cls(seat=seat)
+
+
+def _calls_from_json(raw: Any, obj: Any) -> tuple[FriendCall, ...]:
+    """A bury's friend calls: ``[{"card": "AS", "ordinal": 1}, …]``."""
+    if not isinstance(raw, list) or not all(isinstance(c, dict) and isinstance(c.get("card"), str)
+                                            and type(c.get("ordinal")) is int for c in raw):
+        raise EngineError("action.invalid", action=repr(obj)[:80])
+    return tuple(FriendCall(parse_card(c["card"]), c["ordinal"]) for c in raw)

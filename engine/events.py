@@ -75,7 +75,7 @@ class HandStarted(EngineEvent):
     level: Level
     first_drawer: int
     redeals: int
-    levels: tuple[Level, Level]
+    levels: tuple[Level, ...]  # the teams' (找朋友: each seat's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +244,7 @@ class MatchOver(EngineEvent):
     kind: ClassVar[str] = "match_over"
     winner: int | None
     reason: MatchOverReason
-    levels: tuple[Level, Level]
+    levels: tuple[Level, ...]  # 找朋友: one per seat
     match_points: tuple[int, int]
 
 
@@ -337,8 +337,30 @@ class PlayUndone(EngineEvent):
     cards: tuple[Card, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class FriendsCalled(EngineEvent):
+    """找朋友: the dealer's friend calls, public as play begins: ``calls`` are ``(card, ordinal)`` pairs ("the
+    ordinal-th copy of card to be played")."""
+
+    kind: ClassVar[str] = "friends_called"
+    seat: int
+    calls: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendJoined(EngineEvent):
+    """找朋友: at the end of trick ``trick``, ``seat`` played the called ``card`` (copy ``ordinal``) and joins the
+    dealer's team (RULES §13.4)."""
+
+    kind: ClassVar[str] = "friend_joined"
+    seat: int
+    card: Card
+    ordinal: int
+    trick: int
+
+
 Event: TypeAlias = (HandStarted | CardDealt | CardsDealt | DealingDone | Declared | Passed | DeclaringClosed
                     | Redeal | KittyTaken | Buried | KittyOvercallRound | PlayStarted | Played | ThrowFailed
                     | TrickWon | HandSettled | MatchOver | TimeCalled | DeclaredConcealed | DeclarationsRevealed
                     | SwapWindow | SwapDealer | Penalized | HandAwarded | Disqualified
-                    | PlayUndone)
+                    | PlayUndone | FriendsCalled | FriendJoined)

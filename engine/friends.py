@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from engine.cards import Card
+from engine.cards import Card, parse_card
 from engine.choices import DoubleJoin, FriendCards
 from engine.errors import IllegalAction
 from engine.rules import Rules
@@ -124,3 +124,45 @@ class Friends:
     def defenders(self, players: int) -> tuple[int, ...]:
         """Every seat not on the dealer's team, in seat order."""
         return tuple(s for s in range(players) if s not in self.team)
+
+
+def default_calls(hand: Sequence[Card], level: str, trump: str, rules: Rules) -> tuple[FriendCall, ...]:
+    """A simple legal set of calls for the dealer holding ``hand`` (the kitty buried): the highest allowed card of
+    each suit it is shortest in, the first copy it does not hold itself (ordinal = its own copies + 1), so it does
+    not call itself; then, if calls are still missing, lower cards of those suits, then any allowed card."""
+    count = rules.friend_calls
+    held = {c: hand.count(c) for c in set(hand)}
+    suits = sorted((s for s in "SHCD" if s != trump), key=lambda s: sum(c.suit == s for c in hand))
+    order = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+    calls: list[FriendCall] = []
+    for own in (True, False):  # first without the dealer's own copies, then anything allowed
+        for rank in order:
+            for suit in suits:
+                card = Card(rank, suit)
+                ordinal = held.get(card, 0) + 1 if own else 1
+                call = FriendCall(card, ordinal)
+                if len(calls) < count and call not in calls and call_error(call, level, trump, rules) is None:
+                    calls.append(call)
+    return tuple(calls)
+
+
+def joined_events(before: Friends, after: Friends) -> list[tuple[int, FriendCall]]:
+    """(seat, call) for each call a trick filled by a new friend, in the order they joined."""
+    out = [(a.friend, a.call) for b, a in zip(before.calls, after.calls, strict=True)
+           if a.friend is not None and b.friend is None]
+    return sorted(((s, c) for s, c in out if s is not None), key=lambda sc: after.team.index(sc[0]))
+
+
+def friends_to_json(friends: Friends) -> dict[str, object]:
+    return {"dealer": friends.dealer, "team": list(friends.team),
+            "calls": [{"card": str(c.call.card), "ordinal": c.call.ordinal, "skip": c.skip, "filled": c.filled,
+                       "friend": c.friend} for c in friends.calls]}
+
+
+def friends_from_json(obj: dict[str, object]) -> Friends:
+    calls = obj["calls"]
+    team = obj["team"]
+    dealer = obj["dealer"]
+    assert isinstance(calls, list) and isinstance(team, list) and isinstance(dealer, int)
+    return Friends(dealer, tuple(CallState(FriendCall(parse_card(c["card"]), c["ordinal"]), c["skip"], c["filled"],
+                                           c["friend"]) for c in calls), tuple(team))

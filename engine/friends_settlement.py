@@ -15,12 +15,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.cards import Card, card_points
 from engine.choices import DealerRotation
+from engine.friends import Friends
 from engine.levels import Level, capped_points, climb, level_gain, level_index
 from engine.rules import Rules
 from engine.settlement import kitty_multiplier
+from engine.trump import Trump
+from engine.views import HandResult, ThrowFailure, TrickView
 
 log = logging.getLogger(__name__)
 
@@ -94,3 +98,40 @@ def settle_friends(*, rules: Rules, level: str, trump: str, dealer: int, levels:
         levels_before=tuple(Level.parse(v) for v in levels), levels_after=tuple(after), level_gains=gains,
         next_dealer=next_friends_dealer(dealer, tuple(members), not take_over, players, rules),
         winners=tuple(winners))
+
+
+class FriendsHand(Protocol):
+    """What a 找朋友 settlement reads of a finished hand (``engine.hand.HandState``)."""
+
+    rules: Rules
+    number: int
+    level: Level
+    trump: Trump | None
+    dealer: int | None
+    kitty: list[Card]
+    tricks: list[TrickView]
+    penalties: list[ThrowFailure]
+    won: list[int]
+    friends: Friends | None
+
+
+def friends_hand_result(hand: FriendsHand, levels: tuple[Level, ...], winning_play: Sequence[Card],
+                        last_winner: int) -> HandResult:
+    """The ``HandResult`` of a finished 找朋友 hand: per-seat levels and gains, the dealer's final ``team``; P from
+    the points each player carries and the penalties by the thrower's final team (§13.5)."""
+    friends, dealer, trump = hand.friends, hand.dealer, hand.trump
+    assert friends is not None and dealer is not None and trump is not None
+    penalties: dict[int, int] = {}
+    for p in hand.penalties:
+        penalties[p.seat] = penalties.get(p.seat, 0) + abs(p.penalty)
+    points = defender_points(dict(enumerate(hand.won)), penalties, friends.team)
+    result = settle_friends(rules=hand.rules, level=hand.level, trump=trump, dealer=dealer, levels=levels,
+                            team=friends.team, trick_points=points, kitty=hand.kitty, last_play=winning_play,
+                            last_winner=last_winner, lead=hand.tricks[-1].plays[0][1])
+    return HandResult(
+        hand_number=hand.number, dealer=dealer, level=hand.level, trump=Trump.parse(trump), kitty=tuple(hand.kitty),
+        kitty_points=result.kitty_points, trick_points=points, kitty_multiplier=result.kitty_multiplier,
+        kitty_bonus=result.kitty_bonus, defender_points=result.defender_points, last_winner=last_winner,
+        levels_before=result.levels_before, levels_after=result.levels_after, level_gains=result.level_gains,
+        defenders_take_over=result.defenders_take_over, next_dealer=result.next_dealer,
+        match_winner=result.winners[0] if result.winners else None, burier=dealer, team=result.team)

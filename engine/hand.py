@@ -19,6 +19,7 @@ from engine.bids import Bids, SwapStage
 from engine.cards import Card, card_points, format_cards, parse_cards, shuffled_deck
 from engine.errors import IllegalAction
 from engine.events import CardDealt, DealingDone, Event
+from engine.friends import FriendCall, friends_from_json, friends_to_json
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump, TrumpContext, trump_context
@@ -74,7 +75,7 @@ class HandState(playing.PlayingHand):
         shape = rules.shape
         hand = cls(rules=rules, number=number, level=level, dealer=dealer, first_drawer=first_drawer,
                    first_hand=first_hand, redeals=redeals, players=shape.players,
-                   hands=[[] for _ in range(shape.players)])
+                   hands=[[] for _ in range(shape.players)], won=[0] * shape.players)
         if team_levels is not None and rules.no_declaration == "swap_dealer" and dealer is not None:
             hand.bids.swap_stage, hand.bids.team_levels = SwapStage.DUE, team_levels
         hand.deck = shuffled_deck(deal_seed(seed, number, redeals), shape.decks)
@@ -166,9 +167,9 @@ class HandState(playing.PlayingHand):
         """Close the window: set trump and dealer, give the kitty. Returns (events, needs_redeal)."""
         return window.close(self)
 
-    def bury(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-        """The kitty holder buries exactly 8 of its cards (point cards allowed)."""
-        return rounds.bury(self, seat, cards)
+    def bury(self, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...] = ()) -> list[Event]:
+        """The kitty holder buries the kitty's count of its cards (point cards allowed); 找朋友: with the calls."""
+        return rounds.bury(self, seat, cards, calls)
 
     # -- tricks (engine.playing) ----------------------------------------------------------------------
     def play(self, seat: int, cards: tuple[Card, ...]) -> tuple[list[Event], bool]:
@@ -208,6 +209,7 @@ class HandState(playing.PlayingHand):
             "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
                            "beaten_unit": format_cards(p.beaten_unit), "penalty": p.penalty} for p in self.penalties],
             **self.bids.rounds_json(),
+            **({} if self.friends is None else {"friends": friends_to_json(self.friends), "won": list(self.won)}),
         }
 
     @classmethod
@@ -226,6 +228,8 @@ class HandState(playing.PlayingHand):
             defender_points=obj["defender_points"], winning=obj["winning"],
             penalties=[ThrowFailure(p["seat"], parse_cards(p["attempted"]), parse_cards(p["forced"]),
                                     parse_cards(p["beaten_unit"]), p["penalty"]) for p in obj["penalties"]],
+            friends=friends_from_json(obj["friends"]) if "friends" in obj else None,
+            won=list(obj.get("won", [0] * rules.players)),
         )
 
 

@@ -19,9 +19,10 @@ from engine.cardrules import follow as core_follow
 from engine.cardrules.tables import SUITS, RuleTables, rule_tables
 from engine.cardrules.tuples import counts_of
 from engine.cardrules.units import adjacent, distinct, ordered, pair_cards, tractor_paths, tractors
-from engine.cards import ALL_CARDS, Card
+from engine.cards import ALL_CARDS, Card, remove_cards
 from engine.declaring import declaration_options, stage_of
 from engine.follow import LeadLike, enumerate_follows
+from engine.friends import default_calls
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import Lead
@@ -54,7 +55,11 @@ def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list
         return declaring_actions(seat, pub.phase, view.hand, pub.declaration, pub.level, pub.rules, pub.dealer,
                                  pub.declaring_team, view.concealed)
     if pub.phase is Phase.BURYING:
-        return [Bury(seat=seat, cards=default_bury(view))]
+        cards = default_bury(view)
+        if not pub.rules.friend_calls:
+            return [Bury(seat=seat, cards=cards)]
+        kept = remove_cards(view.hand, cards)  # 找朋友: the dealer calls its friends with the bury
+        return [Bury(seat=seat, cards=cards, calls=default_calls(kept, pub.level, pub.trump or "NT", pub.rules))]
     if pub.phase is Phase.PLAYING:
         return [Play(seat=seat, cards=c) for c in legal_plays(view, follow_limit)]
     return []

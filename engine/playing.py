@@ -16,8 +16,10 @@ from engine.cardrules import trick as core_trick
 from engine.cardrules.tables import SUITS, TRUMP, rule_tables
 from engine.cards import Card, remove_cards
 from engine.errors import IllegalAction
-from engine.events import Event, ThrowFailed
+from engine.events import Event, FriendJoined, ThrowFailed
 from engine.follow import follow_error
+from engine.friends import Friends, joined_events
+from engine.friends_settlement import defender_points
 from engine.rules import Rules
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_winner
@@ -38,6 +40,8 @@ class PlayingHand:
     phase: Phase = Phase.DEALING
     hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
     players: int = 4  # seats at the table (RULES §13.1); the hands are theirs
+    friends: Friends | None = None  # 找朋友: the calls and the dealer's team so far (None with fixed partners)
+    won: list[int] = field(default_factory=list)  # 找朋友: the points each seat has won in tricks (§13.5)
     leader: int = 0
     trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
     tricks: list[TrickView] = field(default_factory=list)
@@ -153,7 +157,9 @@ def throw_failed(hand: PlayingHand, seat: int, attempted: tuple[Card, ...], forc
                  beaten: tuple[Card, ...]) -> Event:
     """甩牌失败: the smallest beaten unit is played; the penalty moves the defenders' points."""
     magnitude = throw_penalty(len(attempted), len(attempted) - len(forced), hand.rules)
-    penalty = magnitude if seat % 2 == hand.dealer_team() else -magnitude
+    friends = hand.friends
+    on_dealer_team = seat % 2 == hand.dealer_team() if friends is None else friends.on_team(seat)
+    penalty = magnitude if on_dealer_team else -magnitude  # 找朋友: by the team known now, settled by the final one
     hand.defender_points += penalty
     failure = ThrowFailure(seat, tuple(attempted), tuple(forced), tuple(beaten), penalty)
     hand.penalties.append(failure)
@@ -168,9 +174,29 @@ def finish_trick(hand: PlayingHand) -> list[Event]:
     for _, cards in trick:
         for c in cards:  # (a typed tuple: card_points would walk it through an iterator)
             points += c.points
-    if winner % 2 != hand.dealer_team():
+    joined: list[Event] = []
+    if hand.friends is not None:
+        joined = _reveal(hand, winner, points)
+    elif winner % 2 != hand.dealer_team():
         hand.defender_points += points
     hand.tricks.append(builders.trick_view(hand.leader, tuple(trick), winner, points))
     hand.trick = []
     hand.leader = winner
-    return [builders.trick_won(winner, points, hand.defender_points, len(hand.tricks))]
+    return [builders.trick_won(winner, points, hand.defender_points, len(hand.tricks)), *joined]
+
+
+def _reveal(hand: PlayingHand, winner: int, points: int) -> list[Event]:
+    """找朋友 at the end of a trick: the winner keeps the points; called copies reveal friends (RULES §13.4-13.5);
+    the defenders' points are those held by players not on the dealer's team so far (penalties by team)."""
+    before = hand.friends
+    assert before is not None
+    hand.won[winner] += points
+    after = before.after_trick(hand.trick, hand.rules)
+    hand.friends = after
+    won = dict(enumerate(hand.won))
+    penalties: dict[int, int] = {}
+    for p in hand.penalties:
+        penalties[p.seat] = penalties.get(p.seat, 0) + abs(p.penalty)
+    hand.defender_points = defender_points(won, penalties, after.team)
+    number = len(hand.tricks) + 1
+    return [FriendJoined(seat, call.card, call.ordinal, number) for seat, call in joined_events(before, after)]

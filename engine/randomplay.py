@@ -13,7 +13,8 @@ from typing import Final
 
 from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare
-from engine.cards import ALL_CARDS, Card
+from engine.cards import ALL_CARDS, Card, remove_cards
+from engine.friends import default_calls
 from engine.legal import play_option_ids
 from engine.seeded import choice, shuffle
 from engine.table import Table
@@ -78,7 +79,13 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     seat = to_act[0]
     if phase is _BURYING:
         hand = list(table.hand.hands[seat])
-        return Bury(seat=seat, cards=tuple(rng.sample(hand, table.rules.shape.kitty)))
+        buried = tuple(rng.sample(hand, table.rules.shape.kitty))
+        if not table.rules.friend_calls:
+            return Bury(seat=seat, cards=buried)
+        h = table.hand
+        assert h.trump is not None
+        return Bury(seat=seat, cards=buried, calls=default_calls(remove_cards(hand, buried), h.level, h.trump,
+                                                                 table.rules))
     return choice(rng, table.legal_actions(seat))
 
 

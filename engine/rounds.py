@@ -31,7 +31,8 @@ from engine.declaring import (
     kitty_round_mode,
 )
 from engine.errors import IllegalAction
-from engine.events import Buried, Event, KittyOvercallRound, KittyTaken, PlayStarted
+from engine.events import Buried, Event, FriendsCalled, KittyOvercallRound, KittyTaken, PlayStarted
+from engine.friends import FriendCall, Friends, check_calls
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump
@@ -56,6 +57,7 @@ class KittyHand(Protocol):
     trump: Trump | None
     leader: int
     bids: Bids
+    friends: Friends | None
 
 
 def give_kitty(hand: KittyHand, seat: int) -> list[Event]:
@@ -66,8 +68,9 @@ def give_kitty(hand: KittyHand, seat: int) -> list[Event]:
     return [KittyTaken(seat, tuple(hand.kitty), to=seat), KittyTaken(seat)]
 
 
-def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-    """The kitty holder buries as many cards as the kitty held (8 with two decks; point cards allowed)."""
+def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...] = ()) -> list[Event]:
+    """The kitty holder buries as many cards as the kitty held (8 with two decks; point cards allowed). In 找朋友
+    the dealer names its friend calls with it (RULES §13.3), public as play begins."""
     if hand.phase is not Phase.BURYING:
         raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     if seat != hand.kitty_holder:
@@ -78,9 +81,17 @@ def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
     rest = cards_without(hand.hands[seat], cards)
     if rest is None:
         raise IllegalAction("bury.not_in_hand")
+    if hand.rules.friend_calls:
+        assert hand.trump is not None
+        check_calls(calls, hand.level, hand.trump, hand.rules)
+    elif calls:
+        raise IllegalAction("friends.not_friends_mode")
     hand.hands[seat] = rest
     hand.kitty = list(cards)
     events: list[Event] = [Buried(seat, tuple(cards), to=seat), Buried(seat)]
+    if calls:
+        hand.friends = Friends.start(seat, calls)
+        events.append(FriendsCalled(seat, tuple((str(c.card), c.ordinal) for c in calls)))
     return events + round_after_bury(hand, seat)
 
 

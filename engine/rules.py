@@ -256,7 +256,9 @@ def _fixed_partners_only(rules: Rules) -> tuple[str, str] | None:
     for name, value in (("no_declaration", NoDeclaration.SWAP_DEALER), ("match_end", MatchEnd.TIMED_LAPS),
                         ("kitty_guard", KittyGuard.BURIER), ("blocked_gain", BlockedGain.DEDUCTED),
                         ("blocked_gain", BlockedGain.DEDUCTED_NEGATIVE), ("match_end", MatchEnd.TIMED),
-                        ("jack_bottom", True), ("ace_bottom", True), ("bottom_relief", True)):
+                        ("jack_bottom", True), ("ace_bottom", True), ("bottom_relief", True),
+                        ("kitty_overcall", KittyOvercall.ON), ("kitty_overcall", KittyOvercall.CONCEALED),
+                        ("kitty_overcall", KittyOvercall.NO_TRUMP_ONLY)):
         if getattr(rules, name) is value:
             return name, str(value)
     return None

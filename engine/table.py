@@ -33,7 +33,7 @@ from engine.actions import (
     action_from_json,
 )
 from engine.cards import Card
-from engine.errors import IllegalAction, RulesError
+from engine.errors import IllegalAction
 from engine.events import (
     Disqualified,
     Event,
@@ -46,6 +46,7 @@ from engine.events import (
     PlayUndone,
     TimeCalled,
 )
+from engine.friends_settlement import friends_hand_result
 from engine.hand import HandState, deal_seed
 from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
 from engine.levels import Level, playing_rank
@@ -68,12 +69,11 @@ class Table:
     derived views in (``runtime.viewcache``): a cache, not state."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
-        if not rules.shape.fixed_partners:  # 找朋友 is judged (RULES §13), not dealt yet
-            shape = rules.shape
-            raise RulesError("rules.shape_not_playable", decks=shape.decks, players=shape.players, mode=str(shape.mode))
         self.rules = rules
         self.seed = seed
-        self.levels: list[Level] = [Level.parse(rules.start_level)] * 2
+        # team levels (team 0: even seats); 找朋友: one level per seat (RULES §13.2)
+        start, holders = Level.parse(rules.start_level), 2 if rules.shape.fixed_partners else rules.players
+        self.levels: list[Level] = [start] * holders
         self.results: list[HandResult] = []
         self.match_points: list[int] = [0, 0]
         self.laps: list[int] = [0, 0]  # timed_laps: times each team passed the end level
@@ -112,7 +112,7 @@ class Table:
             first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(self.rules.players)
             return HandState.start(self.rules, self.seed, number, playing_rank(self.levels[0]), None, first, True,
                                    redeals)
-        level = playing_rank(self.levels[dealer % 2])  # a negative level plays 2
+        level = playing_rank(self.levels[self._level_index(dealer)])  # a negative level plays 2
         return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals,
                                team_levels=(playing_rank(self.levels[0]), playing_rank(self.levels[1])))
 
@@ -158,7 +158,7 @@ class Table:
         bids = h.bids
         trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
         return PublicView(
-            rules=self.rules, hand_number=h.number, phase=self.phase, levels=(self.levels[0], self.levels[1]),
+            rules=self.rules, hand_number=h.number, phase=self.phase, levels=tuple(self.levels),
             dealer=h.dealer, level=h.level, trump=bids.public_trump(h.trump), declaration=bids.public_declaration(),
             to_act=self.to_act(),
             hand_sizes=tuple(len(cards) for cards in h.hands),
@@ -169,7 +169,7 @@ class Table:
             match_points=(self.match_points[0], self.match_points[1]), laps=(self.laps[0], self.laps[1]),
             time_called=self.time_called,
             declaring_team=bids.only_team(h.dealer), concealed_seats=bids.concealed_seats(),
-            sanctions=tuple(self.sanctions),
+            sanctions=tuple(self.sanctions), friends=h.friends,
         )
 
     def seat_view(self, seat: int, public: PublicView | None = None) -> SeatView:
@@ -220,8 +220,8 @@ class Table:
                 return events + (self._close_declaring() if h.all_passed() else [])
             case CloseDeclaring(seat=None):
                 return self._close_declaring()
-            case Bury(seat=int(seat), cards=cards):
-                return h.bury(seat, cards)
+            case Bury(seat=int(seat), cards=cards, calls=calls):
+                return h.bury(seat, cards, calls)
             case StartHand(seat=None):
                 return self._start_next_hand()
             case StopMatch(seat=None, draw=draw):
@@ -247,7 +247,7 @@ class Table:
 
     def _hand_started(self) -> HandStarted:
         h = self.hand
-        return HandStarted(h.number, h.dealer, h.level, h.first_drawer, h.redeals, (self.levels[0], self.levels[1]))
+        return HandStarted(h.number, h.dealer, h.level, h.first_drawer, h.redeals, tuple(self.levels))
 
     def _settle(self) -> list[Event]:
         """RULES §8: kitty bonus, level change, next dealer, match end."""
@@ -256,6 +256,9 @@ class Table:
         last = h.tricks[-1]
         assert last.winner is not None  # a finished trick has its winner
         winning_play = next(cards for seat, cards in last.plays if seat == last.winner)
+        if h.friends is not None:
+            h.phase = Phase.HAND_OVER
+            return self._settled(friends_hand_result(h, tuple(self.levels), winning_play, last.winner))
         result = settle_hand(rules=self.rules, hand_number=h.number, level=h.level, trump=h.trump, dealer=h.dealer,
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
                              kitty=h.kitty, last_play=winning_play, last_winner=last.winner, lead=last.plays[0][1],
@@ -275,7 +278,7 @@ class Table:
                 return events + self._end_match(fixed_deals_winner((self.match_points[0], self.match_points[1])),
                                                 MatchOverReason.FIXED_DEALS_DONE)
             return events
-        self.levels = [result.levels_after[0], result.levels_after[1]]
+        self.levels = list(result.levels_after)
         self.laps = [result.laps_after[0], result.laps_after[1]]
         if result.match_winner is not None:
             events += self._end_match(result.match_winner, MatchOverReason.PASSED_END_LEVEL)
@@ -283,9 +286,15 @@ class Table:
             events += self._time_up()
         return events
 
+    def _level_index(self, dealer: int) -> int:
+        """Where the dealer's level is kept: its team's (fixed partners), or its own (找朋友)."""
+        return dealer % 2 if len(self.levels) == 2 else dealer
+
     def _sanction(self, action: Action) -> list[Event]:
-        """A penalty, an awarded hand or a disqualification (``engine.sanctions``)."""
+        """A penalty, an awarded hand or a disqualification (``engine.sanctions``; fixed partners only)."""
         h = self.hand
+        if not self.rules.shape.fixed_partners:
+            raise IllegalAction("friends.no_team_sanctions")
         events: list[Event]
         if isinstance(action, Penalize):
             sanction, points = sanctions.penalize(h, action.team, action.points, action.reason)
@@ -305,7 +314,7 @@ class Table:
     def _end_match(self, winner: int | None, reason: MatchOverReason) -> list[Event]:
         self.match_winner = winner
         self.match_over_reason = reason
-        return [MatchOver(winner, reason, (self.levels[0], self.levels[1]),
+        return [MatchOver(winner, reason, tuple(self.levels),
                           (self.match_points[0], self.match_points[1]))]
 
     def _start_next_hand(self) -> list[Event]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.actions import SanctionReason
 from engine.cards import Card
+from engine.friends import Friends
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump
@@ -106,9 +107,9 @@ class HandResult:
     kitty_bonus: int
     defender_points: int  # final P, after the bonus (and points_cap)
     last_winner: int
-    levels_before: tuple[Level, Level]  # team levels: "2" … "A", or negative "-1", "-2", … (blocked_gain)
-    levels_after: tuple[Level, Level]
-    level_gains: tuple[int, int]  # ranks gained by team 0 and team 1 in this hand
+    levels_before: tuple[Level, ...]  # team levels "2" … "A", or negative "-1", … (blocked_gain); 找朋友: per seat
+    levels_after: tuple[Level, ...]
+    level_gains: tuple[int, ...]  # ranks gained by team 0 and team 1 in this hand (找朋友: by each seat)
     defenders_take_over: bool
     next_dealer: int
     match_winner: int | None
@@ -116,6 +117,7 @@ class HandResult:
     laps_before: tuple[int, int] = (0, 0)  # timed_laps: laps of team 0 and team 1 before and after the hand
     laps_after: tuple[int, int] = (0, 0)
     burier: int | None = None  # the seat whose burial stood (None in results stored before v2)
+    team: tuple[int, ...] = ()  # 找朋友: the dealer's final team (the dealer, then its friends); () with fixed partners
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class PublicView:
     rules: Rules
     hand_number: int  # 1-based
     phase: Phase
-    levels: tuple[Level, Level]  # team 0 (seats 0, 2) and team 1 (seats 1, 3)
+    levels: tuple[Level, ...]  # team 0 (even seats) and team 1 (odd seats); 找朋友: one per seat
     dealer: int | None  # None in the first hand until someone declares (抢庄)
     level: Level  # the hand's level rank
     trump: Trump | None  # None while undecided
@@ -148,6 +150,7 @@ class PublicView:
     declaring_team: int | None = None  # 换庄: the team that alone may make the first declaration now
     concealed_seats: tuple[int, ...] = ()  # 暗扣: seats whose face-down declarations are not turned up yet
     sanctions: tuple[Sanction, ...] = ()  # penalties, warnings, awarded hands of the match (engine.sanctions)
+    friends: Friends | None = None  # 找朋友: the dealer's calls (public once play begins) and its team so far
 
     @property
     def dealer_team(self) -> int | None:

@@ -21,6 +21,10 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
     out["kitty"] = format_cards(result.kitty)
     for name in (*_PAIRS, "notes"):
         out[name] = list(out[name])
+    if result.team:  # 找朋友 only: a fixed-partner result keeps its JSON
+        out["team"] = list(result.team)
+    else:
+        del out["team"]
     return out
 
 
@@ -28,12 +32,12 @@ def result_from_json(obj: dict[str, Any]) -> HandResult:
     """Inverse of ``result_to_json``."""
     values = {f.name: obj[f.name] for f in fields(HandResult) if f.name in obj}
     values["kitty"] = parse_cards(obj["kitty"])
-    for name in (*_PAIRS, "notes"):
+    for name in (*_PAIRS, "notes", "team"):
         if name in values:
             values[name] = tuple(values[name])
     values["level"], values["trump"] = Level.parse(obj["level"]), Trump.parse(obj["trump"])
     for name in ("levels_before", "levels_after"):
-        values[name] = (Level.parse(values[name][0]), Level.parse(values[name][1]))
+        values[name] = tuple(Level.parse(v) for v in values[name])
     return HandResult(**values)
 
 

@@ -20,13 +20,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Option “{option}={value}” needs two fixed teams of two; it cannot be used with {players} players "
               "in mode {mode}.",
         "zh-CN": "选项“{option}={value}”需要两队固定的两人对家，不能用于 {players} 人的 {mode} 模式。"},
-    "rules.shape_not_playable": {
-        "en": "Tables of {decks} decks, {players} players ({mode}) cannot be dealt yet: only two decks and four "
-              "players.",
-        "zh-CN": "暂时还不能开 {decks} 副牌、{players} 人（{mode}）的牌桌：目前只支持两副牌四人。"},
     "rules.seats_not_supported": {
         "en": "Tables here seat {seats} players; {players}-player tables are not offered yet.",
         "zh-CN": "这里的牌桌只有 {seats} 个座位；暂不提供 {players} 人的牌桌。"},
+    "rules.friends_not_offered": {
+        "en": "找朋友 (mode=friends) is not offered at these tables yet.",
+        "zh-CN": "这里的牌桌暂不提供找朋友（mode=friends）。"},
     # -- friend calls (§13.3) ----------------------------------------------------------------------------
     "friends.wrong_count": {"en": "Call exactly {count} friends (you called {called}).",
                             "zh-CN": "必须叫 {count} 个朋友（你叫了 {called} 个）。"},
@@ -35,6 +34,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "friends.duplicate": {"en": "You called the same copy of {card} twice.", "zh-CN": "你两次叫了同一张 {card}。"},
     "friends.card_not_allowed": {"en": "{card} cannot be called under friend_cards={policy}.",
                                  "zh-CN": "friend_cards={policy} 时不能叫 {card}。"},
+    "friends.no_team_sanctions": {"en": "In 找朋友 teams are not fixed: team penalties do not apply.",
+                                  "zh-CN": "找朋友没有固定队伍：不能按队处罚。"},
     "friends.not_friends_mode": {"en": "Friends are called only in 找朋友 (mode=friends).",
                                  "zh-CN": "只有找朋友模式（mode=friends）才叫朋友。"},
     # -- the options themselves ----------------------------------------------------------------------------

@@ -72,6 +72,8 @@ def _seatable(rules: Rules) -> Rules:
     """The bot and the web table seat four players: other table sizes (RULES §13) are refused for now."""
     if rules.players != SEATED_PLAYERS:
         raise RulesError("rules.seats_not_supported", players=rules.players, seats=SEATED_PLAYERS)
+    if not rules.shape.fixed_partners:  # the AI players and the pages do not call friends yet
+        raise RulesError("rules.friends_not_offered")
     return rules
 
 

@@ -99,13 +99,11 @@ def test_friends_mode_takes_its_options() -> None:
     assert Rules.from_json(rules.to_json()) == rules
 
 
-def test_a_table_refuses_a_shape_it_cannot_deal_yet() -> None:
+def test_a_table_seats_every_shape() -> None:
     from engine.table import Table
 
-    with pytest.raises(RulesError) as err:
-        Table.new(Rules.from_preset("standard", players=6, mode="friends"), seed=1)
-    assert err.value.key == "rules.shape_not_playable"
     assert Table.new(Rules.from_preset("standard", decks=3), seed=1).hand.players == 4
+    assert Table.new(Rules.from_preset("standard", players=7, mode="friends"), seed=1).levels == ["2"] * 7
 
 
 def test_swap_dealer_needs_four_seats_and_the_bot_seats_four() -> None:
@@ -118,3 +116,6 @@ def test_swap_dealer_needs_four_seats_and_the_bot_seats_four() -> None:
     with pytest.raises(RulesError) as err:
         build_rules(None, "players=6")
     assert err.value.key == "rules.seats_not_supported"
+    with pytest.raises(RulesError) as err:
+        build_rules(None, "mode=friends")
+    assert err.value.key == "rules.friends_not_offered"
