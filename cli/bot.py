@@ -67,13 +67,17 @@ class TractorBot(GameBot):
 
     async def serve_web(self) -> None:
         """The web table on the same service (``TRACTOR_WEB_PORT``): its server and the panel's links."""
+        from cogs.members import member_lookup
+        from runtime.membership import Membership
         from runtime.weblinks import LinkBook, load_secret
         from web.activity import ActivityConfig
         from web.server import WebServer
 
         config = self.config
         activity = ActivityConfig.from_env(os.environ)  # the Discord Activity (docs/DISCORD.md), if set up
-        links = LinkBook(self.game, load_secret(config.web_secret, config.secret_path), config.web_url or "")
+        members = Membership(member_lookup(self), self.game.clock)  # a member removed from the server: refused
+        links = LinkBook(self.game, load_secret(config.web_secret, config.secret_path), config.web_url or "",
+                         members)
         self.web_server = WebServer(self.game, links, self.limiter, secure=(config.web_url or "").startswith("https:"),
                                     restored=self.restored, activity=activity)
         self.web_activity = activity is not None

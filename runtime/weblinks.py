@@ -10,7 +10,11 @@ the bot's web secret (``TRACTOR_WEB_SECRET``, else a random secret generated onc
   unless it is issued with ``revoke=False`` (the offline demo's link printed at each start: the page already open
   keeps its session, the new link opens one more);
 - every use checks the same rule as Discord (``runtime.access.authorize``: the seated player for their seat,
-  any member of the table's guild to watch); a forged, altered, expired, used or revoked token names nothing.
+  any member of the table's guild to watch); a forged, altered, expired, used or revoked token names nothing;
+- redeeming a link and every use of a session (``holds``) also checks that the user is still a member of the
+  table's server (``runtime.membership``, when the interface gives one: ``web.not_member``);
+- a session lasts ``SESSION_TTL`` at most, and is refused (``web.link_expired``) once idle ``SESSION_IDLE``: no
+  page of it connected or sent a frame for that long (counted in memory: a restart counts as a use).
 """
 
 from __future__ import annotations
@@ -29,13 +33,15 @@ from typing import Any
 from data.records import TableRecord
 from runtime.access import Caller, Op, authorize, valid_id
 from runtime.errors import NotAllowed, ServiceError, TableNotFound
+from runtime.membership import Membership
 from runtime.service import GameService
 
 log = logging.getLogger(__name__)
 
 SPECTATOR = -1
 LINK_TTL = 600.0  # seconds a link stays valid
-SESSION_TTL = 30 * 86400.0  # seconds a session cookie stays valid (asynchronous play over days)
+SESSION_TTL = 7 * 86400.0  # seconds a session stays valid at most (asynchronous play over days)
+SESSION_IDLE = 12 * 3600.0  # seconds a session stays valid without a page connected or a frame sent
 META = "web"  # record meta: {str(user_id): {"g": generation, "r": redeemed}}
 MAX_TOKEN = 512  # characters; a longer token is refused unread
 
@@ -83,6 +89,7 @@ class Grant:
     seat: int
     generation: int
     locale: str = "en"
+    issued: int = 0  # a session's signing time (0: unknown)
 
     @property
     def spectator(self) -> bool:
@@ -100,15 +107,18 @@ def _unb64(text: str) -> bytes:
 class LinkBook:
     """Issues and checks links and sessions for one service (see the module docstring)."""
 
-    def __init__(self, game: GameService, secret: bytes, base_url: str) -> None:
+    def __init__(self, game: GameService, secret: bytes, base_url: str, members: Membership | None = None) -> None:
         self.game = game
         self.secret = secret
         self.base_url = base_url.rstrip("/")
+        self.members = members  # the interface's member lookup (None: not checked, e.g. the offline demo)
+        self._started = game.clock()
+        self._seen: dict[tuple[int, int, int], float] = {}  # (table, user, generation) -> a session's last use
 
     # -- signing ---------------------------------------------------------------------------------------------
     def sign(self, kind: str, grant: Grant, expires: float) -> str:
         body = {"k": kind, "t": grant.table_id, "u": grant.user_id, "s": grant.seat, "g": grant.generation,
-                "l": grant.locale, "e": int(expires)}
+                "l": grant.locale, "e": int(expires), "i": int(self.game.clock())}
         raw = _b64(json.dumps(body, separators=(",", ":")).encode())
         return raw + "." + _b64(hmac.new(self.secret, raw.encode(), hashlib.sha256).digest())
 
@@ -130,7 +140,9 @@ class LinkBook:
         values = body.get("t"), body.get("u"), body.get("g")
         if not all(valid_id(v) for v in values) or body.get("s") not in (SPECTATOR, 0, 1, 2, 3):
             raise refused
-        return Grant(int(body["t"]), int(body["u"]), int(body["s"]), int(body["g"]), str(body.get("l") or "en"))
+        issued = body["i"] if isinstance(body.get("i"), int) else 0
+        return Grant(int(body["t"]), int(body["u"]), int(body["s"]), int(body["g"]), str(body.get("l") or "en"),
+                     issued)
 
     # -- the rule --------------------------------------------------------------------------------------------
     def check(self, grant: Grant) -> None:
@@ -143,6 +155,19 @@ class LinkBook:
             raise NotAllowed("web.link_revoked")
         caller = Caller(grant.user_id, rec.guild_id)
         authorize(caller, rec, Op.VIEW if grant.spectator else Op.SEAT, None if grant.spectator else grant.seat)
+
+    async def holds(self, grant: Grant) -> None:
+        """``check``, and the user is still a member of the table's server (``runtime.membership``)."""
+        self.check(grant)
+        if self.members is not None:
+            await self.members.require(self.game.record(grant.table_id).guild_id, grant.user_id)
+
+    def touch(self, grant: Grant) -> None:
+        """A page of this session connected, sent a frame or closed: it is not idle now."""
+        now = self.game.clock()
+        if len(self._seen) > 10_000:
+            self._seen = {k: v for k, v in self._seen.items() if now - v < SESSION_IDLE}
+        self._seen[(grant.table_id, grant.user_id, grant.generation)] = now
 
     # -- links -----------------------------------------------------------------------------------------------
     async def issue(self, caller: Caller, table_id: int | None, locale: str = "en", *, here: bool = False,
@@ -182,7 +207,7 @@ class LinkBook:
     async def redeem(self, token: object) -> tuple[Grant, str]:
         """Use a link once: its grant and a session token (``web.link_used`` the second time)."""
         grant = self._verify(token, "link")
-        self.check(grant)
+        await self.holds(grant)
         session = self.game.session(grant.table_id)
         async with session.serving():
             meta = dict(session.record.meta)
@@ -195,10 +220,14 @@ class LinkBook:
             session.record = await self.game.db.save_table(replace(session.record, meta=meta))
         return grant, self.sign("sess", grant, self.game.clock() + SESSION_TTL)
 
-    def session_grant(self, token: object) -> Grant:
-        """The grant of a session cookie that still holds (refusals as ``check``)."""
+    async def session_grant(self, token: object) -> Grant:
+        """The grant of a session that still holds and is not idle (refusals as ``holds``)."""
         grant = self._verify(token, "sess")
-        self.check(grant)
+        last = max(grant.issued, self._started, self._seen.get((grant.table_id, grant.user_id, grant.generation), 0))
+        if self.game.clock() - last > SESSION_IDLE:
+            raise NotAllowed("web.link_expired")
+        await self.holds(grant)
+        self.touch(grant)
         return grant
 
 

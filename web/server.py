@@ -161,7 +161,7 @@ class WebServer:
             token: object = request.cookies.get(cookie_name(table_id))
             if token is None and request.query.get("auth") == "frame":  # an Activity's page: no cookie there
                 token = await _first_frame_session(ws)
-            grant = self.links.session_grant(token)
+            grant = await self.links.session_grant(token)
             if grant.table_id != table_id:
                 raise ServiceError("web.link_invalid")
         except ServiceError as exc:
@@ -175,15 +175,17 @@ class WebServer:
             await self.hub.send_states(table_id, [client])
             await self._read(client)
         finally:
+            self.links.touch(grant)  # idle from now on
             self.hub.remove(client)
             self.frames.forget(client)
             writer.cancel()
         return ws
 
     async def authorize(self, grant: Grant) -> None:
-        """A page's grant still holds now (``LinkBook.check``: the table open, the session not revoked, the seat
-        still the user's); checked before every frame a page is sent and every frame it sends."""
-        self.links.check(grant)
+        """A page's grant still holds now (``LinkBook.holds``: the table open, the session not revoked, the seat
+        still the user's, the user still a member of the server); checked before every frame a page is sent and
+        every frame it sends."""
+        await self.links.holds(grant)
 
     async def _wait_restored(self) -> None:
         """After a restart the tables come back once the bot is connected: a page reconnecting meanwhile waits
@@ -203,6 +205,7 @@ class WebServer:
                                            "fatal": True})
                 await client.ws.close()
                 return
+            self.links.touch(client.grant)
             try:
                 await self.frames.handle(client, msg.data)
             except Exception:
