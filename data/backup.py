@@ -38,7 +38,7 @@ async def backup_database(source: str | Path, target: str | Path, *, overwrite: 
     if not source.is_file():
         raise DataError("data.backup_no_source", path=str(source))
     if not target.parent.is_dir():
-        raise DataError("data.no_folder", folder=str(target.parent.absolute()))
+        raise DataError("data.backup_no_folder", folder=str(target.parent.absolute()))
     if target.exists() and not overwrite:
         raise DataError("data.backup_exists", path=str(target))
     if target.exists() and target.resolve() == source.resolve():

@@ -2,8 +2,9 @@
 
 - ``database_target(value)``: the one parser of a database value. ``postgresql://…`` / ``postgres://…`` is a
   PostgreSQL URL, ``:memory:`` an in-memory SQLite database, anything else without a ``scheme://`` a SQLite file.
-  Any other scheme (``mysql://…``, ``sqlite://…``, ``http://…``) is refused (``data.unknown_scheme``): it is never
-  read as a folder name.
+  A SQLite ``file:`` URI names its file (with URI options it is refused, ``data.file_uri``). Any other scheme
+  (``mysql://…``, ``sqlite://…``, ``http://…``) is refused (``data.unknown_scheme``): it is never read as a folder
+  name.
 - ``mask_secrets(text)``: ``text`` with every password in it replaced by ``***`` — the password of a URL's
   ``user:password@``, a ``password=`` (or ``sslpassword=``) query parameter (``?``, ``&``, percent-encoded names
   such as ``pass%77ord``) and a ``password=…`` pair of a key=value DSN string (quoted or not). Everything the bot
@@ -40,7 +41,17 @@ def mask_secrets(text: str) -> str:
 def _mask_pair(match: re.Match[str]) -> str:
     if unquote(match["key"]).lower() not in SECRET_KEYS or not match["value"]:
         return match[0]
-    return f"{match['key']}{match['eq']}{MASK}"
+    return f"{match['key']}{match['eq']}{MASK}{_closing(match)}"
+
+
+def _closing(match: re.Match[str]) -> str:
+    """The ``)`` ending an unquoted value that closes a parenthesis opened before it (``(postgresql://…?password=x)``
+    keeps its parenthesis), else ""."""
+    value, before = match["value"], match.string[:match.start()]
+    if value.endswith(")") and value[0] not in "'\"" and before.count("(") > before.count(")") \
+            and value.count("(") < value.count(")"):
+        return ")"
+    return ""
 
 
 def scheme_of(value: str) -> str | None:
@@ -58,8 +69,25 @@ def database_target(value: str | Path) -> str | Path:
     scheme = scheme_of(text)
     if scheme in POSTGRES_SCHEMES:
         return scheme + text[len(scheme):]  # POSTGRESQL://… as the drivers spell it
+    if text[:5].lower() == "file:":
+        return _file_uri(text)
     if scheme is not None:
         raise DataError("data.unknown_scheme", scheme=scheme, value=mask_secrets(text))
     if not text:
         raise DataError("data.empty_target")
     return MEMORY if text == MEMORY else Path(text)
+
+
+def _file_uri(text: str) -> Path:
+    """A SQLite ``file:`` URI (``file:/x.db``, ``file:///x.db``, ``file:x.db``) as its file; one with a host, a
+    query or a fragment (URI options the bot would not apply) is refused (``data.file_uri``), never read as a
+    folder name."""
+    rest = text[5:]
+    if rest.startswith("//"):
+        host, slash, path = rest[2:].partition("/")
+        if host not in ("", "localhost") or not slash:
+            raise DataError("data.file_uri", value=mask_secrets(text))
+        rest = "/" + path
+    if not rest or "?" in rest or "#" in rest:
+        raise DataError("data.file_uri", value=mask_secrets(text))
+    return Path(unquote(rest))

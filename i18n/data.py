@@ -13,6 +13,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cannot open the database {path} for writing: {error}",
         "zh-CN": "无法以写入方式打开数据库 {path}：{error}",
     },
+    "data.backup_no_folder": {
+        "en": "The backup's folder {folder} does not exist: create it first (it is never created silently).",
+        "zh-CN": "备份文件所在的文件夹 {folder} 不存在：请先创建它（不会自动创建文件夹）。",
+    },
     "data.backup_no_source": {
         "en": "There is no database at {path} to back up.",
         "zh-CN": "{path} 处没有可备份的数据库。",

@@ -4,6 +4,11 @@ replaced database files, failed offline runs and pictures that could not be draw
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "data.file_uri": {
+        "en": "TRACTOR_DB / --db {value}: a SQLite URI with a host or options is not supported. Give the file's path "
+              "(e.g. /var/lib/tractor/tractor.sqlite3).",
+        "zh-CN": "TRACTOR_DB / --db {value}：不支持带主机名或参数的 SQLite URI。请直接写数据库文件的路径"
+                 "（例如 /var/lib/tractor/tractor.sqlite3）。"},
     "data.unknown_scheme": {
         "en": "TRACTOR_DB / --db {value}: {scheme}:// is not supported. Use a SQLite file path "
               "(e.g. tractor.sqlite3) or a postgresql://user@host/db URL (password as ?password=…).",

@@ -103,8 +103,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "未设置 DISCORD_TOKEN：python bot.py 将进行离线对局",
     },
     "ops.check.bad_token_shape": {
-        "en": "DISCORD_TOKEN does not look like a bot token (three parts separated by dots).",
-        "zh-CN": "DISCORD_TOKEN 看起来不像机器人令牌（应为以点分隔的三段）。",
+        "en": "DISCORD_TOKEN does not look like a bot token (three parts separated by dots, no spaces or quotes): "
+              "copy it again from the Developer Portal (Bot → Reset Token).",
+        "zh-CN": "DISCORD_TOKEN 看起来不像机器人令牌（应为以点分隔的三段，不含空格或引号）：请从开发者门户重新复制"
+                 "（Bot → Reset Token）。",
     },
     "ops.check.token_set": {"en": "DISCORD_TOKEN is set", "zh-CN": "已设置 DISCORD_TOKEN"},
     "ops.check.migrations_ok": {"en": "{count} migrations, newest {newest}", "zh-CN": "共 {count} 个迁移，最新为 {newest}"},

@@ -58,7 +58,7 @@ async def test_backup_refusals(tmp_path: Path) -> None:
     await db.close()
     with pytest.raises(DataError) as no_folder:
         await backup_database(tmp_path / "live.sqlite3", tmp_path / "missing" / "copy.sqlite3")
-    assert no_folder.value.key == "data.no_folder"
+    assert no_folder.value.key == "data.backup_no_folder"  # the backup's folder, not the database's (issue #55)
     (tmp_path / "copy.sqlite3").write_bytes(b"keep me")
     with pytest.raises(DataError) as exists:
         await backup_database(tmp_path / "live.sqlite3", tmp_path / "copy.sqlite3")
