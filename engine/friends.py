@@ -62,7 +62,7 @@ def call_error(call: FriendCall, level: str, trump: str, rules: Rules) -> str | 
 def check_calls(calls: Sequence[FriendCall], level: str, trump: str, rules: Rules, *, count: bool = True) -> None:
     """Raise ``IllegalAction`` unless ``calls`` are the dealer's legal calls: ``rules.friend_calls`` of them
     (``count``), distinct (card, ordinal) pairs, each allowed by ``call_error``."""
-    if rules.friend_calls == 0:
+    if rules.shape.fixed_partners:
         raise IllegalAction("friends.not_friends_mode")
     if count and len(calls) != rules.friend_calls:
         raise IllegalAction("friends.wrong_count", count=rules.friend_calls, called=len(calls))

@@ -56,7 +56,7 @@ def seat_legal_actions(view: SeatView, follow_limit: int = FOLLOW_LIMIT) -> list
                                  pub.declaring_team, view.concealed)
     if pub.phase is Phase.BURYING:
         cards = default_bury(view)
-        if not pub.rules.friend_calls:
+        if pub.rules.shape.fixed_partners:
             return [Bury(seat=seat, cards=cards)]
         kept = remove_cards(view.hand, cards)  # 找朋友: the dealer calls its friends with the bury
         return [Bury(seat=seat, cards=cards, calls=default_calls(kept, pub.level, pub.trump or "NT", pub.rules))]

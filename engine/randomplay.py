@@ -80,7 +80,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     if phase is _BURYING:
         hand = list(table.hand.hands[seat])
         buried = tuple(rng.sample(hand, table.rules.shape.kitty))
-        if not table.rules.friend_calls:
+        if table.rules.shape.fixed_partners:
             return Bury(seat=seat, cards=buried)
         h = table.hand
         assert h.trump is not None

@@ -81,7 +81,8 @@ def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...], calls: tuple[Frien
     rest = cards_without(hand.hands[seat], cards)
     if rest is None:
         raise IllegalAction("bury.not_in_hand")
-    if hand.rules.friend_calls:
+    finds_friends = not hand.rules.shape.fixed_partners
+    if finds_friends:
         assert hand.trump is not None
         check_calls(calls, hand.level, hand.trump, hand.rules)
     elif calls:
@@ -89,7 +90,7 @@ def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...], calls: tuple[Frien
     hand.hands[seat] = rest
     hand.kitty = list(cards)
     events: list[Event] = [Buried(seat, tuple(cards), to=seat), Buried(seat)]
-    if calls:
+    if finds_friends:  # (with no call at all — friends=0 — the dealer plays alone)
         hand.friends = Friends.start(seat, calls)
         events.append(FriendsCalled(seat, tuple((str(c.card), c.ordinal) for c in calls)))
     return events + round_after_bury(hand, seat)

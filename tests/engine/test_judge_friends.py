@@ -58,3 +58,13 @@ def test_bid_takes_seats_and_copies_of_the_shape() -> None:
     assert answer(json.dumps(query)) == {"legal": True, "trump": "H"}
     assert "error" in answer(json.dumps({**query, "seat": 6}))
     assert "error" in answer(json.dumps({**query, "rules": "standard"}))  # four seats: no seat 5
+
+
+def test_example_39_a_triple_on_the_last_trick() -> None:
+    """§14 example 39: three decks, the defenders win the last trick on a led triple, kitty 30 points: doubling
+    ×8 → +240; by_cards ×6 → +180; power ×8 → +240."""
+    query = {"q": "settle", "level": "2", "trump": "S", "dealer": 0, "levels": ["2", "2"], "points": 0,
+             "kitty": ["KH", "10D", "5S", "5C", "4C", "6D"], "last": ["8C", "8C", "8C"], "last_winner": 1}
+    bonuses = [answer(json.dumps({**query, "rules": {"decks": 3, "kitty_multiplier": m}}))["kitty_bonus"]
+               for m in ("doubling", "by_cards", "power")]
+    assert bonuses == [240, 180, 240]

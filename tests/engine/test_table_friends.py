@@ -93,3 +93,18 @@ def test_fixed_partners_take_no_calls_and_keep_their_bury_json() -> None:
     with pytest.raises(IllegalAction) as err:
         table.apply(Bury(seat=seat, cards=action.cards, calls=(FriendCall(parse_card("AS"), 1),)))
     assert err.value.key == "friends.not_friends_mode"
+
+
+def test_a_dealer_without_friends_plays_alone() -> None:
+    """``friends: 0``: no call, the dealer against everyone (not two fixed teams)."""
+    rules = Rules.from_preset("standard", players=5, mode="friends", friends=0)
+    table, rng = Table.new(rules, 11), random.Random(11)
+    events = []
+    while table.phase is not Phase.HAND_OVER:
+        events += table.apply(random_action(table, rng))
+    result = table.results[-1]
+    assert result.team == (result.dealer,)
+    assert not any(isinstance(e, FriendJoined) for e in events)
+    others = [s for s in range(5) if s != result.dealer]
+    assert result.trick_points == sum(table.hand.won[s] for s in others) + sum(
+        -abs(p.penalty) if p.seat in others else abs(p.penalty) for p in table.hand.penalties)
