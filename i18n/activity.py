@@ -7,6 +7,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The table as a Discord Activity is not available on this bot (it is not set up, or its page was not "
               "built). Use “Open table” in your panel for a link to open in a browser.",
         "zh-CN": "此机器人不能以 Discord 活动打开牌桌（未设置，或其页面未构建）。请在面板中点“打开牌桌”获取链接，在浏览器中打开。"},
+    "activity.busy": {"en": "Many players are signing in right now; try again in a few seconds.",
+                      "zh-CN": "现在登录的人很多；请几秒后再试。"},
     "activity.bad_request": {"en": "The Activity's sign-in request was not understood; nothing changed.",
                              "zh-CN": "无法识别活动的登录请求；没有任何改变。"},
     "activity.code_refused": {

@@ -16,13 +16,19 @@ unavailable, and the browser links still work). Rules of the sign-in:
   and a session (``LinkBook.open_session``: the user's previous link and session at that table are revoked) that
   the page presents as its socket's first frame (a cookie is not reliable inside Discord's iframe);
 - a bad, used, expired or forged code, an unreachable Discord or a channel without a table is refused with the
-  catalogue's text and changes nothing.
+  catalogue's text and changes nothing;
+- before Discord is asked anything (``Admission``): the request must be JSON (``Content-Type: application/json``,
+  else HTTP 415), each client address may sign in ``PER_IP`` times (a burst, refilled over the period; else HTTP
+  429 with ``Retry-After``), and at most ``MAX_IN_FLIGHT`` sign-ins are asked of Discord at once (else HTTP 503),
+  so unauthenticated requests cannot make the bot's host hammer Discord's API.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +48,55 @@ DISCORD_API = "https://discord.com/api/v10"
 SCOPES = ("identify", "guilds")
 TIMEOUT = 10.0  # seconds for each call to Discord
 CODE = re.compile(r"[A-Za-z0-9_-]{1,128}")
+PER_IP = (10, 60.0)  # sign-ins per client address: a burst of 10, then one every 6 s
+MAX_IN_FLIGHT = 8  # sign-ins being asked of Discord at once, over every client
+
+
+class Admission:
+    """Who may ask Discord now: a token bucket per client address (``PER_IP``) and a cap on the sign-ins in flight
+    (``MAX_IN_FLIGHT``). ``admit`` answers None (go: ``done`` when finished) or the refusal's HTTP status."""
+
+    def __init__(self, per_ip: tuple[int, float] = PER_IP, in_flight: int = MAX_IN_FLIGHT) -> None:
+        self.buckets = RateLimiter({"sign_in": per_ip}, clock=time.monotonic)
+        self.cap = in_flight
+        self.in_flight = 0
+
+    def admit(self, address: str) -> int | None:
+        key = address_key(address)
+        if not self.buckets.allow(key, "sign_in"):
+            return 429
+        if self.in_flight >= self.cap:
+            return 503
+        self.in_flight += 1
+        return None
+
+    def retry_after(self, address: str) -> int:
+        return max(1, round(self.buckets.retry_after(address_key(address), "sign_in")))
+
+    def done(self) -> None:
+        self.in_flight -= 1
+
+
+def address_key(address: str) -> int:
+    """A client address as a bucket key (an unparsable one: a key of its own kind, never another address's)."""
+    try:
+        return int(ipaddress.ip_address(address))
+    except ValueError:
+        return -1 - (hash(address) & 0xFFFFFFFF)
+
+
+def client_address(remote: str | None, forwarded: str | None) -> str:
+    """The client's address: the peer's, or — when the peer is this machine or a private address (the reverse
+    proxy in front of the bot, ``deploy/``) — the last address the proxy appended to ``X-Forwarded-For`` (the
+    ones before it are the client's own claims)."""
+    peer = remote or ""
+    try:
+        proxied = ipaddress.ip_address(peer).is_private
+    except ValueError:
+        proxied = False
+    if proxied and forwarded:
+        return forwarded.split(",")[-1].strip() or peer
+    return peer
 
 
 @dataclass(frozen=True)
@@ -51,6 +106,8 @@ class ActivityConfig:
     client_id: int
     client_secret: str
     api: str = DISCORD_API
+    per_ip: tuple[int, float] = PER_IP  # ``Admission``'s limits
+    in_flight: int = MAX_IN_FLIGHT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> ActivityConfig | None:
@@ -133,6 +190,7 @@ class ActivityGate:
         self.limiter = limiter
         self.config = config
         self.oauth = DiscordOAuth(config)
+        self.admission = Admission(config.per_ip, config.in_flight)
 
     async def sign_in(self, body: object) -> dict[str, Any]:
         """The session of the code's user at the table of the Activity's channel (refusals: ``ServiceError``)."""

@@ -30,7 +30,7 @@ from runtime.errors import ServiceError
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.weblinks import SESSION_TTL, Grant, LinkBook
-from web.activity import ActivityConfig, ActivityGate
+from web.activity import ActivityConfig, ActivityGate, client_address
 from web.frames import MAX_FRAME, Frames
 from web.hub import Client, WebHub
 from web.ladder_page import LadderPages
@@ -130,13 +130,30 @@ class WebServer:
         locale = _locale(request)
         if self.activity is None:
             return web.json_response(refusal("activity.unavailable", locale), status=503)
+        if request.content_type != "application/json":
+            return web.json_response(refusal("activity.bad_request", locale), status=415)
+        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        admission = self.activity.admission
+        refused = admission.admit(address)
+        if refused == 429:
+            seconds = admission.retry_after(address)
+            return web.json_response(refusal("bot.error.rate_limited", locale, seconds=seconds), status=429,
+                                     headers={"Retry-After": str(seconds)})
+        if refused is not None:
+            return web.json_response(refusal("activity.busy", locale), status=503, headers={"Retry-After": "5"})
+        try:
+            return await self._sign_in(request, self.activity, locale)
+        finally:
+            admission.done()
+
+    async def _sign_in(self, request: web.Request, activity: ActivityGate, locale: str) -> web.Response:
         try:
             await self._wait_restored()
             body = await request.json()
         except ValueError:
             body = None
         try:
-            answer = await self.activity.sign_in(body)
+            answer = await activity.sign_in(body)
         except ServiceError as exc:
             return web.json_response(refusal(exc.key, locale, **exc.params), status=403)
         return web.json_response(answer, headers={"Cache-Control": "no-store"})

@@ -8,6 +8,7 @@ token it issued."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -33,6 +34,9 @@ class DiscordStub:
     codes: dict[str, tuple[StubUser, float]] = field(default_factory=dict)
     tokens: dict[str, StubUser] = field(default_factory=dict)
     exchanges: list[str] = field(default_factory=list)  # every code presented, accepted or not
+    delay: float = 0.0  # seconds the token endpoint takes to answer (a slow Discord)
+    in_flight: int = 0  # token requests being answered now
+    most_in_flight: int = 0  # the most at once
     runner: web.AppRunner | None = None
     port: int = 0
 
@@ -61,6 +65,12 @@ class DiscordStub:
         form = await request.post()
         code = str(form.get("code", ""))
         self.exchanges.append(code)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(self.delay)
+        finally:
+            self.in_flight -= 1
         if form.get("client_id") != str(CLIENT_ID) or form.get("client_secret") != CLIENT_SECRET:
             return web.json_response({"error": "invalid_client"}, status=401)
         issued = self.codes.pop(code, None)  # a code is good once
