@@ -42,20 +42,21 @@ class Place:
     laps: int
     matches_won: int
     matches_lost: int
+    name: str | None = None  # the player's name as last seen on the server when the season ended
 
     def to_json(self) -> dict[str, Any]:
         return {"place": self.place, "user": self.user_id, "rating": self.rating, "level": self.level,
-                "laps": self.laps, "won": self.matches_won, "lost": self.matches_lost}
+                "laps": self.laps, "won": self.matches_won, "lost": self.matches_lost, "name": self.name}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Place:
         return cls(int(obj["place"]), int(obj["user"]), float(obj["rating"]), str(obj["level"]), int(obj["laps"]),
-                   int(obj["won"]), int(obj["lost"]))
+                   int(obj["won"]), int(obj["lost"]), obj.get("name"))
 
     @classmethod
-    def of(cls, place: int, stats: PlayerStats) -> Place:
+    def of(cls, place: int, stats: PlayerStats, name: str | None = None) -> Place:
         return cls(place, stats.user_id, stats.rating, stats.level, stats.laps, stats.matches_won,
-                   stats.matches_lost)
+                   stats.matches_lost, name)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,18 @@ def clean_name(name: str) -> str:
     return name
 
 
+_NAMED = "LEFT JOIN player_names n ON n.guild_id = l.guild_id AND n.user_id = l.user_id"
+
+
+@dataclass(frozen=True)
+class LadderPage:
+    """One page of a season's ladder by rating: the rows with each player's last seen name (``None``: never seen),
+    and how many players the season has."""
+
+    rows: tuple[tuple[PlayerStats, str | None], ...]
+    players: int
+
+
 async def _season(tx: Tx, guild_id: int, number: int) -> Season:
     row = await tx.fetchone("SELECT * FROM seasons WHERE guild_id = ? AND season = ?", (guild_id, number))
     assert row is not None, (guild_id, number)
@@ -129,9 +142,10 @@ async def _players(tx: Tx, guild_id: int, number: int, shape: str) -> int:
 async def _close(tx: Tx, guild_id: int, number: int, now: float, shape: str) -> bool:
     """Archive season ``number`` with its podium; False if it was not open (ended meanwhile)."""
     rows = await tx.fetchall(
-        "SELECT * FROM ladder WHERE guild_id = ? AND season = ? AND shape = ?"
-        " ORDER BY ordinal DESC, progress DESC, user_id LIMIT ?", (guild_id, number, shape, PODIUM))
-    podium = [Place.of(i, PlayerStats.from_row(r)).to_json() for i, r in enumerate(rows, start=1)]
+        f"SELECT l.*, n.name AS player_name FROM ladder l {_NAMED}"
+        " WHERE l.guild_id = ? AND l.season = ? AND l.shape = ?"
+        " ORDER BY l.ordinal DESC, l.progress DESC, l.user_id LIMIT ?", (guild_id, number, shape, PODIUM))
+    podium = [Place.of(i, PlayerStats.from_row(r), r["player_name"]).to_json() for i, r in enumerate(rows, start=1)]
     changed = await tx.execute(
         "UPDATE seasons SET ended_at = ?, podium = ? WHERE guild_id = ? AND season = ? AND ended_at IS NULL",
         (now, json.dumps(podium), guild_id, number))
@@ -215,8 +229,23 @@ class SeasonsMixin(Connection):
         return [s for s in (Season.from_row(r) for r in rows) if s.podium]
 
     async def season_players(self, guild_id: int, number: int, shape: str = DEFAULT_SHAPE) -> int:
-        async with self.transaction() as tx:
-            return await _players(tx, guild_id, number, shape)
+        """How many players have a ladder row in a season."""
+        row = await self.fetchone("SELECT COUNT(*) FROM ladder WHERE guild_id = ? AND season = ? AND shape = ?",
+                                  (guild_id, number, shape))
+        return int(row[0]) if row is not None else 0
+
+    async def ladder_page(self, guild_id: int, number: int, limit: int, offset: int,
+                          shape: str = DEFAULT_SHAPE) -> LadderPage:
+        """A page of season ``number``'s ladder by rating with names and the season's player count, in one
+        statement (the public page's: one round trip to the database)."""
+        rows = await self.fetchall(
+            f"SELECT l.*, n.name AS player_name, (SELECT COUNT(*) FROM ladder c WHERE c.guild_id = ?"
+            f" AND c.season = ? AND c.shape = ?) AS players FROM ladder l {_NAMED}"
+            " WHERE l.guild_id = ? AND l.season = ? AND l.shape = ?"
+            " ORDER BY l.ordinal DESC, l.progress DESC, l.user_id LIMIT ? OFFSET ?",
+            (guild_id, number, shape, guild_id, number, shape, limit, offset))
+        players = int(rows[0]["players"]) if rows else await self.season_players(guild_id, number, shape)
+        return LadderPage(tuple((PlayerStats.from_row(r), r["player_name"]) for r in rows), players)
 
     async def all_time(self, guild_id: int, user_id: int, shape: str = DEFAULT_SHAPE) -> AllTime | None:
         """A player's records over every season here; ``None`` if they never played here."""

@@ -131,12 +131,16 @@ class LadderPages:
         season = seasons[-1] if number is None else next((s for s in seasons if s.number == number), None)
         if season is None:
             return None
-        rows = await self.db.leaderboard(guild_id, limit=PAGE_ROWS, season=season.number,
-                                         offset=(page - 1) * PAGE_ROWS)
-        total = await self.db.season_players(guild_id, season.number)
+        ladder = await self.db.ladder_page(guild_id, season.number, PAGE_ROWS, (page - 1) * PAGE_ROWS)
+        total = ladder.players
+        rows = [p for p, _ in ladder.rows]
         hall = [s for s in reversed(seasons) if s.podium]
-        ids = {p.user_id for p in rows} | {p.user_id for s in hall for p in s.podium}
-        names = await player_names(self.db, guild_id, ids, locale)
+        names = {p.user_id: name for p, name in ladder.rows if name}
+        names.update({p.user_id: p.name for s in hall for p in s.podium if p.name})
+        missing = {p.user_id for p in rows} | {p.user_id for s in hall for p in s.podium}
+        missing -= names.keys()
+        if missing:  # never seen here (or archived before names were kept): the stored name, else "unnamed"
+            names.update(await player_names(self.db, guild_id, missing, locale))
         base = f"/ladder/{token}?lang={locale}"
         label = season_label(season, locale)
         parts = [f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">',

@@ -117,3 +117,19 @@ async def test_ladder_page_tokens(db: Database) -> None:
     assert await db.ladder_page_guild("a" * 24) is None and await db.ladder_page_guild("c" * 24) == G
     await db.set_ladder_page(G, None, 3.0)
     assert await db.ladder_page_guild("c" * 24) is None and await db.ladder_page_guild("b" * 24) == 2
+
+
+async def test_a_ladder_page_has_names_and_the_count_and_the_podium_keeps_names(db: Database) -> None:
+    await db.remember_name(G, 101, "Alice")
+    await play(db, SEATS, 2, True)
+    await play(db, OTHERS, 1, True)
+    page = await db.ladder_page(G, 1, 2, 0)
+    assert page.players == 4 and len(page.rows) == 2
+    assert [p.user_id for p, _ in page.rows] == [p.user_id for p in await db.leaderboard(G, limit=2)]
+    names = dict((p.user_id, name) for p, name in (await db.ladder_page(G, 1, 10, 0)).rows)
+    assert names[101] == "Alice" and names[103] is None  # never seen: no name
+    beyond = await db.ladder_page(G, 1, 10, 100)
+    assert beyond.rows == () and beyond.players == 4
+    end = await db.end_season(G, now=10.0)
+    assert end is not None and {p.user_id: p.name for p in end.ended.podium}.get(101, "Alice") == "Alice"
+    assert any(p.name == "Alice" for p in end.ended.podium) == (101 in {p.user_id for p in end.ended.podium})
