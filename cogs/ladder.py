@@ -19,7 +19,7 @@ from cogs.hub import caller_of
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
-from cogs.season_presenter import hall_text
+from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
 from data.database import Database
 from runtime import imaging, inputs
@@ -82,6 +82,15 @@ class Ladder(commands.Cog):
             # the picture carries the title: no text above it repeating it
             await interaction.followup.send(file=_file(image))
 
+    @ladder.autocomplete("season")
+    async def _ladder_season_ac(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._seasons_ac(interaction, current)
+
+    async def _seasons_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await season_completions(self.db, interaction.guild_id, current, user_locale(interaction))
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
+
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
     @app_commands.rename(user=ls("user", "cmd.opt.user"), season=ls("season", "season.opt.season"))
     @app_commands.describe(user=ls("Whom", "cmd.opt.user.desc"),
@@ -108,6 +117,11 @@ class Ladder(commands.Cog):
                 await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:
                 await interaction.followup.send(file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @stats.autocomplete("season")
+    async def _stats_season_ac(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        return await self._seasons_ac(interaction, current)
 
     @app_commands.command(name=ls("history", "cmd.history"),
                           description=ls("Recent matches on this server", "cmd.history.desc"))

@@ -124,3 +124,18 @@ async def hall_text(db: Database, guild_id: int, locale: str) -> str:
         lines.append(i18n.t("season.hall_line", locale, season=escape_text(season_label(season, locale)),
                             places=places))
     return "\n".join(lines)[:2000]
+
+
+async def season_completions(db: Database, guild_id: int | None, current: str,
+                             locale: str) -> list[tuple[str, str]]:
+    """``(label, number)`` of this server's seasons whose label has ``current`` in it, newest first (25 at most):
+    the ``season:`` option's autocomplete."""
+    if guild_id is None:
+        return []
+    wanted = current.strip().lower()
+    out = []
+    for season in reversed(await db.season_list(guild_id)):
+        label = season_label(season, locale)
+        if not wanted or wanted in label.lower() or wanted == str(season.number):
+            out.append((label[:100], str(season.number)))
+    return out[:25]

@@ -15,6 +15,7 @@ import pytest
 
 import i18n
 from data.records import Status
+from tests.conftest import on_both_backends
 from tests.helpers.botflow import advance, bounded, close_game, last_reply, start_table
 from tests.helpers.restart import restart
 
@@ -60,6 +61,7 @@ def said(channel: Any) -> list[Any]:
     return list(channel.history())
 
 
+@on_both_backends
 @bounded(200)
 async def test_a_season_by_command_then_one_by_date_across_a_restart(simcord_env: Any, clock: Any) -> None:
     env = simcord_env
@@ -105,6 +107,10 @@ async def test_a_season_by_command_then_one_by_date_across_a_restart(simcord_env
     assert [a.filename for a in reply.attachments] == ["stats.png"]
     reply = last_reply(await carol.slash(cards, "ladder", season="Autumn"))
     assert reply.ephemeral and reply.content == i18n.t("data.season_not_found", "en", name="Autumn")
+    offered = await carol.autocomplete(cards, "ladder", "season", "spr")
+    assert [(c["name"], c["value"]) for c in offered] == [("Spring", str(spring.number))]
+    offered = await carol.autocomplete(cards, "stats", "season", "")
+    assert [c["name"] for c in offered] == ["Season 2", "Spring"]  # newest first, the open one unnamed
     reply = last_reply(await carol.slash(cards, "ladder", hall=True))
     assert "Spring" in reply.content and ("alice" in reply.content or "bob" in reply.content)
 
