@@ -12,11 +12,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
+from engine.actions import Action, Bury
 from engine.ai.baselines import BASELINES, baseline_action
 from engine.ai.basic import basic_action
 from engine.ai.levels import LEVELS
 from engine.ai.random_ai import random_action
+from engine.cards import remove_cards
+from engine.friends import default_calls
 from engine.views import SeatView
 
 if TYPE_CHECKING:
@@ -44,19 +46,33 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     ``budget_s`` bounds the strong AI's thinking (CPU) time; ``iterations`` (if given) fixes its number of
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
     its search did; ``read``: the seats whose plays the strong AI reads, with their levels (``read_seats``).
-    The extra levels of ``engine.ai.baselines`` (earlier basic rules) and ``strong_blind`` are for measuring."""
+    The extra levels of ``engine.ai.baselines`` (earlier basic rules) and ``strong_blind`` are for measuring.
+    In 找朋友 every level's dealer calls its friends with the bury by ``engine.friends.default_calls`` (the top
+    allowed card of its shortest suits, a copy it does not hold itself)."""
     if level == "random":
-        return random_action(view, rng)
-    if level == "basic":
-        return basic_action(view)
-    if level in BASELINES:
-        return baseline_action(view, level)
-    if level in ("strong", "strong_blind"):
+        action = random_action(view, rng)
+    elif level == "basic":
+        action = basic_action(view)
+    elif level in BASELINES:
+        action = baseline_action(view, level)
+    elif level in ("strong", "strong_blind"):
         from engine.ai.strong import strong_action
 
         seats = read if level == "strong" else None
-        return strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats, read=seats)
-    raise ValueError(f"unknown AI level {level!r}")
+        action = strong_action(view, rng, budget_s=budget_s, iterations=iterations, stats=stats, read=seats)
+    else:
+        raise ValueError(f"unknown AI level {level!r}")
+    return _with_calls(view, action)
+
+
+def _with_calls(view: SeatView, action: Action | None) -> Action | None:
+    """A 找朋友 dealer's bury with its friend calls (RULES §13.3); any other action as it is."""
+    pub = view.public
+    if type(action) is not Bury or pub.rules.shape.fixed_partners or action.calls:
+        return action
+    kept = remove_cards(view.hand, action.cards)
+    return Bury(seat=action.seat, cards=action.cards,
+                calls=default_calls(kept, pub.level, pub.trump or "NT", pub.rules))
 
 
 def suggest(view: SeatView) -> Action | None:

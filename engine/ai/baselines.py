@@ -91,6 +91,6 @@ def choose_bury_v1(hand: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...]:
     cost = {c: _card_cost(c, ctx, counts, strong, top) for c in counts}
     by_cost = sorted(hand, key=lambda c: (cost[c], ctx.sort_key(c)))
     best = min(((sum(cost[c] for c in chosen) - VOID_BONUS * len(combo), chosen)
-                for combo, chosen in void_first(plain, by_cost)), key=lambda b: b[0])
+                for combo, chosen in void_first(plain, by_cost, ctx.rules.shape.kitty)), key=lambda b: b[0])
     log.debug("bury %s", best)
     return tuple(best[1])

@@ -101,26 +101,28 @@ class _Scorer:
         return total
 
 
-def void_first(plain: dict[str, list[Card]], order: Sequence[Card]) -> Iterator[tuple[tuple[str, ...], list[Card]]]:
-    """Every bury that empties a subset of the plain suits (that fits) and fills up from ``order``
-    (cheapest first): ``(suits emptied, cards)``."""
+def void_first(plain: dict[str, list[Card]], order: Sequence[Card],
+               size: int = KITTY_SIZE) -> Iterator[tuple[tuple[str, ...], list[Card]]]:
+    """Every bury of ``size`` cards (the kitty's: 8 with two decks) that empties a subset of the plain suits (that
+    fits) and fills up from ``order`` (cheapest first): ``(suits emptied, cards)``."""
     suits = sorted(plain)
     for k in range(len(suits) + 1):
         for combo in itertools.combinations(suits, k):
             chosen = [c for s in combo for c in plain[s]]
-            if len(chosen) > KITTY_SIZE:
+            if len(chosen) > size:
                 continue
             rest = list(order)
             for c in chosen:
                 rest.remove(c)
-            yield combo, chosen + rest[: KITTY_SIZE - len(chosen)]
+            yield combo, chosen + rest[: size - len(chosen)]
 
 
 def choose_bury(hand: Sequence[Card], ctx: TrumpContext, kitty_risk: float | None = None) -> tuple[Card, ...]:
     """Eight cards of ``hand`` (33 cards) to bury; ``kitty_risk``: a buried point's cost with few trumps
     (``KITTY_RISK`` when not given; ``basic_v2`` keeps its own, ``KITTY_RISK_V2``)."""
     sc = _Scorer(hand, ctx, kitty_risk)
-    best = min(((sc.score(chosen), chosen) for _, chosen in void_first(sc.plain, sc.fill_order(hand))),
+    size = ctx.rules.shape.kitty
+    best = min(((sc.score(chosen), chosen) for _, chosen in void_first(sc.plain, sc.fill_order(hand), size)),
                key=lambda b: b[0])
     log.debug("bury %s", best)
     return tuple(best[1])

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.ai.basic import known_trump
-from engine.ai.bury import KITTY_SIZE, _Scorer, void_first
+from engine.ai.bury import _Scorer, void_first
 from engine.ai.determinize import shuffle
 from engine.ai.fasttables import N
 from engine.ai.memory import memory_from_view
@@ -57,7 +57,7 @@ def bury_candidates(hand: Sequence[Card], ctx: TrumpContext, k: int = CANDIDATES
     point-free buries (``point_free``)."""
     sc = _Scorer(hand, ctx)
     order = sc.fill_order(hand)
-    ranked = [chosen for _, chosen in void_first(sc.plain, order)]
+    ranked = [chosen for _, chosen in void_first(sc.plain, order, sc.ctx.rules.shape.kitty)]
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
     for group, limit in ((ranked, k), (near_voids(sc, order), k + near)):
@@ -83,7 +83,8 @@ def near_voids(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
     """The void-first buries with one emptied suit keeping its top card (the ace; its copies too), filled up
     from ``order`` (cheapest first)."""
     out = []
-    for combo, _ in void_first(sc.plain, order):
+    size = sc.ctx.rules.shape.kitty
+    for combo, _ in void_first(sc.plain, order, size):
         for suit in combo:
             keep = [c for c in sc.plain[suit] if sc.ctx.strength(c) == sc.top[suit]]
             if not keep or len(keep) == len(sc.plain[suit]):
@@ -92,7 +93,7 @@ def near_voids(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
             rest = [c for c in order if c not in keep]
             for c in emptied:
                 rest.remove(c)
-            out.append(emptied + rest[:KITTY_SIZE - len(emptied)])
+            out.append(emptied + rest[:size - len(emptied)])
     return out
 
 
@@ -101,10 +102,11 @@ def point_free(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
     point cards: the points stay in hand instead of in a kitty the defenders may win at ×2 or more (抠底).
     None when the hand has fewer than 8 cards without points."""
     cheap = [c for c in order if not c.points]
-    if len(cheap) < KITTY_SIZE:
+    size = sc.ctx.rules.shape.kitty
+    if len(cheap) < size:
         return []
     plain = {s: cards for s, cards in sc.plain.items() if not any(c.points for c in cards)}
-    return [chosen for _, chosen in void_first(plain, cheap)]
+    return [chosen for _, chosen in void_first(plain, cheap, size)]
 
 
 def deal_others(hand: Sequence[Card], seat: int, shown: Sequence[Counter[Card]],

@@ -23,7 +23,7 @@ def random_action(view: SeatView, rng: random.Random) -> Action | None:
     """A random legal action (``None`` if there is none, e.g. while dealing with nothing to declare)."""
     pub = view.public
     if pub.phase is Phase.BURYING:
-        return Bury(seat=view.seat, cards=tuple(rng.sample(list(view.hand), 8)))
+        return Bury(seat=view.seat, cards=tuple(rng.sample(list(view.hand), pub.rules.shape.kitty)))
     if pub.phase is Phase.PLAYING and not (pub.trick and pub.trick.plays) and rng.random() < THROW_CHANCE:
         ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
         by_suit: dict[str, list[Card]] = defaultdict(list)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS, parse_card, parse_cards
 from engine.errors import IllegalAction
-from engine.friends import FriendCall, Friends, call_error, check_calls
+from engine.friends import FriendCall, Friends, call_error, check_calls, default_calls
 from engine.friends_settlement import defender_points, next_friends_dealer, settle_friends
 from engine.rules import Rules
 
@@ -162,3 +162,11 @@ def test_teams_partition_the_seats(players: int, dealer: int, calls: list[tuple]
     assert team[0] == dealer and len(set(team)) == len(team) <= len(calls) + 1
     assert sorted(team + defenders) == list(range(players))
     assert len(friends.open_calls) + len(team) - 1 <= len(calls)
+
+
+def test_default_calls_skip_the_dealers_own_copies() -> None:
+    """The stated heuristic: the top allowed card of the dealer's shortest suits, the first copy it does not hold."""
+    hand = parse_cards("AS AS KS 3C 4C 5C 6C 7C 8C 9D 9D 10D JD QD 2H")
+    calls = default_calls(hand, "5", "H", SIX)
+    assert calls == (FriendCall(parse_card("AS"), 3), FriendCall(parse_card("AD"), 1))  # spades 3, diamonds 5
+    check_calls(calls, "5", "H", SIX)
