@@ -94,7 +94,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.stats.level": {"en": "Level", "zh-CN": "级别"},
     "render.stats.laps": {"en": "Laps", "zh-CN": "过 A 次数"},
     "render.stats.matches": {"en": "Matches", "zh-CN": "比赛"},
-    "render.stats.win_rate": {"en": "Win rate", "zh-CN": "胜率"},
+    "render.stats.win_rate": {"en": "Hands won", "zh-CN": "每局胜率"},
     "render.stats.as_dealer": {"en": "Hands as dealer", "zh-CN": "坐庄局"},
     "render.stats.as_defender": {"en": "Hands as defender", "zh-CN": "闲家局"},
     "render.stats.kitty_bonuses": {"en": "Kitty bonuses", "zh-CN": "抠底次数"},
@@ -103,7 +103,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.stats.record": {"en": "{won}–{lost}", "zh-CN": "{won} 胜 {lost} 负"},
     "render.stats.win": {"en": "W", "zh-CN": "胜"},
     "render.stats.loss": {"en": "L", "zh-CN": "负"},
-    "render.stats.no_games": {"en": "No games yet", "zh-CN": "暂无对局"},
+    "render.stats.no_games": {"en": "No finished match yet", "zh-CN": "暂无已结束的比赛"},
     "render.stats.rank": {"en": "#{rank}", "zh-CN": "第 {rank} 名"},
     "render.stats.win_pct": {"en": "{pct}% won", "zh-CN": "胜率 {pct}%"},
     # header chip of a team's level: "Team A A" read like a typo in the screenshots

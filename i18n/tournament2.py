@@ -5,6 +5,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- round labels -------------------------------------------------------------------------------------
     "tournament2.stage.round": {"en": "Round {round}", "zh-CN": "第 {round} 轮"},
     "tournament2.stage.group": {"en": "Groups · round {round}", "zh-CN": "小组赛第 {round} 轮"},
+    "tournament2.stage.group_named": {"en": "Group {group} · round {round}", "zh-CN": "{group} 组第 {round} 轮"},
     "tournament2.stage.quarter": {"en": "Quarter-final", "zh-CN": "四分之一决赛"},
     "tournament2.stage.semi": {"en": "Semi-final", "zh-CN": "半决赛"},
     "tournament2.stage.final": {"en": "Final", "zh-CN": "决赛"},

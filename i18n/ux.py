@@ -52,7 +52,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.ladder.note_level": {"en": "Level: ladder level; it climbs with every level your team wins in a hand, "
                                    "and after A a new lap starts at 2.",
                              "zh-CN": "级别：天梯级别，随每局本队所升的级上升；过 A 后从 2 开始新一圈。"},
-    "ux.match.pass_end": {"en": "first past {level}", "zh-CN": "先过 {level} 者胜"},
+    "ux.match.pass_end": {"en": "first to win as dealers at {level}", "zh-CN": "先在 {level} 坐庄获胜者胜"},
     "ux.match.timed": {"en": "timed", "zh-CN": "限时"},
     "ux.match.timed_laps": {"en": "timed, by laps", "zh-CN": "限时（按圈）"},
     "ux.match.fixed_deals": {"en": "16 deals", "zh-CN": "16 副定局"},

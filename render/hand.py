@@ -27,9 +27,9 @@ from render.theme import (
     FELT,
     HAND_CARD,
     HEADER,
+    KITTY_CARD,
     PANEL_ALT,
     SELECT,
-    SMALL_CARD,
     TEXT,
     TEXT_DIM,
 )
@@ -41,6 +41,7 @@ KITTY = 8  # cards in the kitty (two decks, four seats)
 RAISE = 20
 LABEL_H = 32
 LABEL_FONT = 25  # the numbers under the cards (the select menus' numbers): ~12 px on a phone
+STRIP_FONT = 26  # the kitty strip's label (Buried / 底牌)
 ROW_GAP = 6
 CHIP_H = 40
 HEADER_PAD = 10
@@ -64,7 +65,7 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     n_rows = max(MAX_ROWS, placed[-1].row + 1 if placed else 1)  # fixed: the height stays as cards are played
     row_h = RAISE + size.height + (LABEL_H if labels else 0) + ROW_GAP
     kitty = view.kitty if view.kitty is not None and view.public.phase is not Phase.BURYING else None
-    kitty_h = SMALL_CARD.height + 16  # every seat, every phase: the height never changes
+    kitty_h = KITTY_CARD.height + 16  # every seat, every phase: the height never changes
     height = header_h + MARGIN // 2 + n_rows * row_h + kitty_h + MARGIN // 2
 
     cv = Canvas.new(width, height, FELT)
@@ -119,18 +120,21 @@ def kitty_indices(placed: Sequence[Placed], view: SeatView) -> set[int]:
 def _draw_kitty(cv: Canvas, kitty: Sequence[Card] | None, view: SeatView, locale: str, top: int) -> None:
     """The kitty (底牌) on a strip at the bottom: the cards this seat buried, small and face up; while it buries,
     where they are (in the hand, gold numbers); else face down."""
-    cv.panel((MARGIN, top, cv.width - MARGIN, top + SMALL_CARD.height + 8), PANEL_ALT, radius=8)
-    mid = top + 4 + SMALL_CARD.height / 2
+    cv.panel((MARGIN, top, cv.width - MARGIN, top + KITTY_CARD.height + 8), PANEL_ALT, radius=8)
+    mid = top + 4 + KITTY_CARD.height / 2
+    strip_font = font(STRIP_FONT, "bold")  # large: the picture is shown ~390 px wide on a phone
     if kitty is not None:
-        x = cv.text_pill(t("render.buried", locale), font(20, "bold"), MARGIN + 8, mid, HEADER, TEXT, pad=8) + 10
+        x = cv.text_pill(t("render.buried", locale), strip_font, MARGIN + 8, mid, HEADER, TEXT, pad=10,
+                         height=44) + 12
         for card in (c for _, group in hand_groups(kitty, view.public) for c in group):
-            cv.paste(sprite_for(card, SMALL_CARD, is_shown_trump(card, view.public)), x, top + 4)
-            x += SMALL_CARD.strip
+            cv.paste(sprite_for(card, KITTY_CARD, is_shown_trump(card, view.public)), x, top + 4)
+            x += KITTY_CARD.strip
         return
-    x = cv.text_pill(t("render.kitty_hidden", locale), font(20, "bold"), MARGIN + 8, mid, HEADER, TEXT_DIM, pad=8)
+    x = cv.text_pill(t("render.kitty_hidden", locale), strip_font, MARGIN + 8, mid, HEADER, TEXT_DIM, pad=10,
+                     height=44)
     if view.public.phase is Phase.BURYING and view.kitty:  # this seat buries: the kitty is in its hand
-        cv.text((x + 12, mid), t("render.kitty_in_hand", locale), font(20, "bold"), ACCENT, "lm")
+        cv.text((x + 12, mid), t("render.kitty_in_hand", locale), strip_font, ACCENT, "lm")
         return
-    back = card_back(SMALL_CARD)
+    back = card_back(KITTY_CARD)
     for k in range(KITTY):
-        cv.paste(back, x + 10 + k * SMALL_CARD.strip, top + 4)
+        cv.paste(back, x + 12 + k * KITTY_CARD.strip, top + 4)

@@ -124,16 +124,21 @@ def _chart(results: Sequence[HandResult], series: Series, width: int, height: in
     for k in range(steps + 1):
         y = bottom - (bottom - top) * k / steps
         draw.line((left, y, right, y), fill=PANEL_LINE, width=SS)
+    points = [[(left + (right - left) * i / n, bottom - (bottom - top) * v / steps)
+               for i, v in enumerate(series.values[team])] for team in (0, 1)]
     for team in (1, 0):
-        points = [(left + (right - left) * i / n, bottom - (bottom - top) * v / steps)
-                  for i, v in enumerate(series.values[team])]
-        if len(points) > 1:
-            draw.line(points, fill=TEAM[team], width=4 * SS, joint="curve")
-        for i, (x, y) in enumerate(points):
-            dealt = i > 0 and results[i - 1].dealer % 2 == team
-            r = (6 if dealt else 4) * SS
+        if len(points[team]) > 1:
+            draw.line(points[team], fill=TEAM[team], width=4 * SS, joint="curve")
+    for i in range(len(points[0])):
+        dealer = results[i - 1].dealer % 2 if i > 0 else None
+        shared = points[0][i] == points[1][i]
+        inner = dealer if dealer is not None else 0  # where the lines meet: the dealers' dot inside the other's ring
+        for team in sorted((0, 1), key=lambda x: x == inner):  # the outer mark first
+            x, y = points[team][i]
+            dealt = team == dealer
+            r = (6 if dealt else 11 if shared and team != inner else 4) * SS
             draw.ellipse((x - r, y - r, x + r, y + r), fill=TEAM[team] if dealt else PANEL, outline=TEAM[team],
-                         width=2 * SS)
+                         width=(3 if r > 6 * SS else 2) * SS)
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 

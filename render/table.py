@@ -57,7 +57,8 @@ log = logging.getLogger(__name__)
 MAIN_W = 760
 WIDTH = MAIN_W  # the side panel is a band below the table: a tall picture that reads on a phone
 TABLE_H = 592
-BOX_W, BOX_H = 256, 68  # name boxes with large type (the picture is shown ~320 px wide on a phone)
+BOX_W, BOX_H = 288, 68  # name boxes with large type (the picture is shown ~320 px wide on a phone)
+INFO_FONT = 28  # a name box's "Team A · 22 cards": ~13 px on a 390 px phone
 LAYOUT_BOX_H = 58  # the box height the play areas were laid out for: taller boxes grow away from the plays
 CHIP_H = 34
 CHIP_GAP = 8
@@ -138,7 +139,7 @@ def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: S
     outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
     cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
     cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = font(30, "bold"), font(25, "bold")
+    name_font, small = font(30, "bold"), font(INFO_FONT, "bold")
     right = x1 - 10
     if seat == view.dealer:
         tag, tag_font = t("render.dealer_tag", locale), font(20, "bold")

@@ -60,6 +60,7 @@ class CardSize:
 HAND_CARD = CardSize(width=88, height=124, strip=44, rank_px=34, suit_px=28, radius=9)
 TABLE_CARD = CardSize(width=76, height=106, strip=36, rank_px=30, suit_px=24, radius=8)
 SMALL_CARD = CardSize(width=42, height=58, strip=21, rank_px=18, suit_px=14, radius=5)
+KITTY_CARD = CardSize(width=58, height=80, strip=30, rank_px=25, suit_px=19, radius=6)  # the hand's kitty strip
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> RGB:

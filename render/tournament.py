@@ -22,7 +22,8 @@ WIDTH_BRACKET = 640  # shown ~320 px wide on a phone: every font here is 16 px o
 PER_ROW = 2  # match boxes side by side
 BOX_GAP = 12
 BOX_W = (WIDTH_BRACKET - 2 * PAD - (PER_ROW - 1) * BOX_GAP) // PER_ROW
-BOX_H = 96
+BOX_H = 104
+NOTE_FONT = 19  # how a match was decided: ~10 px at a phone's 320 px (16 was unreadable)
 ROUND_H = 44  # a round's title band
 SCORE_W = 56
 MAX_BOXES = 48  # the latest rounds that fit; earlier ones are counted in a note
@@ -82,7 +83,7 @@ def _box(cv: Canvas, box: BracketBox, x: float, y: float, locale: str) -> None:
     inner = x + BOX_W - SCORE_W
     cv.draw.line((inner, y + 8, inner, y + 62), fill=PANEL_ALT, width=2)
     if box.note:
-        cv.label(box.note, font(16), x + 16, y + 78, TEXT_DIM, max_width=BOX_W - 24)
+        cv.label(box.note, font(NOTE_FONT), x + 12, y + 82, TEXT_DIM, max_width=BOX_W - 18)
 
 
 def _shown_rounds(columns: Sequence[BracketColumn]) -> int:

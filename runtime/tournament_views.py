@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from engine.cards import RANKS
-from engine.tournament import Format, Match, Round, Tournament
+from engine.tournament import Format, Match, Round, Stage, Tournament
 from engine.tournament.draw import first_draw, seats
 from engine.tournament.duplicate import table_points
 from engine.tournament.model import How, Standing
@@ -132,8 +132,16 @@ def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
     of its own under the final's, titled 三四名决赛 / Third-place match."""
     columns = []
     for rnd in t.rounds:
+        matches = draw_matches(rnd)
+        groups = sorted({m.group for m in matches if m.group is not None})
+        if rnd.stage is Stage.GROUP and groups:  # one column per group, named: "Group B · round 2"
+            columns += [BracketColumn(title=tr("tournament2.stage.group_named", locale, group=chr(ord("A") + g),
+                                               round=rnd.number),
+                                      boxes=tuple(_box(t, m, locale) for m in matches if m.group == g))
+                        for g in groups]
+            continue
         columns.append(BracketColumn(title=round_title(t, rnd, locale),
-                                     boxes=tuple(_box(t, m, locale) for m in draw_matches(rnd))))
+                                     boxes=tuple(_box(t, m, locale) for m in matches)))
         placing = tuple(_box(t, m, locale) for m in rnd.matches if m.place == THIRD)
         if placing:
             columns.append(BracketColumn(title=tr("tournament2.stage.third_place", locale), boxes=placing))
