@@ -24,12 +24,12 @@ from runtime.weblinks import LinkBook
 
 @runtime_checkable
 class Panels(Protocol):
-    """What other cogs ask of the panel cog (``cogs.panel.PanelCog``)."""
+    """What other cogs ask of the panel cog (``cogs.panel.PanelCog``); it observes every change of a table."""
 
     async def open_panel(self, interaction: discord.Interaction, table_id: int | None = None,
                          note: str | None = None) -> None: ...
 
-    def refresh_for(self, update: TableUpdate) -> None: ...
+    async def table_changed(self, update: TableUpdate) -> None: ...
 
 
 class Settings(Protocol):

@@ -45,6 +45,9 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
         assert count is not None  # sharded
         await database.claim_shards(count, bot.config.shard_ids or range(count))
     bot.game = GameService(database, bot.presenter, **service_kwargs)
+    panels = bot.panels()
+    if panels is not None:  # the open panels follow every change, after the live message (runtime.presenter)
+        bot.game.observe(panels)
     from cogs.tournament_presenter import attach_tournaments
 
     attach_tournaments(bot)

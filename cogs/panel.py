@@ -141,8 +141,11 @@ class PanelCog(commands.Cog, name="Panel"):
         entry.shown, entry.hand, entry.selected = panel_key(panel), panel.hand, frozenset(selected)
 
     # -- refreshing open panels --------------------------------------------------------------------------
-    def refresh_for(self, update: TableUpdate) -> None:
-        """Called by the presenter for every change: the open panels of this table are checked by their writers."""
+    async def table_changed(self, update: TableUpdate) -> None:
+        """An observer of every change (``GameService.observe``, after the live message's presenter): the open
+        panels of this table are checked by their writers (a lobby change shows in no panel)."""
+        if update.reason is UpdateReason.LOBBY:
+            return
         tid = update.record.table_id
         for (table_id, seat), entry in list(self.open.items()):
             if table_id != tid:

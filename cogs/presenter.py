@@ -155,9 +155,6 @@ class DiscordPresenter:
             self._plan(update)
         except Exception:
             log.exception("presenting table %d failed", update.record.table_id)
-        panel = self.bot.panels()
-        if panel is not None and update.reason is not UpdateReason.LOBBY:
-            panel.refresh_for(update)
 
     def state_of(self, rec: TableRecord) -> TableState:
         """The presenter's state of a table (created empty if the table was not shown yet)."""

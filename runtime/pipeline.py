@@ -27,7 +27,7 @@ from runtime import imaging
 from runtime.announce import from_events, turn_prompts
 from runtime.imaging import ImagePolicy
 from runtime.names import player_names
-from runtime.planner import plan, sync_timers
+from runtime.planner import clock_deadline, plan, stored_timers, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate, UpdateReason
 from runtime.recovery import record_match_end
 from runtime.session import Session
@@ -87,28 +87,30 @@ class Pipeline:
             self.storage_failed(session.record.table_id)  # the watchdog finishes recording them
             images = []
         private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
+        deadline = await self._arm_committed(session)  # armed first: the update carries the clock it set
         update = TableUpdate(
             record=session.record, version=table.version, reason=reason, view=after,
             events=tuple(e for e in events if e.is_public), private={s: ev for s, ev in private.items() if ev},
             images=tuple(images), table=picture,
-            announcements=tuple(notes), acted_seat=acted_seat)
+            announcements=tuple(notes), acted_seat=acted_seat, deadline=deadline)
         await self.present(update)
-        await self._arm_committed(session)
         if any(isinstance(e, MatchOver) for e in events):
             await self._match_over(session)
         return events
 
     # -- storage faults ----------------------------------------------------------------------------------
-    async def _arm_committed(self, session: Session) -> None:
-        """``arm`` after a committed move. If storage refuses the timers, the move still stands: the table is
-        marked for the watchdog, which re-plans its timers once storage answers (nothing else would move it)."""
+    async def _arm_committed(self, session: Session) -> float | None:
+        """``arm`` after a committed move; its deadline. If storage refuses the timers, the move still stands: the
+        table is marked for the watchdog, which re-plans its timers once storage answers (nothing else would move
+        it)."""
         try:
-            await self.arm(session)
+            return await self.arm(session)
         except Exception as exc:
             tid = session.record.table_id
             log.error("table %d: its timers were not stored (%s); the move stands, the watchdog re-plans them",
                       tid, type(exc).__name__)
             self.storage_failed(tid)
+            return None
 
     def storage_failed(self, table_id: int | None) -> None:
         if self.on_storage_error is not None:
@@ -218,8 +220,11 @@ class Pipeline:
             log.exception("table %d: clearing queued plays %s failed", session.record.table_id, seats)
 
     # -- changes without an action -----------------------------------------------------------------------
-    async def publish(self, session: Session, reason: UpdateReason, announcements: Sequence[Announcement] = ()) -> None:
-        """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore)."""
+    async def publish(self, session: Session, reason: UpdateReason, announcements: Sequence[Announcement] = (), *,
+                      arm: bool = False) -> None:
+        """Tell the presenter about a change that is not an engine action (lobby, 托管, reminder, restore); ``arm``:
+        the table's timers are re-armed first (the update carries the clock they set), else read as stored."""
+        deadline = await self._arm_committed(session) if arm else await self.deadline(session)
         table = session.table
         view = public_view(table) if table is not None else None
         fresh = reason in (UpdateReason.RESTORED, UpdateReason.STARTED)
@@ -228,7 +233,7 @@ class Pipeline:
         if fresh and view is not None:
             notes += turn_prompts(session.record, None, view)
         await self.present(TableUpdate(record=session.record, version=table.version if table else 0, reason=reason,
-                                       view=view, table=picture, announcements=tuple(notes)))
+                                       view=view, table=picture, announcements=tuple(notes), deadline=deadline))
 
     async def present(self, update: TableUpdate) -> None:
         """Every update to the presenter, then to each observer (one failing does not stop the others)."""
@@ -238,16 +243,33 @@ class Pipeline:
             except Exception:
                 log.exception("presenter failed on table %d (%s)", update.record.table_id, update.reason)
 
-    async def arm(self, session: Session) -> None:
-        """Store the timers the table needs now (stored deadlines with the same key are kept)."""
+    async def arm(self, session: Session) -> float | None:
+        """Store the timers the table needs now (stored deadlines with the same key are kept); the deadline they
+        set (``planner.clock_deadline``)."""
         if session.stale:
-            return  # memory is ahead of storage: the watchdog reloads and re-plans the table
-        paused = session.record.meta.get(PAUSED)  # the interface lost the table's thread (cogs.delivery)
-        if session.table is None or session.record.status is not Status.PLAYING or paused:
+            return None  # memory is ahead of storage: the watchdog reloads and re-plans the table
+        if not self._clocked(session):
             await self.db.cancel_timers(session.record.table_id)
-            return
+            return None
+        assert session.table is not None
         wanted = plan(session.record, session.table, self.clock(), session.queued)
-        await sync_timers(self.db, session.record.table_id, wanted)
+        return clock_deadline(session.record, await sync_timers(self.db, session.record.table_id, wanted))
+
+    async def deadline(self, session: Session) -> float | None:
+        """The deadline of the table's stored timers (``None``: no clock running, or storage not answering)."""
+        if session.stale or not self._clocked(session):
+            return None
+        try:
+            return clock_deadline(session.record, await stored_timers(self.db, session.record.table_id))
+        except Exception:
+            log.warning("table %d: reading its timers failed", session.record.table_id, exc_info=True)
+            return None
+
+    @staticmethod
+    def _clocked(session: Session) -> bool:
+        """The table runs clocks: in play and not paused (the interface lost the table's thread: cogs.delivery)."""
+        rec = session.record
+        return session.table is not None and rec.status is Status.PLAYING and not rec.meta.get(PAUSED)
 
 
 def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, float], locale: str = "en") -> str:

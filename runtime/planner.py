@@ -46,6 +46,7 @@ from runtime.timers import (
 from runtime.viewcache import forced_play, public_view
 
 log = logging.getLogger(__name__)
+CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
 
 
 
@@ -214,19 +215,40 @@ async def resume_clocks(db: Database, table_id: int, now: float) -> int:
     return moved
 
 
-async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -> None:
+async def sync_timers(db: Database, table_id: int, wanted: list[PlannedTimer]) -> list[tuple[TimerSpec, float]]:
     """Make the table's stored timers exactly ``wanted``. A stored timer with the same ``key`` is kept
-    with its stored due time (so deadlines survive re-planning and restarts)."""
+    with its stored due time (so deadlines survive re-planning and restarts). The timers now in force, with
+    their due times."""
     stored = await db.table_timers(table_id)
     keys = {t.key for t in wanted}
-    have: set[str] = set()
+    have: dict[str, tuple[TimerSpec, float]] = {}
     for timer in stored:
         spec = decode(timer.kind, timer.payload)
         key = None if spec is None else spec.key
-        if key in keys and key not in have:
-            have.add(key)
+        if spec is not None and key in keys and key not in have:
+            have[spec.key] = (spec, timer.due_at)
         else:
             await db.delete_timer(timer.id)
     for t in wanted:
         if t.key not in have:
             await store(db, table_id, t.due_at, t.spec)
+            have[t.key] = (t.spec, t.due_at)
+    return list(have.values())
+
+
+async def stored_timers(db: Database, table_id: int) -> list[tuple[TimerSpec, float]]:
+    """The table's stored timers with their due times (rows of an unknown kind left out)."""
+    out = []
+    for timer in await db.table_timers(table_id):
+        spec = decode(timer.kind, timer.payload)
+        if spec is not None:
+            out.append((spec, timer.due_at))
+    return out
+
+
+def clock_deadline(rec: TableRecord, timers: list[tuple[TimerSpec, float]]) -> float | None:
+    """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes, by the
+    table's timers in force; ``None`` without such a clock."""
+    default = rec.options.reminder_before
+    ends = [due + spec.lead(default) for spec, due in timers if spec.kind in CLOCK_KINDS]
+    return min(ends) if ends else None

@@ -88,6 +88,7 @@ class TableUpdate:
     table: LivePicture | None = None  # the live message's picture of the table (drawn in the background; newest wins)
     announcements: tuple[Announcement, ...] = ()
     acted_seat: int | None = None  # the seat whose action caused this update, if any
+    deadline: float | None = None  # when the turn's clock (or the declaration window) runs out, as armed for it
 
 
 @runtime_checkable

@@ -106,10 +106,9 @@ class GameService(LobbyService, PlayService):
             self.sessions[rec.table_id] = session
             async with session.lock:
                 await finish_records(self.db, session)
-                if table is not None:  # before the page is told its clock (web.hub reads the stored timers)
+                if table is not None:  # the clocks resume before they are armed and shown
                     await resume_clocks(self.db, rec.table_id, self.clock())
-                await self.pipeline.publish(session, UpdateReason.RESTORED)
-                await self.pipeline.arm(session)
+                await self.pipeline.publish(session, UpdateReason.RESTORED, arm=True)
             restored.append(rec.table_id)
         log.info("restored %d open tables", len(restored))
         if self.autorun:

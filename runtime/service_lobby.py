@@ -129,8 +129,8 @@ class LobbyService(TableRegistry):
             rec = replace(rec, meta={**rec.meta, "started_at": self.clock()})
             session.table = Table.new(rec.rules, rec.seed)
             session.record = await self.db.save_table(rec)
-            await self.pipeline.publish(session, UpdateReason.STARTED, [Announcement("announce.table_started", {})])
-            await self.pipeline.arm(session)
+            await self.pipeline.publish(session, UpdateReason.STARTED, [Announcement("announce.table_started", {})],
+                                        arm=True)
             return session.record
 
     async def end(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableRecord:

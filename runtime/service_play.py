@@ -296,8 +296,7 @@ class PlayService(TableRegistry):
         key = ("announce.tuoguan_chosen" if chosen else "announce.tuoguan_taken") if away else "announce.tuoguan_back"
         notes = [Announcement(key, {"name": occupant.name}, user_id=occupant.user_id, seat=seat)]
         if publish:
-            await self.pipeline.publish(session, UpdateReason.TUOGUAN, notes)
-            await self.pipeline.arm(session)
+            await self.pipeline.publish(session, UpdateReason.TUOGUAN, notes, arm=True)
         return notes
 
     async def stop_match(self, table_id: int, user_id: int, *, is_admin: bool = False) -> list[Event]:

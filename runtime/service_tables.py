@@ -13,6 +13,7 @@ from data.records import TableRecord
 from runtime.access import Caller, TableLimits, check_open, find_table, valid_id
 from runtime.errors import TableNotFound
 from runtime.pipeline import Pipeline
+from runtime.presenter import Presenter
 from runtime.session import Session
 
 
@@ -32,6 +33,20 @@ class TableRegistry:
         if session is None:
             raise TableNotFound("table.not_found", table_id=table_id)
         return session
+
+    def observe(self, presenter: Presenter) -> None:
+        """Tell ``presenter`` of every change too, after the service's own presenter (the panels, the web table)."""
+        if presenter not in self.pipeline.observers:
+            self.pipeline.observers.append(presenter)
+
+    def unobserve(self, presenter: Presenter) -> None:
+        if presenter in self.pipeline.observers:
+            self.pipeline.observers.remove(presenter)
+
+    async def deadline(self, table_id: int) -> float | None:
+        """When the table's running clock (a turn's 托管 timeout, the declaration window) runs out, as stored; the
+        updates of its changes carry it (``TableUpdate.deadline``)."""
+        return await self.pipeline.deadline(self.session(table_id))
 
     def record(self, table_id: int) -> TableRecord:
         """The current record of a table in memory: open, or finished since the start-up

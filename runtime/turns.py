@@ -151,8 +151,7 @@ async def on_notice(service: TimerHost, session: Session, spec: NoticeTimer, tim
         session.record = await service.db.save_table(replace(rec, meta={**rec.meta, NOTICED: True}))
         rule = "one_more" if rec.options.one_more_hand else "finish"
         note = Announcement(f"announce.time_notice_{rule}", {"minutes": max(1, round(rec.options.time_notice / 60))})
-        await service.pipeline.publish(session, UpdateReason.NOTICE, [note])
-        await service.pipeline.arm(session)
+        await service.pipeline.publish(session, UpdateReason.NOTICE, [note], arm=True)
     return None
 
 
@@ -164,9 +163,8 @@ async def on_time_call(service: TimerHost, session: Session, spec: TimeCallTimer
     if _timed_on(session) and TIME_HAND not in rec.meta:
         session.record = await service.db.save_table(replace(rec, meta={**rec.meta, TIME_HAND: table.hand.number}))
         # during hand N: N is finished, then N + 1; between hands (N settled): N + 1 is the one more
-        await service.pipeline.publish(session, UpdateReason.NOTICE, [Announcement("announce.time_one_more",
-                                                                        {"hand": table.hand.number + 1})])
-        await service.pipeline.arm(session)
+        note = Announcement("announce.time_one_more", {"hand": table.hand.number + 1})
+        await service.pipeline.publish(session, UpdateReason.NOTICE, [note], arm=True)
     return None
 
 
@@ -202,8 +200,7 @@ async def _queued(service: TimerHost, session: Session, seat: int) -> None:
         await service.pipeline.unqueue(session, seat)
         # public text: never name the cards, the player still holds them
         note = Announcement("announce.queue_dropped", {"reason": exc.key}, user_id=user, seat=seat)
-        await service.pipeline.publish(session, UpdateReason.QUEUE, [note])
-        await service.pipeline.arm(session)
+        await service.pipeline.publish(session, UpdateReason.QUEUE, [note], arm=True)
 
 
 async def _forced(service: TimerHost, session: Session, seat: int) -> None:

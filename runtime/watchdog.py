@@ -162,8 +162,9 @@ class Watchdog:
                 return True
             await pipeline.fresh(session)
             if await finish_records(self.service.db, session):
-                await pipeline.publish(session, UpdateReason.RESTORED)
-            await pipeline.arm(session)
+                await pipeline.publish(session, UpdateReason.RESTORED, arm=True)
+            else:
+                await pipeline.arm(session)
         return True
 
     async def _rearm_waiting(self) -> int:

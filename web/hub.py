@@ -19,15 +19,11 @@ from typing import Any
 
 from aiohttp import web
 
-from data.records import Status
 from engine.errors import EngineError
 from runtime.panel import build_panel
-from runtime.pipeline import PAUSED
-from runtime.planner import plan
 from runtime.presenter import TableUpdate
 from runtime.service import GameService
 from runtime.session import Session
-from runtime.timers import CloseTimer, ReminderTimer, TimerSpec, decode
 from runtime.viewcache import public_view
 from runtime.weblinks import Grant
 from web.state import public_json, refusal, seat_json
@@ -35,7 +31,6 @@ from web.state import public_json, refusal, seat_json
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
-CLOCK_KINDS = (ReminderTimer.kind, CloseTimer.kind)  # a turn's clock (its reminder or timeout), the window
 SEAT_GONE = ("act.not_seated", "bot.error.not_your_panel")  # the grant's seat is no longer the user's
 
 Authorize = Callable[[Grant], Awaitable[None]]  # raises the refusal (``EngineError``) when a grant no longer holds
@@ -114,7 +109,6 @@ class WebHub:
     def __init__(self, game: GameService) -> None:
         self.game = game
         self.clients: dict[int, set[Client]] = {}
-        self._dues: dict[int, dict[str, tuple[TimerSpec, float]]] = {}  # table -> key -> (timer, due)
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.grant.table_id, set()).add(client)
@@ -125,28 +119,31 @@ class WebHub:
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.table_id]
-                self._dues.pop(client.grant.table_id, None)
 
     @property
     def connections(self) -> int:
         return sum(len(c) for c in self.clients.values())
 
     async def table_changed(self, update: TableUpdate) -> None:
+        """Each open page of the table its state, with the clock the update armed (no planning, no reading)."""
         pages = self.clients.get(update.record.table_id)
         if pages:
-            await self.send_states(update.record.table_id, list(pages), update.acted_seat, full=False)
-        else:  # the timers move on unseen: read them again when a page opens
-            self._dues.pop(update.record.table_id, None)
+            try:
+                session = self.game.session(update.record.table_id)
+            except Exception:
+                return
+            self.fan_out(session, list(pages), update.acted_seat, update.deadline, full=False)
 
-    async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None, *,
-                          full: bool = True) -> None:
-        """Each page its state: the public part built once, a seat's part once per seat; an update
-        (``full=False``) carries the trick log's count only, the page appending ``last_trick`` (``web.state``)."""
+    async def send_states(self, table_id: int, pages: list[Client], acted: int | None = None) -> None:
+        """Pages just opened their whole state (the trick log entire), with the table's running clock as stored;
+        an update (``table_changed``) carries the trick log's count only, the page appending ``last_trick``
+        (``web.state``)."""
         try:
             session = self.game.session(table_id)
+            deadline = await self.game.deadline(table_id)
         except Exception:
             return
-        self.fan_out(session, pages, acted, await self._deadline(session), full=full)
+        self.fan_out(session, pages, acted, deadline)
 
     def fan_out(self, session: Session, pages: list[Client], acted: int | None, deadline: float | None, *,
                 full: bool = True) -> None:
@@ -167,34 +164,6 @@ class WebHub:
                     ',"private":' + encode(seat_json(build_panel(rec, table, seat, session.queued.get(seat))))
                 text = texts[seat] = f'{{"type":"state","you":{seat},"public":{public}{private}}}'
             page.enqueue(text, state=True)
-
-    async def _deadline(self, session: Session) -> float | None:
-        """When the current turn's clock runs out (its 托管 timeout), or the declaration window closes: the timers
-        the table needs now (``runtime.planner.plan``), a timer already running keeping its due time — as
-        ``Pipeline.arm`` will store them right after this update (the hub is told before the timers are re-armed,
-        so the stored ones may still be the previous turn's). The due times are remembered per table while it has
-        pages open; a table seen first reads its stored timers once."""
-        rec, table = session.record, session.table
-        tid = rec.table_id
-        if table is None or rec.status is not Status.PLAYING or rec.meta.get(PAUSED):
-            self._dues.pop(tid, None)
-            return None
-        known = self._dues.get(tid)
-        if known is None:
-            known = {}
-            try:
-                for tm in await self.game.db.table_timers(tid):
-                    stored = decode(tm.kind, tm.payload)
-                    if stored is not None:
-                        known[stored.key] = (stored, tm.due_at)
-            except Exception:
-                log.warning("table %d: reading its timers failed", tid, exc_info=True)
-        wanted = {w.key: known.get(w.key, (w.spec, w.due_at))
-                  for w in plan(rec, table, self.game.clock(), session.queued)}
-        self._dues[tid] = wanted
-        default = rec.options.reminder_before
-        ends = [due + spec.lead(default) for spec, due in wanted.values() if spec.kind in CLOCK_KINDS]
-        return min(ends) if ends else None
 
     async def close_all(self) -> None:
         for pages in list(self.clients.values()):

@@ -71,7 +71,7 @@ class WebServer:
                              web.get("/activity", self.activity_page), web.post("/activity/token", self.activity_token),
                              web.get("/ladder/{token}", self.ladder_pages.handle),
                              web.static("/static", STATIC)])
-        game.pipeline.observers.append(self.hub)
+        game.observe(self.hub)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         self.runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
@@ -85,8 +85,7 @@ class WebServer:
         return self.port
 
     async def stop(self) -> None:
-        if self.hub in self.game.pipeline.observers:
-            self.game.pipeline.observers.remove(self.hub)
+        self.game.unobserve(self.hub)
         await self.hub.close_all()
         self.frames.close()
         if self.activity is not None:

@@ -41,7 +41,6 @@ from runtime.timers import (
 )
 from tests.helpers.runtime_support import REMIND, TIMEOUT, WINDOW, StepClock, human_table, make_service, until
 from tests.tournaments.test_service import ORG, make, signed_up
-from web.hub import WebHub
 
 ints = st.integers(min_value=0, max_value=10**6)
 seats = st.integers(min_value=0, max_value=3)
@@ -231,18 +230,18 @@ async def test_a_tournament_deadline_stored_in_the_old_form_closes_its_round(db_
 
 async def test_the_web_page_shows_the_turn_clock_from_the_typed_timers() -> None:
     """The web table's deadline: the timeout of the human's turn clock (its reminder's due time plus the reminder
-    lead, or the timeout itself), or the declaration window's close."""
+    lead, or the timeout itself), or the declaration window's close — carried by each update as the move armed it
+    (armed first, then presented), and the same as stored for a page that opens later."""
     clock = StepClock()
-    service, db, _ = await make_service(clock=clock)
-    hub = WebHub(service)
+    service, db, presenter = await make_service(clock=clock)
     tid = await human_table(service, seed=4)
     table = service.session(tid).table
     await until(service, tid, lambda: table.phase is Phase.DECLARING and 0 in table.to_act())
-    assert await hub._deadline(service.session(tid)) == clock() + WINDOW
+    assert await service.deadline(tid) == clock() + WINDOW == presenter.updates[-1].deadline
     await until(service, tid, lambda: table.phase is Phase.PLAYING and 0 in table.to_act())
     start = clock()
-    assert await hub._deadline(service.session(tid)) == start + TIMEOUT  # the reminder is stored: due + its lead
+    assert await service.deadline(tid) == start + TIMEOUT == presenter.updates[-1].deadline  # reminder: due + lead
     clock.advance(TIMEOUT - REMIND)
     await service.run_until_idle(1)  # the reminder: the timeout is stored
-    assert await hub._deadline(service.session(tid)) == start + TIMEOUT
+    assert await service.deadline(tid) == start + TIMEOUT == presenter.updates[-1].deadline
     await db.close()
