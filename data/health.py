@@ -3,11 +3,13 @@
 SQLite: is its folder there and writable, does the file exist, is it still the file a running bot writes to (a
 file deleted or replaced under a running bot: that bot writes to a file nobody will ever open again), does it
 pass SQLite's quick integrity check (``PRAGMA quick_check``: every page readable, every b-tree well formed; an
-index-to-table cross check is left out), at which schema version, and how many migrations the next start would
-apply. PostgreSQL: can the server be reached and logged into, at which schema version."""
+index-to-table cross check is left out; every start runs it too: ``data.sqlitefile``), at which schema version,
+and how many migrations the next start would apply. PostgreSQL: can the server be reached and logged into, at
+which schema version."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -18,6 +20,7 @@ import aiosqlite
 
 from data.errors import DataError
 from data.migrate import load_migrations
+from data.sqlitefile import is_corruption, quick_check
 from data.targets import mask_secrets
 
 log = logging.getLogger(__name__)
@@ -103,12 +106,10 @@ def _pids(pids: list[int]) -> str:
 
 
 async def _sqlite_version(path: Path) -> int:
-    """The schema version, after ``PRAGMA quick_check`` (``data.corrupt`` when a page or b-tree is damaged)."""
+    """The schema version, after the quick check a start runs (``data.sqlitefile.quick_check``)."""
+    await asyncio.to_thread(quick_check, path)
     try:
         async with aiosqlite.connect(f"file:{path.absolute()}?mode=ro", uri=True) as conn:
-            problems = [str(row[0]) for row in await conn.execute_fetchall("PRAGMA quick_check(5)")]
-            if problems != ["ok"]:
-                raise DataError("data.corrupt", path=str(path.absolute()), detail=" ".join(problems[0].split()))
             rows = await conn.execute_fetchall(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
             if not list(rows):
@@ -119,11 +120,6 @@ async def _sqlite_version(path: Path) -> int:
         if is_corruption(exc):
             raise DataError("data.corrupt", path=str(path.absolute()), detail=str(exc)) from exc
         raise DataError("data.cannot_open", path=str(path), error=str(exc)) from exc
-
-
-def is_corruption(exc: sqlite3.Error) -> bool:
-    code = int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF  # the primary code of an extended one
-    return code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or "malformed" in str(exc)
 
 
 async def inspect_postgres(url: str) -> DatabaseHealth:

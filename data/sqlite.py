@@ -37,6 +37,7 @@ from data.dialect import SQLITE
 from data.errors import DataError, IntegrityViolation
 from data.filemodes import secure_database_file
 from data.priority import PriorityLock
+from data.sqlitefile import check_before_opening
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,8 @@ class SqliteDriver(Driver):
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
         if str(path) != ":memory:" and not Path(path).parent.is_dir():
             raise DataError("data.no_folder", folder=str(Path(path).parent.absolute()))  # never created silently
+        if str(path) != ":memory:":  # refused before anything is changed: read-only, or damaged (data.sqlitefile)
+            await asyncio.to_thread(check_before_opening, Path(path))
         try:  # probed first: a failed aiosqlite.connect leaves its thread calling back into the loop later
             if str(path) != ":memory:":
                 secure_database_file(Path(path))  # 0600: it holds every deal and kitty (data.filemodes)
