@@ -1,22 +1,19 @@
-"""Declaring the trump (亮主), overcalling (反主) and reinforcing (加固) — RULES §5 and its §9 options.
+"""Declaring the trump (亮主), overcalling (反主) and reinforcing (加固) — RULES §5, §12.3 and their options.
 
-Strength order: single level card < pair of identical level cards < ``SJ SJ`` (无主) < ``BJ BJ`` (无主).
-A declaration must be strictly stronger than the standing one. With ``overcall_suit_order`` an
-equal-size *pair* of a higher suit in that order also overcalls; following RULES literally, equal
-singles never do. A seat cannot overcall its own declaration, but may reinforce a single into the
-identical pair; a reinforced pair is then a pair like any other (the standing declaration carries no
-history, so with ``overcall_suit_order`` a higher-suit pair overcalls it too).
+A declaration shows k identical level cards (1 ≤ k ≤ decks; the suit is trump) or k ≥ 2 identical jokers (no
+trump, 无主). More cards beat fewer, then ``BJ`` > ``SJ`` > level cards (two decks: single < pair < ``SJ SJ`` <
+``BJ BJ``); a declaration must be strictly stronger than the standing one, and with ``overcall_suit_order`` two or
+more level cards of a higher suit overcall as many of a lower one. A seat cannot overcall itself but may
+reinforce by adding identical copies; a reinforced declaration falls only to a stronger count or kind. One deck:
+a single level card stands, no joker declares.
 
-``joker_single_with_level`` (带王亮主): a declaration is one joker with one or two identical level
-cards of one suit (``BJ`` with ♥/♦, ``SJ`` with ♠/♣); two level cards overcall one; no trump only by a
-joker pair. ``fixed_trump_ranks`` does not change declaring: only cards of the hand's level rank count.
-
-v2 (RULES §5): a reinforced pair falls only to a stronger kind; ``no_trump_declaration`` (anytime,
-overcall_only, never); ``first_hand_dealer: final_suit_declarer`` (a joker pair is never the first
-declaration of the first hand); ``kitty_overcall: concealed`` (暗扣暗反: no strength order, pairs only
-for overcalls, none before the bury after the first hand, nothing after a joker pair) and
-``no_trump_only`` (after the bury only a stronger joker pair). ``stage`` says when a declaration is made:
-``WINDOW`` (the deal and the declaration window) or ``KITTY`` (a round after the bury).
+``joker_single_with_level`` (带王亮主, two decks): one joker with one or two identical level cards of a suit it
+goes with (``BJ`` ♥/♦, ``SJ`` ♠/♣); no trump only by a joker pair. ``fixed_trump_ranks`` does not change
+declaring. ``no_trump_declaration`` (anytime, overcall_only, never); ``first_hand_dealer: final_suit_declarer``
+(a joker pair is never the first declaration of the first hand); ``kitty_overcall: concealed`` (暗扣暗反: no
+strength order, pairs only for overcalls, none before the bury after the first hand, nothing after a joker pair)
+and ``no_trump_only`` (after the bury only a stronger joker pair). ``stage``: ``WINDOW`` (the deal and the
+declaration window) or ``KITTY`` (a round after the bury).
 """
 
 from __future__ import annotations
@@ -40,9 +37,7 @@ log = logging.getLogger(__name__)
 NO_TRUMP = Trump.NT
 #: 带王亮主: the suits each joker may name.
 JOKER_SUITS: dict[str, tuple[str, ...]] = {"BJ": ("H", "D"), "SJ": ("S", "C")}
-#: a declaration's tier is 3 × its cards + its kind (level cards 0, SJ 1, BJ 2): more cards first, then BJ > SJ >
-#: level cards (RULES §12.3). Two decks: single 3 < pair 6 < SJ SJ 7 < BJ BJ 8 (§5).
-_KIND_LEVEL, _KIND_SJ, _KIND_BJ = 0, 1, 2
+_KIND_LEVEL, _KIND_SJ, _KIND_BJ = 0, 1, 2  # tier = 3 × cards + kind (§12.3): single 3 < pair 6 < SJ SJ 7 < BJ BJ 8
 _TIER_SINGLE, _TIER_PAIR = 3, 6
 WINDOW, KITTY = "window", "kitty"  # before the bury (deal + window), or a round after the bury
 CONCEALED, NO_TRUMP_ONLY = "concealed", "no_trump_only"
@@ -159,9 +154,8 @@ def _strength(shown: _Shown, rules: Rules) -> tuple[int, int]:
 def declaration_strength(cards: Sequence[Card], level: str, rules: Rules) -> tuple[int, int]:
     """A comparable strength: ``(tier, suit tie-break)``; a declaration overcalls exactly the weaker ones.
 
-    Tiers: 3 × cards + kind (level cards 0, SJ 1, BJ 2): two decks 3 single, 6 pair, 7 ``SJ SJ``, 8 ``BJ BJ``
-    (带王亮主: 1 or 2 level cards). The tie-break is the suit's place in ``overcall_suit_order`` for two or more
-    level cards only, else 0. Raises ``IllegalAction`` if
+    Tiers: 3 × cards + kind (level 0, SJ 1, BJ 2); the tie-break is the suit's place in ``overcall_suit_order``
+    for two or more level cards only, else 0. Raises ``IllegalAction`` if
     ``cards`` are no declaration at all."""
     return _strength(_parse(cards, level, rules), rules)
 
@@ -176,8 +170,7 @@ def declaration_kind(current: DeclarationView | None, seat: int, cards: Sequence
 
 
 def _is_reinforcement(current: DeclarationView, cards: Sequence[Card], old: _Shown, new: _Shown) -> bool:
-    """The standing declaration with more identical copies added: single → pair → triple … (RULES §5, §12.3;
-    带王亮主: the same joker kept)."""
+    """The standing declaration with identical copies added: single → pair → triple … (带王亮主: same joker)."""
     if new.tier <= old.tier or old.trump != new.trump:
         return False
     return not Counter(current.cards) - Counter(cards)

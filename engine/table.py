@@ -375,7 +375,8 @@ class Table:
         table.laps = list(obj.get("laps", [0, 0]))  # absent in states stored before v2
         table.time_called = bool(obj.get("time_called", False))
         table.tie_draw = bool(obj.get("tie_draw", False))
-        table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]  # absent in tables saved before sanctions existed
+        # (absent in tables saved before sanctions existed)
+        table.sanctions = [Sanction.from_json(x) for x in obj.get("sanctions", [])]
         table.match_winner = obj["match_winner"]
         reason = obj["match_over_reason"]
         table.match_over_reason = None if reason is None else MatchOverReason.parse(reason)
