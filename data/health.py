@@ -3,9 +3,9 @@
 SQLite: is its folder there and writable, does the file exist, is it still the file a running bot writes to (a
 file deleted or replaced under a running bot: that bot writes to a file nobody will ever open again), does it
 pass SQLite's quick integrity check (``PRAGMA quick_check``: every page readable, every b-tree well formed; an
-index-to-table cross check is left out; every start runs it too: ``data.sqlitefile``), at which schema version,
-and how many migrations the next start would apply. PostgreSQL: can the server be reached and logged into, at
-which schema version."""
+index-to-table cross check is left out), can this user write it and the ``-wal``/``-shm`` an earlier run left
+(every start checks both the same way: ``data.sqlitefile``), at which schema version, and how many migrations the
+next start would apply. PostgreSQL: can the server be reached and logged into, at which schema version."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import aiosqlite
 
 from data.errors import DataError
 from data.migrate import load_migrations
-from data.sqlitefile import is_corruption, quick_check
+from data.sqlitefile import check_writable, is_corruption, quick_check
 from data.targets import mask_secrets
 
 log = logging.getLogger(__name__)
@@ -73,8 +73,7 @@ async def inspect_sqlite(path: Path) -> DatabaseHealth:
         return DatabaseHealth(path, False, 0, known)
     if holders:
         raise DataError("data.file_replaced", path=str(path.absolute()), pids=_pids(holders))
-    if not path.is_file() or not os.access(path, os.R_OK | os.W_OK):
-        raise DataError("data.cannot_open", path=str(path), error="not a writable file")
+    check_writable(path)  # the file and the -wal/-shm an earlier run left, as a start looks at them
     version = await _sqlite_version(path)
     if version > known:
         raise DataError("data.schema_too_new", found=version, known=known)

@@ -17,6 +17,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The backup's folder {folder} does not exist: create it first (it is never created silently).",
         "zh-CN": "备份文件所在的文件夹 {folder} 不存在：请先创建它（不会自动创建文件夹）。",
     },
+    "data.read_only": {
+        "en": "Cannot open the database {path} for writing: {file} is read-only for this user. Make it writable for "
+              "the bot's user (chown, chmod 600; lsattr / chattr -i for an immutable file; a read-only mount). "
+              "Nothing was changed.",
+        "zh-CN": "无法以写入方式打开数据库 {path}：{file} 对当前用户只读。请让机器人的用户可以写入它（chown、chmod 600；"
+                 "不可变文件用 lsattr / chattr -i；或只读挂载）。未做任何更改。",
+    },
     "data.backup_no_source": {
         "en": "There is no database at {path} to back up.",
         "zh-CN": "{path} 处没有可备份的数据库。",

@@ -1,15 +1,22 @@
-"""A SQLite database file every start looks at before writing to it (issue 51 #9; ``data.sqlitefile``): a damaged
-file is refused by ``run``, ``offline`` and ``tournament`` in one line, with nothing changed (no byte, no mode, no
-side file, no picture), as ``check`` says. Real files: a page overwritten."""
+"""A SQLite database file every start looks at before writing to it (issue 51 #9, #10; ``data.sqlitefile``): a
+damaged file, a read-only one, and a read-only ``-wal``/``-shm`` left beside it are refused by ``run``, ``offline``
+and ``tournament`` in one line, with nothing changed (no byte, no mode, no side file, no picture), and ``check``
+says the same; once the operator fixes what the line names, ``check`` is right that the next start works.
+
+Real files: a page overwritten, ``chattr +i`` (root ignores modes) or ``chmod 0444`` (another user), the side files
+of a writer killed before it closed."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.cli.test_commands import TOKEN, bot, one_error_line
-from tests.faults.test_operator_faults import QUIET, SHORT, damage
+from tests.faults.test_operator_faults import QUIET, SHORT, damage, read_only
 
 STARTS = (("offline", *SHORT), ("tournament", "--teams", "2"), ("run",))
 
@@ -74,3 +81,40 @@ def test_a_damaged_file_is_refused_by_every_start_before_anything_is_written(tmp
     damage(tmp_path / "bot.sqlite3", "dm_notify")  # a table no start reads before it writes
     check_fails(tmp_path, "damaged", "backup")
     refused_by_every_start(tmp_path, "damaged", "backup")
+
+
+# -- 10: a read-only file, a read-only side file ---------------------------------------------------------------------
+def test_a_read_only_database_is_refused_with_nothing_touched_and_the_fix_is_the_whole_fix(tmp_path: Path) -> None:
+    played(tmp_path)
+    path = tmp_path / "bot.sqlite3"
+    path.chmod(0o644)  # an older file: were it opened, start would tighten it
+    with read_only(path):
+        refused_by_every_start(tmp_path, "bot.sqlite3", "read-only")
+        check_fails(tmp_path, "bot.sqlite3", "read-only")
+        assert sorted(p.name for p in tmp_path.glob("bot.sqlite3*")) == ["bot.sqlite3"]  # no -wal/-shm made
+    ready(tmp_path)
+
+
+def killed_writer(path: Path) -> None:
+    """A process that wrote a row in WAL mode and died before closing: its ``-wal`` (holding the row) and ``-shm``
+    stay beside the file."""
+    code = ("import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA journal_mode=WAL'); "
+            "c.execute(\"INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (7, '{}', 0)\"); "
+            "c.commit(); os._exit(0)")
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, timeout=60)
+
+
+def test_a_read_only_side_file_is_refused_by_check_and_every_start_and_its_rows_are_kept(tmp_path: Path) -> None:
+    played(tmp_path)
+    path = tmp_path / "bot.sqlite3"
+    killed_writer(path)
+    shm = path.with_name("bot.sqlite3-shm")
+    assert shm.exists() and path.with_name("bot.sqlite3-wal").stat().st_size > 0
+    with read_only(shm):  # as a start on a read-only database used to leave it (mode 0400)
+        check_fails(tmp_path, "bot.sqlite3-shm", "read-only")
+        refused_by_every_start(tmp_path, "bot.sqlite3-shm", "read-only")
+    ready(tmp_path)
+    with sqlite3.connect(path) as conn:  # the killed writer's row, kept in its -wal all along
+        assert conn.execute("SELECT COUNT(*) FROM guild_settings WHERE guild_id = 7").fetchone()[0] == 1
+    conn.close()
+    assert os.access(path, os.W_OK)

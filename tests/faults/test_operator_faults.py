@@ -123,7 +123,7 @@ def test_a_read_only_database_is_one_line_and_keeps_the_previous_pictures(tmp_pa
     assert any(name.endswith(".png") for name in before)
     with read_only(tmp_path / "bot.sqlite3"):
         line = one_error_line(bot(cwd=tmp_path, env={"TRACTOR_DB": "bot.sqlite3", **QUIET}))
-    assert "bot.sqlite3" in line and "readonly" in line
+    assert "bot.sqlite3" in line and "read-only" in line
     assert {p.name: p.read_bytes() for p in (tmp_path / "offline_match").iterdir()} == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".offline_match")] == []  # no work folder left
 
