@@ -17,6 +17,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "zh-CN": "你已不是此服务器的成员：无法再进入这张牌桌。"},
     "web.member_unknown": {"en": "Discord could not confirm that you are a member of this server; try again shortly.",
                            "zh-CN": "Discord 暂时无法确认你是此服务器的成员；请稍后再试。"},
+    "web.too_many_pages": {"en": "You have {limit} table pages open already: close one, then reload this one.",
+                           "zh-CN": "你已打开 {limit} 个牌桌页面：请先关闭一个，再重新加载此页。"},
     "web.seat_lost": {"en": "You no longer hold this seat: this page is closed. Ask for a new link in your panel.",
                       "zh-CN": "你已不在这个座位上：此页面已关闭。请在面板中获取新链接。"},
     "web.bad_frame": {"en": "That request was not understood; nothing changed.", "zh-CN": "无法识别该请求；没有任何改变。"},

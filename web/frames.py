@@ -178,7 +178,7 @@ def _parse(data: str) -> dict[str, Any]:
         raise FrameError("web.bad_frame")
     try:
         frame = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes ([[[[…)
         raise FrameError("web.bad_frame") from None
     if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
         raise FrameError("web.bad_frame")

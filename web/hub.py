@@ -109,13 +109,26 @@ class WebHub:
     def __init__(self, game: GameService) -> None:
         self.game = game
         self.clients: dict[int, set[Client]] = {}
+        self._per_user: dict[int, int] = {}  # user -> open pages
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.grant.table_id, set()).add(client)
+        user = client.grant.user_id
+        self._per_user[user] = self._per_user.get(user, 0) + 1
+
+    def pages_of(self, user_id: int) -> int:
+        """The pages one user has open now, over every table."""
+        return self._per_user.get(user_id, 0)
 
     def remove(self, client: Client) -> None:
         pages = self.clients.get(client.grant.table_id)
-        if pages is not None:
+        if pages is not None and client in pages:
+            user = client.grant.user_id
+            left = self._per_user.get(user, 0) - 1
+            if left > 0:
+                self._per_user[user] = left
+            else:
+                self._per_user.pop(user, None)
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.table_id]

@@ -28,6 +28,7 @@ from data.seasons import Season
 from i18n import normalize_locale, t
 from runtime.names import player_names
 from runtime.seasons import season_label
+from web.headers import CSP, policy, style_hash
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,8 @@ class LadderPages:
             return _not_found(locale)
         return web.Response(text=body, content_type="text/html",
                             headers={"Cache-Control": f"public, max-age={int(CACHE_TTL)}",
-                                     "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
+                                     "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer",
+                                     CSP: policy(styles=style_hash(STYLE))})
 
     async def page(self, guild_id: int, season: int | None, page: int, locale: str, token: str) -> str | None:
         """The page's HTML (from the cache while fresh); ``None`` for a season this server does not have."""

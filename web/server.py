@@ -32,6 +32,7 @@ from runtime.service import GameService
 from runtime.weblinks import SESSION_TTL, Grant, LinkBook
 from web.activity import ActivityConfig, ActivityGate, client_address
 from web.frames import MAX_FRAME, Frames
+from web.headers import ACTIVITY_ANCESTORS, CSP, add_security_headers, new_nonce, policy
 from web.hub import Client, WebHub
 from web.ladder_page import LadderPages
 from web.state import refusal
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 RESTORE_WAIT = 60.0
 PAGE_KEYS = ("web.", "act.", "play.", "activity.", "bot.error.rate_limited")
+MAX_PAGES = 8  # open pages (sockets) of one user, over every table and session
 AUTH_WAIT = 10.0  # seconds an Activity page's socket has to present its session
 ACTIVITY_BUNDLE = STATIC / "build" / "activity.js"  # tools/build_activity.sh (never committed)
 
@@ -64,6 +66,7 @@ class WebServer:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.app = web.Application(client_max_size=MAX_FRAME)
+        self.app.on_response_prepare.append(add_security_headers)
         self.ladder_pages = LadderPages(game.db)  # the public ladder pages (web.ladder_page)
         self.app.add_routes([web.get("/", self.home), web.get("/t/{token}", self.link),
                              web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
@@ -119,10 +122,12 @@ class WebServer:
         if self.activity is None or not ACTIVITY_BUNDLE.exists():
             return _message_page(t("activity.unavailable", _locale(request)), _locale(request), status=503)
         config = json.dumps({"client_id": str(self.activity.config.client_id)})
-        head = (f'<script>window.TRACTOR_ACTIVITY = {config};</script>'
+        nonce = new_nonce()  # the one inline script; framed by Discord only
+        head = (f'<script nonce="{nonce}">window.TRACTOR_ACTIVITY = {config};</script>'
                 '<script type="module" src="/static/build/activity.js"></script>\n</head>')
         page = (STATIC / "index.html").read_text(encoding="utf-8").replace("</head>", head, 1)
-        return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
+        return web.Response(text=page, content_type="text/html", headers={
+            "Cache-Control": "no-store", CSP: policy(nonce=nonce, framed_by=ACTIVITY_ANCESTORS)})
 
     async def activity_token(self, request: web.Request) -> web.Response:
         """The Activity's OAuth2 code for a session at its channel's table (``web.activity``)."""
@@ -149,7 +154,7 @@ class WebServer:
         try:
             await self._wait_restored()
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             body = None
         try:
             answer = await activity.sign_in(body)
@@ -182,6 +187,10 @@ class WebServer:
                 raise ServiceError("web.link_invalid")
         except ServiceError as exc:
             await ws.send_json({**refusal(exc.key, locale, **exc.params), "fatal": True})
+            await ws.close()
+            return ws
+        if self.hub.pages_of(grant.user_id) >= MAX_PAGES:  # checked and added with no wait in between
+            await ws.send_json({**refusal("web.too_many_pages", locale, limit=MAX_PAGES), "fatal": True})
             await ws.close()
             return ws
         client = Client(ws, grant, locale, self.authorize)
@@ -249,7 +258,7 @@ async def _first_frame_session(ws: web.WebSocketResponse) -> object:
     try:
         msg = await ws.receive(timeout=AUTH_WAIT)
         frame = json.loads(msg.data) if msg.type is WSMsgType.TEXT and len(msg.data) <= MAX_FRAME else None
-    except (TimeoutError, ValueError):
+    except (TimeoutError, ValueError, RecursionError):
         return None
     return frame.get("session") if isinstance(frame, dict) and frame.get("op") == "auth" else None
 

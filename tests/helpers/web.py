@@ -218,7 +218,10 @@ async def browser() -> AsyncIterator[Any]:
 
 
 async def open_page(browser: Any, url: str, width: int = 390, height: int = 844) -> Any:
-    context = await browser.new_context(viewport={"width": width, "height": height})
+    """A page in a fresh context. Playwright evaluates the tests' string predicates (``wait_for_function``) with
+    ``eval``, which the page's Content-Security-Policy forbids: the context bypasses it (the page under its policy:
+    ``tests/web/test_hardening.py``)."""
+    context = await browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     page = await context.new_page()
     await page.goto(url)
     return page

@@ -23,7 +23,7 @@ from tests.helpers.web import GUILD, WebWorld, chromium_or_skip, take_turn, wait
 from web.activity import ActivityConfig
 from web.server import ACTIVITY_BUNDLE
 
-PARENT = "http://localhost:3333/activity-host"
+PARENT = "https://discord.com/activity-host"  # the Activity page may be framed by Discord only
 HOST_PAGE = """<!doctype html><html><body style="margin:0">
 <iframe id="app" src="%(src)s" style="width:390px;height:844px;border:0"></iframe>
 <script>

@@ -116,6 +116,8 @@ async def test_the_page_on_a_phone_and_a_desktop(world: WebWorld, browser: Any, 
         assert "<b>Mallory</b>" not in content and "&lt;b&gt;Mallory&lt;/b&gt;" in content  # escaped
         assert await page.locator("tbody tr").count() == 100  # the first page of 230
         assert await page.locator(".podium div").count() == 3
+        # its one style sheet is allowed by the page's Content-Security-Policy (web.headers): applied, not blocked
+        assert await page.evaluate("document.styleSheets.length === 1 && document.styleSheets[0].cssRules.length > 0")
         assert i18n.t("ladderpage.podium", locale) in await page.inner_text("main")
         assert i18n.t("ladderpage.hall", locale) in await page.inner_text("main")
         overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
