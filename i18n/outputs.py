@@ -10,6 +10,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "outputs.describe": {"en": "table {table}: {hands}, {actions} actions, levels {levels}, winners {winners}",
                           "zh-CN": "{table} 号牌桌：{hands}，{actions} 步，级数 {levels}，胜方 {winners}"},
     "outputs.hands": {"en": "{n} hands", "zh-CN": "{n} 局"},
+    "outputs.credited": {"en": "credited {a} / {b}", "zh-CN": "累计升级 {a} / {b}"},
     "outputs.hands.one": {"en": "1 hand", "zh-CN": "1 局"},
     "outputs.pictures": {"en": "{count} pictures in {folder} ({seconds} s)",
                           "zh-CN": "{count} 张图片在 {folder}（{seconds} 秒）"},

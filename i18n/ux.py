@@ -59,6 +59,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.match.legend_dealt": {"en": "dealt (庄) that hand", "zh-CN": "该局坐庄"},
     "ux.match.legend_defended": {"en": "defended", "zh-CN": "该局为闲家"},
     "ux.match.axis": {"en": "level after each hand ↑ · hands played →", "zh-CN": "每局后的级别 ↑ · 局数 →"},
+    "ux.match.negative": {"en": "-1, -2: levels below 2 (负级数): the team plays 2 until its gains pay them off",
+                          "zh-CN": "-1、-2：负级数——该方打 2，升级先抵负级"},
     "ux.match.axis_credits": {"en": "levels credited ↑ · deals played →", "zh-CN": "累计升级 ↑ · 局数 →"},
     # the offline match log
     "ux.log.team": {"en": "{team} ({players})", "zh-CN": "{team}（{players}）"},
@@ -92,8 +94,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ux.log.kitty_kept": {"en": "  Kitty {cards}: {points} points, not counted (the dealers won the last trick, by "
                                 "{winner})",
                           "zh-CN": "  底牌 {cards}：{points} 分，不计（末墩由庄家 {winner} 赢得）"},
-    "ux.log.match_over": {"en": "Match over: {team} wins; final levels Team A {a}, Team B {b}",
-                          "zh-CN": "比赛结束：{team} 获胜；最终级别 甲方 {a}，乙方 {b}"},
+    "ux.log.match_over": {"en": "Match over ({why}): {result}; final levels Team A {a}, Team B {b}",
+                          "zh-CN": "比赛结束（{why}）：{result}；最终级别 甲方 {a}，乙方 {b}"},
+    "ux.log.match_over_credits": {"en": "Match over ({why}): {result}; levels credited Team A {a}, Team B {b}",
+                                  "zh-CN": "比赛结束（{why}）：{result}；累计升级 甲方 {a}，乙方 {b}"},
+    "ux.log.wins": {"en": "{team} wins", "zh-CN": "{team} 获胜"},
+    "ux.log.drawn": {"en": "a draw", "zh-CN": "平局"},
+    "ux.log.why.passed_end_level": {"en": "a team won as dealers at the end level", "zh-CN": "一方在终点级坐庄获胜"},
+    "ux.log.why.fixed_deals_done": {"en": "every deal is played", "zh-CN": "所有牌副已打完"},
+    "ux.log.why.time_up": {"en": "time was called", "zh-CN": "时间到"},
+    "ux.log.why.disqualified": {"en": "a team was disqualified", "zh-CN": "一方被取消比赛资格"},
+    "ux.log.hand_deal": {"en": "Deal {hand} — played at level {level}; dealer {dealer} (duplicate: each deal's levels "
+                               "are credited, the teams do not climb)",
+                         "zh-CN": "第 {hand} 副 — 打 {level}；庄家 {dealer}（复式：每副只记升级数，双方不爬级）"},
+    "ux.log.credited": {"en": "  {team}: {gain:+d} credited (total {total})",
+                        "zh-CN": "  {team}：记 {gain:+d} 级（累计 {total}）"},
+    "ux.log.hand_limit": {"en": "The hand limit (--hands {hands}) is reached: the match is stopped without a winner.",
+                          "zh-CN": "已到局数上限（--hands {hands}）：比赛中止，没有胜方。"},
+    "ux.log.hand_limit_timed": {
+        "en": "The hand limit (--hands {hands}) is reached: time is called; the hand in progress is finished and the "
+              "timed rule names the winner.",
+        "zh-CN": "已到局数上限（--hands {hands}）：计时结束；打完当前一局后按限时规则判定胜方。"},
     # table options on /tractor new
     "cmd.opt.pictures": {"en": "trick_pictures", "zh-CN": "每墩图片"},
     "cmd.opt.pictures.desc": {"en": "Post a picture of every trick (default: one trick log message)",

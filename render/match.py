@@ -50,35 +50,41 @@ def _points(results: Sequence[HandResult]) -> tuple[list[tuple[int, int]], list[
     return out
 
 
-def _lap_starts(points: Sequence[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+def _lap_starts(points: Sequence[tuple[int, int]], end: int) -> dict[int, tuple[int, int]]:
     """Per lap: (its first position, its lowest level index). A lap's rungs are its negative levels reached, if
-    any, then 2 … A; the next lap starts above them, so a negative level after a lap never lands on the
-    previous lap's ranks."""
+    any, then 2 … the end level (``end``: its index; a lap of ``timed_laps`` ends there, not at A); the next lap
+    starts above them, so a negative level after a lap never lands on the previous lap's ranks."""
     low = {lap: 0 for lap in range(max([0, *(lap for lap, _ in points)]) + 1)}
     for lap, index in points:
         low[lap] = min(low[lap], index)
     starts, position = {}, 0
     for lap in sorted(low):
         starts[lap] = (position, low[lap])
-        position += len(RANKS) - low[lap]
+        position += end + 1 - low[lap]
     return starts
 
 
-def level_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
+def _end(points: Sequence[tuple[int, int]], end_level: str) -> int:
+    """The top rung of a lap: the end level's index (never below a level reached)."""
+    return max([level_index(end_level), *(index for _, index in points)])
+
+
+def level_paths(results: Sequence[HandResult], end_level: str = RANKS[-1]) -> tuple[list[int], list[int]]:
     """Each team's position before the first hand and after every hand, from 0 at the lowest rung: in each lap
-    (``timed_laps``) its negative levels reached (``-2``, ``-1``), then 2 … A, then the next lap."""
+    (``timed_laps``) its negative levels reached (``-2``, ``-1``), then 2 … the end level, then the next lap."""
     p0, p1 = _points(results)
-    starts = _lap_starts(p0 + p1)
+    starts = _lap_starts(p0 + p1, _end(p0 + p1, end_level))
     return ([starts[lap][0] + index - starts[lap][1] for lap, index in p0],
             [starts[lap][0] + index - starts[lap][1] for lap, index in p1])
 
 
-def _axis_labels(results: Sequence[HandResult]) -> tuple[str, ...]:
+def _axis_labels(results: Sequence[HandResult], end_level: str = RANKS[-1]) -> tuple[str, ...]:
     """The chart's y labels, one per position: the level, prefixed by the lap (``1·5``, ``1·-2``) after a lap,
     negative levels as ``-1``."""
     p0, p1 = _points(results)
-    labels = [level_short(level_name(index), lap) for lap, (_start, low) in sorted(_lap_starts(p0 + p1).items())
-              for index in range(low, len(RANKS))]
+    end = _end(p0 + p1, end_level)
+    labels = [level_short(level_name(index), lap) for lap, (_start, low) in sorted(_lap_starts(p0 + p1, end).items())
+              for index in range(low, end + 1)]
     return tuple(labels)
 
 
@@ -99,15 +105,16 @@ class Series:
     labels: tuple[str, ...]
 
 
-def series_for(results: Sequence[HandResult], credits: bool) -> Series:
-    """Level path on a 2…A axis, or running credited levels on a 0…max axis."""
+def series_for(results: Sequence[HandResult], credits: bool, end_level: str = RANKS[-1]) -> Series:
+    """Level path on a 2…end level axis (laps of ``timed_laps`` one above the other), or running credited levels
+    on a 0…max axis."""
     if credits:
         c0, c1 = credit_paths(results)
         top = max(1, *c0, *c1)
         return Series((tuple(c0), tuple(c1)), tuple(str(v) for v in range(top + 1)))
-    p0, p1 = level_paths(results)
-    labels = _axis_labels(results)
-    top = max([labels.index(RANKS[-1]), *p0, *p1])  # at least up to the first lap's A
+    p0, p1 = level_paths(results, end_level)
+    labels = _axis_labels(results, end_level)
+    top = max([labels.index(RANKS[level_index(end_level)]), *p0, *p1])  # at least up to the first lap's end
     return Series((tuple(p0), tuple(p1)), labels[:top + 1])
 
 
@@ -201,7 +208,8 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
     table = len(results) <= TABLE_MAX and not credits
-    height = TOP_H + (_table_height(results) if table else CHART_H + LEGEND_H) + PAD
+    negative = any(level_index(level) < 0 for r in results for level in (*r.levels_before, *r.levels_after))
+    height = TOP_H + (_table_height(results) if table else CHART_H + LEGEND_H * (3 if negative else 2) // 2) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
     cv.label(t("render.match.title", locale), font(30, "bold"), PAD, 30, TEXT)
@@ -217,7 +225,7 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     cv.panel((PAD, 104, WIDTH - PAD, 150), fill, radius=12)
     cv.label(banner, font(25, "bold"), WIDTH / 2, 127, ink, align="center", max_width=WIDTH - 4 * PAD)
 
-    series = series_for(results, credits)
+    series = series_for(results, credits, rules.end_level if rules is not None else RANKS[-1])
     y = 160
     for team in (0, 1):  # the team and its final level, the players below
         row_y = y + 24 + team * 82
@@ -238,7 +246,7 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     chart_w = WIDTH - 2 * PAD
     cv.image.paste(_chart(results, series, chart_w, CHART_H), (PAD, y))
     _axes(cv, results, series, PAD, y, chart_w, CHART_H)
-    _legend(cv, credits, locale, y + CHART_H)
+    _legend(cv, credits, locale, y + CHART_H, negative)
     return cv.png()
 
 
@@ -253,8 +261,9 @@ def match_format(rules: Rules, locale: str) -> str:
     return f"{end} · {preset}"
 
 
-def _legend(cv: Canvas, credits: bool, locale: str, y: int) -> None:
-    """What the marks mean, and the axes: a filled dot = the team dealt that hand, a ring = it defended."""
+def _legend(cv: Canvas, credits: bool, locale: str, y: int, negative: bool = False) -> None:
+    """What the marks mean, and the axes: a filled dot = the team dealt that hand, a ring = it defended; and, when
+    the chart has levels below 2, what ``-1`` means."""
     small = font(19)
     mid = y + LEGEND_H / 4 + 2
     x = PAD + 4
@@ -264,3 +273,6 @@ def _legend(cv: Canvas, credits: bool, locale: str, y: int) -> None:
     cv.label(t("ux.match.legend_defended", locale), small, x + 16, mid, TEXT_DIM)
     axis = t("ux.match.axis_credits" if credits else "ux.match.axis", locale)
     cv.label(axis, small, PAD + 4, y + LEGEND_H * 3 / 4, TEXT_DIM, max_width=WIDTH - 2 * PAD)
+    if negative:
+        cv.label(t("ux.match.negative", locale), small, PAD + 4, y + LEGEND_H * 5 / 4, TEXT_DIM,
+                 max_width=WIDTH - 2 * PAD)

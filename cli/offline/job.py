@@ -28,7 +28,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from cli.offline.matchlog import event_lines, hand_line, is_trick_line, lead_line
+from cli.offline.matchlog import credits_of, event_lines, hand_line, is_trick_line, lead_line
 from data import Database
 from data.records import Mode, Status, TableOptions
 from data.replay import restore_table
@@ -77,13 +77,15 @@ class OfflineReport:
     seconds: float
     locale: str = "en"
     laps: tuple[int, int] = (0, 0)
+    credited: tuple[int, int] | None = None  # the duplicate format: levels credited (the teams do not climb)
 
     def describe(self) -> list[str]:
         """A few printable lines (the file list summarized): the winners by name, never a team index."""
         where = self.files[0].parent if self.files else "-"
         hands = count("outputs.hands", self.hands, self.locale)
         return [t("outputs.describe", self.locale, table=self.table_id, hands=hands, actions=self.actions,
-                  levels=levels_text(self.levels, self.laps), winners=_team(self.winner, self.locale)),
+                  levels=levels_text(self.levels, self.laps, self.credited, self.locale),
+                  winners=_team(self.winner, self.locale)),
                 t("outputs.pictures", self.locale, count=len(self.files), folder=str(where),
                   seconds=f"{self.seconds:.1f}")]
 
@@ -96,20 +98,29 @@ class LogPresenter(RecordingPresenter):
         self.locale = locale
         self.echo = echo
         self.lines: list[str] = []
+        self.negative_said = False  # levels below 2 are explained once, when the first appears
 
     async def table_changed(self, update: TableUpdate) -> None:
         await super().table_changed(update)
         names, locale = update.record.names, self.locale
         notes = [t(n.key, locale, **n.params) for n in update.announcements if n.key not in FROM_EVENTS]
-        lines = event_lines(update.events, names, locale)
+        lines = event_lines(update.events, names, locale, update.view)
+        if update.view is not None and not self.negative_said and any(level.startswith("-")
+                                                                      for level in update.view.levels):
+            self.negative_said = True
+            notes.append(t("ux.match.negative", locale))
         if update.view is not None and update.reason == "started":
             notes += ["", hand_line(update.view, names, locale)]
         elif update.view is not None and (lead := lead_line(update.view, names, locale)) is not None:
             lines.insert(0, lead)
         for line in [*lines, *notes]:
-            self.lines.append(line)
-            if self.echo and not is_trick_line(line, locale):  # the console: the story without every trick
-                print(line, flush=True)
+            self.say(line)
+
+    def say(self, line: str) -> None:
+        """A line of the log (printed too, but for the tricks: the console tells the story without them)."""
+        self.lines.append(line)
+        if self.echo and not is_trick_line(line, self.locale):
+            print(line, flush=True)
 
 
 async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "standard", ai_level: str = "basic",
@@ -149,6 +160,8 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                 break
             if max_hands is not None and hands_done(service, tid) >= max_hands and tid in service.sessions \
                     and service.record(tid).status is Status.PLAYING:
+                presenter.say(t("ux.log.hand_limit_timed" if rules.timed else "ux.log.hand_limit", locale,
+                                hands=max_hands))
                 await _stop(service, tid, host, rules)
         session = service.sessions.get(tid)
         table = session.table if session is not None else None
@@ -160,14 +173,16 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         seconds = time.monotonic() - started
         levels, laps = (table.levels[0], table.levels[1]), (table.laps[0], table.laps[1])
         hands = count("outputs.hands", len(table.results), locale)
+        credited = credits_of(table.public_view())
         summary = t("offline.summary", locale, hands=hands, actions=table.version,
-                    levels=levels_text(levels, laps), seconds=f"{seconds:.1f}",
+                    levels=levels_text(levels, laps, credited, locale), seconds=f"{seconds:.1f}",
                     winners=_team(table.match_winner, locale))
         presenter.lines.append(summary)
         (work / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
         report = OfflineReport(
             table_id=tid, winner=table.match_winner, hands=len(table.results), actions=table.version,
-            levels=levels, files=swap_in(work, out_dir, presenter.files), seconds=seconds, locale=locale, laps=laps)
+            levels=levels, files=swap_in(work, out_dir, presenter.files), seconds=seconds, locale=locale, laps=laps,
+            credited=credited)
         if echo:
             print(summary, flush=True)
         return report
@@ -216,8 +231,11 @@ def _team(team: int | None, locale: str) -> str:
     return t("render.pair", locale, a=seats[team][1], b=seats[team + 2][1])
 
 
-def levels_text(levels: tuple[str, str], laps: tuple[int, int]) -> str:
-    """``5 / 2``, with laps (``timed_laps``) ``1·5 / 2``."""
+def levels_text(levels: tuple[str, str], laps: tuple[int, int], credited: tuple[int, int] | None = None,
+                locale: str = "en") -> str:
+    """``5 / 2``, with laps (``timed_laps``) ``1·5 / 2``; the duplicate format's credited levels ``credited 7 / 9``."""
+    if credited is not None:
+        return t("outputs.credited", locale, a=credited[0], b=credited[1])
     return " / ".join(level_short(level, lap) for level, lap in zip(levels, laps, strict=True))
 
 

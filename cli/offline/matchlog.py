@@ -25,9 +25,11 @@ from engine.events import (
     ThrowFailed,
     TrickWon,
 )
+from engine.rules import MatchEnd
 from engine.tricklead import is_throw
 from engine.views import HandResult, PublicView
 from i18n import t
+from i18n.levels import level_short
 from runtime.announce_procedures import log_line
 
 log = logging.getLogger(__name__)
@@ -52,9 +54,20 @@ def trump_label(trump: str | None, locale: str) -> str:
     return t(f"render.suit.{trump}", locale) if trump else "?"
 
 
-def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[str]:
-    """The settlement of a hand: the kitty and its multiplier, the defenders' total, each team's level change and
-    why (the defenders' points against the dealers' team, special rules named by their notes)."""
+def credits_of(view: PublicView | None, until: int | None = None) -> tuple[int, int] | None:
+    """The duplicate format's credited levels (16 fixed deals: the teams do not climb) so far, or up to hand
+    ``until``; ``None`` in any other format."""
+    if view is None or view.rules.match_end is not MatchEnd.FIXED_DEALS:
+        return None
+    done = [r for r in view.results if until is None or r.hand_number <= until]
+    return sum(r.level_gains[0] for r in done), sum(r.level_gains[1] for r in done)
+
+
+def settlement_lines(r: HandResult, names: Sequence[str], locale: str,
+                     credited: tuple[int, int] | None = None) -> list[str]:
+    """The settlement of a hand: the kitty and its multiplier, the defenders' total, each team's level change (with
+    its lap, ``timed_laps``) or, in the duplicate format, the levels credited and their total so far (``credited``),
+    and why (the defenders' points against the dealers' team, special rules named by their notes)."""
     defenders = 1 - r.dealer % 2
     lines = [t("ux.log.settled", locale, hand=r.hand_number, team=team_label(defenders, names, locale),
                points=r.defender_points, tricks=r.trick_points, bonus=f"{r.kitty_bonus:+d}"),
@@ -64,8 +77,13 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[s
     lines.append(t(why, locale, points=r.defender_points, dealers=team_label(r.dealer % 2, names, locale),
                    defenders=team_label(defenders, names, locale)))
     for team in (0, 1):
+        if credited is not None:
+            lines.append(t("ux.log.credited", locale, team=team_label(team, names, locale), gain=r.level_gains[team],
+                           total=credited[team]))
+            continue
         lines.append(t("ux.log.level_change", locale, team=team_label(team, names, locale),
-                       before=r.levels_before[team], after=r.levels_after[team], gain=r.level_gains[team]))
+                       before=level_short(r.levels_before[team], r.laps_before[team]),
+                       after=level_short(r.levels_after[team], r.laps_after[team]), gain=r.level_gains[team]))
     lines += ["  " + t(note, locale) for note in r.notes if note.startswith("settle.")]
     return lines
 
@@ -73,8 +91,17 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[s
 def hand_line(view: PublicView, names: Sequence[str], locale: str) -> str:
     """The first line of a hand, from the view (the first hand starts without a ``HandStarted`` event)."""
     dealer = seat_label(view.dealer, names, locale) if view.dealer is not None else t("ux.log.no_dealer", locale)
-    return t("ux.log.hand", locale, hand=view.hand_number, level=view.level, dealer=dealer, a=view.levels[0],
-             b=view.levels[1])
+    return _hand(view.hand_number, view.level, dealer, view.levels, view, locale)
+
+
+def _hand(hand: int, level: str, dealer: str, levels: Sequence[str], view: PublicView | None, locale: str) -> str:
+    """A hand's first line: the level it is played at and the dealer, and the teams' levels (with laps); a duplicate
+    deal says its levels are credited instead (the teams' levels do not move)."""
+    if credits_of(view) is not None:
+        return t("ux.log.hand_deal", locale, hand=hand, level=level, dealer=dealer)
+    laps = view.laps if view is not None else (0, 0)
+    return t("ux.log.hand", locale, hand=hand, level=level, dealer=dealer, a=level_short(levels[0], laps[0]),
+             b=level_short(levels[1], laps[1]))
 
 
 def lead_line(view: PublicView, names: Sequence[str], locale: str) -> str | None:
@@ -101,17 +128,18 @@ def _trick_pattern(locale: str) -> re.Pattern[str]:
     return re.compile(template)
 
 
-def event_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-    """The log lines of one change's public events."""
+def event_lines(events: Sequence[Event], names: Sequence[str], locale: str,
+                view: PublicView | None = None) -> list[str]:
+    """The log lines of one change's public events (``view``, the table after them: its rules, laps and results)."""
     out: list[str] = []
+    credited = credits_of(view)
     for e in events:
         if not e.is_public:
             continue
         match e:
             case HandStarted():
                 dealer = seat_label(e.dealer, names, locale) if e.dealer is not None else t("ux.log.no_dealer", locale)
-                out += ["", t("ux.log.hand", locale, hand=e.hand_number, level=e.level, dealer=dealer,
-                              a=e.levels[0], b=e.levels[1])]
+                out += ["", _hand(e.hand_number, e.level, dealer, e.levels, view, locale)]
             case Declared():
                 out.append(t("ux.log.declared", locale, who=seat_label(e.seat, names, locale),
                              how=t(f"ux.log.how.{e.how}", locale),
@@ -129,10 +157,22 @@ def event_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> l
                 out.append(t("ux.log.trick", locale, n=e.trick_number, who=seat_label(e.seat, names, locale),
                              points=e.points, total=e.defender_points))
             case HandSettled():
-                out += settlement_lines(e.result, names, locale)
+                out += settlement_lines(e.result, names, locale, credits_of(view, e.result.hand_number))
             case Penalized() | HandAwarded() | Disqualified():
                 out.append(log_line(e, team_label(e.team, names, locale), locale) or "")
             case MatchOver():
-                winner = team_label(e.winner, names, locale) if e.winner is not None else "-"
-                out.append(t("ux.log.match_over", locale, team=winner, a=e.levels[0], b=e.levels[1]))
+                out.append(_match_over(e, names, locale, view, credited))
     return out
+
+
+def _match_over(e: MatchOver, names: Sequence[str], locale: str, view: PublicView | None,
+                credited: tuple[int, int] | None) -> str:
+    """``Match over (time was called): Team B (East & West) wins; final levels Team A 3·4, Team B 4·5``."""
+    result = t("ux.log.wins", locale, team=team_label(e.winner, names, locale)) if e.winner is not None else \
+        t("ux.log.drawn", locale)
+    why = t(f"ux.log.why.{e.reason.value}", locale)
+    if credited is not None:
+        return t("ux.log.match_over_credits", locale, why=why, result=result, a=credited[0], b=credited[1])
+    laps = view.laps if view is not None else (0, 0)
+    return t("ux.log.match_over", locale, why=why, result=result, a=level_short(e.levels[0], laps[0]),
+             b=level_short(e.levels[1], laps[1]))
