@@ -63,6 +63,7 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
             ids = await bot.game.restore_all()  # starts the timer loop (runtime.scheduler)
             log.info("restored tables %s", ids)
             await bot.tournaments.restore()  # after the tables: takes in results of tables that ended meanwhile
+            await bot.seasons.restore()  # dated seasons whose end timer is missing get one
         finally:
             bot.restored.set()
 

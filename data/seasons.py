@@ -275,6 +275,17 @@ class SeasonsMixin(Connection):
             " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (guild_id, season, user_id, limit))
         return [int(r[0]) for r in reversed(rows)]
 
+    async def dated_seasons(self) -> list[Season]:
+        """Every open season with an end date, of every server (their timers are checked at start-up)."""
+        rows = await self.fetchall("SELECT * FROM seasons WHERE ended_at IS NULL AND ends_at IS NOT NULL"
+                                   " ORDER BY guild_id")
+        return [Season.from_row(r) for r in rows]
+
+    async def timer_payloads(self, kind: str) -> list[dict[str, Any]]:
+        """The payloads of the stored timers of ``kind`` (of no table)."""
+        rows = await self.fetchall("SELECT payload FROM timers WHERE kind = ? AND table_id IS NULL", (kind,))
+        return [json.loads(r[0]) for r in rows]
+
     # -- the public ladder page ---------------------------------------------------------------------------
     async def set_ladder_page(self, guild_id: int, token: str | None, now: float) -> None:
         """Turn a server's public ladder page on with ``token`` (replacing an older one) or off (``None``)."""

@@ -120,6 +120,18 @@ class SeasonService:
             raise NotAllowed("season.already_ended")
         return await self._over(end, locale, channel_id)
 
+    async def restore(self) -> int:
+        """At start-up: arm the end of every dated open season whose timer is missing (a stop between storing the
+        season and its timer); a date passed meanwhile ends its season now. How many were armed."""
+        armed = {(int(p["guild"]), int(p["season"])) for p in await self.db.timer_payloads(SeasonEndTimer.kind)}
+        missing = [s for s in await self.db.dated_seasons() if (s.guild_id, s.number) not in armed]
+        for season in missing:
+            assert season.ends_at is not None
+            await store(self.db, None, season.ends_at, SeasonEndTimer(season.guild_id, season.number))
+            log.warning("season %d of guild %d had no end timer; armed for %s", season.number, season.guild_id,
+                        season.ends_at)
+        return len(missing)
+
     async def _on_timer(self, spec: SeasonEndTimer, timer: Timer) -> None:
         season = (await self.db.find_season(spec.guild, str(spec.season)))
         if not season.open or season.ends_at is None or season.ends_at > self.clock() + 1:

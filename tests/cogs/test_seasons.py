@@ -164,3 +164,21 @@ async def test_the_ladder_page_is_turned_on_and_off_by_a_manager_only(simcord_en
     reply = last_reply(await alice.slash(cards, "tractor ladder page", switch="off"))
     assert reply.content == i18n.t("season.page_off", "en")
     assert await db.ladder_page_token(guild.id) is None and await db.ladder_page_guild(token) is None
+
+
+@bounded(60)
+async def test_a_dated_season_left_without_its_timer_gets_one_at_start_up(simcord_env: Any, clock: Any) -> None:
+    env = simcord_env
+    guild, _cards, news, (alice, *_others), _roles = server(env)
+    db = env.bot.game.db
+    await db.set_guild_settings(guild.id, season_channel=news.id)
+    # what a stop between storing the season and storing its timer leaves: the dated season, no timer
+    _archived, season = await db.start_season(guild.id, "Winter", clock.now + DAY, alice.id, clock.now)
+    assert await db.timer_payloads("season_end") == []
+    await restart(env, clock)
+    db = env.bot.game.db
+    assert await db.timer_payloads("season_end") == [{"guild": guild.id, "season": season.number}]
+    await advance(env, clock, 2 * DAY)
+    await env.settle()
+    assert not (await db.find_season(guild.id, "Winter")).open
+    assert "Winter" in said(news)[-1].content
