@@ -41,8 +41,12 @@ from engine.trump import trump_context
 from engine.units import decompose_lead
 from engine.views import Phase
 
+#: ``--shapes``: the other deck counts and table sizes (RULES §12-13), each beside the two-deck figure
+SHAPES: dict[str, dict[str, object]] = {"decks=1": {"decks": 1}, "decks=3": {"decks": 3},
+                                        "players=6 mode=friends": {"players": 6, "mode": "friends"}}
 
-def bench_hands(n: int, seed: int) -> tuple[float, int, float]:
+
+def bench_hands(n: int, seed: int, rules: Rules | None = None) -> tuple[float, int, float]:
     """(hands per second, actions applied, hands per CPU second) for ``n`` random hands from ``seed``. The CPU
     figure (``time.process_time``) leaves out the time other processes held the core: on a shared machine
     it is the steadier one to compare."""
@@ -50,7 +54,7 @@ def bench_hands(n: int, seed: int) -> tuple[float, int, float]:
     actions = 0
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(n):
-        table = Table.new(Rules(), seed + i)
+        table = Table.new(rules or Rules(), seed + i)
         actions += play_random_hand(table, rng)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return n / elapsed, actions, n / cpu
@@ -136,6 +140,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="play the same hands this many times; report the best")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--shapes", action="store_true", help="also time full random hands of one and three decks "
+                        "and of six-player 找朋友")
     args = parser.parse_args()
     runs = [bench_hands(args.hands, args.seed) for _ in range(max(1, args.repeat))]
     hands_per_s, actions, _ = max(runs)
@@ -149,6 +155,12 @@ def main() -> None:
     print(f"follow checks: median {median_us:.1f} us, {checks_per_s:,.0f} checks/s over {len(samples)} samples; "
           f"batch: {cpu_checks:,.0f} per CPU second ({cpu_index_checks:,.0f} on card indices)")
     print(f"enumerate_follows worst case: {enum_ms:.2f} ms")
+    shapes = {}
+    for name, options in SHAPES.items() if args.shapes else ():
+        rules = Rules.from_preset("standard", **options)
+        best = max(bench_hands(args.hands, args.seed, rules) for _ in range(max(1, args.repeat)))
+        shapes[name] = round(1000 / best[2], 3)
+        print(f"full random hands, {name}: {shapes[name]:.3f} ms per hand (CPU; {best[1]} actions)")
     if args.json:
         print(json.dumps({"hands_per_s": round(hands_per_s, 1),
                           "hands_per_s_runs": [round(r[0], 1) for r in runs],
@@ -158,7 +170,8 @@ def main() -> None:
                           "follow_checks_per_cpu_s": round(cpu_checks),
                           "index_follow_checks_per_cpu_s": round(cpu_index_checks),
                           "ms_per_hand_cpu": round(1000 / cpu_hands_per_s, 3),
-                          "enumerate_ms_worst": round(enum_ms, 3)}))
+                          "enumerate_ms_worst": round(enum_ms, 3), **({"ms_per_hand_cpu_shapes": shapes}
+                                                                      if shapes else {})}))
 
 
 if __name__ == "__main__":
