@@ -55,6 +55,7 @@ PHONE = 390  # a phone's screen (iPhone 12–15: 390 CSS px)
 USER_LOCALES: dict[int, str] = {}
 # AI seats move at once; the declaration window, reminders and 托管 stay far away (the script acts for the
 # humans, and SimCord's settle does not wait for the bot's long timer sleeps)
+MATCH_MOVES = 3000  # moves (and settles) the end of the match may take after the first hand
 OPTIONS = TableOptions(ai_delay=0.0, deal_delay=0.0, next_hand_delay=0.0, declare_window=3600.0,
                        turn_timeout=7200.0, reminder_before=60.0)
 
@@ -329,8 +330,7 @@ async def _match_end(run: Run, lobby: Any) -> None:
     await env.settle()
     await run.shot("thread_hand_over", thread=True, height=1400)
     await run.shot("phone_thread_hand_over", thread=True, height=1600, width=PHONE)
-    if run.game.record(run.table_id).status is Status.PLAYING:
-        log.warning("the match goes on after one hand")
+    await _finish_match(run)  # at A, the defenders taking over does not end the match: the "end" shots wait for it
     await run.shot("thread_end", thread=True, height=2400)
     await run.shot("phone_thread_end", thread=True, height=1600, width=PHONE)
     await run.shot("lobby_finished", target=lobby, height=760)  # the lobby message shows the result
@@ -339,6 +339,19 @@ async def _match_end(run: Run, lobby: Any) -> None:
     await run.shot("phone_ladder", target=last_message(ladder), height=1000, width=PHONE)
     stats = await host.slash(run.channel, "stats")
     await run.shot("stats", target=last_message(stats), height=900)
+
+
+async def _finish_match(run: Run) -> None:
+    """Play on (the humans through their panels, the suggested plays) until the match is over."""
+    for _ in range(MATCH_MOVES):
+        if run.game.record(run.table_id).status is not Status.PLAYING:
+            return
+        mover = run.mover()
+        if mover is None:
+            await run.env.settle()
+            continue
+        await run.act(mover)
+    log.warning("the match is not over after %d moves: the end shots show it in play", MATCH_MOVES)
 
 
 async def main_async(out: Path, locales: Sequence[str], seed: int, trick_pictures: bool = False) -> list[Path]:
