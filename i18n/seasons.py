@@ -40,6 +40,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "season.hall_title": {"en": "🏛️ **Hall of fame**", "zh-CN": "🏛️ **名人堂**"},
     "season.hall_line": {"en": "**{season}**: {places}", "zh-CN": "**{season}**：{places}"},
     "season.best": {"en": "Best season: {season} (#{place})", "zh-CN": "最佳赛季：{season}（第 {place} 名）"},
+    "season.all_time": {"en": "All time: {seasons} seasons · {won}–{lost} · best streak {streak}",
+                        "zh-CN": "历史总计：{seasons} 个赛季 · {won} 胜 {lost} 负 · 最长连胜 {streak}"},
     "season.chart": {"en": "Level over the season's matches", "zh-CN": "本赛季各场后的等级"},
     "season.choice.on": {"en": "on", "zh-CN": "开"},
     "season.choice.off": {"en": "off", "zh-CN": "关"},

@@ -45,6 +45,7 @@ class StatsCard:
     rank: int | None = None
     levels: tuple[int, ...] = ()  # ladder progress after each rated match of the season, oldest first (the chart)
     best_season: str | None = None  # "Spring Cup: #1", worded by the caller
+    all_time: str | None = None  # every season added up, worded by the caller
     season: str | None = None  # the season shown
 
 
@@ -82,7 +83,7 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
     tile_w = (WIDTH - 2 * PAD - (COLS - 1) * GAP) / COLS
     rows = -(-8 // COLS)
     height = HEAD_H + PAD + rows * TILE_H + (rows - 1) * GAP + PAD + 96 + (CHART_H if card.levels else 0)
-    height += 40 if card.best_season else 0
+    height += 40 * (bool(card.best_season) + bool(card.all_time))
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, HEAD_H), fill=HEADER)
     rating = format_rating(card.rating)
@@ -130,8 +131,10 @@ def render_stats(card: StatsCard, *, locale: str) -> bytes:
     if card.levels:
         _level_chart(cv, y, card.levels, locale)
         y += CHART_H
-    if card.best_season:
-        cv.label(card.best_season, font(20), PAD, y + 16, ACCENT, max_width=WIDTH - 2 * PAD)
+    for line, colour in ((card.all_time, TEXT), (card.best_season, ACCENT)):
+        if line:
+            cv.label(line, font(20), PAD, y + 16, colour, max_width=WIDTH - 2 * PAD)
+            y += 40
     return cv.png()
 
 

@@ -56,7 +56,10 @@ async def player_card(db: Database, guild_id: int, user_id: int, name: str, loca
     rank = await db.player_rank(guild_id, user_id, season=season.number)
     levels = tuple(await db.level_history(guild_id, user_id, season.number))
     total = await db.all_time(guild_id, user_id)
-    best = None
+    best = every = None
+    if total is not None and total.seasons > 1:
+        every = t("season.all_time", locale, seasons=total.seasons, won=total.matches_won, lost=total.matches_lost,
+                  streak=total.best_streak)
     if total is not None and total.best_season is not None:
         best_season = await db.find_season(guild_id, str(total.best_season))
         best = t("season.best", locale, season=season_label(best_season, locale), place=total.best_place)
@@ -67,5 +70,5 @@ async def player_card(db: Database, guild_id: int, user_id: int, name: str, loca
                      dealer_won=row.hands_won_dealer, dealer_lost=row.hands_lost_dealer,
                      defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
                      kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank,
-                     levels=levels, best_season=best, season=season_label(season, locale))
+                     levels=levels, best_season=best, all_time=every, season=season_label(season, locale))
     return PlayerCard(await imaging.stats_image(card, locale), placings)
