@@ -117,14 +117,15 @@ def trick_won(seat: int, points: int, defender_points: int, trick_number: int) -
 
 
 def trick_view(leader: int, plays: tuple[tuple[int, tuple[Card, ...]], ...], winner: int | None,
-               points: int) -> TrickView:
-    """``TrickView(leader, plays, winner, points)``."""
+               points: int, players: int = 4) -> TrickView:
+    """``TrickView(leader, plays, winner, points, players)``."""
     view: TrickView = _new(TrickView)
     fields = view.__dict__
     fields["leader"] = leader
     fields["plays"] = plays
     fields["winner"] = winner
     fields["points"] = points
+    fields["players"] = players
     return view
 
 

@@ -193,7 +193,7 @@ class HandState(playing.PlayingHand):
 
     def current_trick_view(self) -> TrickView:
         return TrickView(self.leader, tuple(self.trick), self.current_winner(),
-                         sum(card_points(c) for _, c in self.trick))
+                         sum(card_points(c) for _, c in self.trick), self.players)
 
     # -- serialization --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -224,7 +224,7 @@ class HandState(playing.PlayingHand):
             phase=Phase(obj["phase"]), bids=Bids.from_json(obj), trump=None if trump is None else Trump.parse(trump),
             kitty_holder=obj["kitty_holder"], leader=obj["leader"],
             trick=[(s, parse_cards(c)) for s, c in obj["trick"]],
-            tricks=[trick_from_json(t) for t in obj["tricks"]],
+            tricks=[trick_from_json(t, rules.players) for t in obj["tricks"]],
             defender_points=obj["defender_points"], winning=obj["winning"],
             penalties=[ThrowFailure(p["seat"], parse_cards(p["attempted"]), parse_cards(p["forced"]),
                                     parse_cards(p["beaten_unit"]), p["penalty"]) for p in obj["penalties"]],
@@ -238,5 +238,6 @@ def trick_to_json(trick: TrickView) -> dict[str, Any]:
             "winner": trick.winner, "points": trick.points}
 
 
-def trick_from_json(obj: dict[str, Any]) -> TrickView:
-    return TrickView(obj["leader"], tuple((s, parse_cards(c)) for s, c in obj["plays"]), obj["winner"], obj["points"])
+def trick_from_json(obj: dict[str, Any], players: int = 4) -> TrickView:
+    return TrickView(obj["leader"], tuple((s, parse_cards(c)) for s, c in obj["plays"]), obj["winner"], obj["points"],
+                     players)

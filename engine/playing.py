@@ -179,7 +179,7 @@ def finish_trick(hand: PlayingHand) -> list[Event]:
         joined = _reveal(hand, winner, points)
     elif winner % 2 != hand.dealer_team():
         hand.defender_points += points
-    hand.tricks.append(builders.trick_view(hand.leader, tuple(trick), winner, points))
+    hand.tricks.append(builders.trick_view(hand.leader, tuple(trick), winner, points, hand.players))
     hand.trick = []
     hand.leader = winner
     return [builders.trick_won(winner, points, hand.defender_points, len(hand.tricks)), *joined]

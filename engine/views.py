@@ -52,10 +52,11 @@ class TrickView:
     plays: tuple[tuple[int, tuple[Card, ...]], ...]
     winner: int | None
     points: int
+    players: int = field(default=4, compare=False, repr=False)  # seats at the table: a complete trick's plays
 
     @property
     def complete(self) -> bool:
-        return len(self.plays) == 4
+        return len(self.plays) == self.players
 
 
 @dataclass(frozen=True)

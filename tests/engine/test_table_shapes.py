@@ -54,3 +54,14 @@ def test_six_seats_play_in_turn_and_partners_are_even_or_odd() -> None:
     result = table.results[-1]
     dealer = result.dealer
     assert result.next_dealer == ((dealer + 1) % 6 if result.defenders_take_over else (dealer + 2) % 6)
+
+
+def test_a_trick_is_complete_when_every_seat_played() -> None:
+    table = Table.new(Rules.from_preset("standard", players=8, decks=4), 3)
+    rng = random.Random(3)
+    while not table.hand.tricks:
+        table.apply(random_action(table, rng))
+        trick = table.hand.current_trick_view() if table.phase is Phase.PLAYING else None
+        assert trick is None or trick.complete is (len(trick.plays) == 8)
+    assert table.hand.tricks[0].complete
+    assert Table.from_json(table.to_json()).hand.tricks[0].complete
