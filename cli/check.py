@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     del args
     checks: list[tuple[str, Callable[[], str]]] = [
         ("ops.check.config", check_config), ("ops.check.migrations", check_migrations),
-        ("ops.check.database", check_database), ("ops.check.web_secret", check_web_secret),
+        ("ops.check.database", check_database), ("ops.check.disk_space", check_disk_space),
+        ("ops.check.web_secret", check_web_secret),
         ("ops.check.font", check_font),
         ("ops.check.compiled_ai", check_compiled_ai)]
     failed = 0
@@ -104,6 +105,24 @@ def check_database() -> str:
         return say("ops.check.db_pending", path=path, version=health.version, known=health.known,
                    pending=health.pending)
     return say("ops.check.db_ok", path=path, version=health.version)
+
+
+def check_disk_space() -> str:
+    """Free space where the bot writes: the SQLite database's folder (its WAL, its growth) and the offline job's
+    output folder (each measured on its nearest existing folder); FAIL below ``data.diskspace.MIN_FREE``."""
+    from data.diskspace import MIN_FREE, existing, free_bytes, size_text
+
+    config = Config.from_env()
+    places = [existing(config.out_dir)]
+    if config.db_url is None and str(config.db_path) != ":memory:":
+        places.insert(0, existing(config.db_path.absolute().parent))
+    free = {place: free_bytes(place) for place in places}
+    for place, amount in free.items():
+        if amount < MIN_FREE:
+            raise Problem("ops.check.space_low", folder=place, free=size_text(amount), need=size_text(MIN_FREE))
+    db_folder = places[0] if len(places) > 1 else None
+    return say("ops.check.space_ok", free_db=size_text(free[db_folder]) if db_folder else "-",
+               db_folder=db_folder or "PostgreSQL", free_out=size_text(free[places[-1]]), out_folder=places[-1])
 
 
 def check_web_secret() -> str:

@@ -53,14 +53,24 @@ def storage_failures(target: str | Path) -> Iterator[None]:
 
     import asyncpg
 
+    from data.dialect import is_postgres_url
+    from data.diskspace import NEARLY_FULL, free_bytes, is_disk_full, size_text
+    from data.errors import DataError
     from data.health import is_corruption
     from data.postgres import short_error
 
     shown = mask_secrets(str(target))
     try:
         yield
+    except DataError as exc:  # refused at opening: a full disk shows there as a write (or -shm) that failed
+        nearly_full = exc.key == "data.cannot_open" and free_bytes(str(target)) < NEARLY_FULL
+        if (is_disk_full(exc) or nearly_full) and not is_postgres_url(str(target)):
+            raise CliError("data.disk_full", path=shown, free=size_text(free_bytes(str(target)))) from exc
+        raise
     except sqlite3.Error as exc:
         log.debug("database failure", exc_info=exc)
+        if is_disk_full(exc) and not is_postgres_url(str(target)):
+            raise CliError("data.disk_full", path=shown, free=size_text(free_bytes(str(target)))) from exc
         if is_corruption(exc):
             raise CliError("data.corrupt", path=shown, detail=short_error(exc)) from exc
         raise CliError("data.failed", path=shown, error=short_error(exc)) from exc

@@ -33,6 +33,7 @@ class Checkpointer:
         self.every = every
         self.runs = 0
         self.frames = 0
+        self.failing = 0  # failed checkpoints in a row
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tractor-sqlite-checkpoint", daemon=True)
 
@@ -60,10 +61,19 @@ class Checkpointer:
             conn.close()
 
     def checkpoint(self, conn: sqlite3.Connection) -> None:
+        """One checkpoint. A failure (a full disk, a lock) is one warning line, not again until a checkpoint works
+        (it is tried every ``every`` seconds: a traceback each time filled the log); the traceback at DEBUG."""
         try:
             row = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        except sqlite3.Error:
-            log.exception("checkpoint of %s failed", self.path)
+        except sqlite3.Error as exc:
+            if not self.failing:
+                log.warning("checkpoint of %s failed (%s); tried again every %.1f s, quietly", self.path, exc,
+                            self.every)
+            log.debug("checkpoint of %s failed", self.path, exc_info=exc)
+            self.failing += 1
             return
+        if self.failing:
+            log.info("checkpoints of %s work again after %d failed", self.path, self.failing)
+            self.failing = 0
         self.runs += 1
         self.frames += max(0, int(row[1])) if row else 0

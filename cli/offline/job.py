@@ -28,8 +28,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from cli.common import CliError
 from cli.offline.matchlog import credits_of, event_lines, hand_line, is_trick_line, lead_line
 from data import Database
+from data.diskspace import free_bytes, is_disk_full, size_text
 from data.records import Mode, Status, TableOptions
 from data.replay import restore_table
 from engine.ai.levels import AiLevel
@@ -99,9 +101,16 @@ class LogPresenter(RecordingPresenter):
         self.echo = echo
         self.lines: list[str] = []
         self.negative_said = False  # levels below 2 are explained once, when the first appears
+        self.failure: OSError | None = None  # a picture that could not be written (a full disk): the job stops
 
     async def table_changed(self, update: TableUpdate) -> None:
-        await super().table_changed(update)
+        if self.failure is not None:
+            return
+        try:
+            await super().table_changed(update)
+        except OSError as exc:  # told once by ``check``, not as a traceback per picture
+            self.failure = exc
+            return
         names, locale = update.record.names, self.locale
         notes = [t(n.key, locale, **n.params) for n in update.announcements if n.key not in FROM_EVENTS]
         lines = event_lines(update.events, names, locale, update.view)
@@ -156,7 +165,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         for user, _ in seats:
             await service.go_away(tid, user)
         while tid in service.sessions and service.record(tid).status is Status.PLAYING:
-            if not await service.run_until_idle(1):
+            if not await service.run_until_idle(1) or presenter.failure is not None:
                 break
             if max_hands is not None and hands_done(service, tid) >= max_hands and tid in service.sessions \
                     and service.record(tid).status is Status.PLAYING:
@@ -168,8 +177,8 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         final = await service.db.get_table(tid)
         if table is None:
             table = await restore_table(service.db, final.table_id)
-        if table.match_winner is None:  # stopped by ``max_hands``: draw the pictures the match end would have
-            await _final_pictures(service, presenter, table.public_view(), final.names, locale)
+        if table.match_winner is None and presenter.failure is None:  # stopped by ``max_hands``: the match end's
+            await _final_pictures(service, presenter, table.public_view(), final.names, locale)  # pictures too
         seconds = time.monotonic() - started
         levels, laps = (table.levels[0], table.levels[1]), (table.laps[0], table.laps[1])
         hands = count("outputs.hands", len(table.results), locale)
@@ -178,21 +187,53 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                     levels=levels_text(levels, laps, credited, locale), seconds=f"{seconds:.1f}",
                     winners=_team(table.match_winner, locale))
         presenter.lines.append(summary)
-        (work / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
-        report = OfflineReport(
-            table_id=tid, winner=table.match_winner, hands=len(table.results), actions=table.version,
-            levels=levels, files=swap_in(work, out_dir, presenter.files), seconds=seconds, locale=locale, laps=laps,
-            credited=credited)
+        files = write_outputs(presenter, work, out_dir)
+        report = OfflineReport(table_id=tid, winner=table.match_winner, hands=len(table.results),
+                               actions=table.version, levels=levels, files=files, seconds=seconds, locale=locale,
+                               laps=laps, credited=credited)
         if echo:
             print(summary, flush=True)
         return report
     finally:
+        await clean_up(service, db, tid, work)
+
+
+async def clean_up(service: GameService, db: Database, tid: int | None, work: Path) -> None:
+    """After the match, or a failure: the table ended (an interrupted job leaves no open table in the database),
+    the service and database closed and the temporary folder removed — each even when the one before failed (a
+    full disk refuses the end: logged in one line; the database must still be closed, or its threads keep the
+    process from exiting)."""
+    try:
         if tid is not None and tid in service.sessions and service.record(tid).active:
-            # interrupted: leave no open table in the database
-            await service.end(tid, PLAYERS[0][0])
+            try:
+                await service.end(tid, PLAYERS[0][0])
+            except Exception as exc:
+                log.info("the offline table %d could not be ended: %s", tid, exc)
         await service.close()
-        await db.close()
-        shutil.rmtree(work, ignore_errors=True)
+    finally:
+        try:
+            await db.close()
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def write_outputs(presenter: LogPresenter, work: Path, out_dir: Path) -> tuple[Path, ...]:
+    """The match log written beside the pictures and all swapped into ``out_dir`` (``swap_in``); a picture or the
+    log that could not be written (a full disk) is one ``CliError``, and ``out_dir`` keeps the previous run's."""
+    try:
+        if presenter.failure is not None:
+            raise presenter.failure
+        (work / "match_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+        return swap_in(work, out_dir, presenter.files)
+    except OSError as exc:
+        raise output_error(out_dir, exc) from exc
+
+
+def output_error(folder: Path, exc: OSError) -> CliError:
+    """The one line for pictures that could not be written into ``folder`` (its disk full, or another OS error)."""
+    if is_disk_full(exc):
+        return CliError("ops.output_full", folder=folder.absolute(), free=size_text(free_bytes(folder)))
+    return CliError("ops.output_failed", folder=folder.absolute(), error=exc.strerror or str(exc))
 
 
 def swap_in(work: Path, out_dir: Path, pictures: list[Path]) -> tuple[Path, ...]:

@@ -146,9 +146,11 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
                     break
             (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
             return TournamentReport(tour, time.monotonic() - started, tuple(presenter.files.values()))
-        finally:
-            await game.close()
-            await db.close()
+        finally:  # the database closed even when closing the service failed (a full disk): else its threads
+            try:  # keep the process from exiting
+                await game.close()
+            finally:
+                await db.close()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
