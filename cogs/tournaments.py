@@ -29,6 +29,7 @@ from engine.tournament import Format, Tournament
 from runtime import inputs
 from runtime.options import preset_choices
 from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
+from runtime.tournament_entries import Entry, enter
 from runtime.tournament_views import config_lines, pictures
 from runtime.tournaments import MAX_NAME
 
@@ -55,9 +56,12 @@ def _opts(**texts: str) -> Any:
 
 def unit_entry(interaction: discord.Interaction, unit: discord.Role | None,
                partner: discord.Member | None) -> dict[str, Any]:
-    """The unit (单位) a team enters for: a server role both players hold (``tournament3.not_in_unit`` if not)."""
+    """The unit (单位) a team enters for: a server role both players hold (``tournament3.not_in_unit`` if not), never
+    ``@everyone`` (``tournament3.unit_everyone``)."""
     if unit is None:
         return {}
+    if unit.is_default():  # @everyone is every member's role: not a unit
+        raise BotError("tournament3.unit_everyone")
     players = [p for p in (interaction.user, partner) if p is not None]
     if any(unit.id not in {r.id for r in getattr(p, "roles", ())} for p in players):
         raise BotError("tournament3.not_in_unit", unit=unit.name)  # escaped with every error parameter
@@ -160,9 +164,16 @@ class TournamentCommands(app_commands.Group):
             t = self._find(interaction, tournament)
             if partner is not None and partner.bot:
                 raise BotError("tournament.bot.partner_is_bot")
-            await self.service.join(t.tournament_id, interaction.user.id, display_name(interaction.user),
-                                    partner.id if partner else None, display_name(partner) if partner else None,
-                                    team_name, guild_id=interaction.guild_id, **unit_entry(interaction, unit, partner))
+            entry = Entry(interaction.user.id, display_name(interaction.user), partner.id if partner else None,
+                          display_name(partner) if partner else None, team_name,
+                          **unit_entry(interaction, unit, partner))
+            if not await enter(self.service, t.tournament_id, entry, interaction.guild_id):
+                assert partner is not None  # the partner confirms by naming this player in turn (搭档确认)
+                await reply(interaction, i18n.t("tournament.bot.invited", guild_locale(interaction),
+                                                partner=partner.mention, user=escape_text(entry.name),
+                                                name=escape_text(t.name), mention=interaction.user.mention),
+                            ephemeral=False, allowed_mentions=discord.AllowedMentions(users=[partner]))
+                return
             team = t.team_of(interaction.user.id)
             await reply_key(interaction, "tournament.bot.joined", ephemeral=True,
                             team=escape_text(team.name if team else ""), name=escape_text(t.name))

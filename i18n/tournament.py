@@ -104,6 +104,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament.bot.created": {"en": "Tournament #{id} “{name}” is open: players sign up with /tractor tournament join.",
                                "zh-CN": "{id} 号比赛“{name}”开始报名：用 /双升 比赛 报名 参加。"},
     "tournament.bot.joined": {"en": "{team} is signed up for “{name}”.", "zh-CN": "{team} 已报名“{name}”。"},
+    "tournament.bot.invited": {
+        "en": "{partner}: {user} asks you to be their partner in “{name}”. To accept, run "
+              "`/tractor tournament join partner:` naming {mention}; until then the team is not entered.",
+        "zh-CN": "{partner}：{user} 邀请你作为“{name}”的搭档。若同意，请运行 `/tractor tournament join partner:` 并选择 "
+                 "{mention}；在此之前队伍不会报名。"},
     "tournament.bot.left": {"en": "Your team left “{name}”.", "zh-CN": "你的队伍已退出“{name}”。"},
     "tournament.bot.started": {"en": "“{name}” has started.", "zh-CN": "“{name}”已开始。"},
     "tournament.bot.forfeited": {"en": "{team} forfeits.", "zh-CN": "{team} 弃权判负。"},

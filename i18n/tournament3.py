@@ -8,6 +8,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tournament3.unit_full": {
         "en": "{unit} already has {limit} teams: at most {limit} teams per unit (限报).",
         "zh-CN": "{unit} 已报 {limit} 队：每单位最多限报 {limit} 队。"},
+    "tournament3.unit_everyone": {"en": "@everyone is not a unit: name your club's or school's own role.",
+                                  "zh-CN": "@everyone 不是单位：请选择你所在俱乐部或学校的身份组。"},
     "tournament3.not_in_unit": {
         "en": "You and your partner must both hold the role {unit} to enter for it.",
         "zh-CN": "你和搭档都须拥有身份组 {unit} 才能代表该单位报名。"},

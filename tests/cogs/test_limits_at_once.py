@@ -73,6 +73,7 @@ async def test_a_tournament_whose_first_round_does_not_fit_the_guild_is_not_star
     t = env.bot.tournaments.of_guild(guild.id)[-1]
     for i in range(4):
         await actors[2 * i].slash(channel, "tractor tournament join", partner=actors[2 * i + 1])
+        await actors[2 * i + 1].slash(channel, "tractor tournament join", partner=actors[2 * i])  # confirmed
     await actors[8].slash(channel, "tractor new")  # one casual table: the round's two tables would make three
     reply = last_reply(await organiser.slash(channel, "tractor tournament start"))
     assert reply.ephemeral and reply.content == i18n.t("service_faults.limit.tournament_tables", "en", needed=2,

@@ -42,6 +42,8 @@ async def test_four_team_knockout_with_restart_forfeit_and_refusal(simcord_env: 
     for i in range(4):
         me, partner = actors[2 * i], actors[2 * i + 1]
         reply = last_reply(await me.slash(channel, "tractor tournament join", partner=partner, team_name=TEAM_NAMES[i]))
+        assert not reply.ephemeral and partner.mention in reply.content, env.transcript()  # the partner is asked
+        reply = last_reply(await partner.slash(channel, "tractor tournament join", partner=me))  # and confirms
         assert reply.ephemeral and "signed up" in reply.content, env.transcript()
     assert [team.name for team in t.teams] == list(TEAM_NAMES)
 

@@ -28,6 +28,7 @@ async def test_the_draw_and_the_seats_are_announced_and_kept(simcord_env: Any) -
     for i in range(4):
         await actors[2 * i].slash(channel, "tractor tournament join", partner=actors[2 * i + 1],
                                   team_name=f"Team {i + 1}")
+        await actors[2 * i + 1].slash(channel, "tractor tournament join", partner=actors[2 * i])  # confirmed
     await actors[0].slash(channel, "tractor tournament start")
     public = literal("\n".join(m.content for m in channel.history()))
     pairs = " · ".join(f"{i + 1}. {t.team(m.a).name} – {t.team(m.b).name}"  # type: ignore[arg-type]

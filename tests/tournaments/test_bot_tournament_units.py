@@ -42,6 +42,7 @@ async def test_teams_enter_for_their_unit_and_the_limit_is_refused(simcord_env: 
     assert t.config.unit_limit == 1 and t.config.units_apart
 
     await actors[0].slash(channel, "tractor tournament join", partner=actors[1], team_name="Sines", unit=maths)
+    await actors[1].slash(channel, "tractor tournament join", partner=actors[0])  # the partner confirms
     assert t.team_of(actors[0].id) is not None and t.team_of(actors[0].id).unit == maths.id  # type: ignore[union-attr]
     # the unit's second team: refused privately, nothing changes
     reply = last_reply(await actors[2].slash(channel, "tractor tournament join", partner=actors[3],
@@ -58,6 +59,7 @@ async def test_teams_enter_for_their_unit_and_the_limit_is_refused(simcord_env: 
     reply = last_reply(await actors[4].slash(channel, "tractor tournament join", partner=actors[5]))
     assert reply.ephemeral and reply.content == i18n.t("tournament3.unit_needed", "en", limit=1)
     await actors[4].slash(channel, "tractor tournament join", partner=actors[5], team_name="Chords", unit=music)
+    await actors[5].slash(channel, "tractor tournament join", partner=actors[4])
     assert [x.unit_name for x in t.teams] == ["Maths Dept", "Music Dept"]
     reply = last_reply(await actors[6].slash(channel, "tractor tournament standings"))
     assert "at most 1 teams per unit" in reply.content
