@@ -77,7 +77,7 @@ def test_bid_example() -> None:
 
 def test_a_standing_declarations_trump_is_read_as_a_trump() -> None:
     """``current.trump`` (or the suit its cards show) reaches the engine as a ``Trump``: the compiled engine
-    refused a ``str`` with an internal error (issue 51 #12); a trump that is none is the query's error."""
+    refused a ``str`` with an internal error; a trump that is none is the query's error."""
     query = {"q": "bid", "level": "2", "seat": 2, "cards": ["SJ", "SJ"], "rules": "aihua", "first_hand": True}
     assert ask(**query, current={"seat": 1, "cards": ["2H"]}) == {"legal": True, "trump": "NT"}
     assert ask(**query, current={"seat": 1, "cards": ["2H"], "trump": "h"}) == {"legal": True, "trump": "NT"}

@@ -1,4 +1,4 @@
-"""An AI worker process that hangs (SIGSTOP) as a fault meets it (issue 51 #6): every AI table keeps moving, the
+"""An AI worker process that hangs (SIGSTOP) as a fault meets it: every AI table keeps moving, the
 stopped worker is killed and replaced (its move: the basic AI's, in a thread), and a click at a table whose AI
 waits for it is served at once (no table lock is held while an AI decides, declarations in a live deal too).
 

@@ -1,4 +1,4 @@
-"""A SQLite database file every start looks at before writing to it (issue 51 #9, #10; ``data.sqlitefile``): a
+"""A SQLite database file every start looks at before writing to it (``data.sqlitefile``): a
 damaged file, a read-only one, and a read-only ``-wal``/``-shm`` left beside it are refused by ``run``, ``offline``
 and ``tournament`` in one line, with nothing changed (no byte, no mode, no side file, no picture), and ``check``
 says the same; once the operator fixes what the line names, ``check`` is right that the next start works.
