@@ -22,11 +22,13 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
 from i18n.levels import level_short
+from render.fonts import font_path
 from render.hand import render_hand
 from render.ladder import LadderRow, render_ladder, shared_ranks
 from render.match import render_match_summary
@@ -124,3 +126,8 @@ async def replay_image(result: HandResult, names: Sequence[str], locale: str, ta
     """A finished hand's settlement for ``/replay``: the hand summary, named after the table and the hand."""
     png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale)
     return Image(HAND_SUMMARY, f"replay_t{table_id}_h{result.hand_number}.png", png)
+
+
+def cjk_font_file() -> Path:
+    """The pictures' bundled CJK font file (Noto Sans CJK, regular), which the web page carries too."""
+    return font_path("regular")

@@ -60,7 +60,7 @@ async def start_demo(db: Database, *, host: str, port: int, locale: str, secret:
     await game.restore_all()
     table_id = await demo_table(game, locale)
     links = LinkBook(game, secret, "")
-    server = WebServer(game, links, RateLimiter(DEFAULT_LIMITS))
+    server = WebServer(game, links, RateLimiter(DEFAULT_LIMITS), offline=True)
     bound = await server.start(host, port)
     links.base_url = (public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{bound}").rstrip("/")
     # not revoking: a page still open from before a restart reconnects by itself with its session

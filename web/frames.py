@@ -38,6 +38,7 @@ MAX_FRAME = 4096  # bytes
 MAX_CARDS = 40
 FLOOD_FRAMES, FLOOD_WINDOW = 40, 5.0
 KINDS = ("play", "bury", "declare", "pass")
+PAGE_WORDING = {"act.stale": "web.stale"}  # the page's wording of a refusal that speaks of Discord's panel
 
 
 class FrameError(Exception):
@@ -80,7 +81,8 @@ class Frames:
         except FrameError as exc:
             client.push(refusal(exc.key, client.locale, **exc.params))
         except EngineError as exc:  # the service's and the engine's refusals: nothing changed
-            client.push(refusal(exc.key, client.locale, **exc.params))
+            key = PAGE_WORDING.get(exc.key, exc.key)
+            client.push(refusal(key, client.locale, **exc.params))
 
     async def _handle(self, client: Client, frame: dict[str, Any]) -> None:
         op = frame.get("op")

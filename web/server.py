@@ -27,6 +27,7 @@ from aiohttp import WSMsgType, web
 
 from i18n import MESSAGES, normalize_locale, t
 from runtime.errors import ServiceError
+from runtime.imaging import cjk_font_file
 from runtime.ratelimit import RateLimiter
 from runtime.service import GameService
 from runtime.weblinks import SESSION_TTL, Grant, LinkBook
@@ -47,16 +48,23 @@ AUTH_WAIT = 10.0  # seconds an Activity page's socket has to present its session
 ACTIVITY_BUNDLE = STATIC / "build" / "activity.js"  # tools/build_activity.sh (never committed)
 
 
+COOKIE_PREFIX = "tractor_"
+OFFLINE_KEYS = {"web.home": "web.home_offline", "web.link_expired": "web.link_expired_offline",
+                "web.link_used": "web.link_used_offline"}
+
+
 def cookie_name(table_id: int) -> str:
-    return f"tractor_{table_id}"
+    return f"{COOKIE_PREFIX}{table_id}"
 
 
 class WebServer:
     """One server for one ``GameService``: ``start(host, port)`` binds it (port 0: any free port), ``stop()``."""
 
     def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, *, secure: bool = False,
-                 restored: asyncio.Event | None = None, activity: ActivityConfig | None = None) -> None:
+                 restored: asyncio.Event | None = None, activity: ActivityConfig | None = None,
+                 offline: bool = False) -> None:
         self.game = game
+        self.offline = offline  # the demo without Discord (bot.py web): its pages never mention Discord's panel
         self.activity = None if activity is None else ActivityGate(game, links, limiter, activity)
         self.restored = restored  # set once the service restored its tables (None: already); pages wait for it
         self.links = links
@@ -72,7 +80,7 @@ class WebServer:
                              web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
                              web.get("/i18n/{locale}.json", self.texts), web.get("/favicon.ico", self.no_icon),
                              web.get("/activity", self.activity_page), web.post("/activity/token", self.activity_token),
-                             web.get("/ladder/{token}", self.ladder_pages.handle),
+                             web.get("/ladder/{token}", self.ladder_pages.handle), web.get("/font/cjk.otf", self.font),
                              web.static("/static", STATIC)])
         game.observe(self.hub)
 
@@ -101,14 +109,35 @@ class WebServer:
     async def home(self, request: web.Request) -> web.Response:
         if "frame_id" in request.query:  # Discord opening the Activity (its URL mapping's root)
             return await self.activity_page(request)
-        return _message_page(t("web.home", _locale(request)), _locale(request), status=200)
+        back = self._session_table(request)
+        if back is not None:  # a browser with a valid session: back to its table
+            raise web.HTTPSeeOther(f"/table/{back[0]}?lang={back[1]}")
+        return _message_page(t(self._key("web.home"), _locale(request)), _locale(request), status=200)
+
+    def _session_table(self, request: web.Request) -> tuple[int, str] | None:
+        """The newest table this browser holds a valid session cookie for, and the session's language."""
+        found = []
+        for name, token in request.cookies.items():
+            with contextlib.suppress(ServiceError):
+                grant = self.links.session_grant(token) if name.startswith(COOKIE_PREFIX) else None
+                if grant is not None and name == cookie_name(grant.table_id):
+                    found.append((grant.table_id, grant.locale))
+        return max(found, default=None)
+
+    def _key(self, key: str) -> str:
+        """The offline demo's wording of a message that would send the player to Discord's panel."""
+        return OFFLINE_KEYS.get(key, key) if self.offline else key
+
+    async def font(self, request: web.Request) -> web.FileResponse:
+        """The bundled CJK font (the pictures' Noto Sans CJK), for the page's Chinese without system fonts."""
+        return web.FileResponse(cjk_font_file(), headers={"Cache-Control": "public, max-age=2592000"})
 
     async def link(self, request: web.Request) -> web.StreamResponse:
         try:
             await self._wait_restored()
             grant, session = await self.links.redeem(request.match_info["token"])
         except ServiceError as exc:
-            return _message_page(t(exc.key, _locale(request), **exc.params), _locale(request))
+            return _message_page(t(self._key(exc.key), _locale(request), **exc.params), _locale(request))
         response = web.HTTPSeeOther(f"/table/{grant.table_id}?lang={grant.locale}")
         response.set_cookie(cookie_name(grant.table_id), session, max_age=int(SESSION_TTL), httponly=True,
                             samesite="Lax", secure=self.secure, path="/")

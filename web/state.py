@@ -25,10 +25,12 @@ from engine.legal import view_context
 from engine.trump import trump_context
 from engine.units import decompose_lead
 from engine.views import HandResult, Phase, PublicView, SeatView, TrickView
-from i18n import t
+from i18n import LOCALES, t
 from runtime.panel import KITTY_SIZE, Panel
 
 log = logging.getLogger(__name__)
+
+YOU = frozenset(t("web.you", locale) for locale in LOCALES)  # the demo's player, named "You" in its language
 
 
 def trick_json(trick: TrickView | None) -> dict[str, Any] | None:
@@ -56,7 +58,8 @@ def public_json(rec: TableRecord, view: PublicView | None, deadline: float | Non
     """The part of a state every client at the table may see. The hand's trick log (``tricks``) only with
     ``log`` (a page's first state, or one it asked for); else its length (``trick_count``) and the page appends
     ``last_trick`` when the count grew by one (and asks again for the whole state when it missed more)."""
-    seats = [{"name": s.name if s else "", "ai": bool(s and s.is_ai), "away": bool(s and s.away)} for s in rec.seats]
+    seats = [{"name": s.name if s else "", "ai": bool(s and s.is_ai), "away": bool(s and s.away),
+              "you": bool(s and s.name in YOU)} for s in rec.seats]
     out: dict[str, Any] = {"table_id": rec.table_id, "status": rec.status.value, "seats": seats,
                            "deadline": deadline, "host_id": str(rec.host_id)}
     if view is None:

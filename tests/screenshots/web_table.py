@@ -1,4 +1,4 @@
-"""Screenshots of the web table at phone (390 px) and desktop (1280 px) width in both locales, with Debian's
+"""Screenshots of the web table at phone (390 px) and desktop (1366 px) width in both locales, with Debian's
 Chromium: ``python -m tests.screenshots.web_table [out_dir]`` (default ``screenshots/web``; PNGs are not committed).
 
 A table of you and three basic AI seats is played by the service up to the middle of a hand (you pass, bury the
@@ -11,15 +11,16 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from engine.actions import Bury, Pass, Play
 from engine.legal import default_bury
 from engine.views import Phase
 from runtime.access import Caller
-from tests.helpers.web import CHROMIUM, GUILD, WebWorld
+from tests.helpers.web import CHROMIUM, GUILD, OPTIONS, WebWorld
 
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"phone": (390, 844), "desktop": (1366, 900)}
 
 
 async def _act(world: WebWorld, table_id: int) -> None:
@@ -49,7 +50,7 @@ async def main(out: Path) -> None:
     world = WebWorld(Path(tempfile.mkdtemp()) / "shots.sqlite3")
     await world.start()
     assert world.links is not None
-    table_id = await world.table([(101, "Alice")], n_ai=3)
+    table_id = await world.table([(101, "Alice")], n_ai=3, options=replace(OPTIONS, next_hand_delay=4.0))
     await _play_until(world, table_id, lambda t: t.phase is Phase.PLAYING and len(t.public_view().tricks) >= 3
                       and 0 in t.to_act() and t.public_view().trick is not None and t.public_view().trick.plays)
     async with async_playwright() as pw:
@@ -59,17 +60,27 @@ async def main(out: Path) -> None:
             for size, (width, height) in SIZES.items():
                 context = await browser.new_context(viewport={"width": width, "height": height})
                 page = await context.new_page()
-                await page.goto(await world.links.issue(Caller(101, GUILD), table_id, locale))
+                await page.goto(await world.links.issue(Caller(101, GUILD), table_id, locale, revoke=False))
                 await page.wait_for_function("document.body.dataset.version !== undefined")
                 await page.locator("#hand .card.dim").first.click() if await page.locator("#hand .card.dim").count() \
                     else await page.locator("#hand .card").first.click()
                 await page.wait_for_timeout(400)
+                await page.evaluate("document.fonts.ready")  # the bundled CJK font, fetched for Chinese text
                 await page.screenshot(path=str(out / f"{size}_{locale}_playing.png"), full_page=True)
                 pages[(locale, size)] = page
         await _play_until(world, table_id, lambda t: t.phase is Phase.HAND_OVER)
         await asyncio.sleep(0.5)
         for (locale, size), page in pages.items():
             await page.screenshot(path=str(out / f"{size}_{locale}_summary.png"), full_page=False)
+        # the next hand's declaring, the summary closed
+        await _play_until(world, table_id, lambda t: t.hand.number == 2 and t.phase is Phase.DECLARING)
+        await asyncio.sleep(0.5)
+        for (locale, size), page in pages.items():
+            await page.screenshot(path=str(out / f"{size}_{locale}_summary_over_declaring.png"), full_page=False)
+            if await page.locator("#sheet-back").is_visible():
+                await page.locator("#sheet-back").click()
+            await page.wait_for_timeout(300)
+            await page.screenshot(path=str(out / f"{size}_{locale}_declaring.png"), full_page=True)
         await browser.close()
     await world.stop()
     print(f"screenshots in {out}")

@@ -114,7 +114,7 @@ async def test_every_refused_frame_changes_nothing(web_world: WebWorld) -> None:
                           {"op": "act", "kind": "pass"}, {"op": "replay", "hand": "x"},
                           json.dumps({"op": "act", "kind": "play", "cards": ["AS"] * 3000}), b"\x00binary"):
                 await _refused(world, ws, table_id, frame, bad | {"card.invalid"})
-            await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version + 5}, {"act.stale"})
+            await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version + 5}, {"web.stale"})
             hand = world.session(table_id).table.seat_view(0).hand
             await _refused(world, ws, table_id, {"op": "act", "kind": "bury", "cards": [str(c) for c in hand[:8]],
                                                  "version": version}, {"action.wrong_phase", "bury.not_holder",
@@ -143,7 +143,7 @@ async def test_rate_limit_flood_and_revoked_sessions(tmp_path: Any) -> None:
                 await _frame(ws, "state")
                 for _ in range(3):  # the same bucket as Discord's clicks: 3 allowed here, then refused
                     await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version + 9},
-                                   {"act.stale"})
+                                   {"web.stale"})
                 await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version},
                                {"bot.error.rate_limited"})
             async with http.ws_connect(f"{world.base}/ws/{table_id}") as ws:

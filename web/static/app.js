@@ -14,6 +14,7 @@
   let ws = null;
   let retry = 0;
   let closedForGood = false;
+  let switching = false;     // the socket closed to reopen in the new language
   let replay = null;         // {hand, tricks, result, i, review, note}
   const reviews = {};        // hand -> the strong AI's marks (null: being computed)
   let clockOffset = 0;       // server clock - local clock (seconds)
@@ -34,9 +35,23 @@
   async function loadTexts() {
     const r = await fetch(`/i18n/${locale}.json`);
     texts = await r.json();
+    if (locale === "zh-CN") await cjkFont();
+    labels();
+  }
+  let cjkReady = false;  // the English page's "中文" button is labelled once the font is there
+
+  // Chinese waits for the CJK font (a system copy, else the bundled one: 16 MB once, then cached) up to 8 s:
+  // Chromium shows Chinese laid out while the font loads as boxes even after it arrived.
+  function cjkFont() {
+    const wait = new Promise((done) => setTimeout(done, 8000));
+    const load = document.fonts.load('1em "Tractor CJK"', "\u4e2d\u6587").catch(() => null);
+    return Promise.race([load, wait]).then(() => { cjkReady = true; });
+  }
+
+  function labels() {
     document.documentElement.lang = locale;
     document.title = tr("web.title");
-    $("lang").textContent = tr("web.language");
+    $("lang").textContent = locale === "en" && !cjkReady ? "ZH" : tr("web.language");
     $("last-title").textContent = tr("web.last_trick");
     $("log-title").textContent = tr("web.trick_log");
     $("results-title").textContent = tr("web.results");
@@ -54,6 +69,7 @@
     ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
     ws.onclose = () => {
       if (closedForGood) return;
+      if (switching) { switching = false; connect(); return; }  // the language switched: the socket says it
       banner(tr("web.reconnecting"));
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * 2 ** retry);
@@ -66,7 +82,9 @@
 
   function onFrame(f) {
     if (f.type === "state") {
-      if (!mergeLog(f.public)) { send({ op: "state" }); return; }  // missed a trick: ask for the whole state
+      const merged = mergeLog(log, f.public);
+      if (!merged) { send({ op: "state" }); return; }  // missed a trick: ask for the whole state
+      log = merged;
       state = f;
       document.body.dataset.version = String(f.public.version);
       document.body.dataset.phase = f.public.phase || "lobby";
@@ -80,7 +98,7 @@
       if (replay && f.key.startsWith("web.review")) { delete reviews[replay.hand]; replay.note = f.text; renderReplay(); }
       explain(f.text, true, f.key);
     } else if (f.type === "ok") {
-      selected.clear(); check = null; explain(tr("web.sent"), false);
+      selected.clear(); check = null; explain(tr("web.sent"), false, "web.sent");
     } else if (f.type === "suggest") {
       const hand = state.private ? state.private.hand : [];
       selected.clear();
@@ -101,18 +119,6 @@
     }
   }
 
-  // The trick log: a state carries it whole (``tricks``: the first one, or one asked for) or only its length
-  // (``trick_count``): one more than known appends ``last_trick``. False when a trick was missed.
-  function mergeLog(pub) {
-    if (pub.tricks) log = { hand: pub.hand_number, tricks: pub.tricks };
-    else if (pub.trick_count === undefined || pub.trick_count === 0) log = { hand: pub.hand_number, tricks: [] };
-    else if (log.hand !== pub.hand_number) return false;
-    else if (pub.trick_count === log.tricks.length + 1 && pub.last_trick) log.tricks = [...log.tricks, pub.last_trick];
-    else if (pub.trick_count !== log.tricks.length) return false;
-    pub.tricks = log.tricks;
-    return true;
-  }
-
   // A trick that the last state finished stays in the centre for HOLD_MS (as it was: four plays, the winner
   // marked) before the next trick's plays show; "last trick" keeps it after that.
   function holdFinishedTrick(pub) {
@@ -126,9 +132,16 @@
   }
 
   function banner(text) { $("banner").hidden = !text; $("banner").textContent = text; }
-  function explain(text, bad, key) {  // key: the refusal's message key, if any (data-key)
+  let said = null;  // {key, params, bad}: what the explain line says, to say again in another language
+  function explain(text, bad, key, params) {  // key: the message key, if any (data-key)
     const box = $("explain");
     box.textContent = text; box.classList.toggle("bad", !!bad); box.dataset.key = key || "";
+    said = key ? { key, params, bad } : null;
+  }
+  function explainAgain() {  // after a language switch: the same line in the new language, if the page has it
+    const s = texts[said && said.key];
+    if (!s || (!said.params && s.includes("{"))) explain("", false);
+    else explain(tr(said.key, said.params), said.bad, said.key, said.params);
   }
 
   // -- rendering --------------------------------------------------------------------------------------------
@@ -137,38 +150,17 @@
     const me = state && state.you >= 0 ? state.you : 0;
     return POS[(seat - me + 4) % 4];
   }
-  function nameOf(seat) { return state.public.seats[seat] ? state.public.seats[seat].name : "-"; }
-  function suitName(trump) {
-    if (!trump) return tr("web.undecided");
-    if (trump === "NT") return tr("web.no_trump");
-    return SUIT_SYMBOL[trump] || trump;
+  function nameOf(seat) {  // the demo's "You" in the page's language
+    const info = state.public.seats[seat];
+    if (!info) return "-";
+    return info.you && seat === state.you ? tr("web.you") : info.name;
   }
-
-  // The one seat whose turn it is (its box highlighted, the clock on it); none while dealing and declaring, when
-  // every seat may declare and the clock is the declaration window's.
-  function turnSeat() {
-    const pub = state.public, toAct = pub.to_act || [];
-    return toAct.length === 1 && !["dealing", "declaring"].includes(pub.phase) ? toAct[0] : null;
-  }
-
-  function cardText(code) {
-    const { rank, suit } = cardParts(code);
-    if (!suit) return rank === "BJ" ? tr("web.big_joker") : tr("web.small_joker");
-    return rank + SUIT_SYMBOL[suit];
-  }
-
-  // The declaration Declare makes with nothing selected: the longest (strongest) one the seat holds.
-  function defaultDeclaration() {
-    const all = state.private ? state.private.declarations : [];
-    return all.reduce((best, d) => (!best || d.length > best.length ? d : best), null);
-  }
-
   // What to do now, when nothing is selected: declare (the level cards are outlined) or bury N cards.
   function guidance() {
     const p = state.private, kind = actionKind();
     if (kind === "declare") {
-      const d = defaultDeclaration();
-      return d ? tr("web.declare_hint", { cards: d.map(cardText).join(" ") }) : tr("web.declare_none");
+      const d = strongestDeclaration(p);
+      return d ? tr("web.declare_hint", { cards: d.map((c) => cardText(c, tr)).join(" ") }) : tr("web.declare_none");
     }
     if (kind === "bury") return tr("web.bury_prompt", { n: p.bury });
     return "";
@@ -176,23 +168,7 @@
 
   function render() {
     const pub = state.public;
-    $("hand-no").textContent = pub.hand_number ? tr("web.hand_no", { n: pub.hand_number }) : "#" + pub.table_id;
-    $("phase").textContent = pub.phase ? tr("web.phase." + pub.phase) : tr("web.lobby");
-    $("trump").textContent = pub.phase ? `${tr("web.trump")} ${suitName(pub.trump)} · ${tr("web.level")} ${pub.level}` : "";
-    $("trump").classList.toggle("red", pub.trump === "H" || pub.trump === "D");
-    $("levels").innerHTML = "";
-    if (pub.levels) {
-      $("levels").textContent = tr("web.levels") + " ";
-      pub.levels.forEach((lv, team) => {
-        const span = document.createElement("span");
-        span.className = "team" + team;
-        span.title = tr("web.team", { n: team + 1 }) + ": " + nameOf(team) + " / " + nameOf(team + 2);
-        span.textContent = lv;
-        if (team) $("levels").appendChild(document.createTextNode(" : "));
-        $("levels").appendChild(span);
-      });
-    }
-    $("points").textContent = pub.phase ? `${tr("web.points")} ${pub.points}` : "";
+    headerBar(pub, view());
     for (let s = 0; s < 4; s++) renderSeat(s);
     renderTrick();
     renderHand();
@@ -202,54 +178,14 @@
     tick();
   }
 
-  function renderSeat(seat) {
-    const pub = state.public;
-    const el = $("seat-" + place(seat));
-    const info = pub.seats[seat] || { name: "-" };
-    el.className = "seat" + (turnSeat() === seat ? " turn" : "")
-      + (seat === state.you ? " mine" : "") + (seat % 2 === 0 ? " team0" : " team1");
-    el.innerHTML = "";
-    const name = document.createElement("div");
-    name.className = "name";
-    name.textContent = info.name || "-";
-    if (info.away) name.insertAdjacentHTML("beforeend", ` <small>${tr("web.away")}</small>`);
-    el.appendChild(name);
-    const meta = document.createElement("div");
-    meta.className = "meta";
-    const count = pub.hand_sizes ? tr("web.cards", { n: pub.hand_sizes[seat] }) : "";
-    meta.textContent = count + (pub.dealer === seat ? " · " + tr("web.dealer") : "");
-    el.appendChild(meta);
-    const clock = document.createElement("div");
-    clock.className = "seat-clock";
-    el.appendChild(clock);
-  }
-
+  // the table's boxes (static/table.js)
+  function view() { return { state, tr, texts, nameOf, place }; }
+  function renderSeat(seat) { seatBox($("seat-" + place(seat)), seat, view()); }
   function renderTrick() {
-    const pub = state.public;
-    const box = $("trick");
-    box.innerHTML = "";
     if (held && Date.now() >= held.until) held = null;
-    const trick = held ? held.trick : (pub.trick && pub.trick.plays.length ? pub.trick : null);
-    box.classList.toggle("done", !!held);
-    for (const [seat, cards] of trick ? trick.plays : []) {
-      const slot = document.createElement("div");
-      slot.className = "play at-" + place(seat) + (trick.winner === seat ? " winning" : "");
-      slot.appendChild(cardsRow(cards, texts));
-      if (held && trick.winner === seat) {
-        const won = document.createElement("small");
-        won.className = "won";
-        won.textContent = tr("web.trick_won", { points: trick.points });
-        slot.appendChild(won);
-      }
-      box.appendChild(slot);
-    }
-    const decl = pub.declaration;
-    $("declaration").innerHTML = "";
-    if (decl && ["dealing", "declaring", "burying", "kitty_overcall"].includes(pub.phase)) {
-      const d = $("declaration");
-      d.textContent = `${nameOf(decl.seat)}: `;
-      d.appendChild(cardsRow(decl.cards, texts));
-    }
+    const pub = state.public;
+    trickBox($("trick"), held ? held.trick : (pub.trick && pub.trick.plays.length ? pub.trick : null), !!held, view());
+    declarationLine($("declaration"), pub, view());
   }
 
   function selectedCards() {
@@ -329,7 +265,7 @@
   function act(kind) {
     const p = state.private;
     let cards = kind === "pass" ? [] : selectedCards();
-    if (kind === "declare" && !cards.length) cards = defaultDeclaration() || [];
+    if (kind === "declare" && !cards.length) cards = strongestDeclaration(p) || [];
     send({ op: "act", kind, cards, version: p.version });
   }
 
@@ -363,9 +299,13 @@
     const lend = ui(render);
     $("last-trick").innerHTML = "";
     if (pub.last_trick) $("last-trick").appendChild(trickLine(pub.last_trick, (pub.tricks || []).length - 1, lend, "div"));
-    const log = $("log");
+    // the trick log keeps its scroll position (it was rebuilt, back at the top, by every state); at the bottom,
+    // it follows the newest trick
+    const box = $("log-box"), log = $("log");
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4, top = box.scrollTop;
     log.innerHTML = "";
     (pub.tricks || []).forEach((t, i) => log.appendChild(trickLine(t, i, lend)));
+    box.scrollTop = atEnd ? box.scrollHeight : top;
     const res = $("results");
     res.innerHTML = "";
     for (const r of pub.results || []) {
@@ -408,15 +348,10 @@
     else if (toAct.length === 1 && pub.phase !== "dealing") turn = tr("web.turn_of", { name: nameOf(toAct[0]) });
     else if (!state.private) turn = tr("web.spectator");
     $("turn").textContent = turn;
-    let clock = "";
-    if (pub.deadline) {
-      const left = Math.max(0, Math.round(pub.deadline - (Date.now() / 1000 + clockOffset)));
-      const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = String(left % 60).padStart(2, "0");
-      clock = tr("web.clock", { time: h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}` });
-    }
+    const clock = clockText(pub.deadline, clockOffset, tr);
     $("clock").textContent = clock;
     document.querySelectorAll(".seat .seat-clock").forEach((el) => { el.textContent = ""; });
-    const seat = turnSeat();
+    const seat = turnSeat(state.public);
     if (seat !== null && clock) $("seat-" + place(seat)).querySelector(".seat-clock").textContent = clock;
     // a summary or replay left open over the next hand: its turn and clock stay in sight, above the sheet
     const needed = !$("overlay").hidden && !!pub.phase && !["hand_over", "match_over"].includes(pub.phase)
@@ -425,11 +360,17 @@
     if (needed) $("sheet-turn-text").textContent = [turn || tr("web.phase." + pub.phase), clock].filter(Boolean).join(" · ");
   }
 
+  // The bundled CJK font arrives after the first Chinese text was laid out (Chromium then keeps that text as
+  // boxes): once it is loaded, every text is set again.
+  document.fonts.addEventListener("loadingdone", () => { labels(); explainAgain(); if (state) render(); });
+  cjkFont().then(() => { if (Object.keys(texts).length) labels(); });
   $("lang").addEventListener("click", async () => {
     locale = locale === "en" ? "zh-CN" : "en";
     if (!activity) history.replaceState(null, "", `/table/${tableId}?lang=${locale}`);
     await loadTexts();
+    explainAgain();
     if (state) render();
+    if (ws && ws.readyState === WebSocket.OPEN) { switching = true; ws.close(); }  // the server's texts follow
   });
   $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) closeSheet(); });
   $("sheet-back").addEventListener("click", () => { replay = null; dismissed = summaryHand; $("overlay").hidden = true; render(); });
