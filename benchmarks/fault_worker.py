@@ -33,6 +33,7 @@ from data.errors import DataError
 from data.records import Mode, Status, TableOptions
 from engine.errors import EngineError
 from engine.rules import Rules
+from runtime.aipool import AiPool
 from runtime.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
 from runtime.renderqueue import QUEUE
@@ -125,7 +126,7 @@ async def main(args: argparse.Namespace) -> None:
     if args.draw:
         QUEUE.use_processes(1)
     service = GameService(db, Presenter(), rng_seed=7, images=ImagePolicy.EVERY_ACTION if args.draw else
-                          ImagePolicy.NONE)
+                          ImagePolicy.NONE, ai_pool=AiPool(args.ai) if args.ai else None)
     await service.restore_all()
     await open_tables(service, args.tables)
     if args.kill_at:
@@ -150,4 +151,5 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--kill-at", choices=("commit", "results", "match_end"))
     parser.add_argument("--draw", action="store_true")
+    parser.add_argument("--ai", type=int, default=0, help="AI worker processes (0: AI in threads)")
     asyncio.run(main(parser.parse_args()))

@@ -6,7 +6,15 @@
 - ``kill_commit`` / ``kill_results`` / ``kill_match_end``: the bot SIGKILLs itself right after a commit, after a
   hand-settling move before its result, after the match-ending move before the match row; a new bot starts;
 - ``draw_stop`` / ``draw_kill``: the drawing process SIGSTOPped for ``--down`` seconds (then SIGCONT), or SIGKILLed;
-- ``file_removed`` (SQLite, last): the database file deleted under the running bot.
+- ``file_removed`` (SQLite, last): the database file deleted under the running bot;
+- ``ai_stop``: one of the bot's two AI worker processes SIGSTOPped for ``--down`` seconds (recovery: every table
+  moved while it stays stopped);
+- ``clock_term`` / ``clock_kill`` (SQLite): the bot (``benchmarks/clock_worker.py``: a human who never moves, a
+  sheet90 clock shortened to 6 s) SIGTERMed or SIGKILLed with its clock running, down 10 s (longer than the
+  clock), started again: ``penalty`` counts 超时 penalties or 托管 that the downtime caused (seen within 1 s of the
+  restart), ``clock_left`` what the clock has then (recovery: the restart until it reports);
+- ``full_disk`` (needs root to mount a tmpfs): ``bot.py offline`` with its database, then its output folder, on a
+  full 1 MB filesystem: one line, exit code 1, the database whole (recovery: the time to exit).
 
 Figures: ``injected`` (faults), ``lost`` (acknowledged human moves not in storage as acknowledged — after
 ``file_removed``, every move acknowledged after the removal), ``duplicated`` (a table's hand results, match rows or
@@ -95,6 +103,7 @@ class Run:
     recover: list[float] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)
     file_removed_at: float | None = None
+    penalty: int = 0  # 超时 penalties or 托管 caused by the bot's own downtime
 
     async def start(self, *extra: str) -> Worker:
         note(f"starting a bot {' '.join(extra)}")
@@ -235,6 +244,116 @@ async def file_removed(run: Run) -> None:
                        "acked_after": sum(a[3] > run.file_removed_at for a in w.acks)})
 
 
+async def ai_stop(run: Run, down: float) -> None:
+    """One of two AI workers stopped: the tables must go on meanwhile (the pool's timeout and fallback)."""
+    await run.stop()
+    w = await run.start("--ai", "2")
+    await asyncio.sleep(3.0)
+    workers = [pid for pid in spawned(w.proc.pid) if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    if not workers:
+        run.faults.append({"fault": "ai_stop", "error": "no AI worker found"})
+        return
+    os.kill(workers[0], signal.SIGSTOP)
+    try:
+        await run.watch("ai_stop", time.monotonic())  # while it stays stopped
+        await asyncio.sleep(max(0.0, down - run.recover[-1]))
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(workers[0], signal.SIGCONT)
+    await run.stop()
+    await run.start()
+
+
+CLOCK_WORKER = Path(__file__).resolve().parent / "clock_worker.py"
+
+
+async def clock_lines(proc: asyncio.subprocess.Process, seconds: float) -> list[dict[str, Any]]:
+    """What the clock worker says during ``seconds`` (or until its output ends)."""
+    assert proc.stdout is not None
+    out: list[dict[str, Any]] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with contextlib.suppress(TimeoutError):
+            line = await asyncio.wait_for(proc.stdout.readline(), max(0.01, end - time.monotonic()))
+            if not line:
+                break
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(line))
+    return out
+
+
+async def clock_downtime(folder: Path, how: str, clock: float = 6.0, down: float = 10.0) -> dict[str, Any]:
+    """The bot down ``down`` s (SIGTERM or SIGKILL) while a human's ``clock``-second sheet90 clock runs."""
+    db = folder / f"clock_{how}.db"
+    args = (sys.executable, str(CLOCK_WORKER), str(db), "--clock", str(clock))
+    proc = await asyncio.create_subprocess_exec(*args, stdout=subprocess.PIPE)
+    seen = await clock_lines(proc, 3.0)  # the deal and the AI's moves: the human's clock runs
+    before: dict[str, Any] = next((m for m in reversed(seen) if m.get("to_act")), {})
+    proc.send_signal(signal.SIGTERM if how == "term" else signal.SIGKILL)
+    await proc.wait()
+    await asyncio.sleep(down)
+    started = time.monotonic()
+    proc = await asyncio.create_subprocess_exec(*args, stdout=subprocess.PIPE)
+    first = await clock_lines(proc, 1.0)
+    recover = time.monotonic() - started
+    after = await clock_lines(proc, 1.0)
+    proc.send_signal(signal.SIGTERM)
+    await proc.wait()
+    seen_after = first + after
+    penalty = int(any(m["sanctions"] > before.get("sanctions", 0) or m["away"] for m in seen_after))
+    left = next((m["clock_left"] for m in seen_after if m.get("clock_left") is not None), None)
+    return {"fault": f"clock_{how}", "recover_s": round(recover, 2), "penalty": penalty,
+            "clock_left_before": before.get("clock_left"), "clock_left_after": left, "down_s": down,
+            "frozen": [] if seen_after else [1]}
+
+
+async def created(path: Path) -> None:
+    db = await Database.open(path)
+    await db.close()
+
+
+def full_disk(folder: Path) -> list[dict[str, Any]]:
+    """``bot.py offline`` on a full 1 MB tmpfs: the database's, then the output folder's."""
+    root = Path(__file__).resolve().parent.parent
+    mount = folder / "full"
+    mount.mkdir(exist_ok=True)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], capture_output=True).returncode:
+        return [{"fault": "full_disk", "error": "cannot mount a tmpfs (needs root)"}]
+    out: list[dict[str, Any]] = []
+    try:
+        for place in ("database", "output"):
+            for path in list(mount.iterdir()):
+                subprocess.run(["rm", "-rf", str(path)], check=True)
+            db = (mount if place == "database" else folder) / f"full_{place}.db"
+            asyncio.run(created(db))
+            with open(mount / "filler", "wb", buffering=0) as f, contextlib.suppress(OSError):  # full, to the block
+                while True:
+                    f.write(b"\0" * 4096)
+            left = 150 if place == "database" else 100  # kB: the match starts, then the disk is full
+            os.truncate(mount / "filler", max(0, (mount / "filler").stat().st_size - left * 1024))
+            env = {**os.environ, "TRACTOR_DB": str(db), "LOG_LEVEL": "WARNING",
+                   "TRACTOR_OUT": str(mount / "out" if place == "output" else folder / "out")}
+            started = time.monotonic()
+            try:
+                done = subprocess.run([sys.executable, str(root / "bot.py"), "offline", "--end-level", "3", "--ai",
+                                       "random"], env=env, capture_output=True, text=True, timeout=120)
+                code, err = done.returncode, done.stderr
+            except subprocess.TimeoutExpired:
+                code, err = None, "hung"
+            seconds = time.monotonic() - started
+            (mount / "filler").unlink()
+            whole = None
+            if db.exists():
+                with contextlib.closing(__import__("sqlite3").connect(db)) as conn:
+                    whole = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            out.append({"fault": f"full_disk_{place}", "recover_s": round(seconds, 2), "exit": code,
+                        "lines": len(err.strip().splitlines()), "tracebacks": err.count("Traceback"),
+                        "database_whole": whole, "frozen": [] if code is not None else [1]})
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+    return out
+
+
 # -- checking storage -------------------------------------------------------------------------------------------
 async def check(run: Run, acks: list[tuple[int, int, Any, float]], db: Database) -> tuple[int, int]:
     """(lost, duplicated) of the acknowledged moves and recorded results."""
@@ -273,13 +392,31 @@ async def backend(kind: str, args: argparse.Namespace, folder: Path) -> dict[str
     try:
         await run.start()
         await asyncio.sleep(2.0)
-        await (pg_restart(run, args.down) if cluster is not None else sqlite_lock(run, args.down))
-        for stage in ("commit", "results", "match_end"):
-            await kill_stage(run, stage)
-        for how in ("stop", "kill"):
-            await draw_fault(run, how, args.down)
+        if not args.new_only:
+            await (pg_restart(run, args.down) if cluster is not None else sqlite_lock(run, args.down))
+            for stage in ("commit", "results", "match_end"):
+                await kill_stage(run, stage)
+        if not args.new_only:
+            for how in ("stop", "kill"):
+                await draw_fault(run, how, args.down)
+        await ai_stop(run, args.down)
         lost, duplicated = await check_now(run)
         if cluster is None:
+            for how in ("term", "kill"):
+                fault = await clock_downtime(folder, how)
+                note(f"clock_{how}: {fault}")
+                run.faults.append(fault)
+                run.injected += 1
+                run.penalty += fault["penalty"]
+                run.frozen += len(fault["frozen"])
+                run.recover.append(fault["recover_s"])
+            for fault in await asyncio.to_thread(full_disk, folder):
+                run.faults.append(fault)
+                if "error" not in fault:
+                    run.injected += 1
+                    run.frozen += len(fault["frozen"])
+                    run.recover.append(fault["recover_s"])
+                    lost += fault["database_whole"] is False
             await file_removed(run)
             lost += run.faults[-1]["acked_after"]
     finally:
@@ -287,7 +424,7 @@ async def backend(kind: str, args: argparse.Namespace, folder: Path) -> dict[str
         if cluster is not None:
             cluster.stop()
     return {"backend": kind, "injected": run.injected, "lost": lost, "duplicated": duplicated,
-            "frozen": run.frozen, "recover_s_max": round(max(run.recover, default=0.0), 2),
+            "frozen": run.frozen, "recover_s_max": round(max(run.recover, default=0.0), 2), "penalty": run.penalty,
             "acked": len(run.acks), "faults": run.faults}
 
 
@@ -301,7 +438,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 print(json.dumps(result, indent=1))
     return {"tables": args.tables, "injected": sum(r["injected"] for r in results),
             "lost": sum(r["lost"] for r in results), "duplicated": sum(r["duplicated"] for r in results),
-            "frozen": sum(r["frozen"] for r in results),
+            "frozen": sum(r["frozen"] for r in results), "penalty": sum(r["penalty"] for r in results),
             "recover_s_max": max((r["recover_s_max"] for r in results), default=0.0),
             "backends": results}
 
@@ -313,6 +450,8 @@ if __name__ == "__main__":
     parser.add_argument("--frozen-s", type=float, default=30.0)
     parser.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"], choices=("sqlite", "postgresql"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--new-only", action="store_true",
+                        help="only the faults of issue #51 (ai_stop, clock_term/kill, full_disk) and file_removed")
     figures = asyncio.run(main(parser.parse_args()))
     if parser.parse_args().json:
         for r in figures["backends"]:
