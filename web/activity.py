@@ -18,7 +18,7 @@ unavailable, and the browser links still work). Rules of the sign-in:
 - a bad, used, expired or forged code, an unreachable Discord or a channel without a table is refused with the
   catalogue's text and changes nothing;
 - before Discord is asked anything (``Admission``): the request must be JSON (``Content-Type: application/json``,
-  else HTTP 415), each client address may sign in ``PER_IP`` times (a burst, refilled over the period; else HTTP
+  else HTTP 415), each client address may sign in ``PER_IP`` times (in any window of the period; else HTTP
   429 with ``Retry-After``), and at most ``MAX_IN_FLIGHT`` sign-ins are asked of Discord at once (else HTTP 503),
   so unauthenticated requests cannot make the bot's host hammer Discord's API.
 """
@@ -48,7 +48,7 @@ DISCORD_API = "https://discord.com/api/v10"
 SCOPES = ("identify", "guilds")
 TIMEOUT = 10.0  # seconds for each call to Discord
 CODE = re.compile(r"[A-Za-z0-9_-]{1,128}")
-PER_IP = (10, 60.0)  # sign-ins per client address: a burst of 10, then one every 6 s
+PER_IP = (10, 60.0)  # sign-ins per client address: at most 10 in any 60 s
 MAX_IN_FLIGHT = 8  # sign-ins being asked of Discord at once, over every client
 
 

@@ -50,10 +50,10 @@ async def test_rate_limit_covers_commands_autocomplete_and_buttons(simcord_env: 
     env = simcord_env
     _guild, channel, (alice, bob) = world(env, 2)
     rec, lobby = await open_table(env, alice, channel)
-    # a stopped clock: the bucket refills not at all during the test, so the wait it names is exactly 30 s
+    # a stopped clock: no use leaves the 60 s window during the test, so the wait it names is exactly 60 s
     env.bot.limiter = RateLimiter({"command": (2, 60.0), "action": (2, 60.0), "autocomplete": (3, 60.0)},
                                   clock=lambda: 1000.0)
-    limited = i18n.t("bot.error.rate_limited", "en", seconds=30)
+    limited = i18n.t("bot.error.rate_limited", "en", seconds=60)
 
     await bob.slash(channel, "ladder")
     await bob.slash(channel, "history")
@@ -72,6 +72,26 @@ async def test_rate_limit_covers_commands_autocomplete_and_buttons(simcord_env: 
     refused = last_reply(await bob.click(lobby, custom_id=f"tl:{rec.table_id}:sit:1"))
     assert refused.ephemeral and refused.content == limited
     assert env.bot.game.record(rec.table_id).seats == seats  # nothing changed
+
+
+@bounded()
+async def test_an_autocomplete_burst_gets_exactly_the_limit(simcord_env: Any) -> None:
+    """60 keystrokes in 3 s against 40 per 10 s: exactly 40 answered (a refilling bucket let 52 through), and
+    once the first ones leave the window, answers come again."""
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1)
+    now = [1000.0]
+    env.bot.limiter = RateLimiter({"autocomplete": (40, 10.0)}, clock=lambda: now[0])
+    answered = 0
+    for _ in range(60):
+        answered += bool(await alice.autocomplete(channel, "tractor new", "preset", ""))
+        now[0] += 0.05
+    assert answered == 40
+    now[0] = 1000.0 + 10.0  # the first request leaves the window: one more is answered, the next not yet
+    assert await alice.autocomplete(channel, "tractor new", "preset", "")
+    now[0] += 0.01
+    assert not await alice.autocomplete(channel, "tractor new", "preset", "")  # the second (at 1000.05) is still in
+    assert env.bot.limiter.retry_after(alice.id, "autocomplete") == pytest.approx(0.04)
 
 
 def test_limits_come_from_the_environment() -> None:
