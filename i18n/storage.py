@@ -35,6 +35,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "无法把图片写入 {folder}：磁盘已满（剩余 {free}）。上一次运行的图片保持不变；请腾出空间，"
                  "或把 TRACTOR_OUT 设为其他文件夹。",
     },
+    "ops.output_full_here": {
+        "en": "Cannot write the pictures into {folder}: the disk is full ({free} free). Free space there or choose "
+              "another folder (--out).",
+        "zh-CN": "无法把图片写入 {folder}：磁盘已满（剩余 {free}）。请腾出空间，或另选文件夹（--out）。",
+    },
     "ops.output_failed": {
         "en": "Cannot write the pictures into {folder}: {error}. The previous run's pictures are left as they were.",
         "zh-CN": "无法把图片写入 {folder}：{error}。上一次运行的图片保持不变。",

@@ -229,10 +229,12 @@ def write_outputs(presenter: LogPresenter, work: Path, out_dir: Path) -> tuple[P
         raise output_error(out_dir, exc) from exc
 
 
-def output_error(folder: Path, exc: OSError) -> CliError:
-    """The one line for pictures that could not be written into ``folder`` (its disk full, or another OS error)."""
+def output_error(folder: Path, exc: OSError, *, kept: bool = True) -> CliError:
+    """The one line for pictures that could not be written into ``folder`` (its disk full, or another OS error);
+    ``kept``: the previous run's pictures were left as they were (the match's swap), else it says nothing of them."""
     if is_disk_full(exc):
-        return CliError("ops.output_full", folder=folder.absolute(), free=size_text(free_bytes(folder)))
+        key = "ops.output_full" if kept else "ops.output_full_here"
+        return CliError(key, folder=folder.absolute(), free=size_text(free_bytes(folder)))
     return CliError("ops.output_failed", folder=folder.absolute(), error=exc.strerror or str(exc))
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cli.common import SHORT_END_LEVEL, end_level_for, presets_help
+from cli.offline.job import output_error
 from data import Database
 from data.errors import DataError
 from data.records import Mode, TableOptions
@@ -59,9 +60,14 @@ class _LogPresenter(RecordingTournamentPresenter):
         self.locale = locale
         self.echo = echo
         self.lines: list[str] = []
+        self.failure: OSError | None = None  # a picture that could not be written (a full disk): the run stops
 
     async def tournament_changed(self, update: TournamentUpdate) -> None:
-        await super().tournament_changed(update)
+        if self.failure is None:
+            try:
+                await super().tournament_changed(update)
+            except OSError as exc:  # one line at the end, not a traceback per picture
+                self.failure = exc
         for note in update.announcements:
             line = tr(note.key, self.locale, **note.params)
             self.lines.append(line)
@@ -140,11 +146,16 @@ async def run_offline_tournament(out_dir: Path, *, teams: int = 9, fmt: Format =
                 await service.join(tour.tournament_id, a, f"P{2 * i + 1}", b, f"P{2 * i + 2}", f"Team {i + 1}",
                                    unit=unit, unit_name=f"Unit {unit}" if unit else "")
             await service.start(tour.tournament_id, ORGANISER)
-            while tour.status is TStatus.RUNNING:
+            while tour.status is TStatus.RUNNING and presenter.failure is None:
                 if not await game.run_until_idle(200):
                     log.error("tournament %d is stuck: no timer is due", tour.tournament_id)
                     break
-            (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+            try:
+                if presenter.failure is not None:
+                    raise presenter.failure
+                (out_dir / "tournament_log.txt").write_text("\n".join(presenter.lines) + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise output_error(out_dir, exc, kept=False) from exc
             return TournamentReport(tour, time.monotonic() - started, tuple(presenter.files.values()))
         finally:  # the database closed even when closing the service failed (a full disk): else its threads
             try:  # keep the process from exiting

@@ -93,3 +93,14 @@ def test_check_measures_the_free_space(tmp_path: Path) -> None:
     done = bot("check", cwd=tmp_path, env={"TRACTOR_DB": str(tmp_path / "bot.sqlite3"), "LOG_LEVEL": "WARNING"})
     line = next(line for line in done.stdout.splitlines() if "disk space" in line)
     assert line.startswith("ok    disk space: ") and f"for the database ({tmp_path})" in line
+
+
+def test_the_tournaments_output_folder_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    with tmpfs(tmp_path / "disk") as disk:
+        leave_free(disk, 0)
+        try:
+            done = bot("tournament", "--teams", "4", "--out", str(disk / "out"), cwd=tmp_path,
+                       env={"LOG_LEVEL": "INFO"}, timeout=180)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the tournament hung on a full disk")
+        one_line(done, f"bot.py: error: Cannot write the pictures into {disk / 'out'}: the disk is full (")
