@@ -109,18 +109,20 @@ class WebServer:
     async def home(self, request: web.Request) -> web.Response:
         if "frame_id" in request.query:  # Discord opening the Activity (its URL mapping's root)
             return await self.activity_page(request)
-        back = self._session_table(request)
+        back = await self._session_table(request)
         if back is not None:  # a browser with a valid session: back to its table
             raise web.HTTPSeeOther(f"/table/{back[0]}?lang={back[1]}")
         return _message_page(t(self._key("web.home"), _locale(request)), _locale(request), status=200)
 
-    def _session_table(self, request: web.Request) -> tuple[int, str] | None:
+    async def _session_table(self, request: web.Request) -> tuple[int, str] | None:
         """The newest table this browser holds a valid session cookie for, and the session's language."""
         found = []
         for name, token in request.cookies.items():
+            if not name.startswith(COOKIE_PREFIX):
+                continue
             with contextlib.suppress(ServiceError):
-                grant = self.links.session_grant(token) if name.startswith(COOKIE_PREFIX) else None
-                if grant is not None and name == cookie_name(grant.table_id):
+                grant = await self.links.session_grant(token)
+                if name == cookie_name(grant.table_id):
                     found.append((grant.table_id, grant.locale))
         return max(found, default=None)
 
