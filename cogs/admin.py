@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 async def set_notify(bot: GameBot, interaction: discord.Interaction, on: bool) -> None:
     """Opt in or out of turn DMs on this server."""
     assert interaction.guild_id is not None
-    await bot.game.db.set_dm_notify(interaction.guild_id, interaction.user.id, inputs.flag("on", on))
+    await bot.game.set_dm_notify(interaction.guild_id, interaction.user.id, inputs.flag("on", on))
     await reply_key(interaction, "bot.notify.on" if on else "bot.notify.off")
 
 
@@ -36,8 +36,8 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
     members may referee (``runtime.referee``; with ``allow: false`` the role no longer may); ``@everyone`` is
     refused (every member would be a referee)."""
     assert interaction.guild_id is not None
-    db = bot.game.db
-    current = await db.guild_settings(interaction.guild_id)
+    game = bot.game
+    current = await game.guild_settings(interaction.guild_id)
     changes: dict[str, Any] = {}
     if preset is not None or options is not None:
         rules = build_rules(preset or current["preset"], options)
@@ -65,7 +65,7 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
             raise BotError("bot.config.referee_everyone")
         roles = [r for r in current["referee_roles"] if r != referee_role.id]
         changes["referee_roles"] = [*roles, referee_role.id] if allow is None or allow else roles
-    settings = await db.set_guild_settings(interaction.guild_id, **changes) if changes else current
+    settings = await game.set_guild_settings(interaction.guild_id, **changes) if changes else current
     loc = user_locale(interaction)
     lines = [i18n.t("bot.config.title", loc)]
     for key in ("preset", "options", "mode", "turn_timeout", "ai_level", "locale", "auto_play_forced"):

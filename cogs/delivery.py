@@ -162,7 +162,7 @@ async def _resume(bot: GameBot, rec: TableRecord, state: Any) -> None:
     """The held call went through (the permission is back): the table's clocks run again."""
     state.held, state.tries = False, 0
     game = getattr(bot, "game", None)
-    if game is not None and rec.table_id in game.sessions and game.record(rec.table_id).meta.get(PAUSED) == PERMISSION:
+    if game is not None and game.is_open(rec.table_id) and game.record(rec.table_id).meta.get(PAUSED) == PERMISSION:
         log.info("table %d: its messages go through again; clocks restarted", rec.table_id)
         await game.pause(rec.table_id, None)
 
@@ -174,7 +174,7 @@ async def _hold(bot: GameBot, op: Any, state: Any) -> None:
         return
     state.held = True
     game = getattr(bot, "game", None)
-    if game is not None and rec.table_id in game.sessions and not game.record(rec.table_id).meta.get(PAUSED):
+    if game is not None and game.is_open(rec.table_id) and not game.record(rec.table_id).meta.get(PAUSED):
         await game.pause(rec.table_id, PERMISSION)  # the table waits: no AI move, no timeout, nothing lost
     where = rec.thread_id if op.kind != "lobby" and rec.thread_id else rec.channel_id
     image = op.image is not None or op.picture is not None
@@ -189,7 +189,7 @@ async def _gone(bot: GameBot, rec: TableRecord, state: Any) -> None:
     state.gone = True
     state.queue.clear()
     game = getattr(bot, "game", None)
-    if game is not None and rec.table_id in game.sessions:
+    if game is not None and game.is_open(rec.table_id):
         await game.pause(rec.table_id, "gone")  # pipeline.arm keeps it without clocks
 
 

@@ -15,7 +15,6 @@ from discord.ext import commands
 
 import i18n
 from cogs.gamebot import GameBot
-from runtime.procedures import talk_is_off
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +35,7 @@ class Discipline(commands.Cog):
         rec = next((r for r in game.tables(guild_id=message.guild.id) if r.thread_id == message.channel.id), None)
         if rec is None:
             return
-        session = game.sessions.get(rec.table_id)
-        if session is None or not talk_is_off(session.record, session.table, message.author.id):
+        if not game.talk_is_off(rec.table_id, message.author.id):
             return
         locale = str(rec.meta.get("locale") or "en")
         try:

@@ -76,32 +76,16 @@ async def detach_game(bot: GameBot) -> None:
     game = getattr(bot, "game", None)
     if game is None:
         return
-    await game.scheduler.stop()
-    await finish_moves(game, FLUSH_TIMEOUT)
+    await game.stop_timers()
+    await game.finish_moves(FLUSH_TIMEOUT)
     presenter = getattr(bot, "presenter", None)
     if presenter is not None:
         try:
             await asyncio.wait_for(presenter.flush(), FLUSH_TIMEOUT)
         except Exception:
             log.warning("presenter not flushed at shutdown", exc_info=True)
-    await game.close()
-    if getattr(bot, "owns_db", False):
-        await game.db.close()
+    await game.close(close_database=getattr(bot, "owns_db", False))
     del bot.game
-
-
-async def finish_moves(game: GameService, timeout: float) -> None:
-    """Wait (at most ``timeout`` s) until no table is in the middle of a move: a click being applied and committed
-    when the bot is asked to stop completes before the database closes."""
-    async def every_table() -> None:
-        for session in list(game.sessions.values()):
-            async with session.lock:
-                pass
-
-    try:
-        await asyncio.wait_for(every_table(), timeout)
-    except TimeoutError:
-        log.warning("a move was still running after %.0f s at shutdown", timeout)
 
 
 async def send_web_link(bot: GameBot, interaction: discord.Interaction, table_id: int) -> None:

@@ -24,11 +24,9 @@ from cogs.translator import ls
 from data.database import Database
 from runtime import imaging, inputs
 from runtime.inputs import LADDER_ORDERS
-from runtime.ladder_views import ladder_picture, player_card
 from runtime.lobby import AI_NAME
-from runtime.names import player_names
 from runtime.presenter import Image
-from runtime.replays import HandReplay, hand_replay
+from runtime.replays import HandReplay
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +73,7 @@ class Ladder(commands.Cog):
             if past is not None:
                 image = await self.bot.seasons.standings(_guild(interaction), past, locale, by)
             else:
-                image = await ladder_picture(self.db, _guild(interaction), by, locale)
+                image = await self.bot.game.ladder_picture(_guild(interaction), by, locale)
             if image is None:
                 await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
                 return
@@ -103,7 +101,8 @@ class Ladder(commands.Cog):
             locale = user_locale(interaction)
             past = None if season is None else await self.db.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
-            answer = await player_card(self.db, _guild(interaction), target.id, target.display_name, locale, past)
+            answer = await self.bot.game.player_card(_guild(interaction), target.id, target.display_name, locale,
+                                                     past)
             from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
 
             text = placings_text(answer.placings, locale)
@@ -130,12 +129,12 @@ class Ladder(commands.Cog):
         async with answering(interaction):
             locale = user_locale(interaction)
             guild_id = _guild(interaction)
-            matches = await self.db.match_history(guild_id, limit=10)
+            matches = await self.bot.game.match_history(guild_id, limit=10)
             if not matches:
                 await interaction.response.send_message(i18n.t("bot.history.empty", locale), ephemeral=True)
                 return
             users = {s.user_id for m in matches for s in m.seats if s is not None and s.user_id is not None}
-            names = await player_names(self.db, guild_id, users, locale)
+            names = await self.bot.game.player_names(guild_id, users, locale)
             lines = [i18n.t("bot.history.title", locale)]
             for m in matches:
                 seated = [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)]
@@ -156,7 +155,7 @@ class Ladder(commands.Cog):
     async def replay(self, interaction: discord.Interaction, table: int, hand: app_commands.Range[int, 1, 500]) -> None:
         async with answering(interaction):
             locale = user_locale(interaction)
-            replay = await hand_replay(self.db, caller_of(interaction), table, hand)
+            replay = await self.bot.game.hand_replay(caller_of(interaction), table, hand)
             await interaction.response.defer(thinking=True)
             names = list(replay.names)
             text = self._transcript(replay, locale)

@@ -46,7 +46,7 @@ async def delete(bot: GameBot, rec: TableRecord, message_id: int) -> None:
 
 async def _remember(bot: GameBot, rec: TableRecord, **meta: Any) -> None:
     game = getattr(bot, "game", None)
-    if game is not None and rec.table_id in game.sessions:
+    if game is not None and game.is_open(rec.table_id):
         await game.set_messages(rec.table_id, **meta)
 
 

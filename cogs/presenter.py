@@ -325,7 +325,7 @@ class DiscordPresenter:
 
     async def _dm(self, rec: TableRecord, op: Op) -> None:
         game = getattr(self.bot, "game", None)
-        if game is None or op.user_id is None or not await game.db.dm_notify(rec.guild_id, op.user_id):
+        if game is None or op.user_id is None or not await game.dm_notify(rec.guild_id, op.user_id):
             return
         try:
             user = self.bot.get_user(op.user_id) or await self.bot.fetch_user(op.user_id)

@@ -90,7 +90,7 @@ async def holds_referee_role(bot: GameBot, interaction: discord.Interaction) -> 
     """The member holds one of the server's referee roles (``/tractor config referee_role:``)."""
     if interaction.guild_id is None:
         return False
-    roles = set((await bot.game.db.guild_settings(interaction.guild_id))["referee_roles"])
+    roles = set((await bot.game.guild_settings(interaction.guild_id))["referee_roles"])
     return bool(roles) and any(r.id in roles for r in getattr(interaction.user, "roles", ()))
 
 

@@ -122,7 +122,7 @@ class Tables(commands.Cog):
         async with answering(interaction):
             if interaction.guild_id is None or interaction.channel is None:
                 raise BotError("bot.error.guild_only")
-            settings = await self.bot.game.db.guild_settings(interaction.guild_id)
+            settings = await self.bot.game.guild_settings(interaction.guild_id)
             allowed = settings["allowed_channels"]
             channel_id: int = getattr(interaction.channel, "parent_id", None) or interaction.channel.id
             if allowed and channel_id not in allowed:

@@ -10,13 +10,16 @@ cut short (``runtime.recovery``) and re-arms its timers. Storage faults: ``runti
 Stable API (cogs code against it): lobby ``open_table sit leave add_ai remove_ai kick set_rules set_mode
 set_messages start end pause`` (``runtime.service_lobby``); play ``act play_text panel hand_image
 legal_play_choices suggest queue_play cancel_queue go_away take_back stop_match`` (``runtime.service_play``);
-queries ``session record tables find check_open tables_of_user`` (``runtime.service_tables``); lifecycle
+queries ``session record tables find check_open tables_of_user deadline observe`` (``runtime.service_tables``);
+a server's settings and records ``guild_settings dm_notify ladder_picture player_card match_history player_names
+hand_replay is_open talk_is_off`` (``runtime.service_records``); lifecycle
 ``restore_all run_until_idle close`` (here). Queued plays are stored (``data.queued``) before the player is
 told, and restored with their table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -41,6 +44,7 @@ from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
 from runtime.service_lobby import LobbyService
 from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
+from runtime.service_records import RecordsService
 from runtime.session import Session, evict_idle, restore_queued
 from runtime.timer_registry import TimerRegistry
 from runtime.timers import TimerSpec
@@ -54,7 +58,7 @@ log = logging.getLogger(__name__)
 IDLE_EVICT_S = 3600.0  # TRACTOR_IDLE_EVICT_S
 
 
-class GameService(LobbyService, PlayService):
+class GameService(LobbyService, PlayService, RecordsService):
     """See the module docstring (the lobby's operations are in ``runtime.service_lobby``, play's in
     ``runtime.service_play``, the tables in memory and their lookups in ``runtime.service_tables``).
     ``clock`` returns Unix seconds (tests inject a fake one); ``autorun`` starts the background timer task in
@@ -120,9 +124,27 @@ class GameService(LobbyService, PlayService):
         """Fire due timers until none is due now (tests, the offline job); how many fired."""
         return await self.scheduler.run_due(max_rounds)
 
-    async def close(self) -> None:
+    async def stop_timers(self) -> None:
+        """No timer falls due any more (a graceful stop begins: the moves in progress finish, none starts)."""
+        await self.scheduler.stop()
+
+    async def finish_moves(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` s) until no table is in the middle of a move: a click being applied and
+        committed when the bot is asked to stop completes before the database closes."""
+        async def every_table() -> None:
+            for session in list(self.sessions.values()):
+                async with session.lock:
+                    pass
+
+        try:
+            await asyncio.wait_for(every_table(), timeout)
+        except TimeoutError:
+            log.warning("a move was still running after %.0f s at shutdown", timeout)
+
+    async def close(self, *, close_database: bool = False) -> None:
         """Stop the timer task and the watchdog, and hold the humans' turn clocks (``planner.hold_clocks``: they
-        resume at the next start with what they have left now). The database stays open; its owner closes it."""
+        resume at the next start with what they have left now). The database stays open unless
+        ``close_database`` (its owner closes it)."""
         await self.watchdog.stop()
         await self.scheduler.stop()
         try:
@@ -132,6 +154,8 @@ class GameService(LobbyService, PlayService):
         else:
             if held:
                 log.info("held %d turn clocks until the next start", held)
+        if close_database:
+            await self.db.close()
 
     def _sweep(self) -> None:
         """Evict idle tables now and then (on the bot's own activity: no task of its own)."""

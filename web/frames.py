@@ -25,7 +25,6 @@ from engine.errors import EngineError
 from i18n import t
 from runtime.access import Caller
 from runtime.ratelimit import RateLimiter
-from runtime.replays import hand_replay
 from runtime.review import Mark, Reviewer
 from runtime.service import GameService
 from runtime.weblinks import LinkBook
@@ -56,7 +55,7 @@ class Frames:
     def __init__(self, game: GameService, links: LinkBook, limiter: RateLimiter, hub: WebHub,
                  reviewer: Reviewer | None = None) -> None:
         self.game = game
-        self.reviewer = reviewer or Reviewer(game.db)
+        self.reviewer = reviewer or game.hand_reviewer()
         self._reviews: set[asyncio.Task[None]] = set()
         self.links = links
         self.limiter = limiter
@@ -128,7 +127,7 @@ class Frames:
         grant = client.grant
         hand = _hand(number)
         rec = self.game.record(grant.table_id)
-        replay = await hand_replay(self.game.db, Caller(grant.user_id, rec.guild_id), grant.table_id, hand)
+        replay = await self.game.hand_replay(Caller(grant.user_id, rec.guild_id), grant.table_id, hand)
         client.push({"type": "replay", "hand": hand, "tricks": [trick_json(tr) for tr in replay.tricks],
                      "result": result_json(replay.result)})
 
