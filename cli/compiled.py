@@ -12,7 +12,7 @@ from cli.common import say
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
-SLOWER = 8  # the strong AI samples about this many times fewer deals in its budget as plain Python (measured: 55 to 421)
+SLOWER = 8  # the strong AI samples about this many times fewer deals in its budget as plain Python (55 to 421)
 
 
 def leftovers(root: Path | None = None) -> list[Path]:

@@ -92,9 +92,14 @@ async def _click_play(env: Any, rec: Any, channel: Any, actor: Any, seat: int, c
     message = env.backend.get_message(sent.channel_id if hasattr(sent, "channel_id") else sent.channel.id, sent.id)
     panel = game.panel(rec.table_id, actor.id)
     index = hand_order(panel).index(parse_cards(card)[0])
-    lookups = []
+    lookups: list[int] = []
     seat_of = GameService._seat_of
-    monkeypatch.setattr(GameService, "_seat_of", lambda *a, **k: lookups.append(1) or seat_of(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        lookups.append(1)
+        return seat_of(*args, **kwargs)
+
+    monkeypatch.setattr(GameService, "_seat_of", counted)
     version = game.sessions[rec.table_id].table.version
     answer = await forge(env, actor, message, f"tp:{rec.table_id}:{seat}:{version}:play:{1 << index}")
     return answer, len(lookups)

@@ -38,7 +38,7 @@ async def _first_state(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
 
 async def _rest(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
     """Every frame the page is sent until its socket closes (it must close)."""
-    frames = []
+    frames: list[Any] = []
     while True:
         msg = await ws.receive(timeout=10)
         if msg.type is not aiohttp.WSMsgType.TEXT:

@@ -41,7 +41,7 @@ async def _link(env: Any, actor: Any, channel: Any, table_id: int) -> str:
 
 
 async def _frames_until_closed(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
-    frames = []
+    frames: list[Any] = []
     while True:
         msg = await ws.receive(timeout=10)
         if msg.type is not aiohttp.WSMsgType.TEXT:
