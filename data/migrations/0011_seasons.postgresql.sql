@@ -5,7 +5,7 @@ ALTER TABLE seasons ADD COLUMN ends_at DOUBLE PRECISION;
 ALTER TABLE seasons ADD COLUMN opened_by BIGINT;
 ALTER TABLE seasons ADD COLUMN podium TEXT;
 CREATE UNIQUE INDEX seasons_name ON seasons (guild_id, name);
-ALTER TABLE match_players ADD COLUMN progress_after INTEGER;
+ALTER TABLE match_players ADD COLUMN progress_after BIGINT;
 
 ALTER TABLE ladder ADD COLUMN shape TEXT NOT NULL DEFAULT 'tractor';
 ALTER TABLE ladder DROP CONSTRAINT ladder_pkey;
