@@ -73,6 +73,9 @@ def test_count_vectors_are_native_compiled_and_lists_in_plain_python() -> None:
     assert compiled[2:] == plain[2:] == [[2, 2, 2], [54, 0, 108, 0], plain[4]] and sum(plain[4]) == 108
 
 
+SHAPE_REFUSED = ("rules.shape_unsupported", "rules.two_decks_only")
+
+
 def test_compiled_and_plain_python_agree() -> None:
     require_build()
     compiled, plain = probe({}), probe(PLAIN)
@@ -82,7 +85,8 @@ def test_compiled_and_plain_python_agree() -> None:
     assert compiled["judge"] == plain["judge"]
     assert set(compiled["judge_kinds"]) == {f"{kind} {preset}" for kind in QUERIES for preset in PRESETS}
     for key, answers in plain["judge_kinds"].items():  # mostly answered, and never by a crash
-        assert sum("error" not in a for a in answers) >= len(answers) // 2, key
+        posed = [a for a in answers if not a.get("error", "").startswith(SHAPE_REFUSED)]  # (a preset's own shape)
+        assert sum("error" not in a for a in posed) >= len(posed) // 2, key
         assert not any("internal error" in a.get("error", "") for a in answers + compiled["judge_kinds"][key]), key
         if key.startswith(("bid", "follow", "lead")):
             assert {a.get("legal") for a in answers} >= {True, False}, key

@@ -123,9 +123,34 @@ def _settle(rng: random.Random, deal: Deal) -> dict[str, Any]:
     return query
 
 
+def _friends(rng: random.Random, deal: Deal) -> dict[str, Any]:
+    """找朋友 at 4-8 seats and 1-4 decks: two calls by card and ordinal, then a few tricks of single cards dealt
+    from the table's own decks (the calls often name a card that comes up, so friends join)."""
+    players, decks = rng.randint(4, 8), rng.randint(1, 4)
+    cards = [*DECK] * decks
+    rng.shuffle(cards)
+    dealer = rng.randrange(players)
+    tricks: list[list[tuple[int, list[str]]]] = []
+    for _ in range(rng.randint(0, 4)):
+        lead = rng.randrange(players)
+        tricks.append([((lead + i) % players, [cards.pop()]) for i in range(players)])
+    seen = [play[0] for trick in tricks for _, play in trick if deal.suit_of(play[0]) != "T"]  # (trumps: refused)
+    called = [rng.choice(seen) if seen and rng.random() < 0.8 else rng.choice(DECK) for _ in range(2)]
+    calls = [{"card": card, "ordinal": rng.randint(1, decks)} for card in called]
+    rules = {"mode": "friends", "players": players, "decks": decks}  # (on the preset: see ``queries``)
+    return {**deal.base(), "rules": rules, "dealer": dealer, "calls": calls, "tricks": tricks}
+
+
 MAKERS: dict[str, Callable[[random.Random, Deal], dict[str, Any]]] = {
     "parse": _parse, "follow": _follow, "lead": _lead, "trick": _trick, "bid": _bid, "settle": _settle,
+    "friends": _friends,
 }
+
+
+def _query(kind: str, preset: str, fields: dict[str, Any], number: int) -> dict[str, Any]:
+    """One query line: options a maker sets (a shape, a mode) go on top of the preset."""
+    rules = {"preset": preset, **fields.pop("rules")} if "rules" in fields else preset
+    return {"q": kind, "rules": rules, **fields, "id": number}
 
 
 def queries(per_kind: int = 40, seed: int = 1) -> dict[str, list[str]]:
@@ -136,6 +161,6 @@ def queries(per_kind: int = 40, seed: int = 1) -> dict[str, list[str]]:
         make = MAKERS[kind]
         for preset in PRESETS:
             rng = random.Random(f"{seed} {kind} {preset}")
-            out[f"{kind} {preset}"] = [json.dumps({"q": kind, "rules": preset, **make(rng, Deal(rng)), "id": i})
+            out[f"{kind} {preset}"] = [json.dumps(_query(kind, preset, make(rng, Deal(rng)), i))
                                        for i in range(per_kind)]
     return out
