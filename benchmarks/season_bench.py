@@ -32,7 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from data.database import Database
 from engine.rating import DEFAULT_MU, DEFAULT_SIGMA
+from runtime.imaging import ImagePolicy
+from runtime.presenter import RecordingPresenter
 from runtime.seasons import SeasonOver, SeasonService
+from runtime.service import GameService
 from runtime.timer_registry import TimerRegistry
 from tools.pgcluster import PgCluster
 from web.ladder_page import LadderPages
@@ -97,7 +100,7 @@ async def measure(db: Database, args: argparse.Namespace) -> dict[str, Any]:
             whole.append(time.perf_counter() - started)
     await fill(db, args.ends + 1, args.players, args.ends)
     await db.set_ladder_page(GUILD, TOKEN, time.time())
-    pages = LadderPages(db)
+    pages = LadderPages(GameService(db, RecordingPresenter(), images=ImagePolicy.NONE, autorun=False))
     last = -(-args.players // 100)
     out: dict[str, Any] = {
         "players": args.players,

@@ -21,7 +21,6 @@ from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
 from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
-from data.database import Database
 from runtime import imaging, inputs
 from runtime.inputs import LADDER_ORDERS
 from runtime.lobby import AI_NAME
@@ -46,10 +45,6 @@ class Ladder(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @property
-    def db(self) -> Database:
-        return self.bot.game.db
-
     @app_commands.command(name=ls("ladder", "cmd.ladder"), description=ls("This server's ladder", "cmd.ladder.desc"))
     @app_commands.rename(by=ls("by", "cmd.opt.by"), season=ls("season", "season.opt.season"),
                          hall=ls("hall", "season.opt.hall"))
@@ -64,10 +59,10 @@ class Ladder(commands.Cog):
             inputs.choice("by", by, LADDER_ORDERS)
             locale = user_locale(interaction)
             if hall:
-                await interaction.response.send_message(await hall_text(self.db, _guild(interaction), locale),
+                await interaction.response.send_message(await hall_text(self.bot.game, _guild(interaction), locale),
                                                         allowed_mentions=discord.AllowedMentions.none())
                 return
-            past = None if season is None else await self.db.find_season(_guild(interaction), season)
+            past = None if season is None else await self.bot.game.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
             # players are named as seen at their last interaction here (runtime.names; the caller's is current)
             if past is not None:
@@ -86,7 +81,7 @@ class Ladder(commands.Cog):
         return await self._seasons_ac(interaction, current)
 
     async def _seasons_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await season_completions(self.db, interaction.guild_id, current, user_locale(interaction))
+        found = await season_completions(self.bot.game, interaction.guild_id, current, user_locale(interaction))
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
@@ -99,7 +94,7 @@ class Ladder(commands.Cog):
         async with answering(interaction):
             target = user or interaction.user
             locale = user_locale(interaction)
-            past = None if season is None else await self.db.find_season(_guild(interaction), season)
+            past = None if season is None else await self.bot.game.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
             answer = await self.bot.game.player_card(_guild(interaction), target.id, target.display_name, locale,
                                                      past)

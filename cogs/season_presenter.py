@@ -19,9 +19,8 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from cogs.safetext import escape_text
-from data.database import Database
-from runtime.names import player_names
 from runtime.seasons import SeasonOver, SeasonService, season_label
+from runtime.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +52,7 @@ class DiscordSeasonPresenter:
         guild = self.bot.get_guild(over.guild_id)
         lines = [i18n.t("season.over", locale, season=escape_text(season_label(over.ended, locale)),
                         next=escape_text(season_label(over.next, locale)))]
-        names = await player_names(self.bot.game.db, over.guild_id, [p.user_id for p in over.ended.podium], locale)
+        names = await self.bot.game.player_names(over.guild_id, [p.user_id for p in over.ended.podium], locale)
         lines += [i18n.t("season.podium_line", locale, medal=MEDALS[p.place - 1], name=escape_text(names[p.user_id]),
                          rating=f"{p.rating:.1f}", level=p.level) for p in over.ended.podium]
         if not over.ended.podium:
@@ -108,16 +107,16 @@ def attach_seasons(bot: GameBot) -> SeasonService:
     registered before the tables restore, so a date that passed during a restart ends its season then)."""
     presenter = DiscordSeasonPresenter(bot)
     game = bot.game
-    bot.seasons = SeasonService(game.db, presenter, game.clock, game.timers, presenter.server_locale)
+    bot.seasons = game.season_service(presenter, presenter.server_locale)
     return bot.seasons
 
 
-async def hall_text(db: Database, guild_id: int, locale: str) -> str:
+async def hall_text(game: GameService, guild_id: int, locale: str) -> str:
     """The hall of fame (名人堂): every ended season's top three, newest first (names escaped)."""
-    seasons = await db.hall_of_fame(guild_id)
+    seasons = await game.hall_of_fame(guild_id)
     if not seasons:
         return i18n.t("season.hall_empty", locale)
-    names = await player_names(db, guild_id, {p.user_id for s in seasons for p in s.podium}, locale)
+    names = await game.player_names(guild_id, {p.user_id for s in seasons for p in s.podium}, locale)
     lines = [i18n.t("season.hall_title", locale)]
     for season in seasons:
         places = " ".join(f"{MEDALS[p.place - 1]} {escape_text(names[p.user_id])}" for p in season.podium)
@@ -126,7 +125,7 @@ async def hall_text(db: Database, guild_id: int, locale: str) -> str:
     return "\n".join(lines)[:2000]
 
 
-async def season_completions(db: Database, guild_id: int | None, current: str,
+async def season_completions(game: GameService, guild_id: int | None, current: str,
                              locale: str) -> list[tuple[str, str]]:
     """``(label, number)`` of this server's seasons whose label has ``current`` in it, newest first (25 at most):
     the ``season:`` option's autocomplete."""
@@ -134,7 +133,7 @@ async def season_completions(db: Database, guild_id: int | None, current: str,
         return []
     wanted = current.strip().lower()
     out = []
-    for season in reversed(await db.season_list(guild_id)):
+    for season in reversed(await game.seasons(guild_id)):
         label = season_label(season, locale)
         if not wanted or wanted in label.lower() or wanted == str(season.number):
             out.append((label[:100], str(season.number)))

@@ -78,12 +78,12 @@ class SeasonCommands(app_commands.Group):
         self.bot = bot
 
     async def _allowed(self, interaction: discord.Interaction) -> bool:
-        settings = await self.bot.game.db.guild_settings(_guild_id(interaction))
+        settings = await self.bot.game.guild_settings(_guild_id(interaction))
         roles = {r.id for r in getattr(interaction.user, "roles", ())}
         return may_run_seasons(is_manager(interaction), roles, settings)
 
     async def _locale(self, interaction: discord.Interaction) -> str:
-        settings = await self.bot.game.db.guild_settings(_guild_id(interaction))
+        settings = await self.bot.game.guild_settings(_guild_id(interaction))
         return guild_locale(interaction, settings["locale"])
 
     @app_commands.command(**_cmd("start", "Start a season (managers or the season role)"))
@@ -120,9 +120,7 @@ class SeasonCommands(app_commands.Group):
     async def seasons_list(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             locale = user_locale(interaction)
-            seasons = await self.bot.game.db.season_list(_guild_id(interaction))
-            if not seasons:
-                seasons = [await self.bot.game.db.open_season(_guild_id(interaction))]
+            seasons = await self.bot.game.seasons(_guild_id(interaction))
             lines = [i18n.t("season.list_title", locale)] + [season_line(s, locale) for s in reversed(seasons)]
             await reply(interaction, "\n".join(lines)[:2000], ephemeral=False)
 
@@ -150,7 +148,7 @@ class SeasonCommands(app_commands.Group):
                 changes["champion_role"] = champion.id
             if no_champion:
                 changes["champion_role"] = 0
-            settings = await self.bot.game.db.set_guild_settings(guild_id, **changes)
+            settings = await self.bot.game.set_guild_settings(guild_id, **changes)
             locale = user_locale(interaction)
             none = i18n.t("season.none", locale)
             await reply(interaction, i18n.t(
@@ -189,14 +187,14 @@ class LadderCommands(app_commands.Group):
                 raise BotError("season.bad_switch")
             locale = user_locale(interaction)
             if switch == "off":
-                await self.bot.game.db.set_ladder_page(guild_id, None, self.bot.game.clock())
+                await self.bot.game.set_ladder_page(guild_id, None)
                 await reply(interaction, i18n.t("season.page_off", locale), ephemeral=True)
                 return
             base = self._base()
             if base is None:
                 raise BotError("season.page_no_web")
             token = secrets.token_urlsafe(18)
-            await self.bot.game.db.set_ladder_page(guild_id, token, self.bot.game.clock())
+            await self.bot.game.set_ladder_page(guild_id, token)
             await reply(interaction, i18n.t("season.page_on", locale, url=f"{base}/ladder/{token}"), ephemeral=True)
 
 

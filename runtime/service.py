@@ -42,6 +42,7 @@ from runtime.planner import hold_clocks, resume_clocks
 from runtime.presenter import Presenter, UpdateReason
 from runtime.recovery import finish_records
 from runtime.scheduler import Scheduler
+from runtime.seasons import SeasonPresenter, SeasonService
 from runtime.service_lobby import LobbyService
 from runtime.service_play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.service_records import RecordsService
@@ -119,6 +120,11 @@ class GameService(LobbyService, PlayService, RecordsService):
             self.scheduler.start()
             self.watchdog.start()
         return restored
+
+    def season_service(self, presenter: SeasonPresenter,
+                       server_locale: Callable[[int], str] | None = None) -> SeasonService:
+        """The server's seasons (``runtime.seasons``), their end dates armed on this service's timers."""
+        return SeasonService(self.db, presenter, self.clock, self.timers, server_locale)
 
     async def run_until_idle(self, max_rounds: int = 1_000_000) -> int:
         """Fire due timers until none is due now (tests, the offline job); how many fired."""

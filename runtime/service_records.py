@@ -4,12 +4,12 @@ records, hand replays. Part of ``GameService``, so cogs/ and web/ never reach in
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from data.database import Database
 from data.history import MatchRecord
-from data.seasons import Season
+from data.seasons import LadderPage, Season
 from runtime.access import Caller
 from runtime.ladder_views import PlayerCard, ladder_picture, player_card
 from runtime.names import player_names
@@ -27,6 +27,7 @@ class RecordsService:
 
     db: Database
     sessions: dict[int, Session]
+    clock: Callable[[], float]
 
     # -- the server's settings -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
@@ -67,6 +68,29 @@ class RecordsService:
     def hand_reviewer(self) -> Reviewer:
         """The AI review of finished hands (复盘点评), stored once computed (``runtime.review``)."""
         return Reviewer(self.db)
+
+    # -- seasons and the public ladder page ---------------------------------------------------------------------
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The server's seasons, oldest first (at least the open one)."""
+        return await self.db.season_list(guild_id) or [await self.db.open_season(guild_id)]
+
+    async def find_season(self, guild_id: int, key: str) -> Season:
+        """A season by number or name (``season.not_found`` otherwise)."""
+        return await self.db.find_season(guild_id, key)
+
+    async def hall_of_fame(self, guild_id: int) -> list[Season]:
+        """Every ended season with its top three, newest first."""
+        return await self.db.hall_of_fame(guild_id)
+
+    async def set_ladder_page(self, guild_id: int, token: str | None) -> None:
+        """Publish the server's ladder page under ``token`` (``None``: the page is removed)."""
+        await self.db.set_ladder_page(guild_id, token, self.clock())
+
+    async def ladder_page_guild(self, token: str) -> int | None:
+        return await self.db.ladder_page_guild(token)
+
+    async def ladder_page(self, guild_id: int, number: int, limit: int, offset: int) -> LadderPage:
+        return await self.db.ladder_page(guild_id, number, limit, offset)
 
     # -- tables in play ----------------------------------------------------------------------------------------
     def is_open(self, table_id: int) -> bool:

@@ -22,12 +22,11 @@ from datetime import UTC, datetime
 
 from aiohttp import web
 
-from data.database import Database
 from data.ladder import PlayerStats
 from data.seasons import Season
 from i18n import normalize_locale, t
-from runtime.names import player_names
 from runtime.seasons import season_label
+from runtime.service import GameService
 from web.headers import CSP, policy, style_hash
 
 log = logging.getLogger(__name__)
@@ -89,8 +88,8 @@ def _int(text: str | None, default: int, high: int) -> int | None:
 class LadderPages:
     """Serves and caches the public ladder pages of every server (one per web server)."""
 
-    def __init__(self, db: Database, clock: Callable[[], float] = time.monotonic) -> None:
-        self.db = db
+    def __init__(self, game: GameService, clock: Callable[[], float] = time.monotonic) -> None:
+        self.game = game
         self.clock = clock
         self._cache: dict[tuple[int, int | None, int, str], tuple[float, str]] = {}
         self.hits = 0
@@ -99,7 +98,7 @@ class LadderPages:
     async def handle(self, request: web.Request) -> web.Response:
         locale = page_locale(request)
         token = request.match_info["token"]
-        guild_id = await self.db.ladder_page_guild(token) if 16 <= len(token) <= 64 else None
+        guild_id = await self.game.ladder_page_guild(token) if 16 <= len(token) <= 64 else None
         season = _int(request.query.get("season"), 0, 10**6)
         page = _int(request.query.get("page"), 1, MAX_PAGE)
         if guild_id is None or season is None or page is None:
@@ -129,11 +128,11 @@ class LadderPages:
         return body
 
     async def render(self, guild_id: int, number: int | None, page: int, locale: str, token: str) -> str | None:
-        seasons = await self.db.season_list(guild_id) or [await self.db.open_season(guild_id)]
+        seasons = await self.game.seasons(guild_id)
         season = seasons[-1] if number is None else next((s for s in seasons if s.number == number), None)
         if season is None:
             return None
-        ladder = await self.db.ladder_page(guild_id, season.number, PAGE_ROWS, (page - 1) * PAGE_ROWS)
+        ladder = await self.game.ladder_page(guild_id, season.number, PAGE_ROWS, (page - 1) * PAGE_ROWS)
         total = ladder.players
         rows = [p for p, _ in ladder.rows]
         hall = [s for s in reversed(seasons) if s.podium]
@@ -142,7 +141,7 @@ class LadderPages:
         missing = {p.user_id for p in rows} | {p.user_id for s in hall for p in s.podium}
         missing -= names.keys()
         if missing:  # never seen here (or archived before names were kept): the stored name, else "unnamed"
-            names.update(await player_names(self.db, guild_id, missing, locale))
+            names.update(await self.game.player_names(guild_id, missing, locale))
         base = f"/ladder/{token}?lang={locale}"
         label = season_label(season, locale)
         parts = [f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">',

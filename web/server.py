@@ -75,7 +75,7 @@ class WebServer:
         self.port = 0
         self.app = web.Application(client_max_size=MAX_FRAME)
         self.app.on_response_prepare.append(add_security_headers)
-        self.ladder_pages = LadderPages(game.db)  # the public ladder pages (web.ladder_page)
+        self.ladder_pages = LadderPages(game)  # the public ladder pages (web.ladder_page)
         self.app.add_routes([web.get("/", self.home), web.get("/t/{token}", self.link),
                              web.get("/table/{table_id:\\d+}", self.page), web.get("/ws/{table_id:\\d+}", self.socket),
                              web.get("/i18n/{locale}.json", self.texts), web.get("/favicon.ico", self.no_icon),
