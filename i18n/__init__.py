@@ -27,6 +27,7 @@ from i18n import (
     play,
     procedures,
     render,
+    render_seats,
     rounds,
     rules,
     runtime,
@@ -53,7 +54,7 @@ DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime,
                                    security, rounds, scale, service_faults, tournament2, outputs, operator, web,
                                    procedures, faults, clicks,
                                    tournament3, activity, shape, storage,
-                                   seasons)
+                                   seasons, render_seats)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

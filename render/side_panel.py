@@ -1,6 +1,7 @@
 """The table picture's side panel, a band below the table (a tall picture that reads on a phone): the previous
-trick small (winner framed; four plays in two columns), the hand and current trick's number and points, and the
-latest failed throw (甩牌失败) with its penalty; before play the dealing/declaring/burying status."""
+trick small (winner framed; its plays in two columns, as many rows as the seats need), the hand and current
+trick's number and points, and the latest failed throw (甩牌失败) with its penalty; before play the
+dealing/declaring/burying status."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas
 from render.fonts import fit_text, font, wrap_text
 from render.labels import phase_text, seat_name
-from render.theme import ACCENT, BAD, NEUTRAL, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEAM, TEXT, TEXT_DIM
+from render.sides import on_dealer_side, side_colour
+from render.theme import ACCENT, BAD, NEUTRAL, PANEL, PANEL_ALT, PANEL_LINE, SMALL_CARD, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +26,12 @@ PAD = 12
 ROW_H = SMALL_CARD.height + 10
 NAME_W = 100
 NAME_FONT = 21  # the picture shows at about half size in Discord (less on a phone): smaller text is hard to read
-BAND_H = 44 + 2 * ROW_H + 16  # the title line, two rows of two plays
+BAND_H = 44 + 2 * ROW_H + 16  # the title line, two rows of two plays (four seats)
+
+
+def band_height(view: PublicView) -> int:
+    """The band's height: the title line and a row for every two seats."""
+    return 44 + -(-len(view.hand_sizes) // 2) * ROW_H + 16
 
 
 def trick_number(view: PublicView) -> int:
@@ -49,17 +56,23 @@ def _trick_rows(cv: Canvas, view: PublicView, trick: TrickView, names: Sequence[
         if win:
             cv.panel((x + PAD - 4, top - 4, x + SIDE_W - PAD + 4, top + SMALL_CARD.height + 4), PANEL_ALT, radius=8,
                      outline=ACCENT, width=2)
-        cv.draw.ellipse((x + PAD + 2, top + 10, x + PAD + 10, top + 18), fill=TEAM[seat % 2])
+        cv.draw.ellipse((x + PAD + 2, top + 10, x + PAD + 10, top + 18), fill=side_colour(view, seat))
         lead = "▶" if seat == trick.leader else ""  # the lead marked in every trick
         cv.label(lead + seat_name(names, seat, locale), font(NAME_FONT, "bold" if win else "regular"), x + PAD + 14,
                  top + 14, ACCENT if win else TEXT, max_width=NAME_W - 14)
         if win and trick.points:  # points scored by the defenders in gold; kept by the dealer's team in silver
-            kept = view.dealer is not None and seat % 2 == view.dealer % 2
+            kept = on_dealer_side(view, seat)
             cv.label(f"{trick.points}" if kept else f"+{trick.points}", font(NAME_FONT, "bold"), x + PAD + 14,
                      top + 40, NEUTRAL if kept else ACCENT)
         draw_cards(cv, cards, SMALL_CARD, x + PAD + NAME_W + 4, top, max_width=SIDE_W - 2 * PAD - NAME_W - 4,
                    align="left", is_trump=lambda c: is_shown_trump(c, view), style=style)
     return y + -(-len(trick.plays) // 2) * ROW_H
+
+
+def dealt_total(view: PublicView) -> int:
+    """Cards dealt to the players in a deal (100 with two decks and four seats)."""
+    shape = view.rules.shape
+    return shape.cards - shape.kitty
 
 
 PRE_PLAY = (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL)
@@ -68,7 +81,10 @@ PRE_PLAY = (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL)
 def status_text(view: PublicView, names: Sequence[str], locale: str) -> str:
     """What the table waits for before play: dealing progress, a declaration, or the kitty holder burying."""
     if view.phase is Phase.DEALING:
-        return t("render.dealing", locale, n=view.cards_dealt)
+        total = dealt_total(view)
+        if total == 100:
+            return t("render.dealing", locale, n=view.cards_dealt)
+        return t("render.dealing_of", locale, n=view.cards_dealt, total=total)
     if view.phase is Phase.BURYING and view.kitty_holder is not None:
         return t("render.burying", locale, name=seat_name(names, view.kitty_holder, locale))
     if view.declaration is None:
@@ -88,10 +104,11 @@ def _draw_status(cv: Canvas, view: PublicView, names: Sequence[str], locale: str
     if view.phase is Phase.DEALING:
         bar = width - 2 * PAD
         cv.pill((x0 + PAD, y, x0 + PAD + bar, y + 12), PANEL_LINE)
-        cv.pill((x0 + PAD, y, x0 + PAD + max(12, bar * view.cards_dealt / 100), y + 12), ACCENT)
+        cv.pill((x0 + PAD, y, x0 + PAD + max(12, bar * view.cards_dealt / dealt_total(view)), y + 12), ACCENT)
         y += 28
     if view.phase is Phase.BURYING:
-        draw_cards(cv, [None] * 8, SMALL_CARD, x0 + PAD, y, max_width=width - 2 * PAD, align="left", style=style)
+        draw_cards(cv, [None] * view.rules.shape.kitty, SMALL_CARD, x0 + PAD, y, max_width=width - 2 * PAD,
+                   align="left", style=style)
         y += SMALL_CARD.height + 14
     return y
 
@@ -123,8 +140,8 @@ def draw_side_panel(cv: Canvas, view: PublicView, names: Sequence[str], locale: 
     if view.trick is not None and (view.phase is Phase.PLAYING or view.trick.plays):  # the last trick too
         cv.label(t("render.trick_number", locale, n=trick_number(view)), title, x0 + PAD, y, TEXT)
         if view.trick.points:
-            kept = len(view.trick.plays) == 4 and view.trick.winner is not None and view.dealer is not None and \
-                view.trick.winner % 2 == view.dealer % 2  # the dealer team keeps them (silver, no plus)
+            kept = len(view.trick.plays) == len(view.hand_sizes) and view.trick.winner is not None and \
+                on_dealer_side(view, view.trick.winner)  # the dealer team keeps them (silver, no plus)
             text = t("outputs.kept", locale, points=view.trick.points) if kept else f"+{view.trick.points}"
             cv.label(text, title, x0 + width - PAD, y, NEUTRAL if kept else ACCENT, align="right")
         y += 30

@@ -1,7 +1,9 @@
-"""The public table picture: four seats (0 bottom, 1 right, 2 top, 3 left: play runs counter-clockwise), each
-seat's play of the current trick with the winner so far framed in gold and a failed throw tagged, whose turn it
-is, a header (hand, trump, level, both teams' levels, dealer, defenders' points) and a side panel (the previous
-trick, or before play the dealing/declaring/burying status). Declarations and passes show in the play areas.
+"""The public table picture: four seats (0 bottom, 1 right, 2 top, 3 left: play runs counter-clockwise), or five
+to eight around a grid (``render.seating``); each seat's play of the current trick with the winner so far framed
+in gold and a failed throw tagged, whose turn it is, a header (hand, trump, level, both teams' levels, dealer,
+defenders' points; in 找朋友 the calls, ``render.friend_calls``, instead of team levels, each seat's own level
+being in its box) and a side panel (the previous trick, or before play the dealing/declaring/burying status).
+Declarations and passes show in the play areas.
 
 It takes a ``PublicView`` only (a ``SeatView`` is refused), so it cannot draw a private card.
 """
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.handorder import is_shown_trump, shown_trump
@@ -20,6 +21,7 @@ from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards, fit_strip, row_width
 from render.draw import Box, Canvas, serialized
 from render.fonts import FontT, fit_text, font
+from render.friend_calls import call_lines, draw_calls
 from render.labels import (
     Chip,
     chip_width,
@@ -31,7 +33,10 @@ from render.labels import (
     trump_chip,
     trump_text,
 )
-from render.side_panel import BAND_H, draw_side_panel
+from render.seat_box import GRID, draw_seat
+from render.seating import GRID_TABLE_H, SeatSpot, grid_spots, middle
+from render.side_panel import band_height, draw_side_panel
+from render.sides import is_friends, on_dealer_side
 from render.sprites import card_back
 from render.theme import (
     ACCENT,
@@ -41,13 +46,10 @@ from render.theme import (
     HEADER,
     NEUTRAL,
     PANEL,
-    PANEL_LINE,
     RGB,
-    SELECT,
     SMALL_CARD,
     TABLE_CARD,
     TEAM,
-    TEXT,
     TEXT_DARK,
     TEXT_DIM,
 )
@@ -68,16 +70,6 @@ SIDE_PLAY_W = (MAIN_W - 2 * MARGIN - 10) / 2  # left and right seats' play areas
 READABLE_STRIP = 30  # narrower and a "10" would be cut: switch to small cards
 
 
-@dataclass(frozen=True)
-class SeatSpot:
-    """Where a seat sits on the picture: its name box and the top-centre and width of its play area."""
-
-    box: Box
-    play_x: float
-    play_y: float
-    play_w: float
-
-
 def seat_spots(top: int) -> dict[int, SeatSpot]:
     """Seat 0 bottom, 1 right, 2 top, 3 left (relative to the table region starting at ``top``)."""
     cx = MAIN_W / 2
@@ -93,6 +85,16 @@ def seat_spots(top: int) -> dict[int, SeatSpot]:
     }
 
 
+def spots_for(view: PublicView, top: int) -> dict[int, SeatSpot]:
+    """Four seats on the cross, five to eight on the grid."""
+    players = len(view.hand_sizes)
+    return seat_spots(top) if players == 4 else grid_spots(players, top)
+
+
+def table_height(view: PublicView) -> int:
+    return TABLE_H if len(view.hand_sizes) == 4 else GRID_TABLE_H
+
+
 def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font: FontT,
                  max_width: int, hand: bool = True) -> list[Chip]:
     """Hand number and dealer (unless not ``hand``), trump, level, both teams' levels and the defenders' points;
@@ -100,7 +102,7 @@ def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font:
     height)."""
     chips = [Chip(t("render.hand_number", locale, n=view.hand_number))] if hand else []
     chips += [trump_chip(shown_trump(view), locale, short=not hand), Chip(t("render.level", locale, level=view.level))]
-    for team in (0, 1):
+    for team in () if is_friends(view) else (0, 1):  # 找朋友: each seat's level is in its name box
         level = level_text(view.levels[team], view.laps[team], locale)
         chips.append(Chip(t("render.team_level_chip", locale, team=team_name(team, locale), level=level),
                           TEAM[team], TEXT_DARK))
@@ -130,29 +132,6 @@ def header_line(view: PublicView, names: Sequence[str], locale: str, width: int 
     return chip_font, lines[:1]
 
 
-def _draw_seat(cv: Canvas, view: PublicView, seat: int, spot: SeatSpot, names: Sequence[str], locale: str,
-               highlight: bool) -> None:
-    """The name box: team stripe, name fitted by width, dealer tag, team and cards left; gold when to act (large
-    type: seat names and card counts read on a phone)."""
-    x0, y0, x1, y1 = spot.box
-    acting = seat in view.to_act and view.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
-    outline = ACCENT if acting else SELECT if highlight else PANEL_LINE
-    cv.panel((x0, y0, x1, y1), PANEL, radius=10, outline=outline, width=3 if acting or highlight else 1)
-    cv.draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=TEAM[seat % 2])
-    name_font, small = font(30, "bold"), font(INFO_FONT, "bold")
-    right = x1 - 10
-    if seat == view.dealer:
-        tag, tag_font = t("render.dealer_tag", locale), font(20, "bold")
-        tag_w = Canvas.pill_width(tag, tag_font, 7)
-        cv.text_pill(tag, tag_font, x1 - 10 - tag_w, y0 + 20, ACCENT, TEXT_DARK, pad=7, height=28)
-        right = x1 - 16 - tag_w
-    first, second = y0 + 21, y0 + 50
-    cv.label(seat_name(names, seat, locale), name_font, x0 + 16, first, TEXT, max_width=round(right - x0 - 16))
-    n = view.hand_sizes[seat]
-    info = f"{team_name(seat % 2, locale)} · {t('render.card_one' if n == 1 else 'render.cards_count', locale, n=n)}"
-    cv.label(info, small, x0 + 16, second, TEXT_DIM, max_width=round(x1 - x0 - 26))
-
-
 def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
     """An empty card outline where the seat to act will play."""
     w, h = TABLE_CARD.width, TABLE_CARD.height
@@ -161,11 +140,16 @@ def _placeholder(cv: Canvas, spot: SeatSpot) -> None:
     cv.text((spot.play_x, y + h / 2), "…", font(30, "bold"), ACCENT, "mm")
 
 
-def _tag(cv: Canvas, text: str, box: Box, seat: int, fill: RGB = ACCENT) -> None:
+def _tag(cv: Canvas, text: str, box: Box, seat: int, fill: RGB = ACCENT, spot: SeatSpot | None = None) -> None:
     """A small pill on a play's frame: above its top-right corner for the bottom seat, to the right of the top
-    seat's (below it the side seats' name boxes begin) when it fits, else below the bottom-right corner."""
+    seat's (below it the side seats' name boxes begin) when it fits, else below the bottom-right corner; on the
+    grid, centred in the seat's tag lane."""
     fnt = font(20, "bold")
     w = Canvas.pill_width(text, fnt, 8)
+    if spot is not None and spot.tag_y is not None:
+        x = min(max(MARGIN, spot.play_x - w / 2), MAIN_W - MARGIN - w)
+        cv.text_pill(text, fnt, x, spot.tag_y, fill, TEXT_DARK, pad=8, height=28)
+        return
     if seat == 2 and box[2] + 8 + w <= MAIN_W - MARGIN:
         cv.text_pill(text, fnt, box[2] + 8, (box[1] + box[3]) / 2, fill, TEXT_DARK, pad=8, height=28)
         return
@@ -211,14 +195,15 @@ def _draw_trick(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], locale
             if failure is not None and seat == trick.leader:
                 labels.insert(1, t("render.throw_failed_tag", locale, penalty=failure.penalty))
             if labels:
-                _tag(cv, " · ".join(labels), box, seat, fill=fill)
+                _tag(cv, " · ".join(labels), box, seat, fill=fill, spot=spot)
         elif view.phase is Phase.PLAYING and seat in view.to_act:
             _placeholder(cv, spot)
 
 
 def dealer_side(view: PublicView, seat: int) -> bool:
-    """The seat plays on the dealer's team (庄家): the points of the tricks it wins do not count."""
-    return view.dealer is not None and seat % 2 == view.dealer % 2
+    """The seat plays on the dealer's team (庄家; in 找朋友 as far as known): the points of its tricks do not
+    count."""
+    return on_dealer_side(view, seat)
 
 
 def play_tags(view: PublicView, trick: TrickView, seat: int, failed: bool, locale: str) -> tuple[list[str], RGB]:
@@ -252,10 +237,10 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
     for seat, spot in spots.items():
         if seat in view.concealed_seats:  # 暗扣: each face-down declaration lies before its seat, no trump
             box = _draw_play(cv, view, spot, [None], style, ACCENT)
-            _tag(cv, t("render.face_down", locale), box, seat)
+            _tag(cv, t("render.face_down", locale), box, seat, spot=spot)
         elif decl is not None and decl.seat == seat:
             box = _draw_play(cv, view, spot, decl.cards, style, ACCENT)
-            _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, seat)
+            _tag(cv, t("render.declared", locale, trump=trump_text(decl.trump, locale)), box, seat, spot=spot)
         elif seat in view.passed:
             text, fnt = t("render.pass", locale), font(21, "bold")
             cv.text_pill(text, fnt, spot.play_x - Canvas.pill_width(text, fnt, 14) / 2,
@@ -263,10 +248,13 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
         elif seat in view.to_act and view.phase is not Phase.DEALING:
             _placeholder(cv, spot)
     if view.phase is Phase.DEALING:  # the undealt deck in the middle
-        left = spots[1].play_x - spots[3].play_x
+        if len(spots) == 4:
+            mid_x, mid_y = spots[3].play_x + (spots[1].play_x - spots[3].play_x) / 2, spots[3].play_y
+        else:
+            mid_x, mid_y = middle(spots)
         deck = card_back(TABLE_CARD)
         for k in range(4):
-            cv.paste(deck, spots[3].play_x + left / 2 - TABLE_CARD.width / 2 - 3 * k, spots[3].play_y - 3 * k)
+            cv.paste(deck, mid_x - TABLE_CARD.width / 2 - 3 * k, mid_y - 3 * k)
 
 
 @serialized
@@ -281,8 +269,10 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
     width = WIDTH
     chip_font, lines = header_line(view, names, locale, width, compact=True)  # the band names the hand
-    header_h = 20 + len(lines) * CHIP_H + (len(lines) - 1) * 6
-    cv = Canvas.new(width, header_h + TABLE_H + (0 if compact else BAND_H), FELT)
+    n_lines = len(lines) + call_lines(view)
+    header_h = 20 + n_lines * CHIP_H + (n_lines - 1) * 6
+    table_h = table_height(view)
+    cv = Canvas.new(width, header_h + table_h + (0 if compact else band_height(view)), FELT)
     cv.draw.rectangle((0, 0, width, header_h), fill=HEADER)
     y = 10 + CHIP_H / 2
     for line in lines:
@@ -290,13 +280,18 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
         for chip in line:
             x = draw_chip(cv, chip, chip_font, x, y, CHIP_H) + CHIP_GAP
         y += CHIP_H + 6
-    spots = seat_spots(header_h)
+    if call_lines(view):
+        draw_calls(cv, view, names, locale, MARGIN, y, width - 2 * MARGIN, CHIP_H + 6, CHIP_H)
+    spots = spots_for(view, header_h)
     for seat, spot in spots.items():
-        _draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
+        if len(spots) == 4:
+            draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight)
+        else:
+            draw_seat(cv, view, seat, spot, names, locale, seat == seat_highlight, GRID)
     if view.phase in (Phase.DEALING, Phase.DECLARING, Phase.BURYING, Phase.KITTY_OVERCALL):
         _draw_declaring(cv, view, spots, names, locale, style)
     else:
         _draw_trick(cv, view, spots, locale, style)
     if not compact:
-        draw_side_panel(cv, view, names, locale, header_h + TABLE_H, shown_trick(view), style)
+        draw_side_panel(cv, view, names, locale, header_h + table_h, shown_trick(view), style)
     return cv.png()

@@ -160,7 +160,7 @@ def test_a_seat_with_one_card_left_says_1_card(monkeypatch: pytest.MonkeyPatch) 
     from dataclasses import replace
 
     import i18n
-    import render.table as table_module
+    import render.seat_box as table_module  # the name boxes are drawn there
     from render import render_table
     from render.samples import NAMES, public_view
 
