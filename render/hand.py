@@ -2,8 +2,10 @@
 (``render.hand_layout``), each labelled 1..N like the bot's select menu, selected cards raised, cards from the
 kitty marked while burying, and a header with trump, level, phase and whose turn it is (one line,
 ``render.hand_header``) and a strip with the kitty (face down, or face up for the seat that buried it). The
-height is fixed (``MAX_ROWS`` rows of cards however many are left, the strip always), so a panel refreshed in
-place keeps its size through a hand.
+height is fixed (``rows_for`` the shape's hand and kitty: ``MAX_ROWS`` rows with two decks, up to six for 52 cards,
+however many are left; the strip always), so a panel refreshed in place keeps its size through a hand. With three
+or four decks one pill behind the numbers joins each tuple (pairs, triples 三张, quadruples 四张) so it reads at a
+glance.
 """
 
 from __future__ import annotations
@@ -19,15 +21,17 @@ from i18n import normalize_locale, t
 from render.draw import Canvas, serialized
 from render.fonts import font
 from render.hand_header import GAP, PAD, fit_header, ranked_chips
-from render.hand_layout import MAX_ROWS, Placed, layout_hand, row_width
+from render.hand_layout import Placed, layout_hand, row_width, rows_for
 from render.labels import draw_chip
 from render.sprites import card_back, sprite_for
 from render.theme import (
     ACCENT,
     FELT,
+    FELT_DARK,
     HAND_CARD,
     HEADER,
     KITTY_CARD,
+    NEUTRAL,
     PANEL_ALT,
     SELECT,
     TEXT,
@@ -37,7 +41,7 @@ from render.theme import (
 log = logging.getLogger(__name__)
 
 MARGIN = 16
-KITTY = 8  # cards in the kitty (two decks, four seats)
+TUPLE_DECKS = 3  # from three decks on, tuples get a bar (two decks keep their picture)
 RAISE = 20
 LABEL_H = 32
 LABEL_FONT = 25  # the numbers under the cards (the select menus' numbers): ~12 px on a phone
@@ -56,13 +60,15 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     locale = normalize_locale(locale)
     size = HAND_CARD
     groups = [cards for _, cards in hand_groups(view.hand, view.public)]
-    placed = layout_hand(groups, row_width(size), size)
+    shape = view.public.rules.shape
+    max_rows = rows_for(shape.hand_size + shape.kitty)
+    placed = layout_hand(groups, row_width(size), size, max_rows)
     chosen = {i for i in selected if 0 <= i < len(placed)}
     width = row_width(size) + 2 * MARGIN
 
     chip_font, chips = fit_header(ranked_chips(view, names, locale, len(chosen), four_colour), width - 2 * MARGIN)
     header_h = HEADER_PAD * 2 + CHIP_H
-    n_rows = max(MAX_ROWS, placed[-1].row + 1 if placed else 1)  # fixed: the height stays as cards are played
+    n_rows = max(max_rows, placed[-1].row + 1 if placed else 1)  # fixed: the height stays as cards are played
     row_h = RAISE + size.height + (LABEL_H if labels else 0) + ROW_GAP
     kitty = view.kitty if view.kitty is not None and view.public.phase is not Phase.BURYING else None
     kitty_h = KITTY_CARD.height + 16  # every seat, every phase: the height never changes
@@ -83,6 +89,11 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
     from_kitty = kitty_indices(placed, view)
     top0 = header_h + MARGIN // 2
     lang = "zh-CN" if locale == "zh-CN" else "en"
+    if labels and shape.decks >= TUPLE_DECKS:  # one pill behind the numbers of each tuple
+        for run in tuple_runs(placed):
+            ly = top0 + run[0].row * row_h + RAISE + size.height + LABEL_H / 2 + 1
+            x0, x1 = (MARGIN + p.x + size.strip / 2 + 1 for p in (run[0], run[-1]))
+            cv.pill((x0 - 19, ly - 16, x1 + 19, ly + 16), FELT_DARK, outline=NEUTRAL, width=2)
     for p in placed:
         top = top0 + p.row * row_h
         x0 = MARGIN + p.x
@@ -102,6 +113,17 @@ def render_hand(view: SeatView, *, locale: str, selected: Collection[int] = (), 
             cv.text((cx, ly), str(p.index + 1), label_font, ink, "mm")
     _draw_kitty(cv, kitty, view, locale, top0 + n_rows * row_h)
     return cv.png()
+
+
+def tuple_runs(placed: Sequence[Placed]) -> list[list[Placed]]:
+    """Runs of two or more identical cards next to each other on one row (a tuple's copies, §12.2)."""
+    runs: list[list[Placed]] = []
+    for p in placed:
+        if runs and runs[-1][-1].card == p.card and runs[-1][-1].row == p.row:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [run for run in runs if len(run) > 1]
 
 
 def kitty_indices(placed: Sequence[Placed], view: SeatView) -> set[int]:
@@ -136,5 +158,5 @@ def _draw_kitty(cv: Canvas, kitty: Sequence[Card] | None, view: SeatView, locale
         cv.text((x + 12, mid), t("render.kitty_in_hand", locale), strip_font, ACCENT, "lm")
         return
     back = card_back(KITTY_CARD)
-    for k in range(KITTY):
+    for k in range(view.public.rules.shape.kitty):
         cv.paste(back, x + 12 + k * KITTY_CARD.strip, top + 4)

@@ -1,7 +1,9 @@
 """Rows of the hand picture: suit groups (trumps, then each plain suit) flowed left to right in overlapped rows.
 
 Every way of starting a group on a fresh row is tried (at most 2⁴ for five groups) and the cheapest layout of at
-most ``MAX_ROWS`` rows wins: a group split across rows costs most (more if a piece is tiny), then each row.
+most ``MAX_ROWS`` rows wins: a group split across rows costs most (more if a piece is tiny), then each row. A hand
+of more than ``STANDARD_CARDS`` (three and four decks: up to 52 cards, 60 with the kitty, RULES §12.1) gets one
+row more than its cards fill (``rows_for``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ MAX_ROWS = 3
 SPLIT_COST = 10
 TINY_PIECE = 3  # a piece of a split group with fewer cards costs extra
 TINY_COST = 5
+STANDARD_CARDS = 33  # two decks, four seats: 25 cards and the kitty of 8 fit three rows
+
+
+def rows_for(max_cards: int) -> int:
+    """Rows of the hand picture for a seat that may hold ``max_cards`` (its hand and the kitty): ``MAX_ROWS`` up
+    to ``STANDARD_CARDS``, else one more than the cards fill (room for the suit groups' breaks)."""
+    return MAX_ROWS if max_cards <= STANDARD_CARDS else -(-max_cards // ROW_CARDS) + 1
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,8 @@ def flow(groups: Sequence[Sequence[Card]], width: int, size: CardSize, breaks: S
     return placed
 
 
-def layout_cost(placed: Sequence[Placed], groups: Sequence[Sequence[Card]]) -> tuple[bool, int]:
+def layout_cost(placed: Sequence[Placed], groups: Sequence[Sequence[Card]],
+                max_rows: int = MAX_ROWS) -> tuple[bool, int]:
     """(too many rows, cost): split groups and tiny pieces cost most, then rows."""
     rows = placed[-1].row + 1 if placed else 1
     cost, start = rows, 0
@@ -87,13 +97,14 @@ def layout_cost(placed: Sequence[Placed], groups: Sequence[Sequence[Card]]) -> t
         start += len(group)
         if len(pieces) > 1:
             cost += SPLIT_COST + TINY_COST * sum(1 for n in pieces.values() if n < TINY_PIECE)
-    return rows > MAX_ROWS, cost
+    return rows > max_rows, cost
 
 
-def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = HAND_CARD) -> list[Placed]:
-    """The cheapest placement of ``groups`` (see the module docstring)."""
+def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = HAND_CARD,
+                max_rows: int = MAX_ROWS) -> list[Placed]:
+    """The cheapest placement of ``groups`` in at most ``max_rows`` rows if it can (see the module docstring)."""
     groups = [g for g in groups if g]
     if not groups:
         return []
     options = (flow(groups, width, size, (False, *rest)) for rest in product((False, True), repeat=len(groups) - 1))
-    return min(options, key=lambda placed: layout_cost(placed, groups))
+    return min(options, key=lambda placed: layout_cost(placed, groups, max_rows))
