@@ -72,7 +72,7 @@ class PlayerStats:
 
 
 def _seats(seats: Sequence[SeatInput]) -> list[Seat]:
-    if len(seats) != 4:
+    if not 4 <= len(seats) <= 8:
         raise DataError("data.bad_seats", count=len(seats))
     return [Seat.bot() if s is None else Seat.from_occupant(s) for s in seats]
 
@@ -153,7 +153,8 @@ class LadderMixin(Connection):
         """Store a finished match; rate it and count wins/losses/streaks for the human players.
 
         ``winner_team`` ``None`` (stopped, drawn) changes no rating or count. The match id, or ``None``
-        if this table's match was already recorded."""
+        if this table's match was already recorded. A table of 5 to 8 seats (RULES §13, unranked) is kept as the
+        match row only: ``match_players`` seats four (migration 0002)."""
         seats = _seats(seat_users)
         humans = _humans(seats) if ranked and winner_team is not None else None
         async with self.transaction() as tx:
@@ -198,7 +199,7 @@ class LadderMixin(Connection):
                   None if winner_team is None else int(seat % 2 == winner_team),
                   before[seat].ordinal if seat in before else None, after[seat].ordinal if seat in after else None,
                   levels.get(seat))
-                 for seat, s in enumerate(seats) if s.user_id is not None])
+                 for seat, s in enumerate(seats) if s.user_id is not None and len(seats) == 4])
         log.info("recorded match %d of table %s (winner %s, ranked %s)", match_id, table_id, winner_team,
                  humans is not None)
         return match_id

@@ -16,7 +16,7 @@ from typing import Any
 from engine.ai.levels import AiLevel
 from engine.rules import Rules
 
-SEATS: tuple[int, ...] = (0, 1, 2, 3)
+SEATS: tuple[int, ...] = (0, 1, 2, 3)  # the seats of the four-seat table the bot and the web offer
 
 
 class Mode(StrEnum):
@@ -144,7 +144,8 @@ class TableOptions:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A table as stored by ``data/``. ``seats[i]`` is ``None`` while seat ``i`` is empty."""
+    """A table as stored by ``data/``. ``seats[i]`` is ``None`` while seat ``i`` is empty; there are as many seats
+    as the rules' ``players`` (RULES §13.1: 4 to 8; left out, all empty)."""
 
     table_id: int
     guild_id: int
@@ -153,7 +154,7 @@ class TableRecord:
     rules: Rules
     mode: Mode = Mode.ASYNC
     seed: int = 0
-    seats: tuple[Seat | None, Seat | None, Seat | None, Seat | None] = (None, None, None, None)
+    seats: tuple[Seat | None, ...] = ()
     status: Status = Status.LOBBY
     options: TableOptions = field(default_factory=TableOptions)
     thread_id: int | None = None  # where the interface plays the table (set with ``GameService.set_messages``)
@@ -162,6 +163,10 @@ class TableRecord:
     meta: dict[str, Any] = field(default_factory=dict)  # free JSON space for the interface
     created_at: float = 0.0  # set by storage
     updated_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", (None,) * self.rules.players)
 
     # -- queries ------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -176,9 +181,9 @@ class TableRecord:
         return all(s is not None for s in self.seats)
 
     @property
-    def names(self) -> tuple[str, str, str, str]:
+    def names(self) -> tuple[str, ...]:
         """Display names per seat (empty seats: ``-``)."""
-        return tuple(s.name if s is not None else "-" for s in self.seats)  # type: ignore[return-value]
+        return tuple(s.name if s is not None else "-" for s in self.seats)
 
     @property
     def humans(self) -> dict[int, int]:
@@ -199,7 +204,7 @@ class TableRecord:
     def with_seat(self, seat: int, value: Seat | None) -> TableRecord:
         seats = list(self.seats)
         seats[seat] = value
-        return replace(self, seats=tuple(seats))  # type: ignore[arg-type]
+        return replace(self, seats=tuple(seats))
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -217,7 +222,7 @@ class TableRecord:
         return cls(
             table_id=int(obj["table_id"]), guild_id=int(obj["guild_id"]), channel_id=int(obj["channel_id"]),
             host_id=int(obj["host_id"]), rules=Rules.from_json(obj["rules"]), mode=Mode(obj.get("mode", "async")),
-            seed=int(obj.get("seed", 0)), seats=seats,  # type: ignore[arg-type]
+            seed=int(obj.get("seed", 0)), seats=seats,
             status=Status(obj.get("status", "lobby")), options=TableOptions.from_json(obj.get("options")),
             thread_id=obj.get("thread_id"), lobby_message_id=obj.get("lobby_message_id"),
             table_message_id=obj.get("table_message_id"), meta=dict(obj.get("meta") or {}),

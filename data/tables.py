@@ -26,8 +26,9 @@ MODES: tuple[str, ...] = ("live", "async")
 
 
 def seats_to_json(seats: Sequence[Seat | int | dict[str, Any] | None]) -> str:
-    """Four occupants as the seats column stores them (a ``Seat``, a user id, a stored dict or ``None``)."""
-    if len(seats) != 4:
+    """The occupants (four, or 4 to 8 for the other table sizes of RULES §13.1) as the seats column stores them (a
+    ``Seat``, a user id, a stored dict or ``None``)."""
+    if not 4 <= len(seats) <= 8:
         raise DataError("data.bad_seats", count=len(seats))
     return json.dumps([None if s is None else Seat.from_occupant(s).occupant_json() for s in seats])
 
@@ -43,8 +44,8 @@ def _settings(rec: TableRecord) -> dict[str, Any]:
 
 
 def _seats(stored: list[Any], settings: dict[str, Any]) -> tuple[Seat | None, ...]:
-    names = list(settings.get("names") or [None] * 4)
-    away = list(settings.get("away") or [False] * 4)
+    names = list(settings.get("names") or [None] * len(stored))
+    away = list(settings.get("away") or [False] * len(stored))
     seats: list[Seat | None] = []
     for i, occupant in enumerate(stored):
         if occupant is None:
@@ -61,7 +62,7 @@ def _record(row: Row) -> TableRecord:
     return TableRecord(
         table_id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], host_id=row["host_id"],
         rules=Rules.from_json(json.loads(row["rules"])), mode=Mode(row["mode"]), seed=row["seed"],
-        seats=_seats(json.loads(row["seats"]), settings),  # type: ignore[arg-type]
+        seats=_seats(json.loads(row["seats"]), settings),
         status=Status(row["status"]), options=TableOptions.from_json(settings.get("options")),
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         table_message_id=row["table_message_id"], meta=dict(settings.get("meta") or {}),
@@ -74,6 +75,8 @@ def _columns(rec: TableRecord) -> dict[str, Any]:
         raise DataError("data.bad_status", status=rec.status)
     if rec.mode not in MODES:
         raise DataError("data.bad_mode", mode=rec.mode)
+    if len(rec.seats) != rec.rules.players:
+        raise DataError("data.bad_seats", count=len(rec.seats))
     return {"guild_id": rec.guild_id, "channel_id": rec.channel_id, "thread_id": rec.thread_id,
             "lobby_message_id": rec.lobby_message_id, "table_message_id": rec.table_message_id,
             "host_id": rec.host_id, "seats": seats_to_json(rec.seats), "rules": json.dumps(rec.rules.to_json()),

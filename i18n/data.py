@@ -75,8 +75,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "排行榜只能按评分或等级排序，不能按“{by}”。",
     },
     "data.bad_seats": {
-        "en": "A hand needs exactly four seats, got {count}.",
-        "zh-CN": "一局需要恰好四个座位，实际为 {count}。",
+        "en": "A table needs as many seats as its players (4 to 8), got {count}.",
+        "zh-CN": "牌桌的座位数须与玩家人数相同（4 到 8 个），实际为 {count}。",
     },
     "data.closed": {"en": "The database is closed.", "zh-CN": "数据库已关闭。"},
 }

@@ -11,6 +11,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 1–4).", "zh-CN": "没有 {seat} 号座位（座位 1–4）。"},
     "lobby.full": {"en": "All four seats are taken.", "zh-CN": "四个座位都已坐满。"},
     "lobby.seat_taken": {"en": "Seat {seat} is taken.", "zh-CN": "{seat} 号座位已经有人了。"},
+    "lobby.seats_taken": {"en": "A table of {players} players has no room for everyone seated: free the last seats "
+                                "first.", "zh-CN": "{players} 人的牌桌坐不下已入座的玩家：请先空出后面的座位。"},
     "lobby.already_seated": {"en": "You already sit in seat {seat}.", "zh-CN": "你已经坐在 {seat} 号座位。"},
     "lobby.not_seated": {"en": "You do not sit at this table.", "zh-CN": "你不在这张牌桌上。"},
     "lobby.bad_ai_level": {"en": "Unknown AI level “{level}” (random, basic, strong).",

@@ -1,4 +1,5 @@
-"""Lobby rules (pure functions on ``TableRecord``): seats 0–3, teams 0+2 vs 1+3.
+"""Lobby rules (pure functions on ``TableRecord``): seats 0–3, teams 0+2 vs 1+3 (a table of other rules has their
+``players`` seats, RULES §13.1).
 
 Before the start anyone may sit in an empty seat (one seat per person) and leave; the host adds or
 removes AI seats, kicks, and changes the rules or mode; the host starts once all four seats are
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from data.records import SEATS, Mode, Seat, Status, TableOptions, TableRecord
+from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from engine.ai.levels import LEVELS, AiLevel
 from engine.rules import Rules
 from runtime.errors import LobbyError
@@ -31,20 +32,20 @@ def _require_host(rec: TableRecord, user_id: int, is_admin: bool = False) -> Non
         raise LobbyError("lobby.not_host")
 
 
-def _check_seat(seat: int) -> None:
-    """Seats are 0–3 inside; every message names them 1–4 as the buttons do."""
-    if seat not in SEATS:
+def _check_seat(rec: TableRecord, seat: int) -> None:
+    """Seats are 0–3 inside (0 to ``players`` − 1); every message names them 1–4 as the buttons do."""
+    if not 0 <= seat < len(rec.seats):
         raise LobbyError("lobby.bad_seat", seat=seat + 1)
 
 
 def _free_seat(rec: TableRecord, seat: int | None) -> int:
     """``seat`` if empty (or the first empty seat when ``None``)."""
     if seat is None:
-        for i in SEATS:
-            if rec.seats[i] is None:
+        for i, occupant in enumerate(rec.seats):
+            if occupant is None:
                 return i
         raise LobbyError("lobby.full")
-    _check_seat(seat)
+    _check_seat(rec, seat)
     if rec.seats[seat] is not None:
         raise LobbyError("lobby.seat_taken", seat=seat + 1)
     return seat
@@ -82,7 +83,7 @@ def remove_ai(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False)
     """The host (or a manager) removes the AI from ``seat``."""
     _require_lobby(rec)
     _require_host(rec, user_id, is_admin)
-    _check_seat(seat)
+    _check_seat(rec, seat)
     current = rec.seats[seat]
     if current is None or not current.is_ai:
         raise LobbyError("lobby.no_ai", seat=seat + 1)
@@ -93,7 +94,7 @@ def kick(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> T
     """The host (or a manager) empties any seat but the host's."""
     _require_lobby(rec)
     _require_host(rec, user_id, is_admin)
-    _check_seat(seat)
+    _check_seat(rec, seat)
     current = rec.seats[seat]
     if current is None:
         raise LobbyError("lobby.seat_empty", seat=seat + 1)
@@ -106,7 +107,12 @@ def set_rules(rec: TableRecord, user_id: int, rules: Rules, is_admin: bool = Fal
     """The host (or a manager) changes the rules before the start (``Rules`` already validated)."""
     _require_lobby(rec)
     _require_host(rec, user_id, is_admin)
-    return replace(rec, rules=rules)
+    if rules.players == len(rec.seats):
+        return replace(rec, rules=rules)
+    kept = rec.seats[:rules.players]
+    if any(s is not None for s in rec.seats[rules.players:]):  # the seats a smaller table drops must be empty
+        raise LobbyError("lobby.seats_taken", players=rules.players)
+    return replace(rec, rules=rules, seats=kept + (None,) * (rules.players - len(kept)))
 
 
 def set_mode(rec: TableRecord, user_id: int, mode: Mode, options: TableOptions | None = None) -> TableRecord:
@@ -117,7 +123,7 @@ def set_mode(rec: TableRecord, user_id: int, mode: Mode, options: TableOptions |
 
 
 def start(rec: TableRecord, user_id: int, is_admin: bool = False) -> TableRecord:
-    """The host (or a manager) starts the match once all four seats are filled."""
+    """The host (or a manager) starts the match once every seat is filled."""
     _require_lobby(rec)
     _require_host(rec, user_id, is_admin)
     if not rec.full:

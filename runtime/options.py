@@ -58,18 +58,22 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return out
 
 
-def build_rules(preset: str | None, options: str | None, base: Rules | None = None) -> Rules:
-    """The rules of ``preset`` (or ``base``) with the ``options`` overrides; ``RulesError`` if invalid."""
+def build_rules(preset: str | None, options: str | None, base: Rules | None = None, *,
+                any_shape: bool = False) -> Rules:
+    """The rules of ``preset`` (or ``base``) with the ``options`` overrides; ``RulesError`` if invalid.
+    ``any_shape``: every table size and 找朋友 (RULES §13; the offline job), else four seats of fixed partners."""
     overrides = parse_options(options)
     if preset:
-        return _seatable(Rules.from_preset(preset.strip().lower(), **overrides))
-    if base is not None:
-        return _seatable(base.with_options(**overrides)) if overrides else base
-    return _seatable(Rules.from_preset("standard", **overrides))
+        rules = Rules.from_preset(preset.strip().lower(), **overrides)
+    elif base is not None:
+        rules = base.with_options(**overrides) if overrides else base
+    else:
+        rules = Rules.from_preset("standard", **overrides)
+    return rules if any_shape else _seatable(rules)
 
 
 def _seatable(rules: Rules) -> Rules:
-    """The bot and the web table seat four players: other table sizes (RULES §13) are refused for now."""
+    """The bot and the web table seat four players: other table sizes (RULES §13) are refused there for now."""
     if rules.players != SEATED_PLAYERS:
         raise RulesError("rules.seats_not_supported", players=rules.players, seats=SEATED_PLAYERS)
     if not rules.shape.fixed_partners:  # the AI players and the pages do not call friends yet

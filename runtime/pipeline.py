@@ -29,7 +29,7 @@ from runtime.imaging import ImagePolicy
 from runtime.names import player_names
 from runtime.planner import clock_deadline, plan, stored_timers, sync_timers
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate, UpdateReason
-from runtime.recovery import record_match_end
+from runtime.recovery import record_hand, record_match_end
 from runtime.session import Session
 from runtime.viewcache import public_view, seat_view
 
@@ -86,7 +86,7 @@ class Pipeline:
             log.exception("recording the results of table %d failed; the move stands", session.record.table_id)
             self.storage_failed(session.record.table_id)  # the watchdog finishes recording them
             images = []
-        private = {s: tuple(e for e in events if e.to == s) for s in range(4)}
+        private = {s: tuple(e for e in events if e.to == s) for s in range(table.rules.players)}
         deadline = await self._arm_committed(session)  # armed first: the update carries the clock it set
         update = TableUpdate(
             record=session.record, version=table.version, reason=reason, view=after,
@@ -163,7 +163,7 @@ class Pipeline:
         for e in public:
             if isinstance(e, HandSettled):
                 result = e.result
-                await self.db.record_hand(rec.guild_id, rec.table_id, rec.seats, result)
+                await record_hand(self.db, rec, result)
                 if draw:
                     images.append(await imaging.hand_summary_image(result, rec.names, locale))
         if MatchOver in kinds:

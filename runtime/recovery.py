@@ -15,15 +15,28 @@ from dataclasses import replace
 
 from data.database import Database
 from data.records import Status, TableRecord
-from engine.views import Phase
+from engine.views import HandResult, Phase
 from runtime.session import Session
 
 log = logging.getLogger(__name__)
 
 
+def ranked(rec: TableRecord) -> bool:
+    """The ladder (``data.ladder.SHAPE``) rates four seats of fixed partners: other table sizes and 找朋友 (RULES
+    §13) are stored unranked."""
+    return rec.rules.players == 4 and rec.rules.shape.fixed_partners
+
+
+async def record_hand(db: Database, rec: TableRecord, result: HandResult) -> bool:
+    """A settled hand's row (and the ladder's hand counts when ``ranked``); False if already recorded."""
+    return await db.record_hand(rec.guild_id, rec.table_id, rec.seats, result, ranked=ranked(rec))
+
+
 async def record_match_end(db: Database, rec: TableRecord, winner: int | None) -> TableRecord:
-    """The match row (rated, once per table), then the ``finished`` status: the stored record."""
-    await db.record_match(rec.guild_id, rec.table_id, rec.seats, winner)
+    """The match row (rated, once per table), then the ``finished`` status: the stored record. In 找朋友 the
+    winner is a seat, not a team: the row names no winning team (the table's state keeps the levels)."""
+    team = winner if rec.rules.shape.fixed_partners else None
+    await db.record_match(rec.guild_id, rec.table_id, rec.seats, team, ranked=ranked(rec))
     return await db.save_table(replace(rec, status=Status.FINISHED))
 
 
@@ -41,7 +54,7 @@ async def finish_records(db: Database, session: Session) -> bool:
         return False
     table, rec = session.table, session.record
     assert table is not None
-    if table.results and await db.record_hand(rec.guild_id, rec.table_id, rec.seats, table.results[-1]):
+    if table.results and await record_hand(db, rec, table.results[-1]):
         log.warning("table %d: hand %d's result was missing; recorded now", rec.table_id, table.results[-1].hand_number)
     if table.phase is not Phase.MATCH_OVER:
         return False

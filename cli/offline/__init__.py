@@ -63,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     from runtime.options import build_rules
 
     end_level = end_level_for(args.preset, args.end_level)
-    rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={end_level}", args.options])))
+    rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={end_level}", args.options])),
+                        any_shape=True)  # 4-8 seats and 找朋友 (RULES §13), which the bot does not offer yet
     config = Config.from_env()
     db = database_target(args.db) if args.db is not None else config.database
     db_path = None if str(db) == MEMORY else db

@@ -1,7 +1,8 @@
-"""The offline main job: a whole match of four AI players through the same service code as the bot
+"""The offline main job: a whole match of AI players through the same service code as the bot
 (engine → storage → renderer), writing its pictures to a directory and printing a short log.
 
-Four offline players (user ids 1–4) sit down and hand their seats to the AI (托管) at ``ai_level``,
+Four offline players (user ids 1–4; as many as the rules' ``players``, 4 to 8, RULES §13: the bot's surfaces
+offer four seats of fixed partners only, this job every shape, 找朋友 too) sit down and hand their seats to the AI (托管) at ``ai_level``,
 so the match is stored, rated and laddered like any other (guild 0). Files written to ``out_dir``:
 ``handNN_trickMM.png`` (every completed trick), ``handNN_summary.png`` (each settled hand),
 ``match_summary.png``, ``ladder.png`` and ``match_log.txt``. A short match by default (``end_level``
@@ -51,9 +52,12 @@ log = logging.getLogger(__name__)
 PLAYERS: tuple[tuple[int, str], ...] = ((1, "South"), (2, "East"), (3, "North"), (4, "West"))
 
 
-def players(locale: str) -> tuple[tuple[int, str], ...]:
-    """The four offline players (user id, seat name in ``locale``)."""
-    return tuple((user, t(f"outputs.seat.{seat}", locale)) for seat, (user, _) in enumerate(PLAYERS))
+def players(locale: str, count: int = 4) -> tuple[tuple[int, str], ...]:
+    """The offline players (user id, seat name in ``locale``): the compass at four seats, else ``Player 1`` …
+    (RULES §13.1: 4 to 8 seats)."""
+    if count == len(PLAYERS):
+        return tuple((user, t(f"outputs.seat.{seat}", locale)) for seat, (user, _) in enumerate(PLAYERS))
+    return tuple((seat + 1, t("outputs.seat.n", locale, n=seat + 1)) for seat in range(count))
 GUILD = 0
 # the files a run writes (see above): what a new run clears from ``out_dir``
 OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png|ladder\.png|match_log\.txt)$")
@@ -71,15 +75,17 @@ class OfflineReport:
     """What the offline match did."""
 
     table_id: int
-    winner: int | None  # team 0 (seats 0+2) or 1 (seats 1+3); None if stopped by ``max_hands``
+    winner: int | None  # team 0 (even seats) or 1 (odd seats), 找朋友 a seat; None if stopped by ``max_hands``
     hands: int
     actions: int
-    levels: tuple[str, str]
+    levels: tuple[str, ...]  # the two teams' (找朋友: every seat's)
     files: tuple[Path, ...]
     seconds: float
     locale: str = "en"
-    laps: tuple[int, int] = (0, 0)
+    laps: tuple[int, ...] = (0, 0)
     credited: tuple[int, int] | None = None  # the duplicate format: levels credited (the teams do not climb)
+    seats: int = 4
+    friends: bool = False  # 找朋友: ``winner`` is a seat and ``levels`` are per seat
 
     def describe(self) -> list[str]:
         """A few printable lines (the file list summarized): the winners by name, never a team index."""
@@ -87,7 +93,7 @@ class OfflineReport:
         hands = count("outputs.hands", self.hands, self.locale)
         return [t("outputs.describe", self.locale, table=self.table_id, hands=hands, actions=self.actions,
                   levels=levels_text(self.levels, self.laps, self.credited, self.locale),
-                  winners=_team(self.winner, self.locale)),
+                  winners=winners_text(self.winner, self.seats, self.friends, self.locale)),
                 t("outputs.pictures", self.locale, count=len(self.files), folder=str(where),
                   seconds=f"{self.seconds:.1f}")]
 
@@ -154,7 +160,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                           takeover_level=AiLevel(ai_level), ai_budget=ai_budget, autorun=False)
     tid: int | None = None
     try:
-        seats = players(locale)
+        seats = players(locale, rules.players)
         host, host_name = seats[0]
         rec = await service.open_table(guild_id=GUILD, channel_id=0, host_id=host, host_name=host_name, rules=rules,
                                        mode=Mode.ASYNC, options=TableOptions.instant(), seed=seed)
@@ -178,19 +184,22 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         if table is None:
             table = await restore_table(service.db, final.table_id)
         if table.match_winner is None and presenter.failure is None:  # stopped by ``max_hands``: the match end's
-            await _final_pictures(service, presenter, table.public_view(), final.names, locale)  # pictures too
+            await _final_pictures(service, presenter, table.public_view(), final.names, locale,  # pictures too
+                                  rules.players)
         seconds = time.monotonic() - started
-        levels, laps = (table.levels[0], table.levels[1]), (table.laps[0], table.laps[1])
+        levels = tuple(str(level) for level in table.levels)
+        laps = (table.laps[0], table.laps[1]) if len(levels) == 2 else (0,) * len(levels)
+        friends = not rules.shape.fixed_partners
         hands = count("outputs.hands", len(table.results), locale)
         credited = credits_of(table.public_view())
         summary = t("offline.summary", locale, hands=hands, actions=table.version,
                     levels=levels_text(levels, laps, credited, locale), seconds=f"{seconds:.1f}",
-                    winners=_team(table.match_winner, locale))
+                    winners=winners_text(table.match_winner, rules.players, friends, locale))
         presenter.lines.append(summary)
         files = write_outputs(presenter, work, out_dir)
         report = OfflineReport(table_id=tid, winner=table.match_winner, hands=len(table.results),
                                actions=table.version, levels=levels, files=files, seconds=seconds, locale=locale,
-                               laps=laps, credited=credited)
+                               laps=laps, credited=credited, seats=rules.players, friends=friends)
         if echo:
             print(summary, flush=True)
         return report
@@ -257,24 +266,30 @@ def clear_outputs(out_dir: Path, keep: Collection[str] = ()) -> int:
 
 
 async def _final_pictures(service: GameService, presenter: LogPresenter, view: PublicView,
-                          names: tuple[str, ...], locale: str) -> None:
+                          names: tuple[str, ...], locale: str, seats: int = 4) -> None:
     images = [await imaging.match_summary_image(view, names, locale),
-              await imaging.ladder_image(await service.db.leaderboard(GUILD), dict(players(locale)), locale)]
+              await imaging.ladder_image(await service.db.leaderboard(GUILD), dict(players(locale, seats)), locale)]
     for image in images:
         path = presenter.out_dir / image.name  # type: ignore[operator]
         path.write_bytes(image.png)
         presenter.files.append(path)
 
 
-def _team(team: int | None, locale: str) -> str:
-    """A team's two players as the pictures name them (``A & B`` / ``A、B``)."""
-    if team is None:
+def winners_text(winner: int | None, seats: int = 4, friends: bool = False, locale: str = "en") -> str:
+    """The winners by name: a team's two players as the pictures name them (``A & B`` / ``A、B``); a team of
+    six or eight seats every one of them; in 找朋友 the seat that passed the end level."""
+    if winner is None:
         return t("outputs.no_winner", locale)
-    seats = players(locale)
-    return t("render.pair", locale, a=seats[team][1], b=seats[team + 2][1])
+    names = [name for _, name in players(locale, seats)]
+    if friends:
+        return names[winner]
+    team = names[winner::2]
+    if len(team) == 2:
+        return t("render.pair", locale, a=team[0], b=team[1])
+    return ", ".join(team)
 
 
-def levels_text(levels: tuple[str, str], laps: tuple[int, int], credited: tuple[int, int] | None = None,
+def levels_text(levels: tuple[str, ...], laps: tuple[int, ...], credited: tuple[int, int] | None = None,
                 locale: str = "en") -> str:
     """``5 / 2``, with laps (``timed_laps``) ``1·5 / 2``; the duplicate format's credited levels ``credited 7 / 9``."""
     if credited is not None:

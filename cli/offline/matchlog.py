@@ -11,6 +11,7 @@ import logging
 import re
 from collections.abc import Sequence
 
+from cli.offline import friendslog
 from engine.events import (
     Declared,
     DeclaringClosed,
@@ -40,9 +41,15 @@ def cards(value: Sequence[object]) -> str:
 
 
 def team_label(team: int, names: Sequence[str], locale: str) -> str:
-    """``Team A (South & North)`` — the one way the log names a team."""
-    return t("ux.log.team", locale, team=t(f"render.team.{team}", locale),
-             players=t("render.pair", locale, a=names[team], b=names[team + 2]))
+    """``Team A (South & North)`` — the one way the log names a team (six or eight seats: all its players)."""
+    members = names[team::2]
+    players = t("render.pair", locale, a=members[0], b=members[1]) if len(members) == 2 else ", ".join(members)
+    return t("ux.log.team", locale, team=t(f"render.team.{team}", locale), players=players)
+
+
+def _friends(view: PublicView | None) -> bool:
+    """找朋友 (RULES §13): no fixed teams, the log of ``cli.offline.friendslog``."""
+    return view is not None and not view.rules.shape.fixed_partners
 
 
 def seat_label(seat: int, names: Sequence[str], locale: str) -> str:
@@ -90,6 +97,8 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str,
 
 def hand_line(view: PublicView, names: Sequence[str], locale: str) -> str:
     """The first line of a hand, from the view (the first hand starts without a ``HandStarted`` event)."""
+    if _friends(view):
+        return friendslog.hand_line(view.hand_number, view.level, view.dealer, view.levels, names, locale)
     dealer = seat_label(view.dealer, names, locale) if view.dealer is not None else t("ux.log.no_dealer", locale)
     return _hand(view.hand_number, view.level, dealer, view.levels, view, locale)
 
@@ -110,7 +119,8 @@ def lead_line(view: PublicView, names: Sequence[str], locale: str) -> str | None
     if trick is None or len(trick.plays) != 1 or not is_throw(view, trick):
         return None
     seat, played = trick.plays[0]
-    return t("ux.log.throw", locale, who=seat_label(seat, names, locale), cards=cards(played))
+    who = names[seat] if _friends(view) else seat_label(seat, names, locale)
+    return t("ux.log.throw", locale, who=who, cards=cards(played))
 
 
 def is_trick_line(line: str, locale: str) -> bool:
@@ -131,6 +141,14 @@ def _trick_pattern(locale: str) -> re.Pattern[str]:
 def event_lines(events: Sequence[Event], names: Sequence[str], locale: str,
                 view: PublicView | None = None) -> list[str]:
     """The log lines of one change's public events (``view``, the table after them: its rules, laps and results)."""
+    if _friends(view):
+        return friendslog.event_lines(events, names, locale)
+    return _team_event_lines(events, names, locale, view)
+
+
+def _team_event_lines(events: Sequence[Event], names: Sequence[str], locale: str,
+                      view: PublicView | None) -> list[str]:
+    """``event_lines`` at a table of fixed partners."""
     out: list[str] = []
     credited = credits_of(view)
     for e in events:

@@ -30,6 +30,18 @@ async def test_create_and_read_back(db: Database) -> None:
     assert row is not None and json.loads(row[0]) == [{"user": 3}, {"ai": "strong"}, None, {"user": 44}]
 
 
+async def test_a_table_of_six_seats_reads_back_and_its_seats_follow_its_rules(db: Database) -> None:
+    """RULES §13.1: as many seats as the rules' players; a record whose seats do not match is refused."""
+    rules = Rules.from_preset("standard", players=6, mode="friends")
+    seats = (Seat.human(3, "ann"), None, Seat.bot("basic"), None, None, Seat(name="bo", user_id=4, away=True))
+    rec = await db.create_table(replace(new_record(1, 2, 3, rules), seats=seats))
+    again = await db.get_table(rec.table_id)
+    assert again == rec and again.seats == seats and again.names == ("ann", "-", "AI basic", "-", "-", "bo")
+    with pytest.raises(DataError) as err:
+        await db.save_table(replace(rec, seats=seats[:4]))
+    assert err.value.key == "data.bad_seats"
+
+
 async def test_save_fields_and_validation(db: Database) -> None:
     rec = await db.create_table(new_record(1, 2, 3, "standard", seed=1))
     rec = await db.save_table(replace(rec, status=Status.PLAYING, table_message_id=555, meta={"a": 1},

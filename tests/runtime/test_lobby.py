@@ -84,3 +84,21 @@ def test_away_only_for_humans_and_record_json_round_trip() -> None:
     away = lobby.set_away(rec, 0, True)
     assert away.seats[0] is not None and away.seats[0].autopilot
     assert TableRecord.from_json(away.to_json()) == away
+
+
+def test_a_table_has_as_many_seats_as_its_players() -> None:
+    """RULES §13.1: 4 to 8 seats; the seats follow a change of the rules in the lobby, never dropping a player."""
+    six = TableRecord(table_id=1, guild_id=1, channel_id=1, host_id=HOST,
+                      rules=Rules.from_preset("standard", players=6, mode="friends"))
+    assert six.seats == (None,) * 6
+    rec = lobby.sit(six, HOST, "Host", 5)
+    for user in range(2, 7):
+        rec = lobby.sit(rec, user, f"P{user}")
+    assert rec.full and rec.names[5] == "Host" and lobby.start(rec, HOST).status is Status.PLAYING
+    assert key_of(lobby.sit, six, 2, "Bea", 6) == "lobby.bad_seat"
+    assert TableRecord.from_json(rec.to_json()) == rec
+    assert key_of(lobby.set_rules, rec, HOST, Rules()) == "lobby.seats_taken"
+    four = lobby.set_rules(lobby.sit(six, HOST, "Host", 1), HOST, Rules())
+    assert four.names == ("-", "Host", "-", "-")
+    eight = lobby.set_rules(four, HOST, Rules.from_preset("standard", players=8))
+    assert len(eight.seats) == 8 and eight.seat_of(HOST) == 1

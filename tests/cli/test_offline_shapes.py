@@ -1,0 +1,64 @@
+"""``python bot.py offline --options …`` plays every table shape (RULES §12–§13) through the service the bot
+uses: one and three decks, six-player 找朋友 and eight seats of fixed partners. Each short match writes its log
+and pictures, ends (or is stopped at the hand limit) cleanly and is stored; other shapes than four seats of
+fixed partners are kept off the ladder."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_commands import bot
+
+SHAPES = [("decks=3", 4, False), ("decks=1", 4, False), ("mode=friends players=6", 6, True), ("players=8", 8, False)]
+
+
+def _stored(path: Path) -> tuple[list[tuple[str, int]], list[tuple[int, int]], int]:
+    """(status and seat count of each table, (ranked, players rows) of each match, ladder rows)."""
+    with sqlite3.connect(path) as conn:
+        tables = [(status, len(json.loads(seats))) for status, seats in conn.execute(
+            "SELECT status, seats FROM game_tables")]
+        matches = [tuple(row) for row in conn.execute(
+            "SELECT ranked, (SELECT COUNT(*) FROM match_players p WHERE p.match_id = m.id) FROM matches m")]
+        ladder = conn.execute("SELECT COUNT(*) FROM ladder").fetchone()[0]
+    return tables, matches, ladder  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("options", "seats", "friends"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_offline_plays_every_shape(tmp_path: Path, options: str, seats: int, friends: bool) -> None:
+    done = bot("offline", "--db", "games.sqlite3", "--out", "out", "--end-level", "3", "--hands", "2",
+               "--options", options, cwd=tmp_path, env={"LOG_LEVEL": "WARNING"}, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = tmp_path / "out"
+    for name in ("hand01_trick01.png", "hand01_summary.png", "match_summary.png", "ladder.png"):
+        assert (out / name).stat().st_size > 1000, name
+    log = (out / "match_log.txt").read_text(encoding="utf-8")
+    assert "Hand 1 settled" in log and ("Match over" in log or "hand limit" in log.lower()), log[-2000:]
+    tables, matches, ladder = _stored(tmp_path / "games.sqlite3")
+    assert tables in ([("finished", seats)], [("ended", seats)])  # won, or stopped at the hand limit
+    if seats == 4:
+        assert "South" in log and "Team A (South & North)" in log
+        return
+    assert f"Player {seats}" in log and "South" not in log
+    assert ladder == 0 and all(row == (0, 0) for row in matches)  # unranked, kept as the match row only
+    if friends:
+        assert "calls friends (找朋友)" in log and "The dealer's team: " in log
+        assert "Team A" not in log
+    else:
+        assert "Team A (Player 1, Player 3, Player 5, Player 7)" in log
+
+
+def test_the_bot_keeps_refusing_other_shapes_and_the_offline_job_takes_them() -> None:
+    from engine.errors import RulesError
+    from runtime.options import build_rules
+
+    for options, key in (("players=6", "rules.seats_not_supported"), ("mode=friends", "rules.friends_not_offered")):
+        with pytest.raises(RulesError) as err:
+            build_rules(None, options)
+        assert err.value.key == key
+        assert build_rules(None, options, any_shape=True).to_json()["players"] in (4, 6)
+    rules = build_rules("standard", "mode=friends players=7", any_shape=True)
+    assert (rules.players, rules.decks, rules.friend_calls) == (7, 3, 2)
