@@ -1,4 +1,5 @@
-"""Units, following and winning with one to four decks (RULES §12.2, §12.4): §14's worked examples 1–32, the
+"""Units, following and winning with one to four decks (RULES §12.2, §12.4): §14's worked examples 1–32 (each
+test or case named ``example_N``), the
 format ladders of §12.4's table (and rbtying's own ladder cases), throws with tuples and ``ladder_protected``."""
 
 from __future__ import annotations
@@ -36,11 +37,16 @@ FIVE_S = ("5", "S")
 
 # -- §14 decomposition (§12.2) ------------------------------------------------------------------------
 
-def test_examples_1_to_3_triples_and_tractors_of_triples() -> None:
-    ctx = ctx_of(*FIVE_S)
-    assert units("KH KH KH", ctx) == [("triple", 3, 1, ["KH"] * 3)]
-    assert units("KH KH KH QH QH QH", ctx) == [("tractor", 3, 2, ["KH"] * 3 + ["QH"] * 3)]
-    assert units("6H 6H 6H 4H 4H 4H", ctx) == [("tractor", 3, 2, ["6H"] * 3 + ["4H"] * 3)]  # 5 skipped
+def test_example_1_a_triple() -> None:
+    assert units("KH KH KH", ctx_of(*FIVE_S)) == [("triple", 3, 1, ["KH"] * 3)]
+
+
+def test_example_2_a_tractor_of_triples() -> None:
+    assert units("KH KH KH QH QH QH", ctx_of(*FIVE_S)) == [("tractor", 3, 2, ["KH"] * 3 + ["QH"] * 3)]
+
+
+def test_example_3_the_level_rank_is_skipped() -> None:
+    assert units("6H 6H 6H 4H 4H 4H", ctx_of(*FIVE_S)) == [("tractor", 3, 2, ["6H"] * 3 + ["4H"] * 3)]
 
 
 def test_example_4_the_trump_chain_of_triples() -> None:
@@ -111,7 +117,7 @@ def legal(lead: str, hand: str, play: str, ctx: TrumpContext) -> bool:
     return follow_error(cards(lead), cards(hand), cards(play), ctx) is None
 
 
-@pytest.mark.parametrize(("number", "lead", "hand", "play", "ok"), [
+FOLLOWING = [
     (8, "KH KH KH", "QH QH 9H 4H 3C", "QH QH 9H", True),
     (8, "KH KH KH", "QH QH 9H 4H 3C", "QH 9H 4H", False),
     (9, "KH KH KH", "JH JH JH 3H 3H 4C", "JH JH JH", True),
@@ -136,7 +142,11 @@ def legal(lead: str, hand: str, play: str, ctx: TrumpContext) -> bool:
     (20, "KH KH QH QH", "9H 9H 9H 3H 3H 4H", "9H 9H 9H 4H", False),
     (21, "AH AH AH KH KH 8H", "QH QH JH JH 9H 9H 9H 2C", "QH QH JH JH 9H 9H", True),
     (21, "AH AH AH KH KH 8H", "QH QH JH JH 9H 9H 9H 2C", "QH QH JH JH 9H 2C", False),
-])
+]
+
+
+@pytest.mark.parametrize(("number", "lead", "hand", "play", "ok"), FOLLOWING,
+                         ids=[f"example_{n}_{'legal' if ok else 'illegal'}" for n, *_, ok in FOLLOWING])
 def test_following_examples_8_to_21(number: int, lead: str, hand: str, play: str, ok: bool) -> None:
     assert legal(lead, hand, play, ctx_of(*FIVE_S)) is ok, number
 
@@ -165,7 +175,7 @@ def trick(plays: list[str], ctx: TrumpContext) -> tuple[int, int]:
 ALL = {"throw_compare": "all"}
 
 
-@pytest.mark.parametrize(("number", "plays", "winner", "points"), [
+WINNING = [
     (23, ["KH KH KH", "AH AH 4H", "3S 3S 3S", "QH QH QH"], 2, 30),
     (24, ["KH KH KH", "3S 3S 4S", "AH AH 2H", "9H 9H 9H"], 0, 30),
     (25, ["9H 9H 9H", "5C 5C 5C", "JH JH JH", "5S 5S 5S"], 3, 30),
@@ -176,12 +186,16 @@ ALL = {"throw_compare": "all"}
     (29, ["AC AC AC KC", "3S 3S 3S 7S", "4S 4S 4S 2S", "2C 3C 4C 6C"], 1, 10),
     (30, ["9H 9H 9H 7H 7H", "KS KS KS QS QS", "AS AS AS 2S 2S", "4H 4H 3H 3H 2H"], 1, 30),
     (31, ["AH AH AH KH KH 8H", "3S 3S 4S 4S 6S 7S", "9S 9S 9S 8S 8S 7S", "2C 3C 4C 6C 7C 8C"], 2, 20),
-])
+]
+
+
+@pytest.mark.parametrize(("number", "plays", "winner", "points"), WINNING,
+                         ids=[f"example_{n}_seat_{w}" for n, _, w, _ in WINNING])
 def test_winning_examples_23_to_31(number: int, plays: list[str], winner: int, points: int) -> None:
     assert trick(plays, ctx_of(*FIVE_S, **ALL)) == (winner, points), number
 
 
-def test_examples_29_and_30_under_largest() -> None:
+def test_example_29_and_example_30_under_largest() -> None:
     ctx = ctx_of(*FIVE_S)
     assert trick(["AC AC AC KC", "3S 3S 3S 7S", "4S 4S 4S 2S", "2C 3C 4C 6C"], ctx)[0] == 2
     assert trick(["9H 9H 9H 7H 7H", "KS KS KS QS QS", "AS AS AS 2S 2S", "4H 4H 3H 3H 2H"], ctx)[0] == 2

@@ -31,11 +31,23 @@ def test_steps40_scales_with_the_deck_count(decks: int, points: int) -> None:
     assert level_gain(points, Rules.from_preset("standard", decks=decks)) == TABLE[decks, points]
 
 
-def test_seed_000s_three_deck_table() -> None:
+def test_example_36_one_deck_thresholds() -> None:
+    """§14 example 36: one deck, P = 35 → dealer team +1; 40 → the defenders take over, +0; 60 → defenders +1."""
+    rules = Rules.from_preset("standard", decks=1)
+    assert [level_gain(p, rules) for p in (35, 40, 60)] == [(1, False), (0, True), (1, True)]
+
+
+def test_example_38_seed_000s_three_deck_table() -> None:
     """§14 example 38: 0 大光 +3; 55 小光 +2; 115 +1; 120 上台; 180 +1; 240 +2; 300 +3."""
     rules = Rules.from_preset("standard", decks=3)
     answers = [level_gain(p, rules) for p in (0, 55, 115, 120, 180, 240, 300)]
     assert answers == [(3, False), (2, False), (1, False), (0, True), (1, True), (2, True), (3, True)]
+
+
+def test_example_40_four_decks_take_over_at_160() -> None:
+    """§14 example 40: four decks, P = 155 → dealer team +1; 160 → the defenders take over."""
+    rules = Rules.from_preset("standard", decks=4)
+    assert [level_gain(p, rules) for p in (155, 160)] == [(1, False), (0, True)]
 
 
 def test_the_other_tables_scale_by_half_the_deck_count() -> None:
@@ -76,7 +88,7 @@ def test_kitty_multiplier_reads_width_and_length(cards: str, shape: tuple[int, i
     assert got == [doubling, by_cards, power, by_pairs, 2]
 
 
-def test_one_deck_kitty_bonus_and_take_over() -> None:
+def test_example_37_one_deck_kitty_bonus_and_take_over() -> None:
     """§14 example 37: one deck, defenders have 35 and win the last trick with a single on a kitty of 10 points:
     +20, P = 55 → the defenders take over at +0. Example 36: 35 alone → dealer team +1."""
     rules = Rules.from_preset("standard", decks=1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import i18n
@@ -25,16 +25,29 @@ def test_hand_and_kitty_sizes_follow_the_tables(players: int, decks: int) -> Non
     assert shape.total_points == 100 * decks
 
 
+@given(st.integers(1, 4), st.sampled_from([5, 7]))
+def test_fixed_partners_need_an_even_table(decks: int, players: int) -> None:
+    with pytest.raises(RulesError) as err:
+        TableShape.of(decks, players, Mode.TRACTOR)
+    assert err.value.key == "rules.tractor_odd_players"
+
+
 @given(st.integers(1, 4), st.integers(4, 8), st.sampled_from(list(Mode)))
 def test_every_shape_deals_every_card(decks: int, players: int, mode: Mode) -> None:
-    if mode is Mode.TRACTOR and players % 2:
-        with pytest.raises(RulesError) as err:
-            TableShape.of(decks, players, mode)
-        assert err.value.key == "rules.tractor_odd_players"
-        return
+    assume(mode is Mode.FRIENDS or players % 2 == 0)
     shape = TableShape.of(decks, players, mode)
     assert shape.hand_size * players + shape.kitty == 54 * decks
     assert 5 <= shape.kitty <= players + 4  # §12.1: never below 5; one round of the table more at most
+
+
+def test_example_41_deal_sizes_and_friend_calls() -> None:
+    """§14 example 41: six players, three decks: 26 cards each, kitty 6, F = 2; five: two decks, 20 each, kitty 8,
+    F = 1; seven: three decks, 22 each, kitty 8, F = 2; eight: four decks, 26 each, kitty 8, F = 3."""
+    got = {}
+    for players in (6, 5, 7, 8):
+        rules = Rules.from_preset("standard", players=players, mode="friends")
+        got[players] = (rules.decks, rules.shape.hand_size, rules.shape.kitty, rules.friend_calls)
+    assert got == {6: (3, 26, 6, 2), 5: (2, 20, 8, 1), 7: (3, 22, 8, 2), 8: (4, 26, 8, 3)}
 
 
 def test_friend_calls_default_to_half_the_table_less_one() -> None:
