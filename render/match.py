@@ -1,7 +1,9 @@
 """The match summary picture: the winner (or draw / in progress) and the level path (升级路线) of both teams,
 hand by hand, on a 2…A chart (or, for the 16-deal duplicate format, the running credited levels); a filled dot
 marks the team that dealt each hand. A match of one or two hands (a chart of one or two steps says nothing)
-shows a compact table instead: per hand the dealer, the defenders' points and both teams' level change."""
+shows a compact table instead: per hand the dealer, the defenders' points and both teams' level change. In 找朋友
+every player climbs from its own level (RULES §13.7): a line per player on the chart and each player's level change
+over the match at the top (``render.match_players``)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from i18n.levels import level_short, level_text
 from render.draw import Canvas, serialized
 from render.fonts import font
 from render.labels import level_change_text, seat_name, team_name
+from render.match_players import chart_box, draw_players, player_chart, players_height
 from render.summary import team_members
 from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
 
@@ -36,17 +39,19 @@ AXIS_FONT = 17
 SS = 2  # supersampling of the chart lines
 
 
-def _points(results: Sequence[HandResult]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Each team's (lap, level index) before the first hand and after every hand."""
+def _lap(laps: Sequence[int], k: int) -> int:
+    return laps[k] if k < len(laps) else 0  # 找朋友: per-player levels have no laps
+
+
+def _points(results: Sequence[HandResult]) -> tuple[list[tuple[int, int]], ...]:
+    """Each team's (in 找朋友 each player's) (lap, level index) before the first hand and after every hand."""
     if not results:
         return [], []
     first = results[0]
-    out: tuple[list[tuple[int, int]], list[tuple[int, int]]] = (
-        [(first.laps_before[0], level_index(first.levels_before[0]))],
-        [(first.laps_before[1], level_index(first.levels_before[1]))])
+    out = tuple([(_lap(first.laps_before, k), level_index(level))] for k, level in enumerate(first.levels_before))
     for r in results:
-        for team in (0, 1):
-            out[team].append((r.laps_after[team], level_index(r.levels_after[team])))
+        for k, level in enumerate(r.levels_after):
+            out[k].append((_lap(r.laps_after, k), level_index(level)))
     return out
 
 
@@ -69,21 +74,22 @@ def _end(points: Sequence[tuple[int, int]], end_level: str) -> int:
     return max([level_index(end_level), *(index for _, index in points)])
 
 
-def level_paths(results: Sequence[HandResult], end_level: str = RANKS[-1]) -> tuple[list[int], list[int]]:
-    """Each team's position before the first hand and after every hand, from 0 at the lowest rung: in each lap
-    (``timed_laps``) its negative levels reached (``-2``, ``-1``), then 2 … the end level, then the next lap."""
-    p0, p1 = _points(results)
-    starts = _lap_starts(p0 + p1, _end(p0 + p1, end_level))
-    return ([starts[lap][0] + index - starts[lap][1] for lap, index in p0],
-            [starts[lap][0] + index - starts[lap][1] for lap, index in p1])
+def level_paths(results: Sequence[HandResult], end_level: str = RANKS[-1]) -> tuple[list[int], ...]:
+    """Each team's (找朋友: player's) position before the first hand and after every hand, from 0 at the lowest
+    rung: in each lap (``timed_laps``) its negative levels reached (``-2``, ``-1``), then 2 … the end level, then the
+    next lap."""
+    paths = _points(results)
+    every = [p for path in paths for p in path]
+    starts = _lap_starts(every, _end(every, end_level))
+    return tuple([starts[lap][0] + index - starts[lap][1] for lap, index in path] for path in paths)
 
 
 def _axis_labels(results: Sequence[HandResult], end_level: str = RANKS[-1]) -> tuple[str, ...]:
     """The chart's y labels, one per position: the level, prefixed by the lap (``1·5``, ``1·-2``) after a lap,
     negative levels as ``-1``."""
-    p0, p1 = _points(results)
-    end = _end(p0 + p1, end_level)
-    labels = [level_short(level_name(index), lap) for lap, (_start, low) in sorted(_lap_starts(p0 + p1, end).items())
+    every = [p for path in _points(results) for p in path]
+    end = _end(every, end_level)
+    labels = [level_short(level_name(index), lap) for lap, (_start, low) in sorted(_lap_starts(every, end).items())
               for index in range(low, end + 1)]
     return tuple(labels)
 
@@ -99,9 +105,10 @@ def credit_paths(results: Sequence[HandResult]) -> tuple[list[int], list[int]]:
 
 @dataclass(frozen=True)
 class Series:
-    """What the chart plots: per team, a y index per hand (0 = before the first), and the y-axis labels."""
+    """What the chart plots: per team (找朋友: per player), a y index per hand (0 = before the first), and the y-axis
+    labels."""
 
-    values: tuple[tuple[int, ...], tuple[int, ...]]
+    values: tuple[tuple[int, ...], ...]
     labels: tuple[str, ...]
 
 
@@ -112,22 +119,21 @@ def series_for(results: Sequence[HandResult], credits: bool, end_level: str = RA
         c0, c1 = credit_paths(results)
         top = max(1, *c0, *c1)
         return Series((tuple(c0), tuple(c1)), tuple(str(v) for v in range(top + 1)))
-    p0, p1 = level_paths(results, end_level)
+    paths = level_paths(results, end_level)
     labels = _axis_labels(results, end_level)
-    top = max([labels.index(RANKS[level_index(end_level)]), *p0, *p1])  # at least up to the first lap's end
-    return Series((tuple(p0), tuple(p1)), labels[:top + 1])
-
-
-def _box(width: int, height: int, scale: int = 1) -> tuple[int, int, int, int]:
-    return 50 * scale, (width - 18) * scale, 16 * scale, (height - 38) * scale
+    top = max([labels.index(RANKS[level_index(end_level)]), *(v for path in paths for v in path)])  # the first lap
+    return Series(tuple(tuple(path) for path in paths), labels[:top + 1])
 
 
 def _chart(results: Sequence[HandResult], series: Series, width: int, height: int) -> Image.Image:
-    """The lines and dots, drawn at ``SS``× and downsampled (antialiased); axes are drawn by the caller."""
+    """The lines and dots, drawn at ``SS``× and downsampled (antialiased); axes are drawn by the caller. Two teams:
+    the dealing team's dot filled inside the other's ring where they meet; players (找朋友): ``player_chart``."""
+    if len(series.values) != 2:
+        return player_chart(results, series.values, series.labels, width, height)
     image = Image.new("RGB", (width * SS, height * SS), PANEL)
     draw = ImageDraw.Draw(image)
     n, steps = max(1, len(results)), max(1, len(series.labels) - 1)
-    left, right, top, bottom = _box(width, height, SS)
+    left, right, top, bottom = chart_box(width, height, SS)
     for k in range(steps + 1):
         y = bottom - (bottom - top) * k / steps
         draw.line((left, y, right, y), fill=PANEL_LINE, width=SS)
@@ -154,7 +160,7 @@ def _axes(cv: Canvas, results: Sequence[HandResult], series: Series, x0: int, y0
     """Y labels on the left (every one while they fit), hand numbers below."""
     small = font(AXIS_FONT)
     n, steps = max(1, len(results)), max(1, len(series.labels) - 1)
-    left, right, top, bottom = (v + o for v, o in zip(_box(width, height), (x0, x0, y0, y0), strict=True))
+    left, right, top, bottom = (v + o for v, o in zip(chart_box(width, height), (x0, x0, y0, y0), strict=True))
     every = max(1, -(-steps // 13))
     for k in range(0, steps + 1, every):
         cv.text((left - 12, bottom - (bottom - top) * k / steps), series.labels[k], small, TEXT_DIM, "rm")
@@ -207,9 +213,11 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     if not all(isinstance(r, HandResult) for r in results):
         raise TypeError("render_match_summary takes HandResults")
     locale = normalize_locale(locale)
-    table = len(results) <= TABLE_MAX and not credits
+    per_player = bool(results) and bool(results[0].team)  # 找朋友: levels per player
+    table = len(results) <= TABLE_MAX and not credits and not per_player
     negative = any(level_index(level) < 0 for r in results for level in (*r.levels_before, *r.levels_after))
-    height = TOP_H + (_table_height(results) if table else CHART_H + LEGEND_H * (3 if negative else 2) // 2) + PAD
+    top_h = TOP_H if not per_player else TOP_H - 164 + players_height(results)
+    height = top_h + (_table_height(results) if table else CHART_H + LEGEND_H * (3 if negative else 2) // 2) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
     cv.label(t("render.match.title", locale), font(30, "bold"), PAD, 30, TEXT)
@@ -220,6 +228,9 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     if winner is None:
         banner = t("render.match.draw" if finished else "render.match.in_progress", locale)
         fill, ink = PANEL, TEXT
+    elif per_player:  # the player who passed the end level
+        banner, fill, ink = t("render.summary.player_winner", locale, name=seat_name(names, winner, locale)), ACCENT, \
+            TEXT_DARK
     else:
         banner, fill, ink = t("render.summary.winner", locale, team=team_name(winner, locale)), ACCENT, TEXT_DARK
     cv.panel((PAD, 104, WIDTH - PAD, 150), fill, radius=12)
@@ -227,7 +238,9 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
 
     series = series_for(results, credits, rules.end_level if rules is not None else RANKS[-1])
     y = 160
-    for team in (0, 1):  # the team and its final level, the players below
+    if per_player:
+        y = round(draw_players(cv, results, names, locale, winner, PAD, WIDTH - PAD, y)) - 164
+    for team in () if per_player else (0, 1):  # the team and its final level, the players below
         row_y = y + 24 + team * 82
         x = cv.text_pill(team_name(team, locale), font(23, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
                          height=40)

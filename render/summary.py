@@ -1,5 +1,7 @@
 """The hand summary picture (结算): the kitty revealed, the defenders' trick points, the kitty bonus (抠底) with its
-multiplier, the final points on a 0–200 scale, both teams' level changes, who deals next, and notes."""
+multiplier, the final points on a 0–100 N scale (take-over at 40 N, RULES §12.5), both teams' level changes (in
+找朋友 each player's, ``render.player_levels``), who deals next, and notes. Outside the two-deck four-seat game the
+outcome line names 大光, 小光 or 上台 when it applies."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import logging
 from collections.abc import Sequence
 
 from engine.handorder import plain_suit_order
+from engine.rules import Rules
 from engine.trump import trump_context
 from engine.views import HandResult
 from i18n import normalize_locale, t
@@ -14,6 +17,8 @@ from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font, text_width, wrap_text
 from render.labels import level_change_text, seat_name, team_name, trump_text
+from render.player_levels import draw_player_rows, rows_height
+from render.sides import DEFENDER, seat_list
 from render.theme import (
     ACCENT,
     FELT,
@@ -37,8 +42,20 @@ TAKE_OVER = 80
 
 
 def team_members(names: Sequence[str], team: int, locale: str) -> str:
-    """``Alice & Carol`` / ``小明、小红`` for a team's two seats."""
-    return t("render.pair", locale, a=seat_name(names, team, locale), b=seat_name(names, team + 2, locale))
+    """``Alice & Carol`` / ``小明、小红`` for a team's seats (every other seat of ``names``; two with four seats)."""
+    return seat_list(names, range(team, max(4, len(names)), 2), locale)
+
+
+def outcome_text(result: HandResult, decks: int, standard: bool, locale: str) -> str:
+    """Who keeps the deal; outside the standard game with the names 大光 (P = 0), 小光 (P below one step of
+    20 N) and 上台 (the defenders take over)."""
+    if result.defenders_take_over:
+        return t("render.summary.take_over" if standard else "render.summary.take_over_term", locale)
+    if not standard and result.defender_points <= 0:
+        return t("render.summary.grand_slam", locale)
+    if not standard and result.defender_points < 20 * decks:
+        return t("render.summary.small_slam", locale, points=20 * decks)
+    return t("render.summary.keep", locale)
 
 
 def _kitty_order(result: HandResult) -> list:
@@ -47,17 +64,19 @@ def _kitty_order(result: HandResult) -> list:
     return sorted(result.kitty, key=lambda c: (not ctx.is_trump(c), order.get(c.suit, 0), ctx.sort_key(c)))
 
 
-def _points_scale(cv: Canvas, points: int, x0: float, x1: float, y: float, colour: tuple[int, int, int]) -> None:
-    """A 0–200 bar filled to ``points`` with the take-over line at 80."""
+def _points_scale(cv: Canvas, points: int, x0: float, x1: float, y: float, colour: tuple[int, int, int],
+                  decks: int = 2) -> None:
+    """A 0–100 N bar filled to ``points`` with the take-over line at 40 N (0–200, 80 with two decks)."""
+    top, take_over = SCALE_MAX * decks // 2, TAKE_OVER * decks // 2
     cv.pill((x0, y - 7, x1, y + 7), PANEL_LINE)
-    frac = max(0.0, min(1.0, points / SCALE_MAX))
+    frac = max(0.0, min(1.0, points / top))
     if frac > 0:
         cv.pill((x0, y - 7, x0 + max(14, (x1 - x0) * frac), y + 7), colour)
     small = font(17)
-    for mark in range(0, SCALE_MAX + 1, 40):
-        mx = x0 + (x1 - x0) * mark / SCALE_MAX
-        cv.draw.line((mx, y + 10, mx, y + 15), fill=TEXT_DIM if mark != TAKE_OVER else ACCENT, width=2)
-        cv.text((mx, y + 28), str(mark), small, ACCENT if mark == TAKE_OVER else TEXT_DIM, "mm")
+    for mark in range(0, top + 1, take_over // 2):
+        mx = x0 + (x1 - x0) * mark / top
+        cv.draw.line((mx, y + 10, mx, y + 15), fill=TEXT_DIM if mark != take_over else ACCENT, width=2)
+        cv.text((mx, y + 28), str(mark), small, ACCENT if mark == take_over else TEXT_DIM, "mm")
 
 
 def _row(cv: Canvas, label: str, value: str, y: float, value_colour: tuple[int, int, int] = TEXT,
@@ -68,17 +87,21 @@ def _row(cv: Canvas, label: str, value: str, y: float, value_colour: tuple[int, 
 
 
 @serialized
-def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str) -> bytes:
-    """PNG of one settled hand (public: the kitty is shown only once the hand is over)."""
+def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str, rules: Rules | None = None) -> bytes:
+    """PNG of one settled hand (public: the kitty is shown only once the hand is over). ``rules`` (the table's)
+    give the deck count for the points scale and the 找朋友 small-team bonus; without them two decks."""
     if not isinstance(result, HandResult):
         raise TypeError("render_hand_summary takes a HandResult")
     locale = normalize_locale(locale)
+    decks = rules.decks if rules is not None else 2
+    standard = rules is None or rules.shape.is_standard
+    levels_h = rows_height(result) if result.team else 164
     note_font = font(20)
     notes = [wrap_text("• " + t(k, locale), note_font, WIDTH - 2 * PAD - 10) for k in result.notes]
     n_note_lines = sum(len(lines) for lines in notes)
     winner = result.match_winner
     n_outcome = 1 if winner is not None else 2
-    height = (100 + 160 + 160 + 70 + 164 + 16 + 36 * n_outcome + (32 * n_note_lines + 44 if notes else 0)
+    height = (100 + 160 + 160 + 70 + levels_h + 16 + 36 * n_outcome + (32 * n_note_lines + 44 if notes else 0)
               + (66 if winner is not None else 0))
     cv = Canvas.new(WIDTH, height, FELT)
 
@@ -111,13 +134,17 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     cv.draw.line((PAD + 16, y + 86, WIDTH - PAD - 16, y + 86), fill=PANEL_LINE, width=1)
     dealer_team = result.dealer % 2
     gainer = TEAM[1 - dealer_team] if result.defenders_take_over else TEAM[dealer_team]
+    if result.team:  # 找朋友: the sides' colours of the table picture
+        gainer = DEFENDER if result.defenders_take_over else ACCENT
     _row(cv, t("render.summary.final", locale), str(result.defender_points), y + 117, gainer, bold=True)
     y += 160
-    _points_scale(cv, result.defender_points, PAD + 20, WIDTH - PAD - 20, y + 14, gainer)
+    _points_scale(cv, result.defender_points, PAD + 20, WIDTH - PAD - 20, y + 14, gainer, decks)
     y += 70
 
     # level changes: the team and its change, the players below (a tall layout for phones)
-    for team in (0, 1):
+    if result.team:
+        draw_player_rows(cv, result, names, locale, rules, PAD, WIDTH - PAD, y)
+    for team in () if result.team else (0, 1):
         row_y = y + 22 + team * 82
         x = cv.text_pill(team_name(team, locale), font(23, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,
                          height=40)
@@ -129,10 +156,10 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
                  align="right", max_width=round(WIDTH - PAD - x - 16))
         cv.label(team_members(names, team, locale), font(21), PAD + 4, row_y + 38, TEXT_DIM,
                  max_width=WIDTH - 2 * PAD)
-    y += 164
+    y += levels_h
 
     # outcome and the next dealer (none after the match), one line each
-    outcome = t("render.summary.take_over" if result.defenders_take_over else "render.summary.keep", locale)
+    outcome = outcome_text(result, decks, standard, locale)
     cv.label(outcome, font(23, "bold"), PAD, y + 18, ACCENT, max_width=WIDTH - 2 * PAD)
     if result.match_winner is None:  # after the match nobody deals next
         cv.label(t("render.summary.next_dealer", locale, name=seat_name(names, result.next_dealer, locale)),
@@ -150,6 +177,14 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
     if winner is not None:
         y += 8
         cv.panel((PAD, y, WIDTH - PAD, y + 50), ACCENT, radius=12)
-        cv.label(t("render.summary.winner", locale, team=team_name(winner, locale)), font(26, "bold"), WIDTH / 2,
-                 y + 25, TEXT_DARK, align="center", max_width=WIDTH - 4 * PAD)
+        cv.label(winner_text(result, names, locale), font(26, "bold"), WIDTH / 2, y + 25, TEXT_DARK, align="center",
+                 max_width=WIDTH - 4 * PAD)
     return cv.png()
+
+
+def winner_text(result: HandResult, names: Sequence[str], locale: str) -> str:
+    """``Team A wins the match!``; in 找朋友 the player who passed the end level (``match_winner`` is a seat)."""
+    assert result.match_winner is not None
+    if result.team:
+        return t("render.summary.player_winner", locale, name=seat_name(names, result.match_winner, locale))
+    return t("render.summary.winner", locale, team=team_name(result.match_winner, locale))

@@ -25,6 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from engine.rules import Rules
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
 from i18n.levels import level_short
@@ -94,8 +95,11 @@ async def hand_image(view: SeatView, locale: str, names: Sequence[str] | None = 
     return Image(HAND, f"hand_seat{view.seat}.png", png)
 
 
-async def hand_summary_image(result: HandResult, names: Sequence[str], locale: str) -> Image:
-    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale)
+async def hand_summary_image(result: HandResult, names: Sequence[str], locale: str,
+                             rules: Rules | None = None) -> Image:
+    """The settlement of a hand; ``rules`` (the table's) set the points scale for its deck count and the 找朋友
+    small-team bonus."""
+    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale, rules=rules)
     return Image(HAND_SUMMARY, f"hand{result.hand_number:02d}_summary.png", png)
 
 

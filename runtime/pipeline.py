@@ -165,7 +165,7 @@ class Pipeline:
                 result = e.result
                 await record_hand(self.db, rec, result)
                 if draw:
-                    images.append(await imaging.hand_summary_image(result, rec.names, locale))
+                    images.append(await imaging.hand_summary_image(result, rec.names, locale, view.rules))
         if MatchOver in kinds:
             before = await self._ratings(rec)
             session.record = await record_match_end(self.db, rec, view.match_winner)
