@@ -20,7 +20,7 @@ import logging
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.ai.basic import known_trump
@@ -30,7 +30,8 @@ from engine.ai.fasttables import N
 from engine.ai.memory import memory_from_view
 from engine.ai.playout import Playout, mean_se
 from engine.ai.playstate import dealer_utility
-from engine.cards import Card
+from engine.ai.teams import Teams, fixed_teams
+from engine.cards import Card, remove_cards
 from engine.trump import TrumpContext, trump_context
 from engine.views import SeatView
 
@@ -110,18 +111,20 @@ def point_free(sc: _Scorer, order: Sequence[Card]) -> list[list[Card]]:
 
 
 def deal_others(hand: Sequence[Card], seat: int, shown: Sequence[Counter[Card]],
-                rng: random.Random) -> list[list[int]]:
-    """Count vectors of the four hands after the bury: the unseen cards dealt evenly to the other seats
-    (the cards a seat showed first); ``seat``'s own vector left empty."""
-    unseen = [2] * N
+                rng: random.Random, decks: int = 2) -> list[list[int]]:
+    """Count vectors of every hand (one per entry of ``shown``) after the bury: the unseen cards (``decks`` copies
+    of each card in play) dealt evenly to the other seats (the cards a seat showed first); ``seat``'s own vector
+    left empty."""
+    players = len(shown)
+    unseen = [decks] * N
     for c in hand:
         unseen[c.index] -= 1
-    hands = [[0] * N for _ in range(4)]
-    others = [s for s in range(4) if s != seat]
+    hands = [[0] * N for _ in range(players)]
+    others = [s for s in range(players) if s != seat]
     room = {s: 0 for s in others}
     total = sum(unseen)
     for s in others:
-        room[s] = total // 3
+        room[s] = total // len(others)
         for card, n in shown[s].items():
             take = min(n, unseen[card.index], room[s])
             hands[s][card.index] += take
@@ -143,7 +146,10 @@ class BurySearch:
 
     def __init__(self, hand: Sequence[Card], ctx: TrumpContext, seat: int, leader: int, dealer_team: int,
                  shown: Sequence[Counter[Card]], k: int = CANDIDATES,
-                 cands: Sequence[tuple[Card, ...]] | None = None) -> None:
+                 cands: Sequence[tuple[Card, ...]] | None = None,
+                 teams_for: Callable[[Sequence[Card]], Teams] | None = None) -> None:
+        """``teams_for``: the sides a playout starts from, given the hand kept (找朋友: the friend calls the dealer
+        makes with it); fixed partners by default."""
         self.hand = list(hand)
         self.ctx = ctx
         self.seat = seat
@@ -155,24 +161,28 @@ class BurySearch:
         for c in hand:
             own[c.index] += 1
         self.kept: list[list[int]] = []
+        self.teams: list[Teams] = []
+        players = len(shown)
         for bury in self.cands:
             kept = list(own)
             for c in bury:
                 kept[c.index] -= 1
             self.kept.append(kept)
-        self.sign = 1.0 if seat % 2 == dealer_team else -1.0
+            self.teams.append(teams_for(remove_cards(hand, bury)) if teams_for is not None
+                              else fixed_teams(players, dealer_team))
+        self.sign = 1.0 if self.teams and self.teams[0].side[seat] else -1.0  # (the burier's side)
         self.utility: dict[int, float] = {}
 
     def values(self, rng: random.Random, alive: Sequence[int] | None = None) -> list[float]:
         """The results of the candidates ``alive`` (all by default) on one freshly sampled deal (level units,
         for ``seat``'s team)."""
-        hands = deal_others(self.hand, self.seat, self.shown, rng)
+        hands = deal_others(self.hand, self.seat, self.shown, rng, self.ctx.rules.decks)
         out = []
         for i in alive if alive is not None else range(len(self.cands)):
             deal = [list(h) for h in hands]
             deal[self.seat] = list(self.kept[i])
-            game = Playout(self.ctx, deal, self.leader, [], [0] * N, [set(), set(), set(), set()], self.dealer_team,
-                           0, self.cands[i], self.seat)
+            game = Playout(self.ctx, deal, self.leader, [], [0] * N, [set() for _ in deal], self.dealer_team,
+                           0, self.cands[i], self.seat, teams=self.teams[i].copy())
             points = game.run()
             value = self.utility.get(points)
             if value is None:

@@ -25,7 +25,6 @@ from engine.views import DeclarationView, Phase, SeatView
 
 log = logging.getLogger(__name__)
 
-FULL_HAND = 25
 OPEN_SHARE = 0.30  # rating share to declare first (first hand, or a 换庄 window)
 OPEN_SHARE_LATER = 0.34  # to declare first in a later hand (the dealer's team is known)
 OVERCALL_SHARE = 0.40  # to overcall an opponent while the cards are dealt (a later hand: the trump only)
@@ -75,11 +74,12 @@ def choose_declaration(view: SeatView, grab_deal: bool = True) -> Action | None:
         # reinforce (加固) whenever the identical second card is in hand; never overcall oneself
         return Declare(seat=seat, cards=options[0]) if pub.phase is not Phase.KITTY_OVERCALL else fallback
     n = max(len(view.hand), 1)
+    full = pub.rules.shape.hand_size
     if pub.phase is Phase.KITTY_OVERCALL:
-        n = FULL_HAND
+        n = full
     best = max(options, key=lambda o: (trump_rating(view.hand, pub.level, _trump_of(o), pub.rules), len(o)))
     rating = trump_rating(view.hand, pub.level, _trump_of(best), pub.rules)
-    share = rating / min(n, FULL_HAND)
+    share = rating / min(n, full)
     if pub.phase is Phase.DEALING and len(view.hand) < 10:
         return None
     need = _share_needed(view, current, first_hand and grab_deal)
@@ -96,8 +96,8 @@ def _share_needed(view: SeatView, current: DeclarationView | None, grab_deal: bo
         if grab_deal:
             return FIRST_OPEN_SHARE
         return OPEN_SHARE if pub.dealer is None or pub.declaring_team is not None else OPEN_SHARE_LATER
-    if current.seat % 2 == view.seat % 2:
-        return None  # never overcall the partner
+    if pub.rules.shape.fixed_partners and current.seat % 2 == view.seat % 2:
+        return None  # never overcall the partner (找朋友: no partner is known while declaring)
     if pub.phase is Phase.KITTY_OVERCALL:
         return KITTY_OVERCALL_SHARE
     return FIRST_OVERCALL_SHARE if grab_deal else OVERCALL_SHARE

@@ -1,7 +1,8 @@
 """Sampling hidden hands (确定化) consistent with everything a seat has seen.
 
 The unseen cards (not played, not in the own hand, not in a kitty the seat buried) are dealt to the
-other three hands (their current sizes) and, if the seat did not bury it, to the 8-card kitty. Cards a
+other hands (their current sizes) and, if the seat did not bury it, to the kitty (its size by the table's
+shape). Cards a
 seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
 first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
 pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
@@ -32,7 +33,7 @@ from engine.trump import TrumpContext
 
 log = logging.getLogger(__name__)
 
-KITTY: Final = 4  # destination index of the kitty (seats are 0..3)
+KITTY: Final = 4  # destination index of the kitty with four seats (seats are 0..3; with P seats it is P)
 TRIES: Final = 20
 BURN_IN: Final = 8  # fresh deals to start the play reading's chain from (the best kept), then ...
 BURN_IN_STEPS = 60  # ... this many of its swaps before its first deal
@@ -42,7 +43,7 @@ OVERCALL_INFERENCE = True  # (read at each decision: ``benchmarks/ai_regret.py -
 
 @dataclass
 class World:
-    """One sampled deal: count vectors of the four hands, and the kitty's cards (indices)."""
+    """One sampled deal: a count vector per hand, and the kitty's cards (indices)."""
 
     hands: list[list[int]]
     kitty: list[int]
@@ -65,26 +66,29 @@ class Sampler:
         self.suit = t.suit
         unseen = sit.unseen()
         self.kitty_known = sit.kitty is not None
-        caps = [0, 0, 0, 0, 0]
-        for s in range(4):
+        players = sit.players
+        self.kitty_at = kitty_at = players  # (the kitty's destination index: after the seats)
+        self.dests = dests = players + 1
+        caps = [0] * dests
+        for s in range(players):
             if s != sit.seat:
                 caps[s] = sit.hand_sizes[s]
-        caps[KITTY] = 0 if self.kitty_known else 8
+        caps[kitty_at] = 0 if self.kitty_known else sit.ctx.rules.shape.kitty
         self.caps = caps
         self.pool = [i for i in range(N) for _ in range(max(unseen[i], 0))]
         if len(self.pool) != sum(caps):  # should not happen; keep going with what fits
             log.warning("unseen %d cards for %d slots", len(self.pool), sum(caps))
         self.kitty_weight = _kitty_weights(sit)
-        voids = [{_suit_int(s) for s in sit.mem.voids[seat]} for seat in range(4)]
+        voids = [{_suit_int(s) for s in sit.mem.voids[seat]} for seat in range(players)]
         # the destinations accepting each effective suit (the kitty takes anything): respecting the voids
         # (strict), or not
-        self.accept = [[d for d in range(5) if d == KITTY or s not in voids[d]] for s in range(5)]
-        self.accept_any = [list(range(5)) for _ in range(5)]
-        self.constrained = any(len(a) < 5 for a in self.accept)
-        self.shown = any(sit.mem.shown[seat] for seat in range(4))
+        self.accept = [[d for d in range(dests) if d == kitty_at or s not in voids[d]] for s in range(5)]
+        self.accept_any = [list(range(dests)) for _ in range(5)]
+        self.constrained = any(len(a) < dests for a in self.accept)
+        self.shown = any(sit.mem.shown[seat] for seat in range(players))
         # per seat, the cards it holds no pair of (every card of a suit it showed it has no pair of)
         unpaired_suits = [{_suit_int(s) for s in sit.mem.no_pairs[seat]} if seat != sit.seat else set()
-                          for seat in range(4)]
+                          for seat in range(players)]
         self.unpaired = [[i for i in range(N) if self.suit[i] in suits] for suits in unpaired_suits]
         self.no_pairs = any(self.unpaired)
         self.no_overcall = OVERCALL_INFERENCE and any(sit.mem.no_overcall)
@@ -94,8 +98,8 @@ class Sampler:
         checks = play_checks(sit, read) if read else []  # the plays to weigh deals by
         self.reading: Reading | None = None
         if any(checks):
-            shown = [[0] * N for _ in range(4)]
-            for seat in range(4):
+            shown = [[0] * N for _ in range(players)]
+            for seat in range(players):
                 for card, n in sit.mem.shown[seat].items():
                     shown[seat][card.index] += n
             self.reading = Reading(sit, checks, self.accept, shown, self.kitty_weight,
@@ -112,9 +116,9 @@ class Sampler:
             return self._fresh(rng)
         if not self.started:
             self.started = True
-            holders = [s for s in range(4) if s != self.sit.seat and self.caps[s] > 0]
+            holders = [s for s in range(self.sit.players) if s != self.sit.seat and self.caps[s] > 0]
             if not self.kitty_known:
-                holders.append(KITTY)
+                holders.append(self.kitty_at)
 
             def fresh() -> tuple[list[list[int]], list[int]]:
                 world = self._fresh(rng)
@@ -150,8 +154,9 @@ class Sampler:
         return not self.no_overcall or _overcalls_ok(world, self.sit.mem.no_overcall)
 
     def _try_deal(self, rng: random.Random, strict: bool) -> World | None:
-        hands = [[0] * N for _ in range(4)]
+        hands = [[0] * N for _ in range(self.sit.players)]
         kitty: list[int] = []
+        kitty_at = self.kitty_at
         left = list(self.caps)
         rest = list(self.pool)
         if strict and self.shown:
@@ -159,7 +164,7 @@ class Sampler:
         accept = self.accept if strict else self.accept_any
         shuffle(rng, rest)
         if strict and self.constrained:
-            rest = _most_constrained_first(rest, accept, self.suit)
+            rest = _most_constrained_first(rest, accept, self.suit, self.dests)
         rand = rng.random
         suit = self.suit
         free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
@@ -168,14 +173,14 @@ class Sampler:
             if not dests:
                 if strict:
                     return None
-                dests = [d for d in range(5) if left[d] > 0]
+                dests = [d for d in range(self.dests) if left[d] > 0]
                 if not dests:
                     return None
-            d = dests[0] if len(dests) == 1 else _destination(dests, left, self.kitty_weight[i], rand())
+            d = dests[0] if len(dests) == 1 else _destination(dests, left, self.kitty_weight[i], rand(), kitty_at)
             left[d] = left[d] - 1
             if not left[d]:
                 free = [[e for e in a if left[e] > 0] for a in accept]
-            if d == KITTY:
+            if d == kitty_at:
                 kitty.append(i)
             else:
                 hand = hands[d]
@@ -183,26 +188,26 @@ class Sampler:
         return World(hands, kitty)
 
 
-def _most_constrained_first(cards: list[int], accept: list[list[int]], suit: vec[i64]) -> list[int]:
+def _most_constrained_first(cards: list[int], accept: list[list[int]], suit: vec[i64], dests: int = 5) -> list[int]:
     """``cards`` with the ones of suits accepted by fewer destinations first (a stable sort)."""
-    by_room: list[list[int]] = [[], [], [], [], [], []]
+    by_room: list[list[int]] = [[] for _ in range(dests + 1)]
     for i in cards:
         by_room[len(accept[suit[i]])].append(i)
     return [i for group in by_room for i in group]
 
 
-def _destination(dests: list[int], left: list[int], kw: float, r: float) -> int:
-    """One of ``dests`` with probability ∝ its free slots (× the kitty's weight ``kw``), ``r`` uniform in
-    [0, 1)."""
+def _destination(dests: list[int], left: list[int], kw: float, r: float, kitty_at: int = KITTY) -> int:
+    """One of ``dests`` with probability ∝ its free slots (× the kitty's weight ``kw``: the kitty is destination
+    ``kitty_at``), ``r`` uniform in [0, 1)."""
     total = 0.0
     for e in dests:  # (float locals: compiled, ``int * float if … else int`` is a generic number)
         n = float(left[e])
-        total += n * kw if e == KITTY else n
+        total += n * kw if e == kitty_at else n
     r *= total
     d = dests[0]
     for d in dests:
         n = float(left[d])
-        r -= n * kw if d == KITTY else n
+        r -= n * kw if d == kitty_at else n
         if r < 0:
             break
     return d
@@ -227,7 +232,7 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
 
 def _deal_shown(sit: Situation, rest: list[int], hands: list[list[int]], left: list[int]) -> None:
     """Cards a seat is known to hold (a declaration still in hand, cards taken back) go to it first."""
-    for seat in range(4):
+    for seat in range(len(hands)):
         for card, n in sit.mem.shown[seat].items():
             for _ in range(n):
                 i = card.index
@@ -263,7 +268,7 @@ def _suit_int(s: str) -> int:
 
 def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
     """No seat holds all the cards still needed for an overcall it did not make."""
-    for seat in range(4):
+    for seat in range(len(world.hands)):
         hand = world.hands[seat]
         for option in no_overcall[seat]:
             held = True
@@ -278,7 +283,7 @@ def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
 
 def _pairs_ok(world: World, unpaired: list[list[int]]) -> bool:
     """No seat holds two copies of a card it holds no pair of."""
-    for seat in range(4):
+    for seat in range(len(world.hands)):
         hand = world.hands[seat]
         for i in unpaired[seat]:
             if hand[i] >= 2:

@@ -32,9 +32,6 @@ SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than th
 TRACTOR_SPLIT: Final = 4.0  # (version 3) more for splitting a pair that forms a tractor (拖拉机) with another
 DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
-# the opponents still to play after ``seat`` when ``n`` plays follow it: OPPS_AFTER[seat][n]
-OPPS_AFTER: Final = tuple(tuple([(seat + k) % 4 for k in range(1, n + 1) if k % 2 == 1] for n in range(4))
-                   for seat in range(4))
 
 
 class FollowScorer:
@@ -65,7 +62,7 @@ class FollowScorer:
         self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
-        dealer_side = seat % 2 == p.dealer_team
+        dealer_side = p.teams.side[seat] == 1
         self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick
         lead = trick[0][1]
@@ -74,8 +71,8 @@ class FollowScorer:
         self.simple_lead = n_lead <= 2
         last = p.cards_left <= n_lead and p.sizes[seat] <= n_lead  # (cards_left never below the hand size)
         self.guard, self.guard_pair = (-1, -1) if last else p.guard_card(seat)
-        n_after = 3 - len(trick)
-        self.opps_after = OPPS_AFTER[seat][n_after]
+        n_after = p.n - 1 - len(trick)
+        self.opps_after = p.teams.opps_after[seat][n_after]  # (by the sides everyone knows: ``engine.ai.teams``)
         self.base_points = p.trick_points + PER_SEAT * n_after
         if last:  # the last trick carries the kitty bonus (抠底)
             self.base_points += p.kitty_stake(seat, lead)
@@ -83,7 +80,8 @@ class FollowScorer:
         self._top_single = -2  # ``single_hold``'s remembered answers (-2, -1.0: not worked out yet)
         self._w_beatable = self._w_sure = -1.0
         wseat, wplay = trick[p.win_k]
-        self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if wseat == (seat + 2) % 4 else 0.0
+        side = p.teams.side
+        self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if side[wseat] == side[seat] else 0.0
 
     def top(self, play: tuple[int, ...]) -> int:
         """The strongest card of ``play`` (the first of equal ranks)."""
@@ -112,8 +110,9 @@ class FollowScorer:
         played = self.p.seen[self.seat]
         hand = self.hand
         single = pair = -1
+        decks = t.decks
         for j in t.by_suit[suit]:
-            n = 2 - played[j] - hand[j]
+            n = decks - played[j] - hand[j]
             if n >= 1 and single < 0:
                 single = t.strength[j]
             if n >= 2:

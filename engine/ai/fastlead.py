@@ -79,7 +79,7 @@ def tractor_top(p: PlayState, seat: int, chain: list[int]) -> bool:
 
 def _unseen_run(p: PlayState, seat: int, j: int, pairs: int) -> bool:
     """Whether ``pairs`` adjacent pairs, ``j``'s the strongest, may all be in one other hand (unseen by ``seat``)."""
-    if 2 - p.seen[seat][j] - p.hands[seat][j] < 2:
+    if p.t.decks - p.seen[seat][j] - p.hands[seat][j] < 2:
         return False
     if pairs <= 1:
         return True
@@ -91,9 +91,10 @@ class _Seat:
 
     def __init__(self, p: PlayState, seat: int) -> None:
         self.seat = seat
-        self.opps = ((seat + 1) % 4, (seat + 3) % 4)
-        self.partner = (seat + 2) % 4
-        self.dealer_side = seat % 2 == p.dealer_team
+        teams = p.teams
+        self.opps = teams.opps[seat]  # (playing order: with four seats and fixed partners, seat + 1 and seat + 3)
+        self.partners = teams.mates[seat]
+        self.dealer_side = teams.side[seat] == 1
         self.n_trumps = p.held[seat][TRUMP]
         self.unseen_trumps = unseen = p.unseen(seat, TRUMP)
         self.long_trumps = self.dealer_side and self.n_trumps >= max(8, unseen // 2) and unseen > 0
@@ -110,14 +111,15 @@ def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
     if known is not None:
         return known
     voids = p.voids
-    if TRUMP in voids[me.opps[0]] and TRUMP in voids[me.opps[1]]:
+    if all(TRUMP in voids[o] for o in me.opps):
         me.safe[0] = me.safe[1] = True
     elif me.unseen_trumps < 2:
         me.safe[0], me.safe[1] = me.unseen_trumps == 0, True
     else:
         seen, hand = p.seen[me.seat], p.hands[me.seat]
         me.safe[0] = False
-        me.safe[1] = not any(2 - seen[i] - hand[i] >= 2 for i in p.t.by_suit[TRUMP])
+        decks = p.t.decks
+        me.safe[1] = not any(decks - seen[i] - hand[i] >= 2 for i in p.t.by_suit[TRUMP])
     return bool(me.safe[pair])
 
 
@@ -183,10 +185,7 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     """Offer the leads of suit ``s`` in order: its sure winners, a throw of them, then cheap losing leads."""
     hand = p.hands[me.seat]
     voids = p.voids
-    ruffable = False
-    if s != TRUMP:  # (the two opponents written out: compiled, a loop over a tuple is a generic iteration)
-        left, right = voids[me.opps[0]], voids[me.opps[1]]
-        ruffable = (s in left and TRUMP not in left) or (s in right and TRUMP not in right)
+    ruffable = s != TRUMP and _ruffs(voids, me.opps, s)
     risk = 0.0 if s == TRUMP else ruff_risk(p.unseen(me.seat, s), ruffable)
     pairs = [i for i in cards if hand[i] >= 2]
     chain = tractor_chain(p, pairs) if len(pairs) >= 2 else []  # (the suit's longest tractor: read twice)
@@ -206,8 +205,16 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
     if s == TRUMP:
         _low_trumps(p, me, cards, best)
     else:
-        partner = voids[me.partner]
-        _low_leads(p, me, s, cards, s in partner and TRUMP not in partner and not ruffable, best)
+        _low_leads(p, me, s, cards, not ruffable and _ruffs(voids, me.partners, s), best)
+
+
+def _ruffs(voids: list[set[int]], seats: tuple[int, ...], s: int) -> bool:
+    """Whether one of ``seats`` is known void in suit ``s`` and not in trumps (it can ruff, 毙)."""
+    for q in seats:
+        v = voids[q]
+        if s in v and TRUMP not in v:
+            return True
+    return False
 
 
 def _winners(p: PlayState, seat: int, cards: list[int], pairs: list[int],
@@ -277,15 +284,18 @@ def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
     seen, hand, t = p.seen[me.seat], p.hands[me.seat], p.t
     pairs = 0
     for i in t.by_suit[TRUMP]:
-        if 2 - seen[i] - hand[i] >= 2:
+        if t.decks - seen[i] - hand[i] >= 2:
             pairs += 1
     size = p.sizes[me.seat]
-    unseen = 2 * N - size
+    unseen = t.decks * N - size
     for n in p.seen_suit[me.seat]:
         unseen -= n
     if unseen <= 0:
         return 0.0
-    ruffers = (TRUMP not in p.voids[me.opps[0]]) + (TRUMP not in p.voids[me.opps[1]])
+    ruffers = 0
+    for o in me.opps:
+        if TRUMP not in p.voids[o]:
+            ruffers += 1
     return min(1.0, ruffers * pairs * (float(size) / float(unseen)) ** 2)
 
 

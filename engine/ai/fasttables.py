@@ -32,10 +32,11 @@ class FastTables:
     by_suit: tuple[vec[i64], ...]  # indices of each effective suit, strongest first
     adjacent: tuple[frozenset[int], ...]  # pairs that link upward into a tractor
     rank: vec[i64]  # strength across suits: trumps 100 above every plain card (a follow's key)
-    copies: vec[i64]  # copies of each effective suit's cards in the deck (2 per card)
+    copies: vec[i64]  # copies of each effective suit's cards in the deck (``decks`` per card)
     cost: vec[float]  # what spending a card costs a follow: COST × its keep value
     up: tuple[tuple[int, ...], ...]  # ``adjacent`` as tuples (the pairs one step stronger)
     down: tuple[tuple[int, ...], ...]  # the cards of the same suit whose pairs link upward into a card's pair
+    decks: int  # copies of each card in play (RULES §12.1)
     # remembered answers: the kitty multiplier of a last play, a lead's units, whether a play beats the
     # winner (by lead, winning play, play), a hand's cheapest legal follows to a tractor or throw lead (by the
     # led suit and the lead's shape, the cards asked about)
@@ -56,10 +57,11 @@ def fast_tables(ctx: TrumpContext) -> FastTables:
     adjacent = tuple(frozenset(j for j in range(N) if ctx.pairs_adjacent(ALL_CARDS[i], ALL_CARDS[j]))
                      for i in range(N))
     rank = tuple(t.strength[i] + (100 if suit[i] == TRUMP else 0) for i in range(N))
-    copies = tuple(2 * len(cards) for cards in by_suit)
+    decks = ctx.rules.decks
+    copies = tuple(decks * len(cards) for cards in by_suit)
     cost = tuple(FOLLOW_COST * k for k in t.keep)
     up = tuple(tuple(sorted(a)) for a in adjacent)
     down = tuple(tuple(j for j in by_suit[suit[i]] if i in adjacent[j]) for i in range(N))
     return FastTables(vec[i64](suit), vec[i64](t.strength), vec[i64]([c.points for c in ALL_CARDS]),
                       vec[float](t.keep), tuple(vec[i64](cards) for cards in by_suit), adjacent, vec[i64](rank),
-                      vec[i64](copies), vec[float](cost), up, down)
+                      vec[i64](copies), vec[float](cost), up, down, decks)

@@ -42,7 +42,8 @@ def _is_pair_play(cards: Sequence[Card]) -> bool:
 def hold_chance(play: Sequence[Card], lead: Sequence[Card], sit: Situation, after: Sequence[int],
                 tables: CardTables, unseen: list[int]) -> float:
     """A rough chance that ``play`` (winning now) still wins after the seats in ``after`` have played."""
-    opps = [s for s in after if s % 2 != sit.seat % 2]
+    opponents = sit.opponents()
+    opps = [s for s in after if s in opponents]
     if not opps:
         return 1.0
     led = tables.suit[lead[0].index]
@@ -96,7 +97,8 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
     if len(cands) == 1:
         return [(0.0, cands[0])]
     unseen = sit.unseen()
-    after = [(sit.seat + k) % 4 for k in range(1, 4 - len(sit.trick))]
+    players = sit.players
+    after = [(sit.seat + k) % players for k in range(1, players - len(sit.trick))]
     cur = trick_winner(plays, ctx)
     cur_seat = sit.trick[cur][0]
     table_pts = sum(c.points for p in plays for c in p)
@@ -104,7 +106,8 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
     if sit.certainties and len(sit.hand) == len(lead):  # the last trick carries the kitty bonus (抠底)
         expect_more += kitty_stake(sit, lead)
     partner_w = 0.0
-    if cur_seat == sit.partner:
+    mate_wins = cur_seat in sit.mates()
+    if mate_wins:
         partner_w = hold_chance(plays[cur], lead, sit, after, tables, unseen)
     counts = Counter(sit.hand)
     out: list[tuple[float, Play]] = []
@@ -112,7 +115,7 @@ def rank_follows(sit: Situation, limit: int = FOLLOW_LIMIT) -> list[tuple[float,
         px = sum(c.points for c in x)
         wins = trick_winner([*plays, x], ctx) == len(plays)
         w = hold_chance(x, lead, sit, after, tables, unseen) if wins else partner_w
-        if wins and cur_seat == sit.partner:
+        if wins and mate_wins:
             w = max(w, partner_w)
         total = table_pts + px + expect_more
         value = (2 * w - 1) * total + w * 2.0

@@ -27,6 +27,7 @@ from engine.ai.fasttables import SUIT_INDEX, N, fast_tables
 from engine.ai.playstate import POLICY_CURRENT, PlayState, to_cards
 from engine.ai.policy import policy_play
 from engine.ai.situation import Situation
+from engine.ai.teams import Teams
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ SEARCH_WEIGHT = 0.3  # and by this for each of a searching seat's (``strong``: i
 SEARCH_LEVELS: Final = ("strong", "strong_blind")  # the AI levels that search (read with ``SEARCH_WEIGHT``)
 LOOSE_SHARE = 0.02  # the prior share of a seat that does not play as the policy ...
 LOOSE_WEIGHT = 0.5  # ... and the weight of each of its plays the policy would not have made
-KITTY_HOLDER: Final = 4  # the kitty's index among a deal's holders (seats are 0..3)
+KITTY_HOLDER: Final = 4  # the kitty's index among a deal's holders with four seats (with P seats: P)
 
 
 Plays = list[tuple[int, tuple[int, ...]]]
@@ -49,10 +50,12 @@ class PlayCheck:
     """One earlier play of the current or the last trick, as the seat that made it saw the position."""
 
     def __init__(self, sit: Situation, trick: Plays, k: int, later: Plays, start_voids: list[set[str]],
-                 points: int) -> None:
+                 points: int, teams: Teams | None = None) -> None:
         """The play ``trick[k]``: ``later``, the plays made after ``trick`` (the current trick's, for the last
-        trick); ``start_voids``, the voids known when ``trick`` was led; ``points``, the defenders' then."""
+        trick); ``start_voids``, the voids known when ``trick`` was led; ``points``, the defenders' then; ``teams``,
+        the sides then (``sit.sides()`` by default)."""
         self.seat = trick[k][0]
+        self.teams = teams if teams is not None else sit.sides()
         self.prefix = trick[:k]
         self.actual = tuple(sorted(trick[k][1]))
         self.points = points
@@ -82,10 +85,11 @@ class PlayCheck:
         """The position as the seat saw it, holding ``own`` (and with ``kitty``, if it buried it)."""
         empty = [0] * N
         seat = self.seat
-        state = PlayState(sit.ctx, [own if s == seat else empty for s in range(4)],
+        state = PlayState(sit.ctx, [own if s == seat else empty for s in range(sit.players)],
                           self.prefix[0][0] if self.prefix else seat, list(self.prefix), self.played,
                           [set(v) for v in self.voids], sit.dealer_team, self.points,
-                          to_cards(kitty) if seat == sit.kitty_holder else (), sit.kitty_holder)
+                          to_cards(kitty) if seat == sit.kitty_holder else (), sit.kitty_holder,
+                          teams=self.teams.copy())
         state.version = POLICY_CURRENT
         return state
 
@@ -117,7 +121,7 @@ class PlayCheck:
 def play_checks(sit: Situation, seats: Mapping[int, str]) -> list[list[PlayCheck]]:
     """Per seat of ``seats`` (the bot's AI seats, with their levels), its plays of every trick of the hand so far,
     to weigh deals by (none for the own seat, none at all when the inference is off)."""
-    out: list[list[PlayCheck]] = [[], [], [], []]
+    out: list[list[PlayCheck]] = [[] for _ in range(sit.players)]
     history = [[(s, tuple(c.index for c in cards)) for s, cards in trick] for trick in sit.history]
     for t, trick in enumerate(history):
         later = [play for rest in history[t + 1:] for play in rest]
@@ -125,7 +129,7 @@ def play_checks(sit: Situation, seats: Mapping[int, str]) -> list[list[PlayCheck
             seat = trick[k][0]
             weight = mismatch_weight(sit, seat, seats[seat]) if seat != sit.seat and seat in seats else 1.0
             if weight < 1.0:  # (a weight of 1.0: the seat is not read)
-                check = PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t])
+                check = PlayCheck(sit, trick, k, later, sit.mem.voids_at[t], sit.points_at[t], sit.sides_at(t))
                 check.weight = weight
                 out[seat].append(check)
     return out
@@ -135,7 +139,7 @@ def mismatch_weight(sit: Situation, seat: int, level: str) -> float:
     """What a deal's weight is multiplied by for each play of ``seat`` (an AI of ``level``) the policy would not have
     made there, if the seat plays as the policy (but for a searching seat's overrides)."""
     weight = SEARCH_WEIGHT if level in SEARCH_LEVELS else OPPONENT_WEIGHT
-    return max(weight, PARTNER_WEIGHT) if seat == sit.partner else weight
+    return max(weight, PARTNER_WEIGHT) if seat in sit.mates() else weight
 
 
 def penalties(w: float, plays: int) -> list[float]:
@@ -163,7 +167,7 @@ def play_weight(sit: Situation, checks: list[list[PlayCheck]], hands: list[list[
     """The weight of the deal ``hands`` (and ``kitty``): per seat, the mixture's weight (``penalties``) of the number
     of its plays the policy would have played otherwise."""
     weight = 1.0
-    for seat in range(4):
+    for seat in range(len(checks)):
         if checks[seat]:
             cost = penalties(checks[seat][0].weight, len(checks[seat]))
             weight *= math.exp(-cost[mismatches(sit, checks[seat], hands, kitty)])
@@ -190,7 +194,10 @@ class Reading:
         self.sit = sit
         self.checks = [list(c) for c in checks]  # (reordered: the plays that disagreed last first)
         self.penalty = [penalties(c[0].weight, len(c)) if c else [0.0] for c in checks]
-        self.accepts = [[d in a for d in range(5)] for a in accept]  # per effective suit: which holders take it
+        players = sit.players
+        self.kitty_at = players  # (the kitty's holder index: after the seats)
+        # per effective suit: which holders take it
+        self.accepts = [[d in a for d in range(players + 1)] for a in accept]
         self.shown = shown
         self.kitty_weight = kitty_weight
         self.consistent = consistent
@@ -199,9 +206,9 @@ class Reading:
         self.hands: list[list[int]] = []
         self.kitty = [0] * N
         self.kitty_cards: list[int] = []  # the kitty's card indices (kept with ``kitty``)
-        self.misses = [0, 0, 0, 0]
+        self.misses = [0] * players
         # per seat, its mismatch count by its hand (and the kitty, for the seat that buried it); -n-1: more than n-1
-        self.known: list[dict[bytes, int]] = [{}, {}, {}, {}]
+        self.known: list[dict[bytes, int]] = [{} for _ in range(players)]
 
     def begin(self, fresh: Callable[[], tuple[list[list[int]], list[int]]], holders: list[int], tries: int,
               steps: int, rng: random.Random) -> None:
@@ -221,14 +228,14 @@ class Reading:
         for i in kitty:
             self.kitty[i] += 1
         self.kitty_cards = list(kitty)
-        for seat in range(4):
+        for seat in range(self.kitty_at):
             self.misses[seat] = self._misses(seat)
         self.walk(steps, rng)
 
     def cost(self, hands: list[list[int]], kitty: list[int]) -> float:
         """``-log play_weight`` of a deal (card indices)."""
         total = 0.0
-        for seat in range(4):
+        for seat in range(self.kitty_at):
             if self.checks[seat]:
                 total += self.penalty[seat][mismatches(self.sit, self.checks[seat], hands, kitty)]
         return total
@@ -238,7 +245,7 @@ class Reading:
         return [list(h) for h in self.hands], list(self.kitty_cards)
 
     def _cards(self, holder: int) -> list[int]:
-        return self.kitty if holder == KITTY_HOLDER else self.hands[holder]
+        return self.kitty if holder == self.kitty_at else self.hands[holder]
 
     def _misses(self, seat: int, cap: int = -1) -> int:
         """How many of ``seat``'s plays the policy plays otherwise on the current deal (stopping past ``cap``); a
@@ -284,7 +291,8 @@ class Reading:
         suit = self.suit
         if a < 0 or b < 0 or a == b or not self.accepts[suit[a]][y] or not self.accepts[suit[b]][x]:
             return
-        if (x < 4 and cx[a] <= self.shown[x][a]) or (y < 4 and cy[b] <= self.shown[y][b]):
+        k = self.kitty_at
+        if (x < k and cx[a] <= self.shown[x][a]) or (y < k and cy[b] <= self.shown[y][b]):
             return
         self._swap(x, y, a, b)
         if not self._keep(x, y, a, b, rng):
@@ -297,9 +305,9 @@ class Reading:
         cy[a] += 1
         cy[b] -= 1
         cx[b] += 1
-        if x == KITTY_HOLDER:
+        if x == self.kitty_at:
             self.kitty_cards[self.kitty_cards.index(a)] = b
-        elif y == KITTY_HOLDER:
+        elif y == self.kitty_at:
             self.kitty_cards[self.kitty_cards.index(b)] = a
 
     def _keep(self, x: int, y: int, a: int, b: int, rng: random.Random) -> bool:
@@ -308,13 +316,14 @@ class Reading:
         if not self.consistent(self.hands, self.kitty):
             return False
         ratio = 1.0
-        if y == KITTY_HOLDER:
+        k = self.kitty_at
+        if y == k:
             ratio = self.kitty_weight[a] / self.kitty_weight[b]
-        elif x == KITTY_HOLDER:
+        elif x == k:
             ratio = self.kitty_weight[b] / self.kitty_weight[a]
-        affected = [h for h in (x, y) if h < 4 and self.checks[h]]
+        affected = [h for h in (x, y) if h < k and self.checks[h]]
         holder = self.sit.kitty_holder
-        if KITTY_HOLDER in (x, y) and holder >= 0 and self.checks[holder] and holder not in affected:
+        if k in (x, y) and holder >= 0 and self.checks[holder] and holder not in affected:
             affected.append(holder)
         # Metropolis with early stops: the swap stands if the log weight ratio is at least log(u); each seat's
         # count stops once it is past what the seats after it could still make up

@@ -58,7 +58,7 @@ def ruff_risk(suit: str, sit: Situation, tables: CardTables, unseen: list[int]) 
     """Chance-like weight that an opponent ruffs (毙) a lead of plain ``suit``: known voids, thin suits."""
     if suit == "T":
         return 0.0
-    opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
+    opps = sit.opponents()
     ruffable = any(suit in sit.mem.voids[o] and "T" not in sit.mem.voids[o] for o in opps)
     return risk_from_count(suit_count(tables, unseen, suit), ruffable)  # cards the other three hold (or the kitty)
 
@@ -72,14 +72,13 @@ def rank_leads(sit: Situation) -> list[tuple[float, Play]]:
         by_suit[tables.suit[c.index]].append(c)
     my_trumps = len(by_suit.get("T", []))
     other_trumps = suit_count(tables, unseen, "T")
-    partner = sit.partner
-    opps = ((sit.seat + 1) % 4, (sit.seat + 3) % 4)
+    mates, opps = sit.mates(), sit.opponents()
     # certain winners: an unbeatable unit nobody can ruff (no trumps, or no trump pair, left with them)
     safe = [sit.certainties and cannot_ruff(sit, opps, tables, unseen, pair) for pair in (False, True)]
     out: list[tuple[float, Play]] = []
     for suit, cards in by_suit.items():
         risk = ruff_risk(suit, sit, tables, unseen)
-        partner_ruffs = (suit != "T" and suit in sit.mem.voids[partner] and "T" not in sit.mem.voids[partner]
+        partner_ruffs = (suit != "T" and any(suit in sit.mem.voids[q] and "T" not in sit.mem.voids[q] for q in mates)
                          and not any(suit in sit.mem.voids[o] for o in opps))
         winners: list[Unit] = []
         for unit in hand_units(cards, sit):

@@ -8,8 +8,8 @@ Inferences (all permanent, since cards only ever leave a hand):
   since it may have buried them);
 - in the first hand, where declaring takes the deal (抢庄), the seats of the team that did not declare passed with
   the final declaration standing: neither held an overcall (反主) of it — every AI overcalls an opponent then
-  whenever it can, and a player seldom passes up the deal (with 炒地皮 rounds, or a face-down declaration, not
-  inferred).
+  whenever it can, and a player seldom passes up the deal (with 炒地皮 rounds, or a face-down declaration, or on
+  a table of another shape than two decks and four fixed seats, not inferred).
 """
 
 from __future__ import annotations
@@ -88,8 +88,10 @@ def memory_from_view(view: SeatView, ctx: TrumpContext, overcalls: bool = True) 
     """Replay the public history of ``view`` (completed tricks and the current one) into a ``Memory``;
     ``overcalls``: infer the overcalls passed up in the first hand (only sampled deals use them: ``basic`` skips
     the work)."""
-    mem = Memory(ctx)
     pub = view.public
+    n = len(pub.hand_sizes)
+    mem = Memory(ctx, voids=[set() for _ in range(n)], no_pairs=[set() for _ in range(n)],
+                 shown=[Counter() for _ in range(n)], no_overcall=[[] for _ in range(n)])
     decl = pub.declaration
     if decl is not None and decl.seat != view.seat and decl.seat != pub.kitty_holder:
         mem.shown[decl.seat] = Counter(decl.cards)
@@ -123,8 +125,8 @@ def _infer_no_overcall(view: SeatView, tricks: list[TrickView], mem: Memory) -> 
     pub = view.public
     decl = pub.declaration
     if (decl is None or decl.concealed or pub.hand_number != 1 or pub.results or pub.dealer is None
-            or pub.rules.kitty_overcall is not KittyOvercall.OFF):
-        return
+            or pub.rules.kitty_overcall is not KittyOvercall.OFF or not pub.rules.shape.is_standard):
+        return  # (two decks, four fixed seats only)
     for seat in range(4):
         if seat == view.seat or seat % 2 == decl.seat % 2:
             continue
@@ -150,7 +152,8 @@ def _still_to_hold(option: tuple[Card, ...], played: Counter[Card]) -> Overcall:
 
 def unseen_counts(mem: Memory, hand: Sequence[Card], kitty: Sequence[Card] | None) -> list[int]:
     """Copies of each card (by index) that ``seat`` cannot see: not played, not in hand, not in its kitty."""
-    out = [2 - p for p in mem.played]
+    decks = mem.ctx.rules.decks
+    out = [decks - p for p in mem.played]
     for c in hand:
         out[c.index] -= 1
     for c in kitty or ():

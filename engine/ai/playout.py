@@ -28,7 +28,7 @@ class Playout(PlayState):
             trick = self.trick
             if not trick and self.cards_left == 0:
                 return self.points
-            seat = (self.leader + len(trick)) % 4
+            seat = (self.leader + len(trick)) % self.n
             self.apply(seat, policy_play(self, seat))
 
 

@@ -16,6 +16,7 @@ from typing import Final, Self
 
 from engine.ai.fasttables import TRUMP, FastTables, N, fast_tables
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE
+from engine.ai.teams import Teams, fixed_teams
 from engine.ai.vectors import i64, vec
 from engine.cardrules.tables import RuleTables, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner
@@ -55,20 +56,28 @@ def dealer_utility(points: int, ctx: TrumpContext) -> float:
 
 
 class PlayState:
-    """One deal being played out: four count-vector hands, the current trick, public memory."""
+    """One deal being played out: a count-vector hand per seat, the current trick, public memory, the sides.
+
+    ``side[seat]`` is 1 for the dealer's side as everyone knows it, else 0: fixed partners (``dealer_team``, even
+    against odd seats), or in 找朋友 (``teams``) the dealer and its revealed friends, with the open friend calls
+    filled as tricks end (``engine.ai.teams``)."""
 
     def __init__(self, ctx: TrumpContext, hands: list[list[int]], leader: int, trick: list[tuple[int, tuple[int, ...]]],
                  played: list[int], voids: list[set[int]], dealer_team: int, defender_points: int,
-                 kitty: Sequence[Card], kitty_seat: int = -1, tables: FastTables | None = None) -> None:
+                 kitty: Sequence[Card], kitty_seat: int = -1, tables: FastTables | None = None,
+                 teams: Teams | None = None) -> None:
         self.ctx = ctx
+        players = len(hands)
+        self.n = players  # seats (RULES §13.1: 4 to 8)
+        self.teams = teams if teams is not None else fixed_teams(players, dealer_team)
         self.t = tables if tables is not None else fast_tables(ctx)  # (``tables``: the context's, already looked up)
         self.r: RuleTables = rule_tables(ctx)
         self.hands = vec[vec[i64]]([vec[i64](h) for h in hands])  # (copies: the caller's lists are left alone)
         suit = self.t.suit
-        self.sizes = vec[i64]([0, 0, 0, 0])  # cards in each hand
-        self.held = vec[vec[i64]]([vec[i64]([0, 0, 0, 0, 0]) for _ in range(4)])  # each hand's cards by suit
+        self.sizes = vec[i64]([0] * players)  # cards in each hand
+        self.held = vec[vec[i64]]([vec[i64]([0, 0, 0, 0, 0]) for _ in range(players)])  # each hand's cards by suit
         self.gone = vec[i64]([0, 0, 0, 0, 0])  # cards of each effective suit played
-        for seat in range(4):
+        for seat in range(players):
             held = self.held[seat]
             for i, n in enumerate(hands[seat]):
                 if n:
@@ -95,16 +104,17 @@ class PlayState:
             self._start_trick(trick[0][1])
             for k in range(1, len(trick)):
                 self._follow_update(k)
-        self.cards_left = self.sizes[(leader + len(trick)) % 4]  # cards per hand at the trick's start
+        self.cards_left = self.sizes[(leader + len(trick)) % players]  # cards per hand at the trick's start
 
     def clone(self) -> Self:
         """An independent copy (to play several candidates out from one position)."""
-        other = type(self)(self.ctx, [[], [], [], []], self.leader, [], [], [set(), set(), set(), set()],
-                           self.dealer_team, self.points, (), -1, self.t)
+        n = self.n
+        other = type(self)(self.ctx, [[] for _ in range(n)], self.leader, [], [], [set() for _ in range(n)],
+                           self.dealer_team, self.points, (), -1, self.t, self.teams.copy())
         other.kitty, other.kitty_points, other.kitty_seat = self.kitty, self.kitty_points, self.kitty_seat
         other.version = self.version
         other.hands = vec[vec[i64]]([h[0:N] for h in self.hands])  # (a slice of a count vector is a copy)
-        other.sizes = self.sizes[0:4]
+        other.sizes = self.sizes[0:n]
         other.held = vec[vec[i64]]([h[0:5] for h in self.held])
         other.gone = self.gone[0:5]
         other.trick = list(self.trick)
@@ -114,7 +124,7 @@ class PlayState:
         other.win_k, other.win_key = self.win_k, self.win_key
         other.trick_points, other.cards_left = self.trick_points, self.cards_left
         # as ``_share_seen`` (``apply`` keeps the burier's own copies up to date)
-        other.seen, other.seen_suit = vec[vec[i64]]([other.played] * 4), vec[vec[i64]]([other.gone] * 4)
+        other.seen, other.seen_suit = vec[vec[i64]]([other.played] * n), vec[vec[i64]]([other.gone] * n)
         k = self.kitty_seat
         other.kitty_seen = self.kitty_seen
         if self.kitty_seen:
@@ -124,8 +134,8 @@ class PlayState:
     def _share_seen(self) -> None:
         """What each seat has seen leave the game: the cards played (shared), and for the kitty's burier
         the kitty too (its own copy), by card (``seen``) and by effective suit (``seen_suit``)."""
-        self.seen = vec[vec[i64]]([self.played] * 4)
-        self.seen_suit = vec[vec[i64]]([self.gone] * 4)
+        self.seen = vec[vec[i64]]([self.played] * self.n)
+        self.seen_suit = vec[vec[i64]]([self.gone] * self.n)
         k = self.kitty_seat
         self.kitty_seen = k >= 0 and len(self.kitty) > 0  # the burier's ``seen`` is its own copy
         if self.kitty_seen:
@@ -138,7 +148,7 @@ class PlayState:
             self.seen_suit[k] = seen_suit
 
     def apply(self, seat: int, play: tuple[int, ...]) -> None:
-        """``seat`` plays ``play`` (a lead if the trick is empty); a fourth play ends the trick."""
+        """``seat`` plays ``play`` (a lead if the trick is empty); the last seat's play ends the trick."""
         hand = self.hands[seat]
         t = self.t
         suit = t.suit
@@ -179,7 +189,7 @@ class PlayState:
         else:
             self._follow(seat, play)
         trick.append((seat, play))
-        if len(trick) == 4:
+        if len(trick) == self.n:
             self.finish_trick()
 
     def _follow(self, seat: int, play: tuple[int, ...]) -> None:
@@ -222,13 +232,13 @@ class PlayState:
 
     def may_win(self, play: tuple[int, ...]) -> bool:
         """Whether a follow to a tractor or throw could win at all: all of the led suit (not against a
-        throw), or all trumps on a plain lead; against a tractor (拖拉机), pairs only."""
+        throw), or all trumps on a plain lead; against a tractor (拖拉机), pairs only (two decks)."""
         suit = self.t.suit
         s = suit[play[0]]
         if any(suit[i] != s for i in play):
             return False
-        if not self.throw and any(play.count(i) != 2 for i in play):
-            return False
+        if not self.throw and self.t.decks == 2 and any(play.count(i) != 2 for i in play):
+            return False  # (with more decks a tractor's units may be wider: the rules decide)
         return (s == self.led and not self.throw) or (s == TRUMP and self.led != TRUMP)
 
     def _key(self, play: tuple[int, ...]) -> int:
@@ -245,10 +255,13 @@ class PlayState:
         seat, play = self.trick[k]
         pts = self.trick_points
         self.trick_points = 0
-        if seat % 2 != self.dealer_team:
+        teams = self.teams
+        if teams.calls:  # 找朋友: the trick's points go with its winner, and called copies reveal friends
+            self.points += teams.after_trick(self.trick, seat, pts)
+        elif not teams.side[seat]:
             self.points += pts
         self.cards_left -= len(self.trick[0][1])
-        if self.cards_left == 0 and seat % 2 != self.dealer_team:
+        if self.cards_left == 0 and not teams.side[seat]:
             kitty_pts = self.kitty_points
             if kitty_pts:
                 self.points += kitty_pts * self.multiplier(play)
@@ -330,7 +343,7 @@ class PlayState:
             if h >= 2 and pair_free:
                 pairs += 1
                 pair = j if pair < 0 else pair
-            unseen = 2 - seen[j] - h
+            unseen = self.t.decks - seen[j] - h
             blocks_single = blocks_single or unseen >= 1
             blocks_pair = blocks_pair or unseen >= 2
         return (certain if copies == 1 else -1), (pair if pairs == 1 else -1)
@@ -350,7 +363,7 @@ class PlayState:
         for j in t.by_suit[t.suit[i]]:
             if t.strength[j] <= st:
                 return True
-            if 2 - seen[j] - hand[j] >= need:
+            if t.decks - seen[j] - hand[j] >= need:
                 return False
         return True
 

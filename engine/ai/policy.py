@@ -69,13 +69,14 @@ def legal_follows(p: PlayState, lead: tuple[int, ...], hand: vec[i64]) -> list[t
 def seat_state(sit: Situation, version: int = POLICY_CURRENT) -> PlayState:
     """The position of ``sit`` as its seat knows it: its own hand (the other hands empty), the public
     history, and the kitty if it buried it; ``version`` is the play policy that will read it."""
-    hands = [[0] * N for _ in range(4)]
+    hands = [[0] * N for _ in range(sit.players)]
     for c in sit.hand:
         hands[sit.seat][c.index] += 1
     trick = [(s, tuple(c.index for c in cards)) for s, cards in sit.trick]
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
     state = PlayState(sit.ctx, hands, trick[0][0] if trick else sit.seat, trick, sit.mem.played, voids,
-                      sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder)
+                      sit.dealer_team, sit.defender_points, sit.kitty or (), sit.kitty_holder,
+                      teams=sit.sides().copy())
     state.version = version
     return state
 

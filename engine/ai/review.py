@@ -22,7 +22,7 @@ from engine.ai.endgame import EXACT_CARDS, Endgame
 from engine.ai.playout import Playout
 from engine.ai.playstate import to_cards
 from engine.ai.situation import Situation, situation_from_view
-from engine.ai.strong import Plan, choose_play_mc, plan, play_out, start_state
+from engine.ai.strong import Plan, choose_play_mc, exact_shape, plan, play_out, start_state
 from engine.cards import Card
 from engine.views import Phase, SeatView
 
@@ -50,7 +50,7 @@ def review_play(view: SeatView, played: tuple[Card, ...], rng: random.Random, wo
         return None
     sampler = Sampler(sit)
     mine, theirs = plan(sit, choice), plan(sit, played)
-    exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
+    exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS and exact_shape(sit) else None
     sign = 1 if sit.is_dealer_team else -1
     levels = points = 0.0
     for _ in range(worlds):

@@ -14,10 +14,13 @@ from functools import lru_cache
 from typing import Final
 
 from engine.ai.memory import Memory, memory_from_view, unseen_counts
+from engine.ai.teams import Teams, fixed_teams, friends_teams
 from engine.cards import ALL_CARDS, Card
+from engine.friends import Friends
+from engine.rules import Rules
 from engine.settlement import kitty_multiplier
 from engine.trump import TrumpContext, trump_context
-from engine.views import SeatView, TrickView
+from engine.views import Phase, SeatView, TrickView
 
 log = logging.getLogger(__name__)
 
@@ -43,14 +46,37 @@ class Situation:
     # defenders' points when each was led: ``engine.ai.inference``
     history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
     points_at: tuple[int, ...] = ()
+    teams: Teams | None = None  # the sides now (``engine.ai.teams``; None: fixed partners by ``dealer_team``)
+    teams_at: tuple[Teams, ...] = ()  # 找朋友: the sides when each trick of ``history`` was led
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    def sides(self) -> Teams:
+        """The sides as everyone knows them now (not to be changed: ``copy`` it for a playout)."""
+        return self.teams if self.teams is not None else fixed_teams(self.players, self.dealer_team)
+
+    def sides_at(self, t: int) -> Teams:
+        """The sides when trick ``t`` of ``history`` was led."""
+        return self.teams_at[t] if self.teams_at else self.sides()
 
     @property
     def is_dealer_team(self) -> bool:
-        return self.seat % 2 == self.dealer_team
+        return self.sides().side[self.seat] == 1
 
     @property
     def partner(self) -> int:
+        """The partner with four seats and fixed partners (elsewhere ``mates``)."""
         return (self.seat + 2) % 4
+
+    def mates(self) -> tuple[int, ...]:
+        """The other seats on this seat's side as everyone knows it, in playing order."""
+        return self.sides().mates[self.seat]
+
+    def opponents(self) -> tuple[int, ...]:
+        """The seats on the other side as everyone knows it, in playing order."""
+        return self.sides().opps[self.seat]
 
     def unseen(self) -> list[int]:
         """Copies of each card (by index) this seat cannot locate."""
@@ -65,10 +91,15 @@ def situation_from_view(view: SeatView, certainties: bool = True, overcalls: boo
     mem = memory_from_view(view, ctx, overcalls)
     trick = list(pub.trick.plays) if pub.trick is not None and not pub.trick.complete else []
     dealer = pub.dealer if pub.dealer is not None else 0
-    history, points_at = _history(pub.tricks, pub.trick, dealer % 2)
+    if pub.friends is not None and pub.phase is not Phase.BURYING:
+        history, points_at, teams_at, teams = _friends_history(pub.tricks, pub.trick, pub.friends, pub.rules,
+                                                               len(pub.hand_sizes))
+    else:
+        history, points_at = _history(pub.tricks, pub.trick, dealer % 2)
+        teams_at, teams = (), None
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
                      pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder,
-                     history, points_at)
+                     history, points_at, teams, teams_at)
 
 
 def _history(tricks: Sequence[TrickView], current: TrickView | None,
@@ -89,6 +120,29 @@ def _history(tricks: Sequence[TrickView], current: TrickView | None,
         if trick.complete and trick.winner is not None and trick.winner % 2 != dealer_team:
             points += trick.points
     return tuple(plays), tuple(points_at)
+
+
+def _friends_history(tricks: Sequence[TrickView], current: TrickView | None, friends: Friends, rules: Rules,
+                     players: int) -> tuple[tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...], tuple[int, ...],
+                                        tuple[Teams, ...], Teams]:
+    """找朋友: ``_history`` with the sides when each trick was led and now, the calls replayed from the start (the
+    defenders' points then: those won by the seats not on the dealer's team; throw penalties left out)."""
+    done = list(tricks)
+    if current is not None and current.plays and current not in done:
+        done.append(current)
+    state = Friends.start(friends.dealer, [c.call for c in friends.calls])
+    won = [0] * players
+    plays, points_at, teams_at = [], [], []
+    for trick in done:
+        if not trick.plays:
+            continue
+        plays.append(trick.plays)
+        points_at.append(sum(won[s] for s in range(players) if s not in state.team))
+        teams_at.append(friends_teams(state, won, rules))
+        if trick.complete and trick.winner is not None:
+            won[trick.winner] += trick.points
+            state = state.after_trick(trick.plays, rules)
+    return tuple(plays), tuple(points_at), tuple(teams_at), friends_teams(friends, won, rules)
 
 
 @dataclass(frozen=True)

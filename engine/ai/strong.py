@@ -83,7 +83,13 @@ def start_state(sit: Situation, world: World) -> Playout:
     leader = trick[0][0] if trick else sit.seat
     voids = [{SUIT_INDEX[s] for s in v} for v in sit.mem.voids]
     return Playout(sit.ctx, world.hands, leader, trick, sit.mem.played, voids, sit.dealer_team, sit.defender_points,
-                   to_cards(world.kitty), sit.kitty_holder)
+                   to_cards(world.kitty), sit.kitty_holder, teams=sit.sides().copy())
+
+
+def exact_shape(sit: Situation) -> bool:
+    """Whether the exact endgame solver (four seats, fixed partners, two decks) fits the table's shape; elsewhere
+    the endgame is played out like the rest."""
+    return sit.ctx.rules.shape.is_standard
 
 
 @dataclass(frozen=True)
@@ -118,25 +124,27 @@ def play_out(sit: Situation, start: Playout, candidate: Plan, solver: Endgame | 
     indices = candidate.indices
     if candidate.throw:
         hands = out.hands
+        players = len(hands)
         others = [to_cards([i for i in range(len(h)) for _ in range(h[i])]) for h in
-                  (hands[(sit.seat + k) % 4] for k in (1, 2, 3))]
+                  (hands[(sit.seat + k) % players] for k in range(1, players))]
         check = check_throw(candidate.cards, others, ctx)
         if check.failed:
             penalty = throw_penalty(len(indices), len(indices) - len(check.forced), ctx.rules)
             out.points += penalty if sit.is_dealer_team else -penalty
             indices = tuple(c.index for c in check.forced)
     out.apply(sit.seat, indices)
-    if len(sit.hand) <= EXACT_CARDS:  # the endgame (残局) solved exactly on this deal
+    if len(sit.hand) <= EXACT_CARDS and exact_shape(sit):  # the endgame (残局) solved exactly on this deal
         solver = solver or Endgame(ctx, sit.dealer_team, out.kitty)
         points = out.points + solver.solve(hands_of(out.hands), tuple(out.trick), out.leader)
     else:
         points = out.run()
+    dealer_side = out.teams.side[sit.seat] == 1  # (找朋友: the side the seat ends on in this deal)
     value = utility.get(points) if utility is not None else None
     if value is None:
-        value = dealer_utility(points, ctx) if sit.is_dealer_team else -dealer_utility(points, ctx)
+        value = dealer_utility(points, ctx)
         if utility is not None:
             utility[points] = value
-    return value
+    return value if dealer_side else -value
 
 
 @dataclass
@@ -206,7 +214,8 @@ class _Search:
         self.rng = rng
         self.cands = cands
         self.stats = stats
-        self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if len(sit.hand) <= EXACT_CARDS else None
+        exact = len(sit.hand) <= EXACT_CARDS and exact_shape(sit)
+        self.exact = Endgame(sit.ctx, sit.dealer_team, ()) if exact else None
         self.per_world = 0.0
         self.plans = [plan(sit, c) for c in cands]
         self.sampler = Sampler(sit, read)

@@ -1,0 +1,105 @@
+"""The sides of a position as the AI reads them (庄家方 and 闲家方), for every table shape (RULES §13).
+
+``side[seat]`` is 1 for the dealer's side and 0 for the defenders. With fixed partners (``mode: tractor``, 4, 6 or
+8 seats) the sides are the even and the odd seats. In 找朋友 the dealer's side is the dealer and the friends
+revealed so far; the open friend calls (card, copies still to skip) are filled as tricks end exactly as
+``engine.friends.Friends.after_trick`` fills them (every copy counts for every open call of its card, the
+dealer's own copies too; ``double_join``), and a friend brings the points it won along (RULES §13.5).
+A seat not revealed yet counts as a defender: that is what every seat knows, so it is what the play policy reads
+(a friend-to-be plays as a defender until its called copy is played). The strong player's utility reads the side
+its seat is on when the playout ends (``engine.ai.strong``): in each sampled deal the called copies lie somewhere,
+so an unrevealed seat's team is averaged over the deals.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.choices import DoubleJoin
+from engine.friends import Friends
+from engine.rules import Rules
+
+log = logging.getLogger(__name__)
+
+
+class Teams:
+    """The sides (``side``), the open friend calls (``calls``: [card index, copies to skip, filled]), the points
+    each seat won (``won``, read only while calls are open) and each seat's opponents and side-mates in playing
+    order from it (``opps``, ``mates``; ``opps_after[seat][n]``: its opponents among the ``n`` seats after it).
+    Without open calls it never changes (and is shared, not copied)."""
+
+    __slots__ = ("calls", "ignored", "mates", "opps", "opps_after", "side", "won")
+
+    def __init__(self, side: list[int], calls: list[list[int]], won: list[int], ignored: bool = False) -> None:
+        self.side = side
+        self.calls = calls
+        self.won = won
+        self.ignored = ignored  # ``double_join: ignored``: a copy reaching a team member passes on
+        self.opps: list[tuple[int, ...]] = []
+        self.mates: list[tuple[int, ...]] = []
+        self.opps_after: list[list[list[int]]] = []
+        self._order()
+
+    def _order(self) -> None:
+        side = self.side
+        n = len(side)
+        self.opps = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] != side[s]) for s in range(n)]
+        self.mates = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] == side[s]) for s in range(n)]
+        self.opps_after = [[[(s + k) % n for k in range(1, m + 1) if side[(s + k) % n] != side[s]] for m in range(n)]
+                           for s in range(n)]
+
+    def copy(self) -> Teams:
+        """An independent copy (the same object when no call is open: it cannot change)."""
+        if not self.calls:
+            return self
+        return Teams(list(self.side), [list(c) for c in self.calls], list(self.won), self.ignored)
+
+    def after_trick(self, trick: Sequence[tuple[int, Sequence[int]]], winner: int, points: int) -> int:
+        """The trick ``trick`` (seat, card indices, in playing order) ends, won by ``winner`` with ``points``: the
+        change in the defenders' points (the winner's points if it defends, less what the friends it reveals won)."""
+        side, won, calls = self.side, self.won, self.calls
+        won[winner] += points
+        delta = 0 if side[winner] else points
+        joined = False
+        for seat, play in trick:
+            for i in play:
+                for call in calls:
+                    if call[2] or call[0] != i:
+                        continue
+                    if call[1] > 0:
+                        call[1] -= 1
+                    elif not side[seat]:
+                        call[2] = 1
+                        side[seat] = 1
+                        delta -= won[seat]
+                        joined = True
+                    elif not self.ignored:
+                        call[2] = 1  # a double join: the team stays smaller
+        if any(c[2] for c in calls):
+            self.calls = [c for c in calls if not c[2]]
+        if joined:
+            self._order()
+        return delta
+
+
+@lru_cache(maxsize=64)
+def fixed_teams(players: int, dealer_team: int) -> Teams:
+    """Fixed partners: the dealer's team is the seats of ``dealer_team``'s parity (shared: it never changes)."""
+    return Teams([1 if s % 2 == dealer_team else 0 for s in range(players)], [], [0] * players)
+
+
+def friends_teams(friends: Friends, won: Sequence[int], rules: Rules) -> Teams:
+    """找朋友: the sides once the tricks so far have ended (``friends``: the public calls and team), with the points
+    each seat won (``won``)."""
+    side = [1 if s in friends.team else 0 for s in range(len(won))]
+    calls = [[c.call.card.index, c.skip, 0] for c in friends.open_calls]
+    return Teams(side, calls, list(won), rules.double_join is DoubleJoin.IGNORED)
+
+
+def teams_of(players: int, dealer: int, friends: Friends | None, won: Sequence[int], rules: Rules) -> Teams:
+    """The sides of a hand: ``friends_teams`` in 找朋友 (``friends`` given), else fixed partners."""
+    if friends is None:
+        return fixed_teams(players, dealer % 2)
+    return friends_teams(friends, won, rules)
