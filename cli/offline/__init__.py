@@ -12,7 +12,8 @@ from cli.config import Config
 from data.targets import MEMORY, database_target
 
 NAME = "offline"
-HELP = "play an offline match of four AI players and write its pictures, log and ladder"
+HELP = ("play an offline match of AI players (four, or any table shape of --options) and write its pictures, log "
+        "and ladder")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

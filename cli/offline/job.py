@@ -2,8 +2,9 @@
 (engine → storage → renderer), writing its pictures to a directory and printing a short log.
 
 Four offline players (user ids 1–4; as many as the rules' ``players``, 4 to 8, RULES §13: the bot's surfaces
-offer four seats of fixed partners only, this job every shape, 找朋友 too) sit down and hand their seats to the AI (托管) at ``ai_level``,
-so the match is stored, rated and laddered like any other (guild 0). Files written to ``out_dir``:
+offer four seats of fixed partners only, this job every shape, 找朋友 too) sit down and hand their seats to the
+AI (托管) at ``ai_level``, so the match is stored, rated and laddered like any other (guild 0; other shapes than
+four seats of fixed partners unranked). Files written to ``out_dir``:
 ``handNN_trickMM.png`` (every completed trick), ``handNN_summary.png`` (each settled hand),
 ``match_summary.png``, ``ladder.png`` and ``match_log.txt``. A short match by default (``end_level``
 ``5``: from 2 to 5); ``max_hands`` ends the table early if the match runs longer.
