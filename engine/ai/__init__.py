@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, Bury
 from engine.ai.baselines import BASELINES, baseline_action
 from engine.ai.basic import basic_action
+from engine.ai.calls import choose_calls
 from engine.ai.levels import LEVELS
 from engine.ai.random_ai import random_action
 from engine.cards import remove_cards
-from engine.friends import default_calls
 from engine.views import SeatView
 
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ def choose_action(view: SeatView, level: str, rng: random.Random, budget_s: floa
     sampled deals instead, which makes it deterministic for a given ``rng`` seed; ``stats`` receives what
     its search did; ``read``: the seats whose plays the strong AI reads, with their levels (``read_seats``).
     The extra levels of ``engine.ai.baselines`` (earlier basic rules) and ``strong_blind`` are for measuring.
-    In 找朋友 every level's dealer calls its friends with the bury by ``engine.friends.default_calls`` (the top
-    allowed card of its shortest suits, a copy it does not hold itself)."""
+    In 找朋友 every level's dealer calls its friends with the bury by ``engine.ai.calls.choose_calls`` (the top
+    allowed card of a suit it is short in, a copy it does not hold itself: the friend is another player)."""
     if level == "random":
         action = random_action(view, rng)
     elif level == "basic":
@@ -72,7 +72,7 @@ def _with_calls(view: SeatView, action: Action | None) -> Action | None:
         return action
     kept = remove_cards(view.hand, action.cards)
     return Bury(seat=action.seat, cards=action.cards,
-                calls=default_calls(kept, pub.level, pub.trump or "NT", pub.rules))
+                calls=choose_calls(kept, action.cards, pub.level, pub.trump or "NT", pub.rules))
 
 
 def suggest(view: SeatView) -> Action | None:

@@ -25,13 +25,15 @@ from typing import Final
 
 from engine.ai.basic import known_trump
 from engine.ai.bury import _Scorer, void_first
+from engine.ai.calls import choose_calls
 from engine.ai.determinize import shuffle
 from engine.ai.fasttables import N
 from engine.ai.memory import memory_from_view
 from engine.ai.playout import Playout, mean_se
 from engine.ai.playstate import dealer_utility
-from engine.ai.teams import Teams, fixed_teams
+from engine.ai.teams import Teams, fixed_teams, friends_teams
 from engine.cards import Card, remove_cards
+from engine.friends import Friends
 from engine.trump import TrumpContext, trump_context
 from engine.views import SeatView
 
@@ -267,5 +269,11 @@ def search_bury(view: SeatView, rng: random.Random, budget_s: float, iterations:
     ctx = trump_context(pub.level, known_trump(view), pub.rules)
     shown = memory_from_view(view, ctx).shown
     dealer = pub.dealer if pub.dealer is not None else view.seat
-    search = BurySearch(view.hand, ctx, view.seat, dealer, dealer % 2, shown, k)
+    teams_for = None
+    if not pub.rules.shape.fixed_partners:  # 找朋友: each candidate's playouts with the calls made with it
+        def teams_for(kept: Sequence[Card]) -> Teams:
+            buried = remove_cards(view.hand, kept)
+            calls = choose_calls(kept, buried, pub.level, ctx.trump, pub.rules)
+            return friends_teams(Friends.start(dealer, calls), [0] * len(pub.hand_sizes), pub.rules)
+    search = BurySearch(view.hand, ctx, view.seat, dealer, dealer % 2, shown, k, teams_for=teams_for)
     return search.choose(rng, budget_s * BUDGET_SHARE, iterations)
