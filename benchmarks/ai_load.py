@@ -29,10 +29,10 @@ from typing import Any
 from data.records import TableOptions
 from engine.views import Phase
 from runtime.aipool import AiPool
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
+from runtime.pictures.renderqueue import QUEUE
 from runtime.presenter import TableUpdate
-from runtime.renderqueue import QUEUE
-from runtime.service import GameService
+from runtime.service.game import GameService
 
 GUILD, CHANNEL = 10 << 22, 20
 

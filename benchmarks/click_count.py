@@ -7,9 +7,9 @@ of the other open panels, the live message — is profiled (``sys.setprofile``) 
 
 - ``files_entered``: the project's source files (not the venv's) with at least one function called;
 - ``calls``: how often each of the costly views and lookups was computed (``Table.public_view`` — also inside each
-  ``Table.seat_view`` —, ``Table.seat_view``, a panel built (``runtime.panel``: ``build_panel``,
+  ``Table.seat_view`` —, ``Table.seat_view``, a panel built (``runtime.views.panel``: ``build_panel``,
   ``_build`` behind its cache), ``Table.legal_actions``, ``TableRecord.seat_of``, ``Table.to_act`` — also
-  inside each public view —, ``legal_plays``, the timers planned (``runtime.planner.plan``: once per move, armed
+  inside each public view —, ``legal_plays``, the timers planned (``runtime.clock.planner.plan``: once per move, armed
   before the update is presented, which carries the deadline to every interface)).
 
 Counts, not timings: the same on a loaded machine. ``--json``: one JSON object on the last line.
@@ -42,9 +42,9 @@ from engine.views import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = {("engine/table.py", "public_view"): "public_view", ("engine/table.py", "seat_view"): "seat_view",
-           ("runtime/panel.py", "_build"): "build_panel", ("engine/table.py", "legal_actions"): "legal_actions",
+           ("runtime/views/panel.py", "_build"): "build_panel", ("engine/table.py", "legal_actions"): "legal_actions",
            ("data/records.py", "seat_of"): "seat_lookup", ("engine/table.py", "to_act"): "turn_check",
-           ("engine/legal.py", "legal_plays"): "legal_plays", ("runtime/planner.py", "plan"): "timer_plan"}
+           ("engine/legal.py", "legal_plays"): "legal_plays", ("runtime/clock/planner.py", "plan"): "timer_plan"}
 OPTIONS = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
                        ai_declare_wait=0.0, reminder_before=60.0, declare_window=7200.0)
 

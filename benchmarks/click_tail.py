@@ -46,10 +46,10 @@ from data.database import Database
 from data.postgres import PostgresDriver, PostgresTx
 from data.sqlite import SqliteDriver, SqliteTx
 from engine.table import Table
-from runtime import pipeline as pipeline_module
-from runtime.renderqueue import QUEUE, RenderQueue
-from runtime.service import GameService
-from runtime.session import Session
+from runtime.pictures.renderqueue import QUEUE, RenderQueue
+from runtime.service import pipeline as pipeline_module
+from runtime.service.game import GameService
+from runtime.service.session import Session
 from tools.pgcluster import PgCluster
 
 TRACE: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("click_trace", default=None)

@@ -24,11 +24,11 @@ from data.database import Database
 from data.records import Mode, TableOptions
 from engine.rules import Rules
 from engine.views import Phase
-from runtime.imaging import ImagePolicy
+from runtime.clock.timers import decode
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
 from runtime.procedures import TIME_CONTROLS
-from runtime.service import GameService
-from runtime.timers import decode
+from runtime.service.game import GameService
 
 HOST = 1000
 

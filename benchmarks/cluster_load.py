@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.ai_load import DropPresenter, human, pct
 from data.database import Database
 from data.records import TableOptions
-from runtime.imaging import ImagePolicy
-from runtime.service import GameService
+from runtime.pictures.imaging import ImagePolicy
+from runtime.service.game import GameService
 from tools.pgcluster import PgCluster
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -34,11 +34,11 @@ from data.records import Mode, Status, TableOptions
 from engine.errors import EngineError
 from engine.rules import Rules
 from runtime.aipool import AiPool
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
+from runtime.pictures.renderqueue import QUEUE
 from runtime.presenter import RecordingPresenter
-from runtime.renderqueue import QUEUE
-from runtime.service import GameService
-from runtime.watchdog import waiting_without_timers
+from runtime.service.game import GameService
+from runtime.service.watchdog import waiting_without_timers
 
 OPTIONS = TableOptions(ai_delay=0.05, deal_delay=0.0, next_hand_delay=0.2, turn_timeout=3600.0, reminder_before=0.0,
                        declare_window=1.0, forced_autoplay=False, ai_declare_wait=0.0)

@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from data.database import Database
 from engine.rating import DEFAULT_MU, DEFAULT_SIGMA
-from runtime.imaging import ImagePolicy
+from runtime.clock.registry import TimerRegistry
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.seasons import SeasonOver, SeasonService
-from runtime.service import GameService
-from runtime.timer_registry import TimerRegistry
+from runtime.records.seasons import SeasonOver, SeasonService
+from runtime.service.game import GameService
 from tools.pgcluster import PgCluster
 from web.ladder_page import LadderPages
 

@@ -47,10 +47,10 @@ async def serve(tables: int, spectators: int) -> None:
     from data.database import Database
     from data.records import Mode, TableOptions
     from runtime.access import Caller
-    from runtime.imaging import ImagePolicy
+    from runtime.links.weblinks import LinkBook
+    from runtime.pictures.imaging import ImagePolicy
     from runtime.ratelimit import RateLimiter
-    from runtime.service import GameService
-    from runtime.weblinks import LinkBook
+    from runtime.service.game import GameService
     from web.demo import Quiet
     from web.server import WebServer
 

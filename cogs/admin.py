@@ -33,7 +33,7 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
                     channel: discord.TextChannel | None, allow: bool | None,
                     referee_role: discord.Role | None = None) -> None:
     """Change the given server defaults (all validated first), then show every setting. ``referee_role``: its
-    members may referee (``runtime.referee``; with ``allow: false`` the role no longer may); ``@everyone`` is
+    members may referee (``runtime.service.referee``; with ``allow: false`` the role no longer may); ``@everyone`` is
     refused (every member would be a referee)."""
     assert interaction.guild_id is not None
     game = bot.game

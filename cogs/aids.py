@@ -1,4 +1,4 @@
-"""``/tractor undo``: take back one's latest play with the other players' consent (悔牌, ``runtime.undo``), at a
+"""``/tractor undo``: take back one's latest play with the other players' consent (悔牌, ``runtime.service.undo``), at a
 casual table that offers it (``/tractor new undo:``). The first use asks (a post in the thread); each other
 player agrees with the same command; the reply to each is private."""
 
@@ -16,7 +16,7 @@ from cogs.replies import answering, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
-from runtime.undo import undo
+from runtime.service.undo import undo
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from data.records import TableRecord
-from runtime.pipeline import PAUSED
+from runtime.service.pipeline import PAUSED
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,12 @@ import discord
 from discord.ext import commands
 
 from data.records import TableOptions
+from runtime.links.weblinks import LinkBook
 from runtime.presenter import Presenter, TableUpdate
 from runtime.ratelimit import RateLimiter
-from runtime.seasons import SeasonService
-from runtime.service import GameService
-from runtime.tournaments import TournamentService
-from runtime.weblinks import LinkBook
+from runtime.records.seasons import SeasonService
+from runtime.service.game import GameService
+from runtime.tournament.service import TournamentService
 
 
 @runtime_checkable

@@ -35,7 +35,7 @@ async def admitted(interaction: discord.Interaction, bucket: str) -> bool:
 
 
 async def note_name(interaction: discord.Interaction) -> None:
-    """Remember the display name the user shows on this server now (``runtime.names``: the bot has no members
+    """Remember the display name the user shows on this server now (``runtime.records.names``: the bot has no members
     intent, the ladder and records name players by it)."""
     game = getattr(interaction.client, "game", None)
     if game is not None:

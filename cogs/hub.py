@@ -16,10 +16,10 @@ from data.database import Database
 from data.records import TableRecord
 from runtime.access import Caller, Op, TableLimits, authorize
 from runtime.aipool import shared_pool
+from runtime.links.weblinks import LINK_TTL
+from runtime.pictures.renderqueue import QUEUE
 from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
-from runtime.renderqueue import QUEUE
-from runtime.service import GameService
-from runtime.weblinks import LINK_TTL
+from runtime.service.game import GameService
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
     async def restore() -> None:
         await bot.wait_until_ready()
         try:
-            ids = await bot.game.restore_all()  # starts the timer loop (runtime.scheduler)
+            ids = await bot.game.restore_all()  # starts the timer loop (runtime.clock.scheduler)
             log.info("restored tables %s", ids)
             await bot.tournaments.restore()  # after the tables: takes in results of tables that ended meanwhile
             await bot.seasons.restore()  # dated seasons whose end timer is missing get one
@@ -89,7 +89,7 @@ async def detach_game(bot: GameBot) -> None:
 
 
 async def send_web_link(bot: GameBot, interaction: discord.Interaction, table_id: int) -> None:
-    """Answer privately with a fresh link to the web table (``runtime.weblinks``): the caller's seat if seated
+    """Answer privately with a fresh link to the web table (``runtime.links.weblinks``): the caller's seat if seated
     there, else to watch; the previous link and its page are revoked. ``web.disabled`` without the web table.
     With the Discord Activity set up, the answer launches it in this channel and the link follows privately; if
     Discord refuses to launch it, the link comes with ``activity.launch_failed``."""

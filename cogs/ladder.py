@@ -1,7 +1,7 @@
 """``/ladder`` (picture, by rating or by level), ``/stats [user]``, ``/history`` and ``/replay`` of a finished hand.
 
-The pictures are read and drawn by the runtime (``runtime.ladder_views``, ``runtime.imaging``: the drawing queue,
-as the table's pictures); answers are public in the channel except errors."""
+The pictures are read and drawn by the runtime (``runtime.records.ladder_views``, ``runtime.pictures.imaging``: the
+drawing queue, as the table's pictures); answers are public in the channel except errors."""
 
 from __future__ import annotations
 
@@ -21,11 +21,12 @@ from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
 from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
-from runtime import imaging, inputs
+from runtime import inputs
 from runtime.inputs import LADDER_ORDERS
-from runtime.lobby import AI_NAME
+from runtime.pictures import imaging
 from runtime.presenter import Image
-from runtime.replays import HandReplay
+from runtime.records.replays import HandReplay
+from runtime.service.seating import AI_NAME
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class Ladder(commands.Cog):
                 return
             past = None if season is None else await self.bot.game.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
-            # players are named as seen at their last interaction here (runtime.names; the caller's is current)
+            # players are named as seen at their last interaction here (runtime.records.names; the caller's is current)
             if past is not None:
                 image = await self.bot.seasons.standings(_guild(interaction), past, locale, by)
             else:
@@ -178,7 +179,7 @@ def _file(image: Image) -> discord.File:
 
 
 def seat_label(seat: Any, index: int, names: dict[int, str], locale: str) -> str:
-    """A past match's seat in ``/history``: the player by the name last seen here (``runtime.names``; a mention
+    """A past match's seat in ``/history``: the player by the name last seen here (``runtime.records.names``; a mention
     shows an unknown user's id to clients that have not met them), an AI by its seat, ``-`` if empty."""
     if seat is None:
         return "-"

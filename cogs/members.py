@@ -1,6 +1,6 @@
-"""Discord's answer to "is this user a member of that server?" for ``runtime.membership``: the bot has no
+"""Discord's answer to "is this user a member of that server?" for ``runtime.links.membership``: the bot has no
 privileged members intent (no member list, no removal events), so each question is one REST lookup
-(``GET /guilds/{guild}/members/{user}``), kept a short while by ``runtime.membership.Membership``."""
+(``GET /guilds/{guild}/members/{user}``), kept a short while by ``runtime.links.membership.Membership``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 
 import discord
 
-from runtime.membership import Lookup
+from runtime.links.membership import Lookup
 
 log = logging.getLogger(__name__)
 

@@ -43,8 +43,8 @@ from cogs.panel_view import (
 from cogs.panel_writer import OpenPanel, Wish, Writers, panel_key
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Action, Bury, Declare, Pass, Play
-from runtime.panel import Panel
 from runtime.presenter import TableUpdate, UpdateReason
+from runtime.views.panel import Panel
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +193,7 @@ class PanelCog(commands.Cog, name="Panel"):
     # -- clicks ----------------------------------------------------------------------------------------
     def _check(self, interaction: discord.Interaction, ident: PanelId | SelectId | PlayId) -> Panel | None:
         """The current panel if the click is the seat owner's and its version still current for that seat (other
-        seats' Passes since do not make it stale: ``runtime.versions``); ``None`` if stale. One lookup."""
+        seats' Passes since do not make it stale: ``runtime.views.versions``); ``None`` if stale. One lookup."""
         return self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat, ident.version)
 
     async def _current(self, interaction: discord.Interaction, ident: PanelId | SelectId) -> Panel | None:
@@ -304,7 +304,7 @@ class PanelCog(commands.Cog, name="Panel"):
         return self.bot.web_links is not None
 
     async def _open_web(self, interaction: discord.Interaction, ident: PanelId) -> None:
-        """Answer privately with a fresh link to the web table for this seat (``runtime.weblinks``)."""
+        """Answer privately with a fresh link to the web table for this seat (``runtime.links.weblinks``)."""
         self.bot.game.seat_panel(caller_of(interaction), ident.table, ident.seat)  # the seat owner's click
         await send_web_link(self.bot, interaction, ident.table)
 

@@ -1,4 +1,4 @@
-"""The private hand panel as Discord components (built from ``runtime.panel.Panel``, no Discord calls).
+"""The private hand panel as Discord components (built from ``runtime.views.panel.Panel``, no Discord calls).
 
 Cards are numbered 1..N in ``engine.handorder.hand_order`` — the numbers drawn under the cards in the hand
 picture. On the seat's turn a "Legal plays" menu comes first (one choice plays it). The card multi-selects
@@ -24,7 +24,7 @@ from engine.cards import Card
 from engine.declaring import declaration_kind, stage_of
 from engine.handorder import hand_groups
 from engine.views import Phase
-from runtime.panel import Panel
+from runtime.views.panel import Panel
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from cogs.translator import ls
 from engine.actions import Bury, Declare
 from engine.actions import Play as PlayAction
 from engine.cards import parse_cards
-from runtime.choices import match_typed, play_text
+from runtime.views.choices import match_typed, play_text
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +66,11 @@ class Play(commands.Cog):
                     table: int | None) -> None:
         """``/play``, ``/declare`` and ``/bury``: the move with the typed cards, answered privately. A play made
         before the player's turn is queued for it (played then if still legal). Applied once: the interaction's id
-        is the service's key, and a copy of the command (sent twice) is refused (``runtime.idempotency``)."""
+        is the service's key, and a copy of the command (sent twice) is refused (``runtime.service.idempotency``)."""
         async with answering(interaction):
             rec = find_table(self.bot, interaction, table, here=True)
             game, user, locale = self.bot.game, interaction.user.id, user_locale(interaction)
-            seen = game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.versions)
+            seen = game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.views.versions)
             parsed = self._parse(cards)
             await interaction.response.defer(ephemeral=True, thinking=True)
             if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:

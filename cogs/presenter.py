@@ -46,7 +46,7 @@ from cogs.tricklog import log_start, log_text
 from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
-from runtime.announce_procedures import summary_notes
+from runtime.announce.procedures import summary_notes
 from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 _LOBBY_REDRAWN = frozenset({UpdateReason.LOBBY, UpdateReason.STARTED, UpdateReason.ENDED, UpdateReason.RESTORED,
                             UpdateReason.TUOGUAN})
 
-PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce.py)
+PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce/events.py)
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
 MATCH_END = ("announce.match_over", "announce.match_drawn")
 # moves made for a player: in the quiet mode a line of the live message (until the next change), not a post

@@ -1,5 +1,5 @@
 """``/tractor referee warn|penalty|award|disqualify``: a referee's ruling (裁判) on a seated player's team at this
-thread's table (``runtime.referee``): by someone who does not play in that match — the table's host (a
+thread's table (``runtime.service.referee``): by someone who does not play in that match — the table's host (a
 tournament's organiser hosts its tables), a member with Manage Server, or a member holding the server's referee
 role (``/tractor config referee_role:``). The ruling is posted in the thread with the referee's name; the reply
 to the referee is private."""
@@ -19,8 +19,8 @@ from cogs.replies import answering, defer, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
-from runtime.referee import Ruling, rule
-from runtime.referee import parties as tournament_parties
+from runtime.service.referee import Ruling, rule
+from runtime.service.referee import parties as tournament_parties
 
 log = logging.getLogger(__name__)
 

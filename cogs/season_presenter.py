@@ -5,7 +5,7 @@ The announcement goes to the ``season_channel`` the server chose, else the chann
 ended by its date with neither set is recorded and shown by ``/tractor season list`` but announced nowhere). The
 champion role, when the server enabled one (``champion_role``), is taken from the last champion and given to the
 new one; when Discord refuses (the bot lacks Manage Roles or the role is above the bot's), the announcement says
-so. Names are the players' last seen names (``runtime.names``), escaped.
+so. Names are the players' last seen names (``runtime.records.names``), escaped.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from cogs.safetext import escape_text
-from runtime.seasons import SeasonOver, SeasonService, season_label
-from runtime.service import GameService
+from runtime.records.seasons import SeasonOver, SeasonService, season_label
+from runtime.service.game import GameService
 
 log = logging.getLogger(__name__)
 

@@ -29,9 +29,9 @@ from engine.tournament import Format, Tournament
 from runtime import inputs
 from runtime.options import preset_choices
 from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
-from runtime.tournament_entries import Entry, enter
-from runtime.tournament_views import config_lines, pictures
-from runtime.tournaments import MAX_NAME
+from runtime.tournament.entries import Entry, enter
+from runtime.tournament.service import MAX_NAME
+from runtime.tournament.views import config_lines, pictures
 
 log = logging.getLogger(__name__)
 

@@ -90,7 +90,7 @@ class Driver(ABC):
         return next(iter(await self.fetchall(sql, params)), None)
 
     async def probe(self) -> None:
-        """Raise if storage cannot be used now (the running bot's health signal, ``runtime.watchdog``)."""
+        """Raise if storage cannot be used now (the running bot's health signal, ``runtime.service.watchdog``)."""
         await self.fetchone("SELECT 1")
 
 

@@ -1,6 +1,6 @@
 """Players' display names per server (migration 0010): the name each player was seen with at their last
 interaction there. The bot has no members intent, so a name it has not been shown cannot be asked for; the
-ladder, statistics and records name players by these rows (``runtime.names`` adds the fallback)."""
+ladder, statistics and records name players by these rows (``runtime.records.names`` adds the fallback)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ queries. The mark is a context variable: tasks started inside the block inherit 
 
 A click that waits for its table's lock (held by a timer's move of that table: ``for_table``) hurries that
 move (``hurrying``): the move's next queries count as an interaction's, so the click does not wait for the
-timers' queue through it. The same mark orders the pictures waiting to be drawn (``runtime.renderqueue``) and the
-statements waiting for SQLite's one connection (``PriorityLock``, ``data.sqlite``).
+timers' queue through it. The same mark orders the pictures waiting to be drawn (``runtime.pictures.renderqueue``) and
+the statements waiting for SQLite's one connection (``PriorityLock``, ``data.sqlite``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Stored AI reviews of finished hands (migration 0009): one per table and hand, replaced when computed again.
 
-The marks are the runtime's JSON (``runtime.review.Mark.to_json``); a review is returned only for the number of
+The marks are the runtime's JSON (``runtime.records.review.Mark.to_json``); a review is returned only for the number of
 sampled deals (``worlds``) it was computed with.
 """
 

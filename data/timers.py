@@ -2,7 +2,7 @@
 
 They survive restarts: at start-up the scheduler simply finds the overdue ones. ``due_at`` is Unix
 seconds. Adding or removing a timer calls every callback registered with ``on_timers_changed`` (the
-one timer loop, ``runtime.scheduler.Scheduler``, subscribes) with the new timer's due time, or ``None`` when
+one timer loop, ``runtime.clock.scheduler.Scheduler``, subscribes) with the new timer's due time, or ``None`` when
 timers were only removed (nothing falls due sooner then).
 """
 

@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "After the bury only a stronger joker pair (no trump) may overcall.",
         "zh-CN": "扣底后只能用更大的对王反无主。",
     },
-    # -- public announcements (runtime.announce) ---------------------------------------------------------
+    # -- public announcements (runtime.announce.events) ---------------------------------------------------------
     "announce.declared_concealed": {
         "en": "{name} declared face down.",
         "zh-CN": "{name} 暗扣亮主。",

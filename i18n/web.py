@@ -113,7 +113,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.next": {"en": "Next ▶", "zh-CN": "下一轮 ▶"},
     "web.close": {"en": "Close", "zh-CN": "关闭"},
     "web.replay_trick": {"en": "Hand {hand} · trick {n} of {total}", "zh-CN": "第 {hand} 局 · 第 {n}/{total} 轮"},
-    # the strong AI's review of a finished hand in the replay (runtime.review, web/static/review.js)
+    # the strong AI's review of a finished hand in the replay (runtime.records.review, web/static/review.js)
     "web.review": {"en": "AI review", "zh-CN": "AI 点评"},
     "web.review_pending": {"en": "The strong AI is reviewing this hand…", "zh-CN": "强 AI 正在点评本局……"},
     "web.review_count": {"en": "{n} plays cost something by the strong AI's estimate: the worst first.",

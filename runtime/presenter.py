@@ -42,8 +42,8 @@ class Image:
 
 
 LivePicture = asyncio.Future[Image]
-"""The table picture of a change, drawn in the background (``runtime.imaging.table_picture``): ``await`` it for the
-``Image`` — that of the table's newest state when a newer change replaced it before it was drawn."""
+"""The table picture of a change, drawn in the background (``runtime.pictures.imaging.table_picture``): ``await`` it
+for the ``Image`` — that of the table's newest state when a newer change replaced it before it was drawn."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Worker processes die with the bot. The AI pool's and the drawing queue's workers (``runtime.aipool``,
-``runtime.renderqueue``) wait on a queue the bot feeds; a bot killed outright (SIGKILL, the OOM killer, a crash)
-never tells them to stop, and every crash-restart would leave one more set of idle workers behind.
+``runtime.pictures.renderqueue``) wait on a queue the bot feeds; a bot killed outright (SIGKILL, the OOM killer, a
+crash) never tells them to stop, and every crash-restart would leave one more set of idle workers behind.
 
 Each worker, as it starts (``worker_init``), asks Linux to SIGKILL it when its parent dies
 (``prctl(PR_SET_PDEATHSIG)`` through ctypes), and, as a fallback (not Linux, no libc, or a parent that died before

@@ -38,9 +38,9 @@ import aiohttp
 from i18n import normalize_locale
 from runtime.access import Caller, is_here, valid_id
 from runtime.errors import NotAllowed, ServiceError
+from runtime.links.weblinks import LinkBook
 from runtime.ratelimit import RateLimiter
-from runtime.service import GameService
-from runtime.weblinks import LinkBook
+from runtime.service.game import GameService
 
 log = logging.getLogger(__name__)
 

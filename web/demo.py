@@ -15,11 +15,11 @@ from data.database import Database
 from data.records import Mode, Status, TableOptions
 from i18n import t
 from runtime.access import Caller
-from runtime.imaging import ImagePolicy
+from runtime.links.weblinks import LinkBook
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import TableUpdate
 from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
-from runtime.service import GameService
-from runtime.weblinks import LinkBook
+from runtime.service.game import GameService
 from web.server import WebServer
 
 log = logging.getLogger(__name__)

@@ -4,8 +4,8 @@ Frames are JSON objects of at most ``MAX_FRAME`` bytes with an ``op``: ``act`` (
 ``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``suggest`` (the
 basic AI's hint for this seat's decision, not played), ``replay``
 (``hand``: a hand's tricks, as ``/replay``), ``review`` (``hand``: the strong AI's review of a finished hand,
-``runtime.review``: answered at once when known, else "not ready" and the marks later; refused while the hand is in
-play), ``state`` (send the state again). Each is refused with a localized
+``runtime.records.review``: answered at once when known, else "not ready" and the marks later; refused while the hand
+is in play), ``state`` (send the state again). Each is refused with a localized
 reason and changes nothing when malformed, oversized, stale, not the page's own seat, or over the rate limits
 (the same per-user buckets as Discord's clicks: ``runtime.ratelimit``); a page sending more than
 ``FLOOD_FRAMES`` frames in ``FLOOD_WINDOW`` seconds is closed.
@@ -24,10 +24,10 @@ from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError
 from i18n import t
 from runtime.access import Caller
+from runtime.links.weblinks import LinkBook
 from runtime.ratelimit import RateLimiter
-from runtime.review import Mark, Reviewer
-from runtime.service import GameService
-from runtime.weblinks import LinkBook
+from runtime.records.review import Mark, Reviewer
+from runtime.service.game import GameService
 from web.hub import Client, WebHub
 from web.state import check_selection, refusal, result_json, trick_json
 

@@ -4,7 +4,8 @@ Rules:
 - off by default: only a token a manager made with ``/tractor ladder page switch:on`` opens it; a token turned off,
   replaced or never made answers 404 at once (the token is looked up on every request);
 - read-only and public: no login, no cookie, no script; players by the name last seen on the server
-  (``runtime.names``), never an id; nothing about hands in play (only the ladder's settled rows and the archive);
+  (``runtime.records.names``), never an id; nothing about hands in play (only the ladder's settled rows and the
+  archive);
 - ``?season=<n>`` shows a season (default: the current one; an archived season with its podium), ``?page=<p>``
   ``PAGE_ROWS`` players a page, ``?lang=en|zh-CN`` (default: the browser's language); the hall of fame lists
   every ended season's top three;
@@ -25,8 +26,8 @@ from aiohttp import web
 from data.ladder import PlayerStats
 from data.seasons import Season
 from i18n import normalize_locale, t
-from runtime.seasons import season_label
-from runtime.service import GameService
+from runtime.records.seasons import season_label
+from runtime.service.game import GameService
 from web.headers import CSP, policy, style_hash
 
 log = logging.getLogger(__name__)

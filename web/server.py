@@ -1,6 +1,6 @@
 """The web table's HTTP server (aiohttp, in the bot's process and event loop): pages, links and WebSockets.
 
-- ``GET /t/{token}``: a link from Discord (``runtime.weblinks``) is used once: a session cookie for that table is
+- ``GET /t/{token}``: a link from Discord (``runtime.links.weblinks``) is used once: a session cookie for that table is
   set and the page opens (``/table/{id}``); a refused link gets a localized page (HTTP 403);
 - ``GET /table/{id}``: the page (static HTML/CSS/JS from ``web/static``, no build step);
 - ``GET /ws/{id}``: the page's WebSocket: the session cookie says who it is (and a browser's ``Origin`` must be
@@ -27,10 +27,10 @@ from aiohttp import WSMsgType, web
 
 from i18n import MESSAGES, normalize_locale, t
 from runtime.errors import ServiceError
-from runtime.imaging import cjk_font_file
+from runtime.links.weblinks import SESSION_TTL, Grant, LinkBook
+from runtime.pictures.imaging import cjk_font_file
 from runtime.ratelimit import RateLimiter
-from runtime.service import GameService
-from runtime.weblinks import SESSION_TTL, Grant, LinkBook
+from runtime.service.game import GameService
 from web.activity import ActivityConfig, ActivityGate, client_address
 from web.frames import MAX_FRAME, Frames
 from web.headers import ACTIVITY_ANCESTORS, CSP, add_security_headers, new_nonce, policy

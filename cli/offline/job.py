@@ -41,10 +41,10 @@ from engine.rules import Rules
 from engine.views import PublicView
 from i18n import count, t
 from i18n.levels import level_short
-from runtime import imaging
-from runtime.imaging import ImagePolicy
+from runtime.pictures import imaging
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter, TableUpdate
-from runtime.service import GameService
+from runtime.service.game import GameService
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
-"""The strong AI's review of a finished hand (``engine.ai.review``, ``runtime.review``): deterministic on a recorded
-hand with a seed and a fixed number of deals, judged from each seat's view at the moment only, and refused over
+"""The strong AI's review of a finished hand (``engine.ai.review``, ``runtime.records.review``): deterministic on a
+recorded hand with a seed and a fixed number of deals, judged from each seat's view at the moment only, and refused over
 the web table's socket while the hand is in play."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from runtime.access import Caller
-from runtime.review import Reviewer, review_export
+from runtime.records.review import Reviewer, review_export
 from tests.ai.test_peeking import _swap_hidden_cards
 from tests.helpers.web import GUILD, WebWorld, wait_for, web_world
 

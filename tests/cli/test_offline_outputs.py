@@ -33,7 +33,7 @@ async def test_ladder_picture_keeps_laps() -> None:
     """The offline ladder.png shows a player's level with its laps (``1·6``), as ``/ladder`` does, not ``6``."""
     from types import SimpleNamespace
 
-    from runtime import imaging
+    from runtime.pictures import imaging
 
     row = SimpleNamespace(user_id=1, rating=3.5, level="6", laps=1, matches_won=2, matches_lost=0, streak=2)
     with texts() as seen:

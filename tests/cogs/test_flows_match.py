@@ -20,7 +20,7 @@ from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
 from render.ladder import LadderRow
-from runtime import imaging
+from runtime.pictures import imaging
 from tests.conftest import open_panel, world
 from tests.helpers.botflow import (
     advance,
@@ -203,7 +203,7 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
     assert all(r.matches_won + r.matches_lost == 1 for r in rows)
 
     titles: list[str] = []  # the ladder picture's title (the reply has no text repeating it)
-    original = imaging.render_ladder  # every picture is drawn through runtime.imaging
+    original = imaging.render_ladder  # every picture is drawn through runtime.pictures.imaging
     def render(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
         titles.append(title)
         return original(rows, title=title, locale=locale)

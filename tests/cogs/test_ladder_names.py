@@ -1,6 +1,6 @@
 """The ladder names players as last seen, never by an id (issue #55, item 7). The bot has no members intent, so
 Discord tells it nobody's name but the interacting user's: each interaction stores the user's display name on the
-server (``runtime.names``), kept across a restart and replaced when it changes; a player never seen gets the
+server (``runtime.records.names``), kept across a restart and replaced when it changes; a player never seen gets the
 localized fallback. ``/history`` names players the same way (a mention shows an id to clients that never met them).
 """
 
@@ -11,14 +11,14 @@ from typing import Any
 
 from data.records import Seat
 from i18n import t
-from runtime import imaging
+from runtime.pictures import imaging
 from tests.helpers.botflow import bounded, use_locales
 from tests.helpers.restart import restart
 
 
 def spy_ladder(monkeypatch: Any) -> list[list[str]]:
     drawn: list[list[str]] = []
-    original = imaging.render_ladder  # every picture is drawn through runtime.imaging
+    original = imaging.render_ladder  # every picture is drawn through runtime.pictures.imaging
 
     def spy(rows: Any, **kwargs: Any) -> bytes:
         drawn.append([r.name for r in rows])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cogs.lobby_view import lobby_embed
 from data.records import TableRecord
 from engine.rules import Rules
-from runtime import lobby
+from runtime.service import seating as lobby
 
 
 def record() -> TableRecord:

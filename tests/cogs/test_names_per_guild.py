@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from data.records import Seat, Status
-from runtime import imaging
+from runtime.pictures import imaging
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_table
 from tests.helpers.botflow import bounded, use_locales
 
@@ -42,7 +42,7 @@ async def test_a_nickname_of_one_guild_is_not_drawn_in_another_guilds_ladder(sim
     assert game.record(tid).status is Status.FINISHED
 
     drawn: list[list[str]] = []
-    original = imaging.render_ladder  # every picture is drawn through runtime.imaging
+    original = imaging.render_ladder  # every picture is drawn through runtime.pictures.imaging
 
     def spy(rows: Any, **kwargs: Any) -> bytes:
         drawn.append([r.name for r in rows])

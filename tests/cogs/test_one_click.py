@@ -85,7 +85,7 @@ async def _click_play(env: Any, rec: Any, channel: Any, actor: Any, seat: int, c
     """The seat's Play button with ``card`` selected; the answer and how many seat lookups it made."""
     from cogs.panel_view import hand_order
     from engine.cards import parse_cards
-    from runtime.service import GameService
+    from runtime.service.game import GameService
 
     game = env.bot.game
     sent = await open_panel(env, actor, channel, rec.table_id)

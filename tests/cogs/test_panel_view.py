@@ -19,7 +19,7 @@ from engine.cards import parse_cards
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
-from runtime.panel import build_panel
+from runtime.views.panel import build_panel
 
 RECORD = TableRecord(table_id=1, guild_id=1, channel_id=1, host_id=1, rules=Rules(),
                      seats=tuple(Seat(name=f"p{s}", user_id=s + 1) for s in range(4)))

@@ -1,6 +1,6 @@
 """One route for pictures (#24): ``/ladder``, ``/stats``, ``/replay``'s settlement and a tournament's bracket and
-standings are drawn by the drawing process (``runtime.imaging`` → ``runtime.renderqueue``), as the table's
-pictures are — never on a thread of their own. The proof is a real fault: the drawing process is stopped
+standings are drawn by the drawing process (``runtime.pictures.imaging`` → ``runtime.pictures.renderqueue``), as the
+table's pictures are — never on a thread of their own. The proof is a real fault: the drawing process is stopped
 (SIGSTOP) before each picture; the queue must notice it, kill it and draw the picture in a new one. A picture
 drawn anywhere else would leave the stopped process untouched."""
 
@@ -18,9 +18,9 @@ import pytest
 
 from data.records import Seat
 from render.samples import hand_result
-from runtime import imaging
-from runtime.renderqueue import QUEUE
-from runtime.tournament_views import pictures
+from runtime.pictures import imaging
+from runtime.pictures.renderqueue import QUEUE
+from runtime.tournament.views import pictures
 from tests.faults.test_worker_processes import alive
 from tests.helpers.botflow import bounded, last_reply, use_locales
 from tests.helpers.tournaments import make

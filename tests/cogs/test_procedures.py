@@ -194,7 +194,7 @@ async def test_an_absent_team_forfeits_by_itself_and_a_locked_roster_refuses_sub
 @bounded(240)
 async def test_a_discipline_table_hides_the_kitty_and_earlier_tricks_and_removes_table_talk(
         simcord_env: Any, clock: Any, close_game: Any) -> None:  # noqa: F811
-    from runtime.panel import build_panel
+    from runtime.views.panel import build_panel
 
     env = simcord_env
     channel, _t, (_alice, bob, carol), rec = await two_team_cup(env, discipline=True)

@@ -9,7 +9,7 @@ import i18n
 from cogs.panel_text import panel_text
 from cogs.replies import BotError, cut_params, error_text
 from engine.views import Phase
-from runtime.panel import build_panel
+from runtime.views.panel import build_panel
 from tests.conftest import open_table, world
 from tests.helpers.botflow import use_locales
 

@@ -1,12 +1,12 @@
 """Players' last seen display names (migration 0010), on SQLite and PostgreSQL: stored per server, replaced by a
-newer name, a blank one ignored, only asked-for ids answered, kept across a reopen; and ``runtime.names`` gives
+newer name, a blank one ignored, only asked-for ids answered, kept across a reopen; and ``runtime.records.names`` gives
 every id a name, never an id (the localized fallback for a player never seen, the seat name before that)."""
 
 from __future__ import annotations
 
 from data.database import Database
 from i18n import t
-from runtime.names import NameBook, player_name, player_names
+from runtime.records.names import NameBook, player_name, player_names
 
 
 async def test_stored_per_server_replaced_and_kept(db_target: str) -> None:

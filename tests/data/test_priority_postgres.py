@@ -12,7 +12,7 @@ from cli.config import Config
 from data.database import Database
 from data.errors import DataError
 from data.priority import for_table, hurrying, in_background, is_background
-from runtime.scheduler import Scheduler
+from runtime.clock.scheduler import Scheduler
 from tests.helpers.records import new_record
 from tools.pgcluster import PgCluster
 

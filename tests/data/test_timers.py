@@ -44,7 +44,7 @@ async def test_timers_survive_reopen(db_target: str) -> None:
 
 
 async def test_timer_listeners_hear_every_change_until_unsubscribed(db: Database) -> None:
-    """The public hook the timer loop (runtime.scheduler) is driven by."""
+    """The public hook the timer loop (runtime.clock.scheduler) is driven by."""
     tid = (await db.create_table(new_record(1, 2, 3, "standard", seed=1))).table_id
     heard: list[float | None] = []
     stop = db.on_timers_changed(heard.append)

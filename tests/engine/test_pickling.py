@@ -1,5 +1,5 @@
-"""What the AI and picture process pools send (``runtime.aipool``, ``runtime.renderqueue``) pickles and comes back
-equal, compiled or not: cards, a seat's view, actions, a trump context, a decomposed lead (a compiled frozen class
+"""What the AI and picture process pools send (``runtime.aipool``, ``runtime.pictures.renderqueue``) pickles and comes
+back equal, compiled or not: cards, a seat's view, actions, a trump context, a decomposed lead (a compiled frozen class
 is rebuilt from its constructor's arguments, never field by field). A table is stored as JSON (``to_json``),
 never pickled."""
 

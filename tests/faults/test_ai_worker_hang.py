@@ -21,7 +21,7 @@ from engine.rules import Rules
 from engine.views import Phase
 from runtime.aipool import AiPool
 from runtime.errors import ServiceError
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import HUMAN, human_table, make_service, options
 
 BUDGET = 0.2  # a strong AI's thought (s)

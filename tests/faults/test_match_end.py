@@ -22,7 +22,7 @@ import pytest
 from data import Database
 from data.records import Status
 from engine.views import Phase
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,9 +17,9 @@ from data.database import Database
 from data.records import TableOptions
 from engine.actions import action_from_json
 from engine.table import Table
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.service import GameService
+from runtime.service.game import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNT = 2

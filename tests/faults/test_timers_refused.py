@@ -34,7 +34,7 @@ async def test_a_move_whose_timers_are_refused_stands_and_the_table_moves_on(tmp
     path = tmp_path / "tractor.db"
     db = await Database.open(path)
     service = await live_service(db)
-    caplog.set_level(logging.ERROR, logger="runtime.pipeline")
+    caplog.set_level(logging.ERROR, logger="runtime.service.pipeline")
     try:
         tid = await live_table(service, ai_delay=0.05)
         await service.go_away(tid, HUMAN)  # 托管: the AI plays every seat, only timers move the table

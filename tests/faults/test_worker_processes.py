@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from runtime.renderqueue import PictureUnavailable, RenderQueue
+from runtime.pictures.renderqueue import PictureUnavailable, RenderQueue
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM_BOT = ROOT / "tests" / "helpers" / "sim_bot_process.py"  # the real bot on SimCord, as a process

@@ -9,9 +9,9 @@ from data import Database
 from data.records import Mode, TableOptions
 from engine.rules import Rules
 from engine.views import Phase
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.service import GameService
+from runtime.service.game import GameService
 
 HUMAN = 100
 HOST = HUMAN

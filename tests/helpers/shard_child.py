@@ -8,9 +8,9 @@ import asyncio
 import sys
 
 from data.database import Database
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import TableUpdate
-from runtime.service import GameService
+from runtime.service.game import GameService
 
 
 class Quiet:

@@ -46,7 +46,7 @@ async def main(db_path: Path, workers: bool = False) -> int:
         import os
 
         from runtime.aipool import shared_pool
-        from runtime.renderqueue import QUEUE
+        from runtime.pictures.renderqueue import QUEUE
 
         QUEUE.use_processes(processes)
         await QUEUE.run(os.getpid)

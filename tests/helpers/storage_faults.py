@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 from data import Database
 from engine.views import Phase
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import HUMAN, human_table
 from tools.sqlitelock import hold_lock
 

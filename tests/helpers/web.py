@@ -24,10 +24,10 @@ from data.records import Mode, TableOptions
 from engine.actions import Declare
 from engine.cards import parse_card
 from engine.views import Phase
-from runtime.imaging import ImagePolicy
+from runtime.links.weblinks import LinkBook
+from runtime.pictures.imaging import ImagePolicy
 from runtime.ratelimit import RateLimiter
-from runtime.service import GameService
-from runtime.weblinks import LinkBook
+from runtime.service.game import GameService
 from web.activity import ActivityConfig
 from web.demo import Quiet
 from web.hub import Client

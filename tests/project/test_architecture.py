@@ -162,7 +162,7 @@ def test_the_graph_sees_the_entry_point_the_cogs_and_the_renderer() -> None:
     assert {"tests.project.test_architecture", "benchmarks.engine_bench", "tools.build_ai"} <= set(graph)
     assert graph["bot"] == {"__future__", "sys", "cli"}
     assert "cli.bot" in graph["cli.serve"] and "cogs.ladder" in graph["cli.bot"]
-    assert {"render.table", "render.ladder"} <= graph["runtime.imaging"]
+    assert {"render.table", "render.ladder"} <= graph["runtime.pictures.imaging"]
     assert "i18n.engine" in graph["i18n"]
 
 

@@ -19,8 +19,8 @@ from render import render_hand_summary, render_ladder, render_table
 from render.fonts import font
 from render.samples import NAMES, hand_result, ladder_rows, public_view
 from render.table import header_chips
-from runtime import lobby
-from runtime.announce import from_events
+from runtime.announce.events import from_events
+from runtime.service import seating as lobby
 
 
 def test_level_text_writes_negative_levels_and_laps_in_both_locales() -> None:

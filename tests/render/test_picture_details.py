@@ -14,7 +14,7 @@ from render.ladder import shared_ranks
 from render.sprites import JOKER_LABELS
 from render.table import header_line, play_tags
 from render.theme import ACCENT, NEUTRAL
-from runtime.imaging import trick_view
+from runtime.pictures.imaging import trick_view
 
 
 def test_ties_share_a_rank_and_the_next_rank_skips() -> None:

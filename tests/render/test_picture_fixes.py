@@ -17,7 +17,7 @@ from render import render_hand, render_table, samples
 from render.match import _chart, match_format, series_for
 from render.theme import PANEL, TEAM
 from render.tournament import render_bracket
-from runtime.tournament_views import bracket_columns
+from runtime.tournament.views import bracket_columns
 from tests.helpers.tournaments import make, play_out
 from tests.render.test_phone import SHOWN, _shown, texts
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.tournament import Format
 from render.tournament import BracketBox, BracketColumn, StandingLine, render_bracket, render_standings
-from runtime.tournament_views import bracket_columns, standing_lines
+from runtime.tournament.views import bracket_columns, standing_lines
 from tests.helpers.tournaments import make, play_out
 
 

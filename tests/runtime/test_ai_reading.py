@@ -1,11 +1,11 @@
 """The strong AI reads (读牌) the plays of the table's basic and strong AI seats (a strong one softly: its search
 overrides the policy now and then), never a person's nor a random AI's: the runtime tells the engine which seats
-those are, with their levels, on every AI turn (``runtime.aiturns.AiTurn.read``)."""
+those are, with their levels, on every AI turn (``runtime.service.aiturns.AiTurn.read``)."""
 
 from __future__ import annotations
 
 from engine.rules import Rules
-from runtime.aiturns import ai_turn
+from runtime.service.aiturns import ai_turn
 from tests.helpers.runtime_support import HOST, make_service, options
 
 

@@ -16,7 +16,7 @@ from engine.actions import Action, Pass
 from engine.ai import choose_action
 from engine.views import Phase, SeatView
 from runtime.aipool import AiPool
-from runtime.renderqueue import PictureUnavailable, RenderQueue
+from runtime.pictures.renderqueue import PictureUnavailable, RenderQueue
 from tests.helpers.runtime_support import HUMAN, human_table, make_service
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import parse_cards
-from runtime.choices import match_typed, play_text
+from runtime.views.choices import match_typed, play_text
 
 PLAYS = [parse_cards(p) for p in ("10H", "10H 10H", "JH", "10S", "2C 2C", "AH KH KH")]
 

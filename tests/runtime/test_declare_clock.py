@@ -10,9 +10,9 @@ from typing import Any
 from data.records import Status, TableOptions, TableRecord
 from engine.actions import Pass, Penalize
 from engine.views import Phase
-from runtime.planner import declare_timer
+from runtime.clock.planner import declare_timer
+from runtime.clock.timers import DeclareClockTimer, decode
 from runtime.procedures import TIME_CONTROLS, procedure_lines, time_control_of
-from runtime.timers import DeclareClockTimer, decode
 from tests.helpers.runtime_support import StepClock, human_table, human_to_act, make_service, play_human, until
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.actions import Penalize
 from engine.views import Phase
-from runtime.planner import RESTART_GRACE
+from runtime.clock.planner import RESTART_GRACE
 from runtime.procedures import TIME_CONTROLS
 from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service, until
 

@@ -13,7 +13,7 @@ from data.records import Mode
 from data.replay import restore_table
 from engine.actions import Pass, Play
 from engine.views import Phase
-from runtime.session import RECENT_ACTIONS, RecentActions, evict_idle
+from runtime.service.session import RECENT_ACTIONS, RecentActions, evict_idle
 from tests.conftest import button_id, one_human_and_three_ai, open_panel
 from tests.helpers.botflow import bounded
 from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service, until

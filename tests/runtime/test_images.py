@@ -8,9 +8,9 @@ import asyncio
 from data import Database
 from data.records import Status, TableOptions
 from engine.rules import Rules
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import HAND, TABLE, TRICK, RecordingPresenter
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import HUMAN, StepClock, human_table, until
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -1,4 +1,5 @@
-"""The live table picture is drawn in the background and only for a table's newest state (``runtime.renderqueue``:
+"""The live table picture is drawn in the background and only for a table's newest state
+(``runtime.pictures.renderqueue``:
 newest only per slot): changes that follow each other faster than the pictures are drawn cost one picture, the
 one of the latest committed state, which every change waiting for an older picture gets."""
 
@@ -14,11 +15,11 @@ from data import Database
 from data.priority import for_table, in_background
 from engine.views import Phase
 from render import render_table
-from runtime import imaging
-from runtime.imaging import ImagePolicy
+from runtime.pictures import imaging
+from runtime.pictures.imaging import ImagePolicy
+from runtime.pictures.renderqueue import QUEUE, RenderQueue
 from runtime.presenter import TABLE, RecordingPresenter
-from runtime.renderqueue import QUEUE, RenderQueue
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import StepClock, human_table, until
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from data.records import Mode, Status, TableRecord
 from engine.rules import Rules
-from runtime import lobby
 from runtime.errors import LobbyError
+from runtime.service import seating as lobby
 
 HOST = 1
 

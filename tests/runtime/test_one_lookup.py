@@ -11,11 +11,11 @@ from data.database import Database
 from engine.actions import Play
 from engine.legal import legal_plays
 from engine.views import Phase
-from runtime import viewcache
 from runtime.access import Caller
 from runtime.errors import NotAllowed, TableNotFound
-from runtime.idempotency import Answers
-from runtime.service import GameService
+from runtime.service.game import GameService
+from runtime.service.idempotency import Answers
+from runtime.views import cache as viewcache
 from tests.helpers.runtime_support import HUMAN, human_table, make_service, until
 
 

@@ -7,7 +7,7 @@ from engine.actions import Pass, Play
 from engine.follow import enumerate_follows
 from engine.legal import view_context
 from engine.views import Phase
-from runtime.service import GameService
+from runtime.service.game import GameService
 from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service, until_the_human_follows
 
 

@@ -3,7 +3,7 @@ as a gain); later matches show the change."""
 
 from __future__ import annotations
 
-from runtime.pipeline import rating_changes
+from runtime.service.pipeline import rating_changes
 from tests.helpers.records import new_record
 
 

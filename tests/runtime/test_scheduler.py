@@ -1,4 +1,4 @@
-"""The one timer loop (runtime.scheduler): order, waking for an earlier timer, cancelling, failures,
+"""The one timer loop (runtime.clock.scheduler): order, waking for an earlier timer, cancelling, failures,
 at-most-once firing, driving through the database's change hook only."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from data.database import Database
 from data.timers import Timer
-from runtime.scheduler import Scheduler
+from runtime.clock.scheduler import Scheduler
 from tests.helpers.records import new_record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,15 +10,15 @@ import pytest
 import i18n
 from data.database import Database
 from render.stats import StatsCard
-from runtime import imaging
-from runtime.ladder_views import player_card
+from runtime.pictures import imaging
 from runtime.presenter import Image
+from runtime.records.ladder_views import player_card
 from tests.data.test_seasons import OTHERS, SEATS, G, play
 
 
 @pytest.fixture
 def cards(monkeypatch: pytest.MonkeyPatch) -> list[StatsCard]:
-    """Every statistics card drawn (through ``runtime.imaging``, as the bot draws them)."""
+    """Every statistics card drawn (through ``runtime.pictures.imaging``, as the bot draws them)."""
     drawn: list[StatsCard] = []
 
     async def stats_image(card: StatsCard, locale: str) -> Image:

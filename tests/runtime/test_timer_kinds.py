@@ -1,4 +1,4 @@
-"""Typed timers (``runtime.timers``): every kind's JSON form round-trips, the payloads stored before the kinds
+"""Typed timers (``runtime.clock.timers``): every kind's JSON form round-trips, the payloads stored before the kinds
 were typed decode to the same timers, and such rows, left in a database by an older version, still load, keep
 their deadlines and fire after the upgrade (SQLite and PostgreSQL)."""
 
@@ -19,9 +19,9 @@ from engine.table import Table
 from engine.tournament import Format
 from engine.tournament import Status as TStatus
 from engine.views import Phase
-from runtime.planner import RESTART_GRACE
-from runtime.timer_registry import TimerRegistry
-from runtime.timers import (
+from runtime.clock.planner import RESTART_GRACE
+from runtime.clock.registry import TimerRegistry
+from runtime.clock.timers import (
     DECODERS,
     AiTimer,
     AiWaitTimer,
@@ -122,7 +122,7 @@ async def test_an_unknown_or_malformed_timer_is_dropped_with_a_log_line(caplog: 
 
     registry = TimerRegistry()
     registry.register(DealTimer, handle)
-    with caplog.at_level(logging.WARNING, logger="runtime.timers"):
+    with caplog.at_level(logging.WARNING, logger="runtime.clock.timers"):
         await registry.fire(Timer(1, "sweep", None, 0.0, {}))
         await registry.fire(Timer(2, "deal", 5, 0.0, {"key": "deal:x"}))  # no version
         await registry.fire(Timer(3, "ai", 5, 0.0, {"version": 1, "seat": 2}))  # no handler registered
@@ -163,7 +163,7 @@ async def test_a_turn_clock_stored_in_the_old_form_survives_the_upgrade(db_targe
     tid, table = await _stopped_at(db_target, clock, 21, lambda t: t.phase is Phase.PLAYING and 0 in t.to_act())
     version = table.version
     due = clock() + RESTART_GRACE + 7.25  # not the planner's due time: only a kept row has it (and past the grace a
-    # clock an older version never held gets at the start: runtime.planner.resume_clocks)
+    # clock an older version never held gets at the start: runtime.clock.planner.resume_clocks)
     await _with_rows(db_target, [("turn", tid, due, {"key": f"turn:0:{version}", "version": version, "seat": 0,
                                                      "stage": "remind"})])
 

@@ -184,7 +184,7 @@ async def test_a_failing_ai_falls_back_to_a_legal_move(monkeypatch: pytest.Monke
     def broken(view, level, rng, budget):  # type: ignore[no-untyped-def]
         return Play(seat=view.seat, cards=())  # never legal
 
-    monkeypatch.setattr("runtime.aiturns.choose_action", broken)
+    monkeypatch.setattr("runtime.service.aiturns.choose_action", broken)
     service, db, _ = await make_service()
     tid = await human_table(service)
     table = service.session(tid).table

@@ -10,7 +10,7 @@ from typing import Any
 import i18n
 from cogs.safetext import literal
 from engine.tournament import Status as TStatus
-from runtime.tournament_entries import INVITES
+from runtime.tournament.entries import INVITES
 from tests.helpers.botflow import bounded, last_reply
 
 

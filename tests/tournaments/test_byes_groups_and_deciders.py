@@ -8,7 +8,7 @@ from engine.tournament import Format, GameResult
 from engine.tournament.model import How
 from engine.tournament.pairing import split_groups, swiss_bye, swiss_pairs
 from engine.tournament.report import report
-from runtime.tournament_views import bracket_columns, standing_lines
+from runtime.tournament.views import bracket_columns, standing_lines
 from tests.helpers.tournament_checks import check_report
 from tests.helpers.tournaments import make, play_out
 

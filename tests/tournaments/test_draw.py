@@ -9,7 +9,7 @@ import pytest
 
 from engine.tournament import Format, Tournament
 from engine.tournament.draw import first_draw, seat_order, seats
-from runtime.tournament_views import draw_announcement, seats_announcement
+from runtime.tournament.views import draw_announcement, seats_announcement
 from tests.helpers.tournaments import make
 
 

@@ -16,7 +16,7 @@ from engine.tournament import Config, Format, GameResult, Tournament
 from engine.tournament import Status as TStatus
 from engine.tournament.duplicate import _rounded, cross_scores, table_points
 from engine.tournament.report import report
-from runtime.tournament_views import cross_announcement
+from runtime.tournament.views import cross_announcement
 from tests.helpers.runtime_support import StepClock
 from tests.helpers.tournaments import make as make_tournament
 from tests.tournaments.test_service import ORG, make, run, signed_up
@@ -152,7 +152,7 @@ async def test_on_real_tables_through_a_restart(tmp_path: Path) -> None:
 
 
 def test_the_option_is_shown_in_both_locales() -> None:
-    from runtime.tournament_views import config_lines
+    from runtime.tournament.views import config_lines
 
     t = make_tournament(0, Format.DUPLICATE, cross_tables=True, unit_limit=2, units_apart=True)
     for locale, word in (("en", "across tables"), ("zh-CN", "复式比较")):

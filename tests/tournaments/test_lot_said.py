@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.tournament import Format
 from engine.tournament.report import report
 from i18n import t as tr
-from runtime.tournament_views import lot_notes
+from runtime.tournament.views import lot_notes
 from tests.helpers.tournaments import make as make_tournament
 from tests.tournaments.test_duplicate import play_round
 

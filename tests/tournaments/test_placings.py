@@ -15,7 +15,7 @@ from engine.errors import NotAllowed
 from engine.tournament import Format, GameResult, Match, Stage, Status, Tournament
 from engine.tournament.report import report, stage_label
 from runtime import inputs
-from runtime.tournament_views import bracket_columns, config_lines, match_stage, standing_lines
+from runtime.tournament.views import bracket_columns, config_lines, match_stage, standing_lines
 from tests.helpers.tournament_checks import check_report
 from tests.helpers.tournaments import make, play_out
 

@@ -12,11 +12,11 @@ from data.records import Status
 from engine.errors import NotAllowed
 from engine.tournament import Config, Format, Tournament
 from engine.tournament import Status as TStatus
-from runtime.imaging import ImagePolicy
+from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import RecordingPresenter
-from runtime.service import GameService
-from runtime.tournament_views import RecordingTournamentPresenter
-from runtime.tournaments import TournamentService
+from runtime.service.game import GameService
+from runtime.tournament.service import TournamentService
+from runtime.tournament.views import RecordingTournamentPresenter
 from tests.helpers.runtime_support import StepClock, options
 
 ORG = 1
@@ -235,7 +235,7 @@ async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited
     """A tournament's tables are never refused once it started (not by the organiser's host limit either), and
     they count against the guild's limit (issue #23: a casual table is refused when they fill it)."""
     from runtime.access import TableLimits
-    from runtime.tournaments import MAX_OPEN_PER_GUILD
+    from runtime.tournament.service import MAX_OPEN_PER_GUILD
 
     service, db, _ = await make(tmp_path / "t.sqlite3", StepClock())
     service.game.table_limits = TableLimits(per_guild=4, per_host=1)

@@ -15,7 +15,7 @@ import aiohttp
 import pytest_asyncio
 
 from i18n import t
-from runtime.weblinks import META
+from runtime.links.weblinks import META
 from tests.helpers.discord_oauth_stub import CLIENT_ID, CLIENT_SECRET, DiscordStub, StubUser
 from tests.helpers.web import GUILD, WebWorld
 from web.activity import ActivityConfig

@@ -15,7 +15,7 @@ from engine.actions import Pass
 from engine.views import Phase
 from i18n import t
 from runtime.access import Caller
-from runtime.tournament_tables import TournamentTables
+from runtime.tournament.tables import TournamentTables
 from tests.helpers.web import GUILD, OPTIONS, WebWorld, wait_for, web_world
 
 __all__ = ["web_world"]

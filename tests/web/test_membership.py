@@ -1,7 +1,7 @@
 """A member removed from the server loses the web table (SimCord's Discord, the bot's real web server, real HTTP and
 WebSocket clients): a link issued before the removal is refused when redeemed, an open page is told and closed at
 the next update and its frames are refused, and reconnecting is refused — once the short membership cache
-(``runtime.membership.TTL``) has run out. A session left idle past ``SESSION_IDLE`` is refused too."""
+(``runtime.links.membership.TTL``) has run out. A session left idle past ``SESSION_IDLE`` is refused too."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from cli.config import Config
 from data.records import TableOptions
 from engine.actions import Pass
 from i18n import t
-from runtime.membership import TTL
-from runtime.weblinks import SESSION_IDLE
+from runtime.links.membership import TTL
+from runtime.links.weblinks import SESSION_IDLE
 from tests.conftest import button_id, open_panel, world
 from tests.helpers.botflow import bounded, last_reply, start_table
 

@@ -13,7 +13,7 @@ import pytest
 from engine.actions import Pass
 from i18n import t
 from runtime.access import Caller
-from runtime.weblinks import LINK_TTL, Grant, LinkBook
+from runtime.links.weblinks import LINK_TTL, Grant, LinkBook
 from tests.helpers.web import GUILD, WebWorld, browser, open_page, web_world
 
 __all__ = ["browser", "web_world"]

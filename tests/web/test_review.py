@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from runtime.access import Caller
-from runtime.review import Mark
+from runtime.records.review import Mark
 from tests.ai.test_review import finish_hand
 from tests.helpers.web import (
     GUILD,

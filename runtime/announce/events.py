@@ -1,0 +1,103 @@
+"""Announcements derived from engine events: message keys (``i18n/runtime.py``) with parameters.
+
+Cards are given as canonical text (``"10H 10H"``); names are the seats' display names; ``user_id``
+is set when a human should be mentioned (their turn, a reminder, a move made for them).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from data.records import TableRecord
+from engine.cards import Card, format_cards
+from engine.events import (
+    Declared,
+    DeclaringClosed,
+    Event,
+    HandSettled,
+    HandStarted,
+    MatchOver,
+    Redeal,
+    ThrowFailed,
+    TimeCalled,
+)
+from engine.views import Phase, PublicView
+from runtime.announce.procedures import procedure_announcement
+from runtime.announce.rounds import round_announcement, same_window, turn_prompt
+from runtime.presenter import Announcement
+
+log = logging.getLogger(__name__)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(format_cards(cards))
+
+
+def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement:
+    """The winners as ``a`` and ``b`` (the catalogue joins them: ``alice & carol`` / ``小明和小红``); no winner
+    (a timed match that ends level) is ``announce.match_drawn``."""
+    if team is None:
+        return Announcement("announce.match_drawn", {"reason": reason})
+    return Announcement("announce.match_over", {"a": rec.names[team], "b": rec.names[team + 2], "reason": reason})
+
+
+def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
+    """Announcements for the public events of one change."""
+    out: list[Announcement] = []
+    for e in events:
+        if e.is_public:
+            note = _announcement(rec, e)
+            if note is not None:
+                out.append(note)
+    return out
+
+
+def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
+    names = rec.names
+    special = round_announcement(rec, event) or procedure_announcement(rec, event)  # 暗扣暗反, 换庄, 罚则
+    if special is not None:
+        return special
+    match event:
+        case HandStarted(hand_number=hand, level=level, dealer=dealer):
+            return Announcement("announce.hand_started", {
+                "hand": hand, "level": level, "dealer": names[dealer] if dealer is not None else "-"})
+        case Declared(seat=seat, cards=cards, trump=trump, how=how):
+            return Announcement(f"announce.{how}", {"name": names[seat], "cards": _cards(cards), "trump": trump},
+                                seat=seat)
+        case DeclaringClosed(trump=trump, dealer=dealer):
+            return Announcement("announce.declaring_closed", {"trump": trump, "dealer": names[dealer]}, seat=dealer)
+        case Redeal(reason=reason):
+            return Announcement("announce.redeal", {"reason": reason})
+        case ThrowFailed(seat=seat):
+            return Announcement("announce.throw_failed", {
+                "name": names[seat], "attempted": _cards(event.attempted), "forced": _cards(event.forced),
+                "beaten": _cards(event.beaten_unit), "penalty": event.penalty}, seat=seat)
+        case HandSettled(result=r) if r.match_winner is not None:  # the last hand: nobody deals next
+            return Announcement("ux.announce.hand_final", {
+                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after)})
+        case HandSettled(result=r):
+            laps = r.laps_after != (0, 0)  # timed_laps: the laps go with the levels (negative levels read -1)
+            return Announcement("announce.hand_settled_laps" if laps else "announce.hand_settled", {
+                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after),
+                "laps": " / ".join(map(str, r.laps_after)), "dealer": names[r.next_dealer]})
+        case MatchOver(winner=winner, reason=reason):
+            return _match_over(rec, winner, reason)
+        case TimeCalled():
+            return Announcement("announce.time_called", {})
+    return None
+
+
+def turn_prompts(rec: TableRecord, before: PublicView | None, after: PublicView) -> list[Announcement]:
+    """Mention the humans who now have to act (a new turn, or the declaration window opening)."""
+    out: list[Announcement] = []
+    if after.phase in (Phase.DEALING, Phase.HAND_OVER, Phase.MATCH_OVER):
+        return out
+    was = set(before.to_act) if before is not None and same_window(before, after) else set()
+    for seat in after.to_act:
+        occupant = rec.seats[seat]
+        if occupant is None or occupant.autopilot or seat in was:
+            continue
+        key, params = turn_prompt(after)
+        out.append(Announcement(key, {"name": occupant.name, **params}, user_id=occupant.user_id, seat=seat))
+    return out

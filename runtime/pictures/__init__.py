@@ -1,0 +1,1 @@
+"""Pictures (图片): render calls off the event loop (``imaging``) through the drawing queue (``renderqueue``)."""

@@ -1,0 +1,1 @@
+"""Tournaments (比赛): ``TournamentService`` over the game service — entries, tables, forfeits, restore, views."""
