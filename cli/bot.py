@@ -68,8 +68,7 @@ class TractorBot(GameBot):
     async def serve_web(self) -> None:
         """The web table on the same service (``TRACTOR_WEB_PORT``): its server and the panel's links."""
         from cogs.members import member_lookup
-        from runtime.links.membership import Membership
-        from runtime.links.weblinks import LinkBook, load_secret
+        from runtime import LinkBook, Membership, load_secret
         from web.activity import ActivityConfig
         from web.server import WebServer
 

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve_demo(config: Config, host: str | None, port: int, locale: str) -> int:
     from data.database import Database
-    from runtime.links.weblinks import load_secret
+    from runtime import load_secret
     from web.demo import start_demo
 
     stop = asyncio.Event()

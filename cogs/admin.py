@@ -15,8 +15,7 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from cogs.replies import BotError, reply_key, user_locale
-from runtime import inputs
-from runtime.options import build_rules, check_timeout
+from runtime import build_rules, check_timeout, inputs
 
 log = logging.getLogger(__name__)
 

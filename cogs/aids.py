@@ -1,4 +1,4 @@
-"""``/tractor undo``: take back one's latest play with the other players' consent (悔牌, ``runtime.service.undo``), at a
+"""``/tractor undo``: take back one's latest play with the other players' consent (悔牌, ``GameService.undo``), at a
 casual table that offers it (``/tractor new undo:``). The first use asks (a post in the thread); each other
 player agrees with the same command; the reply to each is private."""
 
@@ -16,7 +16,6 @@ from cogs.replies import answering, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
-from runtime.service.undo import undo
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +30,7 @@ class Aids(TractorSubgroup):
 
     async def _undo(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            step = await undo(self.bot.game, caller_of(interaction))
+            step = await self.bot.game.undo(caller_of(interaction))
             locale = user_locale(interaction)
             rec = self.bot.game.record(self.bot.game.find(caller_of(interaction)).table_id)
             names = i18n.t("bot.list_sep", locale).join(escape_text(rec.names[s]) for s in step.waiting)

@@ -27,7 +27,7 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from data.records import TableRecord
-from runtime.service.pipeline import PAUSED
+from runtime import PAUSED
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,7 @@ import discord
 from discord.ext import commands
 
 from data.records import TableOptions
-from runtime.links.weblinks import LinkBook
-from runtime.presenter import Presenter, TableUpdate
-from runtime.ratelimit import RateLimiter
-from runtime.records.seasons import SeasonService
-from runtime.service.game import GameService
-from runtime.tournament.service import TournamentService
+from runtime import GameService, LinkBook, Presenter, RateLimiter, SeasonService, TableUpdate, TournamentService
 
 
 @runtime_checkable

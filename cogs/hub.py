@@ -14,12 +14,18 @@ from cogs.gamebot import GameBot
 from cogs.presenter import DiscordPresenter
 from data.database import Database
 from data.records import TableRecord
-from runtime.access import Caller, Op, TableLimits, authorize
-from runtime.aipool import shared_pool
-from runtime.links.weblinks import LINK_TTL
-from runtime.pictures.renderqueue import QUEUE
-from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
-from runtime.service.game import GameService
+from runtime import (
+    DEFAULT_LIMITS,
+    LINK_TTL,
+    RENDER_QUEUE,
+    Caller,
+    GameService,
+    Op,
+    RateLimiter,
+    TableLimits,
+    authorize,
+    shared_pool,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +43,7 @@ async def attach_game(bot: GameBot, *, db: Database | None = None, limits: dict[
     processes = getattr(bot.config, "ai_processes", None)
     service_kwargs.setdefault("ai_pool", None if processes == 0 else shared_pool(processes))
     service_kwargs.setdefault("idle_evict_s", getattr(bot.config, "idle_evict_s", 3600.0))
-    QUEUE.use_processes(getattr(bot.config, "render_processes", 0))
+    RENDER_QUEUE.use_processes(getattr(bot.config, "render_processes", 0))
     service_kwargs.setdefault("table_limits", TableLimits(bot.config.max_tables_per_guild,
                                                           bot.config.max_hosted_per_user))
     if bot.config.sharded:  # only this process's shards: their tables, timers and commits (data.shards)

@@ -21,12 +21,7 @@ from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
 from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
-from runtime import inputs
-from runtime.inputs import LADDER_ORDERS
-from runtime.pictures import imaging
-from runtime.presenter import Image
-from runtime.records.replays import HandReplay
-from runtime.service.seating import AI_NAME
+from runtime import AI_NAME, LADDER_ORDERS, HandReplay, Image, inputs, replay_image
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +152,7 @@ class Ladder(commands.Cog):
             text = self._transcript(replay, locale)
             files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
             if replay.result is not None:  # the settlement (and its kitty) only once the hand is over
-                files.append(_file(await imaging.replay_image(replay.result, names, locale, table)))
+                files.append(_file(await replay_image(replay.result, names, locale, table)))
             await interaction.followup.send(i18n.t("bot.replay.title", locale, table=table, hand=hand), files=files)
 
     @staticmethod

@@ -12,7 +12,7 @@ from cogs.safetext import escape_text
 from data.records import Status, TableRecord
 from engine.views import PublicView
 from i18n.levels import level_text
-from runtime.procedures import procedure_lines
+from runtime import procedure_lines
 
 log = logging.getLogger(__name__)
 

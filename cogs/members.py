@@ -8,7 +8,7 @@ import logging
 
 import discord
 
-from runtime.links.membership import Lookup
+from runtime import Lookup
 
 log = logging.getLogger(__name__)
 

@@ -43,8 +43,7 @@ from cogs.panel_view import (
 from cogs.panel_writer import OpenPanel, Wish, Writers, panel_key
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Action, Bury, Declare, Pass, Play
-from runtime.presenter import TableUpdate, UpdateReason
-from runtime.views.panel import Panel
+from runtime import Panel, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
 

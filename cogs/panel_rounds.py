@@ -10,7 +10,7 @@ from cogs.cardtext import cards_text
 from cogs.safetext import escape_text
 from engine.declaring import CONCEALED, NO_TRUMP_ONLY, kitty_round_mode
 from engine.views import Phase
-from runtime.views.panel import Panel
+from runtime import Panel
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from cogs.panel_view import hand_order, own_declaration_stands
 from cogs.safetext import escape_text
 from engine.trump import Trump
 from engine.views import Phase, PublicView
-from runtime.views.panel import Panel
+from runtime import Panel
 
 log = logging.getLogger(__name__)
 

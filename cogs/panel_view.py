@@ -24,7 +24,7 @@ from engine.cards import Card
 from engine.declaring import declaration_kind, stage_of
 from engine.handorder import hand_groups
 from engine.views import Phase
-from runtime.views.panel import Panel
+from runtime import Panel
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from engine.views import Phase
-from runtime.views.panel import Panel
+from runtime import Panel
 
 log = logging.getLogger(__name__)
 

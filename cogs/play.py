@@ -22,7 +22,7 @@ from cogs.translator import ls
 from engine.actions import Bury, Declare
 from engine.actions import Play as PlayAction
 from engine.cards import parse_cards
-from runtime.views.choices import match_typed, play_text
+from runtime import match_typed, play_text
 
 log = logging.getLogger(__name__)
 

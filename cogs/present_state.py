@@ -11,7 +11,7 @@ import discord
 
 from data.records import TableRecord
 from engine.views import Phase, PublicView
-from runtime.presenter import Image, LivePicture, TableUpdate, UpdateReason
+from runtime import Image, LivePicture, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
 

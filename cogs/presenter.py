@@ -46,8 +46,17 @@ from cogs.tricklog import log_start, log_text
 from data.records import Status, TableRecord
 from engine.events import TrickWon
 from engine.views import Phase, PublicView
-from runtime.announce.procedures import summary_notes
-from runtime.presenter import HAND_SUMMARY, LADDER, MATCH_SUMMARY, TRICK, Announcement, Image, TableUpdate, UpdateReason
+from runtime import (
+    HAND_SUMMARY,
+    LADDER,
+    MATCH_SUMMARY,
+    TRICK,
+    Announcement,
+    Image,
+    TableUpdate,
+    UpdateReason,
+    summary_notes,
+)
 
 log = logging.getLogger(__name__)
 

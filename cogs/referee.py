@@ -19,8 +19,7 @@ from cogs.replies import answering, defer, reply, user_locale
 from cogs.safetext import escape_text
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
-from runtime.service.referee import Ruling, rule
-from runtime.service.referee import parties as tournament_parties
+from runtime import Ruling, match_parties
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +53,11 @@ class RefereeCommands(app_commands.Group):
             caller = caller_of(interaction)
             tournaments = getattr(self.bot, "tournaments", None)
             found = self.bot.game.find(caller, table)
-            parties = tournament_parties(tournaments.tournaments, found) if tournaments is not None else frozenset()
-            ruling = await rule(self.bot.game, caller, found.table_id, player.id, kind, points,
-                                referee=getattr(interaction.user, "display_name", None) or interaction.user.name,
-                                referee_role=await holds_referee_role(self.bot, interaction), parties=parties)
+            parties = match_parties(tournaments.tournaments, found) if tournaments is not None else frozenset()
+            ruling = await self.bot.game.rule(
+                caller, found.table_id, player.id, kind, points,
+                referee=getattr(interaction.user, "display_name", None) or interaction.user.name,
+                referee_role=await holds_referee_role(self.bot, interaction), parties=parties)
             rec = self.bot.game.record(ruling.table_id)
             if tournaments is not None and rec.meta.get("tournament"):
                 await tournaments.note_sanction(rec, ruling.team, kind, points, ruling.hand, by=interaction.user.id)

@@ -19,8 +19,7 @@ import discord
 import i18n
 from cogs.gamebot import GameBot
 from cogs.safetext import escape_text
-from runtime.records.seasons import SeasonOver, SeasonService, season_label
-from runtime.service.game import GameService
+from runtime import GameService, SeasonOver, SeasonService, season_label
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from cogs.season_presenter import role_problem
 from cogs.subgroup import TractorSubgroup
 from cogs.translator import ls
 from data.seasons import Season
-from runtime.records.seasons import may_run_seasons, season_label
+from runtime import may_run_seasons, season_label
 
 log = logging.getLogger(__name__)
 

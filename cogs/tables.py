@@ -25,16 +25,18 @@ from cogs.replies import BotError, answering, guild_locale, reply, reply_key, us
 from cogs.translator import ls
 from data.records import TableOptions
 from engine.rules import Rules
-from runtime import inputs
-from runtime.access import Op, is_manager
-from runtime.options import (
+from runtime import (
     DESCRIBE_LIMIT,
+    TIME_CONTROLS,
+    Op,
     build_rules,
     describe_rules,
     described_completions,
+    inputs,
+    is_manager,
     preset_choices,
+    with_time_control,
 )
-from runtime.procedures import TIME_CONTROLS, with_time_control
 
 log = logging.getLogger(__name__)
 

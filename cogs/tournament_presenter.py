@@ -20,8 +20,7 @@ from cogs.gamebot import GameBot
 from cogs.safetext import escape_params, escape_text, plain_text
 from data.records import TableRecord
 from engine.tournament import Match, Tournament
-from runtime.tournament.service import TournamentService
-from runtime.tournament.views import TournamentUpdate, match_stage
+from runtime import TournamentService, TournamentUpdate, match_stage
 
 log = logging.getLogger(__name__)
 

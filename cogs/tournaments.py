@@ -26,12 +26,19 @@ from cogs.tables import CLOCK_CHOICES
 from cogs.translator import ls
 from data.tournaments import Placing
 from engine.tournament import Format, Tournament
-from runtime import inputs
-from runtime.options import preset_choices
-from runtime.procedures import PROCEDURES, SANCTIONS, sanction_lines, tournament_lines
-from runtime.tournament.entries import Entry, enter
-from runtime.tournament.service import MAX_NAME
-from runtime.tournament.views import config_lines, pictures
+from runtime import (
+    MAX_TOURNAMENT_NAME,
+    PROCEDURES,
+    SANCTIONS,
+    TournamentEntry,
+    config_lines,
+    enter_tournament,
+    inputs,
+    preset_choices,
+    sanction_lines,
+    tournament_lines,
+    tournament_pictures,
+)
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +135,8 @@ class TournamentCommands(app_commands.Group):
                 raise BotError("bot.error.guild_only")
             if getattr(self.bot.config, "sharded", False):  # one process must see every table of a tournament
                 raise BotError("tournament.bot.sharded")
-            inputs.text("name", name, MAX_NAME)  # every option checked by the service, whatever the client sent
+            # every option checked by the service, whatever the client sent
+            inputs.text("name", name, MAX_TOURNAMENT_NAME)
             config = inputs.tournament_config(format=format, preset=preset or None, end_level=end_level, rounds=rounds,
                                               best_of_three=best_of_three, minutes=minutes,
                                               deadline_hours=deadline_hours, tie=tie, big_points=big_points,
@@ -160,14 +168,14 @@ class TournamentCommands(app_commands.Group):
                    unit: discord.Role | None = None) -> None:
         async with answering(interaction):
             if team_name is not None:
-                inputs.text("team_name", team_name, MAX_NAME)
+                inputs.text("team_name", team_name, MAX_TOURNAMENT_NAME)
             t = self._find(interaction, tournament)
             if partner is not None and partner.bot:
                 raise BotError("tournament.bot.partner_is_bot")
-            entry = Entry(interaction.user.id, display_name(interaction.user), partner.id if partner else None,
-                          display_name(partner) if partner else None, team_name,
-                          **unit_entry(interaction, unit, partner))
-            if not await enter(self.service, t.tournament_id, entry, interaction.guild_id):
+            entry = TournamentEntry(interaction.user.id, display_name(interaction.user),
+                                    partner.id if partner else None, display_name(partner) if partner else None,
+                                    team_name, **unit_entry(interaction, unit, partner))
+            if not await enter_tournament(self.service, t.tournament_id, entry, interaction.guild_id):
                 assert partner is not None  # the partner confirms by naming this player in turn (搭档确认)
                 await reply(interaction, i18n.t("tournament.bot.invited", guild_locale(interaction),
                                                 partner=partner.mention, user=escape_text(entry.name),
@@ -193,7 +201,7 @@ class TournamentCommands(app_commands.Group):
             raise BotError("bot.error.guild_only")
         t = await self.service.find(interaction.guild_id, tournament)  # finished tournaments too
         await defer(interaction, ephemeral=False)
-        images = [i for i in await pictures(t, user_locale(interaction)) if i.kind == kind]
+        images = [i for i in await tournament_pictures(t, user_locale(interaction)) if i.kind == kind]
         if not images:
             raise BotError("tournament.bot.no_picture")
         image = images[0]

@@ -36,11 +36,7 @@ from typing import Any
 import aiohttp
 
 from i18n import normalize_locale
-from runtime.access import Caller, is_here, valid_id
-from runtime.errors import NotAllowed, ServiceError
-from runtime.links.weblinks import LinkBook
-from runtime.ratelimit import RateLimiter
-from runtime.service.game import GameService
+from runtime import Caller, GameService, LinkBook, NotAllowed, RateLimiter, ServiceError, is_here, valid_id
 
 log = logging.getLogger(__name__)
 

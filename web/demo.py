@@ -14,12 +14,7 @@ from dataclasses import replace
 from data.database import Database
 from data.records import Mode, Status, TableOptions
 from i18n import t
-from runtime.access import Caller
-from runtime.links.weblinks import LinkBook
-from runtime.pictures.imaging import ImagePolicy
-from runtime.presenter import TableUpdate
-from runtime.ratelimit import DEFAULT_LIMITS, RateLimiter
-from runtime.service.game import GameService
+from runtime import DEFAULT_LIMITS, Caller, GameService, ImagePolicy, LinkBook, RateLimiter, TableUpdate
 from web.server import WebServer
 
 log = logging.getLogger(__name__)

@@ -23,11 +23,7 @@ from engine.actions import action_from_json
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError
 from i18n import t
-from runtime.access import Caller
-from runtime.links.weblinks import LinkBook
-from runtime.ratelimit import RateLimiter
-from runtime.records.review import Mark, Reviewer
-from runtime.service.game import GameService
+from runtime import Caller, GameService, LinkBook, Mark, RateLimiter, Reviewer
 from web.hub import Client, WebHub
 from web.state import check_selection, refusal, result_json, trick_json
 

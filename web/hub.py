@@ -20,12 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from engine.errors import EngineError
-from runtime.links.weblinks import Grant
-from runtime.presenter import TableUpdate
-from runtime.service.game import GameService
-from runtime.service.session import Session
-from runtime.views.cache import public_view
-from runtime.views.panel import build_panel
+from runtime import GameService, Grant, Session, TableUpdate, build_panel, public_view
 from web.state import public_json, refusal, seat_json
 
 log = logging.getLogger(__name__)

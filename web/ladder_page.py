@@ -26,8 +26,7 @@ from aiohttp import web
 from data.ladder import PlayerStats
 from data.seasons import Season
 from i18n import normalize_locale, t
-from runtime.records.seasons import season_label
-from runtime.service.game import GameService
+from runtime import GameService, season_label
 from web.headers import CSP, policy, style_hash
 
 log = logging.getLogger(__name__)

@@ -26,11 +26,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from i18n import MESSAGES, normalize_locale, t
-from runtime.errors import ServiceError
-from runtime.links.weblinks import SESSION_TTL, Grant, LinkBook
-from runtime.pictures.imaging import cjk_font_file
-from runtime.ratelimit import RateLimiter
-from runtime.service.game import GameService
+from runtime import SESSION_TTL, GameService, Grant, LinkBook, RateLimiter, ServiceError, cjk_font_file
 from web.activity import ActivityConfig, ActivityGate, client_address
 from web.frames import MAX_FRAME, Frames
 from web.headers import ACTIVITY_ANCESTORS, CSP, add_security_headers, new_nonce, policy

@@ -26,7 +26,7 @@ from engine.trump import trump_context
 from engine.units import decompose_lead
 from engine.views import HandResult, Phase, PublicView, SeatView, TrickView
 from i18n import LOCALES, t
-from runtime.views.panel import KITTY_SIZE, Panel
+from runtime import KITTY_SIZE, Panel
 
 log = logging.getLogger(__name__)
 

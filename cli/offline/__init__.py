@@ -61,7 +61,7 @@ def positive_float(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from runtime.options import build_rules
+    from runtime import build_rules
 
     end_level = end_level_for(args.preset, args.end_level)
     rules = build_rules(args.preset, " ".join(filter(None, [f"end_level={end_level}", args.options])),

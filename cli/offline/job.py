@@ -35,16 +35,12 @@ from cli.offline.matchlog import credits_of, event_lines, hand_line, is_trick_li
 from data import Database
 from data.diskspace import free_bytes, is_disk_full, size_text
 from data.records import Mode, Status, TableOptions
-from data.replay import restore_table
 from engine.ai.levels import AiLevel
 from engine.rules import Rules
 from engine.views import PublicView
 from i18n import count, t
 from i18n.levels import level_short
-from runtime.pictures import imaging
-from runtime.pictures.imaging import ImagePolicy
-from runtime.presenter import RecordingPresenter, TableUpdate
-from runtime.service.game import GameService
+from runtime import GameService, ImagePolicy, RecordingPresenter, TableUpdate, ladder_image, match_summary_image
 
 log = logging.getLogger(__name__)
 
@@ -171,19 +167,15 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         await service.start(tid, host)
         for user, _ in seats:
             await service.go_away(tid, user)
-        while tid in service.sessions and service.record(tid).status is Status.PLAYING:
+        while service.is_open(tid) and service.record(tid).status is Status.PLAYING:
             if not await service.run_until_idle(1) or presenter.failure is not None:
                 break
-            if max_hands is not None and hands_done(service, tid) >= max_hands and tid in service.sessions \
+            if max_hands is not None and hands_done(service, tid) >= max_hands and service.is_open(tid) \
                     and service.record(tid).status is Status.PLAYING:
                 presenter.say(t("ux.log.hand_limit_timed" if rules.timed else "ux.log.hand_limit", locale,
                                 hands=max_hands))
                 await _stop(service, tid, host, rules)
-        session = service.sessions.get(tid)
-        table = session.table if session is not None else None
-        final = await service.db.get_table(tid)
-        if table is None:
-            table = await restore_table(service.db, final.table_id)
+        final, table = await service.final_table(tid)
         if table.match_winner is None and presenter.failure is None:  # stopped by ``max_hands``: the match end's
             await _final_pictures(service, presenter, table.public_view(), final.names, locale,  # pictures too
                                   rules.players)
@@ -214,7 +206,7 @@ async def clean_up(service: GameService, db: Database, tid: int | None, work: Pa
     full disk refuses the end: logged in one line; the database must still be closed, or its threads keep the
     process from exiting)."""
     try:
-        if tid is not None and tid in service.sessions and service.record(tid).active:
+        if tid is not None and service.is_open(tid) and service.record(tid).active:
             try:
                 await service.end(tid, PLAYERS[0][0])
             except Exception as exc:
@@ -268,8 +260,8 @@ def clear_outputs(out_dir: Path, keep: Collection[str] = ()) -> int:
 
 async def _final_pictures(service: GameService, presenter: LogPresenter, view: PublicView,
                           names: tuple[str, ...], locale: str, seats: int = 4) -> None:
-    images = [await imaging.match_summary_image(view, names, locale),
-              await imaging.ladder_image(await service.db.leaderboard(GUILD), dict(players(locale, seats)), locale)]
+    images = [await match_summary_image(view, names, locale),
+              await ladder_image(await service.leaderboard(GUILD), dict(players(locale, seats)), locale)]
     for image in images:
         path = presenter.out_dir / image.name  # type: ignore[operator]
         path.write_bytes(image.png)
@@ -302,14 +294,14 @@ async def _stop(service: GameService, table_id: int, host: int, rules: Rules) ->
     """The hand limit is reached: a timed match (``timed``, ``timed_laps``) has time called — the hand in
     progress is finished and the timed rule names the winners (more laps, higher level, team on stage); any
     other match is ended without a winner."""
-    session = service.sessions.get(table_id)
-    if rules.timed and session is not None and session.table is not None:
-        if not session.table.time_called:
+    table = service.table_in_play(table_id)
+    if rules.timed and table is not None:
+        if not table.time_called:
             await service.stop_match(table_id, host)
         return
     await service.end(table_id, host)
 
 
 def hands_done(service: GameService, table_id: int) -> int:
-    session = service.sessions.get(table_id)
-    return len(session.table.results) if session is not None and session.table is not None else 0
+    table = service.table_in_play(table_id)
+    return len(table.results) if table is not None else 0

@@ -31,7 +31,7 @@ from engine.tricklead import is_throw
 from engine.views import HandResult, PublicView
 from i18n import t
 from i18n.levels import level_short
-from runtime.announce.procedures import log_line
+from runtime import log_line
 
 log = logging.getLogger(__name__)
 

@@ -38,10 +38,7 @@ from engine.tournament.model import MAX_TEAMS, How
 from engine.tournament.report import report
 from i18n import LOCALES
 from i18n import t as tr
-from runtime.pictures.imaging import ImagePolicy
-from runtime.service.game import GameService
-from runtime.tournament.service import TournamentService
-from runtime.tournament.views import RecordingTournamentPresenter, TournamentUpdate
+from runtime import GameService, ImagePolicy, RecordingTournamentPresenter, TournamentService, TournamentUpdate
 
 log = logging.getLogger(__name__)
 

@@ -48,8 +48,10 @@ from runtime.service.pipeline import Pipeline
 from runtime.service.play import PLAYER_ACTIONS, ActOutcome, PlayService
 from runtime.service.records import RecordsService
 from runtime.service.recovery import finish_records
+from runtime.service.referee import RefereeService
 from runtime.service.session import Session, evict_idle, restore_queued
 from runtime.service.turns import TABLE_TIMERS, TableHandler
+from runtime.service.undo import UndoService
 from runtime.service.watchdog import Watchdog
 
 __all__ = ["PLAYER_ACTIONS", "ActOutcome", "GameService"]
@@ -59,7 +61,7 @@ log = logging.getLogger(__name__)
 IDLE_EVICT_S = 3600.0  # TRACTOR_IDLE_EVICT_S
 
 
-class GameService(LobbyService, PlayService, RecordsService):
+class GameService(LobbyService, PlayService, RecordsService, UndoService, RefereeService):
     """See the module docstring (the lobby's operations are in ``runtime.service.lobby``, play's in
     ``runtime.service.play``, the tables in memory and their lookups in ``runtime.service.tables``).
     ``clock`` returns Unix seconds (tests inject a fake one); ``autorun`` starts the background timer task in

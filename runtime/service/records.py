@@ -9,7 +9,11 @@ from typing import Any
 
 from data.database import Database
 from data.history import MatchRecord
+from data.ladder import PlayerStats
+from data.records import TableRecord
+from data.replay import restore_table
 from data.seasons import LadderPage, Season
+from engine.table import Table
 from runtime.access import Caller
 from runtime.presenter import Image
 from runtime.procedures import talk_is_off
@@ -52,6 +56,10 @@ class RecordsService:
     async def player_card(self, guild_id: int, user_id: int, name: str, locale: str,
                           season: Season | None = None) -> PlayerCard:
         return await player_card(self.db, guild_id, user_id, name, locale, season)
+
+    async def leaderboard(self, guild_id: int, limit: int | None = 20) -> list[PlayerStats]:
+        """The current season's top players by rating (the offline job's ladder picture)."""
+        return await self.db.leaderboard(guild_id, limit=limit)
 
     async def match_history(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
         return await self.db.match_history(guild_id, limit=limit)
@@ -96,6 +104,18 @@ class RecordsService:
     def is_open(self, table_id: int) -> bool:
         """The table is open here (in the lobby or in play, in this process)."""
         return table_id in self.sessions
+
+    def table_in_play(self, table_id: int) -> Table | None:
+        """The engine table of a table open here and in play (``None``: in the lobby, or not open here)."""
+        session = self.sessions.get(table_id)
+        return session.table if session is not None else None
+
+    async def final_table(self, table_id: int) -> tuple[TableRecord, Table]:
+        """A table's stored record and its engine table: the one in play here, else rebuilt from storage (a table
+        that ended)."""
+        table = self.table_in_play(table_id)
+        record = await self.db.get_table(table_id)
+        return record, table if table is not None else await restore_table(self.db, table_id)
 
     def talk_is_off(self, table_id: int, user_id: int) -> bool:
         """A competition's discipline forbids ``user_id`` to talk in the table's thread now (说话)."""

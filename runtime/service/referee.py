@@ -2,7 +2,7 @@
 (取消比赛资格) on the team of a seated player. Who may rule (``check_referee``):
 
 - never an interested party: a player seated at the table, or (on a tournament's table) a player of either team
-  of that match (``parties``) — not even the host, an organiser or a manager (``referee.interested``);
+  of that match (``match_parties``) — not even the host, an organiser or a manager (``referee.interested``);
 - otherwise the table's host (a tournament's organiser hosts its tables), a manager of its server
   (``runtime.access``: ``Op.END``), or a member holding the server's referee role (``/tractor config
   referee_role:``).
@@ -25,7 +25,7 @@ from engine.tournament import Tournament
 from runtime.access import Caller, Op, authorize, in_guild
 from runtime.errors import NotAllowed, TableNotFound
 from runtime.presenter import Announcement
-from runtime.service.game import GameService
+from runtime.service.tables import TableRegistry
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def ruling_action(kind: str, team: int, points: int) -> Action:
     raise NotAllowed("referee.bad_kind")
 
 
-def parties(tournaments: Mapping[int, Tournament], rec: TableRecord) -> frozenset[int]:
+def match_parties(tournaments: Mapping[int, Tournament], rec: TableRecord) -> frozenset[int]:
     """The players of both teams of the tournament match played at ``rec`` (seated or not; ``tournaments`` by
     id): none of them may rule there. Empty for a table that is not a tournament's."""
     t = tournaments.get(int(rec.meta.get("tournament") or 0))
@@ -82,23 +82,27 @@ def check_referee(caller: Caller, rec: TableRecord, *, referee_role: bool = Fals
         authorize(caller, rec, Op.END)
 
 
-async def rule(game: GameService, caller: Caller, table_id: int | None, player_id: int, kind: str,
-               points: int = 0, *, referee: str = "", referee_role: bool = False,
-               parties: frozenset[int] = frozenset()) -> Ruling:
-    """Give a ruling at the caller's table (this thread's, or ``table_id``) on ``player_id``'s team; ``referee``
-    is the caller's name as announced with the ruling."""
-    rec = game.find(caller, table_id)
-    check_referee(caller, rec, referee_role=referee_role, parties=parties)
-    seat = rec.seat_of(player_id)
-    if seat is None:
-        raise NotAllowed("referee.not_seated")
-    session = game.session(rec.table_id)
-    async with session.serving():
-        if session.table is None or session.record.status is not Status.PLAYING:
-            raise NotAllowed("act.not_playing")
-        team, hand = seat % 2, session.table.hand.number
-        by = Announcement("announce.ruled_by", {"referee": referee or str(caller.user_id)})
-        events = await game.pipeline.apply(session, ruling_action(kind, team, points), acted_seat=None,
-                                           announcements=[by])
-    log.info("table %d: %s on team %d (%d points) by %d", rec.table_id, kind, team, points, caller.user_id)
-    return Ruling(rec.table_id, team, kind, points, hand, tuple(events))
+
+class RefereeService(TableRegistry):
+    """``rule``, part of ``runtime.service.game.GameService``."""
+
+    async def rule(self, caller: Caller, table_id: int | None, player_id: int, kind: str,
+                   points: int = 0, *, referee: str = "", referee_role: bool = False,
+                   parties: frozenset[int] = frozenset()) -> Ruling:
+        """Give a ruling at the caller's table (this thread's, or ``table_id``) on ``player_id``'s team; ``referee``
+        is the caller's name as announced with the ruling."""
+        rec = self.find(caller, table_id)
+        check_referee(caller, rec, referee_role=referee_role, parties=parties)
+        seat = rec.seat_of(player_id)
+        if seat is None:
+            raise NotAllowed("referee.not_seated")
+        session = self.session(rec.table_id)
+        async with session.serving():
+            if session.table is None or session.record.status is not Status.PLAYING:
+                raise NotAllowed("act.not_playing")
+            team, hand = seat % 2, session.table.hand.number
+            by = Announcement("announce.ruled_by", {"referee": referee or str(caller.user_id)})
+            events = await self.pipeline.apply(session, ruling_action(kind, team, points), acted_seat=None,
+                                               announcements=[by])
+        log.info("table %d: %s on team %d (%d points) by %d", rec.table_id, kind, team, points, caller.user_id)
+        return Ruling(rec.table_id, team, kind, points, hand, tuple(events))

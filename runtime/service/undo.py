@@ -14,8 +14,8 @@ from engine.sanctions import can_undo
 from runtime.access import Caller, Op, authorize
 from runtime.errors import NotAllowed
 from runtime.presenter import Announcement, UpdateReason
-from runtime.service.game import GameService
 from runtime.service.session import Session
+from runtime.service.tables import TableRegistry
 
 log = logging.getLogger(__name__)
 
@@ -37,60 +37,60 @@ def voters(session: Session, seat: int) -> set[int]:
             if i != seat and s is not None and not s.is_ai and not s.away}
 
 
-async def undo(game: GameService, caller: Caller, table_id: int | None = None) -> UndoStep:
-    """Ask to take back one's latest play, or agree to the pending request of another seat."""
-    rec = game.find(caller, table_id)
-    seat = rec.seat_of(caller.user_id)
-    if seat is None:
-        raise NotAllowed("act.not_seated")
-    authorize(caller, rec, Op.SEAT, seat=seat)
-    if not rec.options.undo:
-        raise NotAllowed("undo.off")
-    session = game.session(rec.table_id)
-    async with session.serving():
-        table = session.table
-        if table is None or session.record.status is not Status.PLAYING:
-            raise NotAllowed("act.not_playing")
-        pending = session.record.meta.get(PENDING)
-        if pending and pending.get("version") == table.version and pending.get("seat") != seat:
-            return await _agree(game, session, pending, seat)
-        if not can_undo(table.hand, seat):
-            raise NotAllowed("undo.not_possible")
-        return await _request(game, session, seat)
+class UndoService(TableRegistry):
+    """``undo``, part of ``runtime.service.game.GameService``."""
 
+    async def undo(self, caller: Caller, table_id: int | None = None) -> UndoStep:
+        """Ask to take back one's latest play, or agree to the pending request of another seat."""
+        rec = self.find(caller, table_id)
+        seat = rec.seat_of(caller.user_id)
+        if seat is None:
+            raise NotAllowed("act.not_seated")
+        authorize(caller, rec, Op.SEAT, seat=seat)
+        if not rec.options.undo:
+            raise NotAllowed("undo.off")
+        session = self.session(rec.table_id)
+        async with session.serving():
+            table = session.table
+            if table is None or session.record.status is not Status.PLAYING:
+                raise NotAllowed("act.not_playing")
+            pending = session.record.meta.get(PENDING)
+            if pending and pending.get("version") == table.version and pending.get("seat") != seat:
+                return await self._undo_agree(session, pending, seat)
+            if not can_undo(table.hand, seat):
+                raise NotAllowed("undo.not_possible")
+            return await self._undo_request(session, seat)
 
-async def _request(game: GameService, session: Session, seat: int) -> UndoStep:
-    assert session.table is not None
-    needed = voters(session, seat)
-    name = session.record.names[seat]
-    if not needed:
-        await _apply(game, session, seat)
-        return UndoStep("done", seat)
-    await _store(game, session, {"seat": seat, "version": session.table.version, "yes": []})
-    await game.pipeline.publish(session, UpdateReason.UNDO, [Announcement("announce.undo_requested", {"name": name})])
-    return UndoStep("requested", seat, tuple(sorted(needed)))
+    async def _undo_request(self, session: Session, seat: int) -> UndoStep:
+        assert session.table is not None
+        needed = voters(session, seat)
+        name = session.record.names[seat]
+        if not needed:
+            await self._undo_apply(session, seat)
+            return UndoStep("done", seat)
+        await self._undo_store(session, {"seat": seat, "version": session.table.version, "yes": []})
+        note = Announcement("announce.undo_requested", {"name": name})
+        await self.pipeline.publish(session, UpdateReason.UNDO, [note])
+        return UndoStep("requested", seat, tuple(sorted(needed)))
 
+    async def _undo_agree(self, session: Session, pending: dict[str, object], seat: int) -> UndoStep:
+        asker = int(pending["seat"])  # type: ignore[call-overload]
+        yes = set(pending.get("yes") or []) | {seat}  # type: ignore[call-overload]
+        waiting = voters(session, asker) - yes
+        if waiting:
+            await self._undo_store(session, {**pending, "yes": sorted(yes)})
+            return UndoStep("agreed", asker, tuple(sorted(waiting)))
+        await self._undo_apply(session, asker)
+        return UndoStep("done", asker)
 
-async def _agree(game: GameService, session: Session, pending: dict[str, object], seat: int) -> UndoStep:
-    asker = int(pending["seat"])  # type: ignore[call-overload]
-    yes = set(pending.get("yes") or []) | {seat}  # type: ignore[call-overload]
-    waiting = voters(session, asker) - yes
-    if waiting:
-        await _store(game, session, {**pending, "yes": sorted(yes)})
-        return UndoStep("agreed", asker, tuple(sorted(waiting)))
-    await _apply(game, session, asker)
-    return UndoStep("done", asker)
+    async def _undo_store(self, session: Session, pending: dict[str, object] | None) -> None:
+        meta = {k: v for k, v in session.record.meta.items() if k != PENDING}
+        if pending is not None:
+            meta[PENDING] = pending
+        session.record = await self.db.save_table(replace(session.record, meta=meta))
 
-
-async def _store(game: GameService, session: Session, pending: dict[str, object] | None) -> None:
-    meta = {k: v for k, v in session.record.meta.items() if k != PENDING}
-    if pending is not None:
-        meta[PENDING] = pending
-    session.record = await game.db.save_table(replace(session.record, meta=meta))
-
-
-async def _apply(game: GameService, session: Session, seat: int) -> None:
-    await _store(game, session, None)
-    note = Announcement("announce.undone", {"name": session.record.names[seat]})
-    await game.pipeline.apply(session, Undo(seat=seat), acted_seat=seat, announcements=[note])
-    log.info("table %d: seat %d took back its play", session.record.table_id, seat)
+    async def _undo_apply(self, session: Session, seat: int) -> None:
+        await self._undo_store(session, None)
+        note = Announcement("announce.undone", {"name": session.record.names[seat]})
+        await self.pipeline.apply(session, Undo(seat=seat), acted_seat=seat, announcements=[note])
+        log.info("table %d: seat %d took back its play", session.record.table_id, seat)

@@ -33,6 +33,22 @@ EXTENSIONS = {"cli.bot": "COGS"}
 # tests that load by name on purpose: the compiled build's test imports each module of ``tools.build_ai.MODULES``
 # to see which file Python chose
 BY_NAME_IN_TESTS = {"tests.ai.test_compiled"}
+# the runtime's front door loads each exported name on first use (``runtime._EXPORTS``); the graph reads the same
+# imports under its ``TYPE_CHECKING`` (``test_the_front_door_exports_what_it_imports`` keeps the two equal)
+FRONT_DOOR = "runtime"
+# the runtime inside: each unit (a subpackage, or a module at its top) imports only units of a lower layer
+RUNTIME_LAYERS = (
+    {"errors", "presenter", "workers", "ratelimit"},
+    {"access", "inputs", "procedures", "aipool"},
+    {"options", "views", "announce", "pictures"},
+    {"clock"},
+    {"records"},
+    {"service"},
+    {"tournament", "links"},
+)
+# what the interfaces may not reach into on the game service (its parts are the service's own)
+SERVICE_INSIDES = {"db", "sessions", "pipeline", "scheduler"}
+SERVICE_NAMES = {"game", "service"}
 
 
 def _modules() -> dict[str, Path]:
@@ -153,8 +169,9 @@ def test_no_module_is_loaded_by_a_computed_name() -> None:
     the names of ``cli.bot.COGS`` (which the graph reads)."""
     modules = _modules()
     by_name = [load for name, path in modules.items() for load in _scan(name, path, modules)[1]]
-    assert [load for load in by_name if load.split(":")[0] not in {*EXTENSIONS, *BY_NAME_IN_TESTS}] == []
-    assert {load.split(":")[0] for load in by_name} == {*EXTENSIONS, *BY_NAME_IN_TESTS}  # the allowed are still read
+    allowed = {*EXTENSIONS, *BY_NAME_IN_TESTS, FRONT_DOOR}
+    assert [load for load in by_name if load.split(":")[0] not in allowed] == []
+    assert {load.split(":")[0] for load in by_name} == allowed  # the allowed are still read
 
 
 def test_the_graph_sees_the_entry_point_the_cogs_and_the_renderer() -> None:
@@ -172,3 +189,93 @@ def test_loads_by_name_are_found(tmp_path: Path) -> None:
                       "importlib.import_module('render.table')\n__import__(name)\n", encoding="utf-8")
     found, by_name = _scan("m", source, {})
     assert "render.table" in found and by_name == ["m:3 import_module", "m:5 __import__"]
+
+
+def _runtime_unit(module: str) -> str:
+    """``runtime.service.play`` -> ``service``; ``runtime.errors`` -> ``errors``; the package itself -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_the_runtime_units_import_only_lower_layers() -> None:
+    """Concept subpackages with no upward import and no circle between them; inside the runtime nothing imports
+    the front door (``runtime`` itself), which is above everything."""
+    layer = {unit: i for i, units in enumerate(RUNTIME_LAYERS) for unit in units}
+    modules = _modules()
+    assert {_runtime_unit(m) for m in modules if m.startswith("runtime.")} == set(layer)  # every unit placed
+    wrong = []
+    for name, imported in _graph().items():
+        if not name.startswith("runtime."):
+            continue
+        for target in imported:
+            if target == FRONT_DOOR:
+                wrong.append(f"{name} imports the front door")
+            elif target.startswith("runtime.") and target in modules:
+                a, b = _runtime_unit(name), _runtime_unit(target)
+                if a != b and layer[b] >= layer[a]:
+                    wrong.append(f"{name} ({a}, layer {layer[a]}) imports {target} ({b}, layer {layer[b]})")
+    assert wrong == []
+
+
+def _front_door() -> tuple[set[str], set[str]]:
+    """The names of ``runtime._EXPORTS`` and those the front door imports under ``TYPE_CHECKING``."""
+    tree = ast.parse((ROOT / "runtime" / "__init__.py").read_text(encoding="utf-8"))
+    exports: set[str] = set()
+    imported: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "_EXPORTS":
+            exports = set(ast.literal_eval(node.value))  # type: ignore[arg-type]
+        if isinstance(node, ast.If):  # if TYPE_CHECKING:
+            imported |= {a.asname or a.name for n in node.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    return exports, imported
+
+
+def test_the_front_door_exports_what_it_imports() -> None:
+    import runtime
+
+    exports, imported = _front_door()
+    assert exports and exports == imported == set(runtime.__all__)
+    assert all(getattr(runtime, name) is not None for name in sorted(exports))
+
+
+def test_the_interfaces_import_only_the_front_door() -> None:
+    """cogs/ and web/ import the runtime as ``from runtime import X`` with ``X`` one of its exports, never a module
+    inside it (the runtime's stable API: ``runtime.__all__``)."""
+    exports, _ = _front_door()
+    wrong = []
+    for package in ("cogs", "web"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    wrong += [f"{path.name}: import {a.name}" for a in node.names if a.name.split(".")[0] == "runtime"]
+                elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "runtime":
+                    if node.module != "runtime":
+                        wrong.append(f"{path.name}: from {node.module}")
+                    wrong += [f"{path.name}: {a.name} not exported" for a in node.names if a.name not in exports]
+    assert wrong == []
+
+
+def _reach_ins(source: str) -> list[str]:
+    """``game.db``, ``self.bot.game.sessions``, ``service.pipeline`` … in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in SERVICE_INSIDES:
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+            if name in SERVICE_NAMES:
+                found.append(f"{name}.{node.attr}:{node.lineno}")
+    return found
+
+
+def test_no_reach_into_the_game_service() -> None:
+    """Outside the runtime nothing uses the service's database, sessions, pipeline or scheduler: what the
+    interfaces need is a method of ``GameService``."""
+    wrong = [f"{path.relative_to(ROOT)} {hit}" for package in ("cogs", "web", "cli")
+             for path in (ROOT / package).rglob("*.py") for hit in _reach_ins(path.read_text(encoding="utf-8"))]
+    assert wrong == []
+
+
+def test_reach_ins_are_found() -> None:
+    found = _reach_ins("self.bot.game.db.x()\ngame.sessions.get(1)\nservice.pipeline\nargs.db\nself.db")
+    assert sorted(found) == ["game.db:1", "game.sessions:2", "service.pipeline:3"]
+

@@ -13,7 +13,7 @@ KEY = re.compile(r"""["']((?:lobby|act|table|announce|offline|runtime)\.[a-z_]+)
 
 
 def test_literal_keys_are_in_the_catalogue() -> None:
-    keys = {k for path in RUNTIME.glob("*.py") for k in KEY.findall(path.read_text(encoding="utf-8"))}
+    keys = {k for path in RUNTIME.rglob("*.py") for k in KEY.findall(path.read_text(encoding="utf-8"))}
     assert len(keys) >= 35
     assert sorted(k for k in keys if k not in i18n.MESSAGES) == []
 

@@ -174,7 +174,7 @@ def test_no_private_attribute_of_data_is_used_outside_data() -> None:
     """runtime/ and cogs/ use data/'s public API only (e.g. ``on_timers_changed``)."""
     private = re.compile(r"\bdb\._[a-z]\w*")
     offenders = [f"{path.relative_to(ROOT)}: {m.group(0)}"
-                 for folder in ("runtime", "cogs") for path in sorted((ROOT / folder).glob("*.py"))
+                 for folder in ("runtime", "cogs") for path in sorted((ROOT / folder).rglob("*.py"))
                  for m in private.finditer(path.read_text(encoding="utf-8"))]
     assert offenders == []
 
