@@ -9,6 +9,7 @@ from typing import Any
 from simcord.results import InteractionResult
 
 import i18n
+from benchmarks.click_count import measure
 from engine.actions import Play
 from tests.conftest import open_panel
 from tests.helpers.botflow import bounded, declare_and_bury, four_humans, last_reply
@@ -121,3 +122,12 @@ async def test_the_play_button_looks_the_seat_up_once(simcord_env: Any, monkeypa
     monkeypatch.undo()
     answer, _ = await _click_play(env, rec, channel, actors[waiting], waiting, str(hand[0]), monkeypatch)
     assert env.bot.game.sessions[rec.table_id].queued.get(waiting) is not None, last_reply(answer).content
+
+
+async def test_the_click_benchmark_counts_one_seat_lookup_and_one_plan_per_move() -> None:
+    """``benchmarks/click_count.py`` as run by hand: one Play click in the panel is one move, with one seat lookup
+    and one timer plan (armed before the update is presented)."""
+    out = await measure(1)
+    assert out["moves"] == 1
+    assert (out["calls"]["seat_lookup"], out["calls"]["timer_plan"], out["calls"]["build_panel"]) == (1, 1, 1)
+
