@@ -132,7 +132,7 @@ def test_failed_throw_is_tagged_on_the_lead() -> None:
 
 
 def test_trick_picture_numbers_the_shown_trick() -> None:
-    """runtime/imaging draws a finished trick by putting tricks[-1] back as the current trick."""
+    """runtime/pictures/imaging draws a finished trick by putting tricks[-1] back as the current trick."""
     from render.side_panel import previous_trick, trick_number
 
     view = public_view()

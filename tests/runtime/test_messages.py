@@ -13,7 +13,8 @@ KEY = re.compile(r"""["']((?:lobby|act|table|announce|offline|runtime)\.[a-z_]+)
 
 
 def test_literal_keys_are_in_the_catalogue() -> None:
-    keys = {k for path in RUNTIME.rglob("*.py") for k in KEY.findall(path.read_text(encoding="utf-8"))}
+    code = [path for path in RUNTIME.rglob("*.py") if path != RUNTIME / "__init__.py"]  # the front door names modules
+    keys = {k for path in code for k in KEY.findall(path.read_text(encoding="utf-8"))}
     assert len(keys) >= 35
     assert sorted(k for k in keys if k not in i18n.MESSAGES) == []
 
