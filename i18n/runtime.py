@@ -53,6 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.time_up": {"en": "Time is up: the match ends after this hand.", "zh-CN": "时间到：本局结束后比赛结束。"},
     "announce.match_over": {"en": "Match over: {a} & {b} win!", "zh-CN": "比赛结束：{a} 和 {b} 获胜！"},
     "announce.match_drawn": {"en": "Match over: a draw.", "zh-CN": "比赛结束：平局。"},
+    "announce.match_won": {"en": "Match over: {names} win!", "zh-CN": "比赛结束：{names} 获胜！"},
     "announce.ladder_updated": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
     "announce.turn_playing": {"en": "{name}, your turn to play.", "zh-CN": "{name}，轮到你出牌。"},
     "announce.turn_burying": {"en": "{name}, bury 8 cards.", "zh-CN": "{name}，请扣 8 张底牌。"},

@@ -63,7 +63,7 @@ OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png
 # announcements the match log writes from the events themselves, in more detail (``cli.offline.matchlog``)
 FROM_EVENTS = frozenset({"announce.hand_started", "announce.declare", "announce.overcall", "announce.reinforce",
                          "announce.declaring_closed", "announce.redeal", "announce.throw_failed",
-                         "announce.hand_settled", "ux.announce.hand_final", "announce.match_over",
+                         "announce.hand_settled", "ux.announce.hand_final", "announce.match_over", "announce.match_won",
                          "announce.match_drawn"})
 
 

@@ -36,10 +36,16 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement:
     """The winners as ``a`` and ``b`` (the catalogue joins them: ``alice & carol`` / ``小明和小红``); no winner
-    (a timed match that ends level) is ``announce.match_drawn``."""
+    (a timed match that ends level) is ``announce.match_drawn``. A team of six or eight seats names all its
+    players, and in 找朋友 the winner is the player who passed the end level (RULES §13.7): ``announce.match_won``."""
     if team is None:
         return Announcement("announce.match_drawn", {"reason": reason})
-    return Announcement("announce.match_over", {"a": rec.names[team], "b": rec.names[team + 2], "reason": reason})
+    if not rec.rules.shape.fixed_partners:
+        return Announcement("announce.match_won", {"names": rec.names[team], "reason": reason})
+    members = rec.names[team::2]
+    if len(members) > 2:
+        return Announcement("announce.match_won", {"names": ", ".join(members), "reason": reason})
+    return Announcement("announce.match_over", {"a": members[0], "b": members[1], "reason": reason})
 
 
 def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
