@@ -1,14 +1,19 @@
 """Duplicate arena (复式赛): two AI levels play the same deals twice with the seats swapped.
 
 ``python -m cli.arena --team-a strong --team-b basic --deals 200 --seed 1 [--preset standard]
-[--budget 0.2] [--iterations N] [--workers 2] [--json] [--outcomes FILE] [--against FILE]``
+[--options "decks=3"] [--budget 0.2] [--iterations N] [--workers 2] [--json] [--outcomes FILE] [--against FILE]``
 
-Each deal is the first hand of ``Table.new(rules, seed)`` played to settlement, once with team A in seats
-0/2 and once in seats 1/3. A game's result for team A is its level gain minus team B's (``level_gains`` of
-the ``HandResult``); a deal's result is the sum over both games, so the cards' luck cancels. A deal is won
-when that sum is positive, or zero with team A ahead on points (defender points it took minus those it
-conceded). Prints the share of deals won, the mean level difference per deal with a 95% interval,
-milliseconds per decision by AI level (wall time; ``cpu_ms_p95``: CPU time) and, for searching levels,
+``--options``: rule options as ``python bot.py offline --options`` reads them (``runtime.options.build_rules``,
+every table shape: ``"decks=3"``, ``"mode=friends players=6"``). Each deal is the first hand of ``Table.new(rules,
+seed)`` played to settlement twice: level A at the even seats and B at the odd ones, then swapped. With fixed
+partners those are the two teams (seats 0/2 against 1/3 with four seats). In 找朋友 the teams form during the hand, so
+the levels simply hold alternate seats (half each with an even table), and whoever deals and whoever turns out a
+friend, the replay gives every seat to the other level. A game's result for A is the mean level gain of A's players
+minus the mean of B's (``level_gains`` of the ``HandResult``: per team with fixed partners, per seat in 找朋友), so it
+reads in levels per player; a deal's result is the sum over both games, so the cards' luck cancels. A deal is won
+when that sum is positive, or zero with A ahead on points (per player: the defender points taken, minus those
+conceded on the dealer's side). Prints the share of deals won, the mean level difference per deal with a 95%
+interval, milliseconds per decision by AI level (wall time; ``cpu_ms_p95``: CPU time) and, for searching levels,
 the median number of sampled deals per searched decision (``worlds_p50``; ``worlds_open_p50`` over the decisions
 that searched until their deadline, leaving out those settled early because every alternative was dropped, and
 ``settled_share`` their share). Every seat's AI sees only its ``SeatView``. ``--outcomes`` writes each deal's
@@ -35,9 +40,11 @@ from pathlib import Path
 from engine.actions import Action, DealAll, Pass
 from engine.ai import ARENA_LEVELS, choose_action, read_seats
 from engine.ai.strong import SearchStats
+from engine.errors import RulesError
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import HandResult, Phase
+from runtime.options import build_rules
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +72,7 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
               iterations: int | None = None) -> GameRecord:
     """Play the first hand of ``Table.new(rules, seed)`` with ``levels[seat]`` AIs until it is settled."""
     table = Table.new(rules, seed)
-    rngs = [random.Random(ai_seed * 4 + s) for s in range(4)]
+    rngs = [random.Random(ai_seed * rules.players + s) for s in range(rules.players)]
     read = read_seats(levels)  # every seat is an AI: the strong ones read the others' plays
     times: dict[str, list[float]] = defaultdict(list)
     cpu_times: dict[str, list[float]] = defaultdict(list)
@@ -115,8 +122,8 @@ class DealOutcome:
     """Team A's duplicate result on one deal."""
 
     seed: int
-    level_diff: int
-    point_diff: int
+    level_diff: float  # levels per player (whole levels with fixed partners)
+    point_diff: float
     times: dict[str, list[float]]
     cpu: dict[str, list[float]] = field(default_factory=dict)
     worlds: dict[str, list[int]] = field(default_factory=dict)
@@ -129,21 +136,42 @@ def _team_points(result: HandResult, team: int) -> int:
     return -result.defender_points if team == dealer_team else result.defender_points
 
 
+def seat_levels(team_a: str, team_b: str, players: int, swap: int) -> list[str]:
+    """The AI level of each seat: A at the even seats and B at the odd ones, or (``swap``) the other way round."""
+    return [team_a if (seat % 2 == 0) != bool(swap) else team_b for seat in range(players)]
+
+
+def game_result(result: HandResult, levels: Sequence[str], team_a: str) -> tuple[float, float]:
+    """Level A's result in one game, per player: (mean level gain of A's seats minus B's, the same of the points
+    taken as defenders or conceded on the dealer's side)."""
+    a_seats = [s for s, level in enumerate(levels) if level == team_a]
+    b_seats = [s for s, level in enumerate(levels) if level != team_a]
+    if not result.team:  # fixed partners: the gains are per team (even, odd seats)
+        a = a_seats[0] % 2
+        return float(result.level_gains[a] - result.level_gains[1 - a]), float(_team_points(result, a))
+    gains = result.level_gains
+
+    def mean(seats: list[int], values: Sequence[float]) -> float:
+        return sum(values[s] for s in seats) / len(seats)
+
+    points = [-result.defender_points if s in result.team else result.defender_points for s in range(len(levels))]
+    return mean(a_seats, gains) - mean(b_seats, gains), mean(a_seats, points) - mean(b_seats, points)
+
+
 def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutcome:
     """Both games of one deal: team A in seats 0/2, then in seats 1/3."""
     rules, seed, team_a, team_b, budget, iterations = args
-    level_diff = point_diff = 0
+    level_diff = point_diff = 0.0
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     worlds: dict[str, list[int]] = defaultdict(list)
     open_worlds: dict[str, list[int]] = defaultdict(list)
     for swap in (0, 1):
-        levels = [team_a, team_b, team_a, team_b] if swap == 0 else [team_b, team_a, team_b, team_a]
+        levels = seat_levels(team_a, team_b, rules.players, swap)
         rec = play_hand(rules, seed, levels, ai_seed=seed * 2 + swap, budget_s=budget, iterations=iterations)
-        a = swap  # team A's team index in this game
-        gains = rec.result.level_gains
-        level_diff += gains[a] - gains[1 - a]
-        point_diff += _team_points(rec.result, a)
+        levels_diff, points_diff = game_result(rec.result, levels, team_a)
+        level_diff += levels_diff
+        point_diff += points_diff
         for k, v in rec.times.items():
             times[k].extend(v)
         for k, v in rec.cpu.items():
@@ -220,10 +248,10 @@ def outcome_lines(outcomes: Sequence[DealOutcome]) -> str:
                    for o in outcomes)
 
 
-def read_outcomes(lines: str) -> dict[int, int]:
+def read_outcomes(lines: str) -> dict[int, float]:
     """Another run's ``outcome_lines``: level difference by deal seed (``ValueError`` when they are not that)."""
     try:
-        return {int(d["seed"]): int(d["level_diff"]) for d in map(json.loads, filter(None, lines.splitlines()))}
+        return {int(d["seed"]): float(d["level_diff"]) for d in map(json.loads, filter(None, lines.splitlines()))}
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not an arena's --outcomes file: {exc}") from exc
 
@@ -248,6 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--options", default=None, metavar="TEXT",
+                        help='rule options as bot.py offline reads them, e.g. "decks=3" or "mode=friends players=6"')
     parser.add_argument("--budget", type=float, default=0.2, help="strong AI seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="strong AI sampled deals per decision")
     parser.add_argument("--workers", type=int, default=2)
@@ -263,7 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError) as exc:
             parser.error(f"--against {args.against}: {exc}")
     logging.basicConfig(level=logging.WARNING)
-    rules = Rules.from_preset(args.preset)
+    try:
+        rules = build_rules(args.preset, args.options, any_shape=True)
+    except RulesError as exc:
+        parser.error(f"--options {args.options!r}: {exc.key} {exc.params}")
     started = time.perf_counter()
     outcomes = play_deals(args.team_a, args.team_b, args.deals, args.seed, rules, args.budget, args.iterations,
                           args.workers)
@@ -276,10 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary["against"] = paired(outcomes, against)
         except ValueError as exc:
             parser.error(f"--against {args.against}: {exc}")
-    print(f"{args.team_a} (A) vs {args.team_b} (B), preset {args.preset}, {summary['deals']} duplicate deals "
-          f"in {elapsed:.0f} s")
+    shape = rules.shape
+    print(f"{args.team_a} (A) vs {args.team_b} (B), preset {args.preset} ({shape.decks} decks, {shape.players} "
+          f"seats, {shape.mode}), {summary['deals']} duplicate deals in {elapsed:.0f} s")
     print(f"  A won {summary['share_won']:.1%} of deals (tied {summary['share_tied']:.1%})")
-    print(f"  mean level difference per deal {summary['mean_diff']:+.3f} "
+    print(f"  mean level difference per player per deal {summary['mean_diff']:+.3f} "
           f"(95% CI {summary['ci_low']:+.3f} .. {summary['ci_high']:+.3f}); "
           f"mean point difference {summary['mean_point_diff']:+.1f}")
     for level in sorted(summary["ms_p50"]):  # type: ignore[call-overload]

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.arena import DealOutcome, main, outcome_lines, paired
+from cli.arena import DealOutcome, game_result, main, outcome_lines, paired, play_deal, play_hand, seat_levels
 from engine import arena as old_name
+from engine.rules import Rules
 
 
 def _outcome(seed: int, level_diff: int) -> DealOutcome:
@@ -54,3 +55,30 @@ def test_the_old_program_name_says_which_command_to_run(capsys: pytest.CaptureFi
     line = capsys.readouterr().err.strip()
     assert line.endswith("run: python -m cli.arena --team-a strong --deals 400")
     assert "\n" not in line
+
+
+def test_the_levels_hold_alternate_seats_and_swap_on_the_replay() -> None:
+    assert seat_levels("strong", "basic", 6, 0) == ["strong", "basic"] * 3
+    assert seat_levels("strong", "basic", 6, 1) == ["basic", "strong"] * 3
+    assert seat_levels("a", "b", 5, 0) == ["a", "b", "a", "b", "a"]
+
+
+def test_a_friends_hand_reads_per_player() -> None:
+    rules = Rules.from_preset("standard", players=6, mode="friends")
+    deal = play_deal((rules, 3, "basic", "random", 0.01, None))
+    assert deal.times["basic"] and deal.times["random"]  # both levels played both games
+    record = play_hand(rules, 3, seat_levels("basic", "random", 6, 0), ai_seed=6)
+    result = record.result
+    levels = seat_levels("basic", "random", 6, 0)
+    gains = result.level_gains
+    a = sum(gains[s] for s in range(6) if s % 2 == 0) / 3 - sum(gains[s] for s in range(6) if s % 2) / 3
+    assert game_result(result, levels, "basic")[0] == pytest.approx(a)
+    assert len(gains) == 6 and result.team and result.team[0] == result.dealer
+
+
+def test_options_choose_the_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--team-a", "basic", "--team-b", "random", "--deals", "1", "--workers", "1",
+                 "--options", "mode=friends players=5"]) == 0
+    assert "(2 decks, 5 seats, friends)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--deals", "1", "--options", "decks=9"])
