@@ -2,7 +2,10 @@
 
 Usage: ``.venv/bin/python benchmarks/render_bench.py [--runs N] [--json]``. With ``--json`` the last line is
 one JSON object ``{"hand25": {"ms_median", "ms_p95", "bytes"}, "hand33": ..., "trick": ..., "summary": ...,
-"ladder": ...}``. Sprites and the palette are warmed up first (they are cached for the process lifetime).
+"ladder": ..., "hand52": ..., "trick8": ...}``. ``hand52`` is the largest hand of any shape (four decks, four seats,
+RULES §12.1) and ``trick8`` an eight-play trick of a four-deck 找朋友 table with a friend called and revealed,
+both from engine tables played with random legal moves (fixed seeds). Sprites and the palette are warmed up first
+(they are cached for the process lifetime).
 """
 
 from __future__ import annotations
@@ -10,14 +13,20 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.randomplay import random_action
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase, PublicView, SeatView
 from render import (
     render_hand,
     render_hand_summary,
@@ -28,7 +37,34 @@ from render import (
 
 log = logging.getLogger(__name__)
 
-TARGET_MS = {"hand25": 15.0, "hand33": 15.0, "trick": 20.0}
+TARGET_MS = {"hand25": 15.0, "hand33": 15.0, "trick": 20.0, "hand52": 15.0, "trick8": 20.0}
+EIGHT = (*samples.NAMES, "Li Na", "Chen", "Dmitri", "Xiao Hong")
+
+
+def largest_hand(seed: int = 1) -> SeatView:
+    """Seat 0 of a four-deck, four-seat table holding all its 52 cards, play begun (trump known)."""
+    table = Table.new(Rules.from_preset("standard", decks=4, players=4), seed)
+    rng = random.Random(seed)
+    while not (table.phase is Phase.PLAYING and len(table.hand.hands[0]) == 52):
+        table.apply(random_action(table, rng))
+        if table.phase is Phase.PLAYING and len(table.hand.hands[0]) < 52:
+            return largest_hand(seed + 1)  # seat 0 led: another deal
+    return table.seat_view(0)
+
+
+def eight_play_trick(seed: int = 1) -> PublicView:
+    """A four-deck, eight-seat 找朋友 table as the eighth play of a trick lands, a friend revealed."""
+    table = Table.new(Rules.from_preset("standard", decks=4, players=8, mode="friends"), seed)
+    rng = random.Random(seed)
+    while True:
+        table.apply(random_action(table, rng))
+        view = table.public_view()
+        if view.phase is not Phase.PLAYING:
+            continue
+        friends = view.friends
+        if view.tricks and view.trick is not None and not view.trick.plays and friends is not None and \
+                len(friends.team) > 1:
+            return replace(view, trick=view.tricks[-1], tricks=view.tricks[:-1])  # as runtime.imaging.trick_view
 MAX_BYTES = 150 * 1024
 
 
@@ -39,12 +75,16 @@ def cases() -> dict[str, Callable[[], bytes]]:
     table = samples.public_view()
     result = samples.hand_result()
     rows = samples.ladder_rows(20)
+    hand52 = largest_hand()
+    trick8 = eight_play_trick()
     return {
         "hand25": lambda: render_hand(hand25, locale="zh-CN", selected=(2, 3)),
         "hand33": lambda: render_hand(hand33, locale="en"),
         "trick": lambda: render_table(table, samples.NAMES, locale="zh-CN", seat_highlight=0),
         "summary": lambda: render_hand_summary(result, samples.NAMES, locale="zh-CN"),
         "ladder": lambda: render_ladder(rows, title="Ladder · 排行榜", locale="en"),
+        "hand52": lambda: render_hand(hand52, locale="zh-CN", selected=(2, 3)),
+        "trick8": lambda: render_table(trick8, EIGHT, locale="zh-CN", seat_highlight=0),
     }
 
 

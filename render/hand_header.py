@@ -50,7 +50,8 @@ def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip
     if len(public.to_act) > 1:
         return Chip(t("render.turn_many", locale))
     seat = public.to_act[0]
-    who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale)
+    players = len(public.hand_sizes)
+    who = seat_name(names, seat, locale) if names is not None else relative_name(view.seat, seat, locale, players)
     return Chip(t("render.turn", locale, name=who))
 
 

@@ -45,10 +45,15 @@ def seat_name(names: Sequence[str] | None, seat: int, locale: str) -> str:
     return t("render.seat", locale, n=seat + 1)
 
 
-def relative_name(viewer: int, seat: int, locale: str) -> str:
-    """``you``, ``next player`` (下家), ``partner`` (对家) or ``previous player`` (上家) from ``viewer``."""
-    rel = (seat - viewer) % 4
-    return t("render.you", locale) if rel == 0 else t(f"render.rel.{rel}", locale)
+def relative_name(viewer: int, seat: int, locale: str, players: int = 4) -> str:
+    """``you``, ``next player`` (下家), ``partner`` (对家) or ``previous player`` (上家) from ``viewer``; at a table of
+    five to eight seats the seats between the neighbours are named by number (``Seat 4``)."""
+    rel = (seat - viewer) % players
+    if rel == 0:
+        return t("render.you", locale)
+    if players != 4 and rel not in (1, players - 1):
+        return t("render.seat", locale, n=seat + 1)
+    return t(f"render.rel.{1 if rel == 1 else 3 if rel == players - 1 else 2}", locale)
 
 
 def team_name(team: int, locale: str) -> str:

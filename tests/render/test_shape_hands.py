@@ -99,3 +99,11 @@ def test_a_seat_s_picture_shows_none_of_the_other_seats_cards_nor_the_buried_kit
         hands[s][:] = [pool.pop() for _ in hands[s]]
     table.hand.kitty[:] = pool
     assert pixels(render_hand(table.seat_view(seat), locale="en")) == before
+
+
+def test_the_turn_names_neighbours_and_numbered_seats_at_larger_tables() -> None:
+    from render.labels import relative_name
+
+    assert [relative_name(0, s, "en") for s in range(4)] == ["you", "next player", "partner", "previous player"]
+    six = [relative_name(2, s, "zh-CN", 6) for s in range(6)]
+    assert six == ["1号位", "上家", "你", "下家", "5号位", "6号位"]
