@@ -23,6 +23,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "zh-CN": "第 {hand} 局 — 打 {level}；庄家 {dealer}；级别 {levels}"},
     "outputs.friends.level": {"en": "{name} {level}", "zh-CN": "{name} {level}"},
     "outputs.friends.levels_sep": {"en": ", ", "zh-CN": "，"},
+    "outputs.friends.names_sep": {"en": ", ", "zh-CN": "、"},
     "outputs.friends.called": {"en": "  {who} calls friends (找朋友): {calls}", "zh-CN": "  {who} 找朋友：{calls}"},
     "outputs.friends.call": {"en": "copy {ordinal} of {card}", "zh-CN": "第 {ordinal} 张 {card}"},
     "outputs.friends.calls_sep": {"en": "; ", "zh-CN": "；"},

@@ -52,9 +52,10 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[s
     """The dealer's final team and the defenders with their points (§13.5), the kitty, why, and each player's
     level change (§13.6–§13.7)."""
     team = r.team or (r.dealer,)
+    sep = t("outputs.friends.names_sep", locale)
     defenders = [names[s] for s in range(len(names)) if s not in team]
-    lines = [t("outputs.friends.team", locale, players=", ".join(names[s] for s in team)),
-             t("outputs.friends.settled", locale, hand=r.hand_number, players=", ".join(defenders),
+    lines = [t("outputs.friends.team", locale, players=sep.join(names[s] for s in team)),
+             t("outputs.friends.settled", locale, hand=r.hand_number, players=sep.join(defenders),
                points=r.defender_points, tricks=r.trick_points, bonus=f"{r.kitty_bonus:+d}"),
              t("ux.log.kitty" if r.kitty_multiplier else "ux.log.kitty_kept", locale, cards=_cards(r.kitty),
                points=r.kitty_points, multiplier=r.kitty_multiplier, winner=names[r.last_winner])]

@@ -64,3 +64,29 @@ def test_the_bot_keeps_refusing_other_shapes_and_the_offline_job_takes_them() ->
         assert build_rules(None, options, any_shape=True).to_json()["players"] in (4, 6)
     rules = build_rules("standard", "mode=friends players=7", any_shape=True)
     assert (rules.players, rules.decks, rules.friend_calls) == (7, 3, 2)
+
+
+def test_the_friends_log_names_the_dealers_team_and_each_players_level() -> None:
+    """RULES §14 example 46 as the log writes it: the dealer's team {0, 2, 1} held the defenders to 50 points
+    (three decks: +2); each member climbs from its own level, the defenders stay."""
+    from cli.offline.friendslog import settlement_lines
+    from engine.cards import parse_cards
+    from engine.levels import Level
+    from engine.trump import Trump
+    from engine.views import HandResult
+
+    levels = tuple(Level(v) for v in ("5", "3", "9", "2", "2", "2"))
+    after = tuple(Level(v) for v in ("7", "5", "J", "2", "2", "2"))
+    kitty = parse_cards("3C 4C 6D 7D 8D 9D")
+    result = HandResult(hand_number=3, dealer=0, level=Level("5"), trump=Trump.H, kitty=kitty, kitty_points=0,
+                        trick_points=50, kitty_multiplier=0, kitty_bonus=0, defender_points=50,
+                        last_winner=0, levels_before=levels, levels_after=after, level_gains=(2, 2, 2, 0, 0, 0),
+                        defenders_take_over=False, next_dealer=1, match_winner=None, team=(0, 2, 1))
+    names = [f"P{n}" for n in range(6)]
+    lines = settlement_lines(result, names, "en")
+    assert lines[:2] == ["  The dealer's team: P0, P2, P1",
+                         "  Hand 3 settled: the defenders (P3, P4, P5) 50 points (50 from tricks, kitty bonus +0)"]
+    assert lines[3:] == ["  Why: the dealer's team held the defenders to 50 points", "  P0: 5 → 7 (+2)",
+                         "  P1: 3 → 5 (+2)", "  P2: 9 → J (+2)"]
+    zh = settlement_lines(result, names, "zh-CN")
+    assert zh[0] == "  庄家一方：P0、P2、P1" and zh[-1] == "  P2：9 → J（+2）"
