@@ -11,12 +11,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from render.theme import HAND_CARD, CardSize
 
 log = logging.getLogger(__name__)
+ANY_CARD = ALL_CARDS[0]  # the layout reads only how many cards each group has
 
 GROUP_GAP = 18
 ROW_CARDS = 13  # cards per row without gaps
@@ -106,5 +108,16 @@ def layout_hand(groups: Sequence[Sequence[Card]], width: int, size: CardSize = H
     groups = [g for g in groups if g]
     if not groups:
         return []
+    spots = _cheapest(tuple(len(g) for g in groups), width, size, max_rows)
+    cards = [c for g in groups for c in g]
+    return [Placed(card, i, row, x) for i, (card, (row, x)) in enumerate(zip(cards, spots, strict=True))]
+
+
+@lru_cache(maxsize=1024)
+def _cheapest(lengths: tuple[int, ...], width: int, size: CardSize, max_rows: int) -> tuple[tuple[int, int], ...]:
+    """(row, x) of each card of the cheapest layout: it depends on the groups' lengths only (cached: a panel is
+    redrawn with the same hand as cards are selected)."""
+    groups = [[ANY_CARD] * n for n in lengths]
     options = (flow(groups, width, size, (False, *rest)) for rest in product((False, True), repeat=len(groups) - 1))
-    return min(options, key=lambda placed: layout_cost(placed, groups, max_rows))
+    best = min(options, key=lambda placed: layout_cost(placed, groups, max_rows))
+    return tuple((p.row, p.x) for p in best)
