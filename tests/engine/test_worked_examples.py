@@ -3,14 +3,20 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 
+from tests.engine import (
+    test_decks_units,
+    test_declaring_decks,
+    test_friends,
+    test_judge_friends,
+    test_scaled_scoring,
+    test_shape,
+)
 from tests.helpers.shared_dir import RULEBOOK
 
 #: where §14's examples are tested: units, following and winning; declaring; scoring; deals; 找朋友; the judge
-MODULES = ("test_decks_units", "test_declaring_decks", "test_scaled_scoring", "test_shape", "test_friends",
-           "test_judge_friends")
+MODULES = (test_decks_units, test_declaring_decks, test_scaled_scoring, test_shape, test_friends, test_judge_friends)
 
 
 def _section_14() -> str:
@@ -22,8 +28,7 @@ def _section_14() -> str:
 def _test_names() -> list[str]:
     """Every test function's name and every parametrized case's id in ``MODULES``."""
     names = []
-    for name in MODULES:
-        module = importlib.import_module(f"tests.engine.{name}")
+    for module in MODULES:
         for attr, value in vars(module).items():
             if not attr.startswith("test_") or not callable(value):
                 continue
