@@ -34,7 +34,7 @@ from render.labels import (
     trump_text,
 )
 from render.seat_box import GRID, draw_seat
-from render.seating import GRID_TABLE_H, SeatSpot, grid_spots, middle
+from render.seating import SeatSpot, grid_height, grid_spots, middle
 from render.side_panel import band_height, draw_side_panel
 from render.sides import is_friends, on_dealer_side
 from render.sprites import card_back
@@ -92,7 +92,7 @@ def spots_for(view: PublicView, top: int) -> dict[int, SeatSpot]:
 
 
 def table_height(view: PublicView) -> int:
-    return TABLE_H if len(view.hand_sizes) == 4 else GRID_TABLE_H
+    return TABLE_H if len(view.hand_sizes) == 4 else grid_height(len(view.hand_sizes))
 
 
 def header_chips(view: PublicView, names: Sequence[str], locale: str, chip_font: FontT,
@@ -251,7 +251,7 @@ def _draw_declaring(cv: Canvas, view: PublicView, spots: dict[int, SeatSpot], na
         if len(spots) == 4:
             mid_x, mid_y = spots[3].play_x + (spots[1].play_x - spots[3].play_x) / 2, spots[3].play_y
         else:
-            mid_x, mid_y = middle(spots)
+            mid_x, mid_y = middle(spots, len(spots))
         deck = card_back(TABLE_CARD)
         for k in range(4):
             cv.paste(deck, mid_x - TABLE_CARD.width / 2 - 3 * k, mid_y - 3 * k)

@@ -20,7 +20,7 @@ from engine.table import Table
 from engine.views import Phase, PublicView
 from render import render_table
 from render.friend_calls import call_lines, call_piece, ordinal_text
-from render.seating import GRID_TABLE_H, MAIN_W, grid_spots, ring_cells
+from render.seating import GRID_TABLE_H, MAIN_W, grid_height, grid_spots, ring_cells
 from render.side_panel import band_height
 from render.sides import Side, friends_side, on_dealer_side, side_colour
 from render.theme import ACCENT, SELECT, TEAM
@@ -112,6 +112,21 @@ def test_every_seat_has_its_name_box(decks: int, players: int, mode: str) -> Non
         png = render_table(view, NAMES[:players], locale="en", seat_highlight=seat)
         with Image.open(io.BytesIO(png)) as image:
             rgb = image.convert("RGB")
-            header = rgb.height - GRID_TABLE_H - band_height(view)
+            header = rgb.height - grid_height(players) - band_height(view)
             x0, y0, _x1, y1 = grid_spots(players, header)[seat].box
             assert rgb.getpixel((round(x0 + 1), round((y0 + y1) / 2))) == SELECT, seat
+
+
+def test_six_seats_face_each_other_in_two_rows_with_the_deck_between() -> None:
+    from render.seating import middle
+    from render.theme import TABLE_CARD
+
+    assert grid_height(6) < grid_height(5) == grid_height(7) == grid_height(8) == GRID_TABLE_H
+    for players in range(5, 9):
+        spots = grid_spots(players, 0)
+        x, y = middle(spots, players)
+        tops = [s for s in spots.values() if s.box[1] < 20]
+        bottoms = [s for s in spots.values() if s.box[3] > grid_height(players) - 20]
+        assert x == MAIN_W / 2 and len(tops) + len(bottoms) >= 4
+        assert all(s.play_y + TABLE_CARD.height <= y for s in tops)
+        assert all(y + TABLE_CARD.height <= s.play_y for s in bottoms)
