@@ -5,6 +5,8 @@ computed name, but the cogs as discord.py extensions)."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,8 +33,8 @@ LOADERS = {"import_module", "__import__", "load_extension"}
 # the one loading by computed name: discord.py loads the cogs as extensions, named in this module's literal tuple
 EXTENSIONS = {"cli.bot": "COGS"}
 # tests that load by name on purpose: the compiled build's test imports each module of ``tools.build_ai.MODULES``
-# to see which file Python chose
-BY_NAME_IN_TESTS = {"tests.ai.test_compiled"}
+# to see which file Python chose; the worked examples' test reads the test names of the engine's test modules
+BY_NAME_IN_TESTS = {"tests.ai.test_compiled", "tests.engine.test_worked_examples"}
 # the runtime's front door loads each exported name on first use (``runtime._EXPORTS``); the graph reads the same
 # imports under its ``TYPE_CHECKING`` (``test_the_front_door_exports_what_it_imports`` keeps the two equal)
 FRONT_DOOR = "runtime"
@@ -236,6 +238,15 @@ def test_the_front_door_exports_what_it_imports() -> None:
     exports, imported = _front_door()
     assert exports and exports == imported == set(runtime.__all__)
     assert all(getattr(runtime, name) is not None for name in sorted(exports))
+
+
+def test_a_worker_process_loads_only_its_module() -> None:
+    """The front door loads a name when it is first used: a worker process that imports ``runtime.workers`` (the AI
+    pool's, the drawing queue's) does not load the game service or the storage layer."""
+    code = ("import sys, runtime.workers\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('runtime.service', 'data.')) or m == 'data'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_interfaces_import_only_the_front_door() -> None:
