@@ -44,7 +44,7 @@ from engine.errors import RulesError
 from engine.rules import PRESETS, Rules
 from engine.table import Table
 from engine.views import HandResult, Phase
-from runtime.options import build_rules
+from runtime import build_rules
 
 log = logging.getLogger(__name__)
 
