@@ -1,4 +1,5 @@
-"""History of finished matches and settled hands, for /stats and replays."""
+"""History of finished matches and settled hands, for /stats and replays, each with its table's shape key
+(``data.shapes``; rows recorded before shapes were stored are the default shape)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import json
 import logging
 from dataclasses import dataclass
 
-from data.connection import Connection
+from data.connection import Connection, Row
 from data.records import Seat
+from data.shapes import DEFAULT_SHAPE
 from engine.views import HandResult
 from engine.wire import result_from_json
 
@@ -21,13 +23,20 @@ class MatchRecord:
     table_id: int | None
     season: int
     seats: tuple[Seat | None, ...]
-    winner_team: int | None
+    winner_team: int | None  # fixed partners: the winning team; None in 找朋友 (see ``winners``) or without a winner
     ranked: bool
     hands: int
     finished_at: float
+    shape: str = DEFAULT_SHAPE
+    winners: tuple[int, ...] = ()  # the winning seats (every shape)
 
     def team_of(self, user_id: int) -> int | None:
+        """A player's fixed team (seat parity; in 找朋友 teams change every hand: ``won_by``)."""
         return next((i % 2 for i, s in enumerate(self.seats) if s is not None and s.user_id == user_id), None)
+
+    def won_by(self, user_id: int) -> bool:
+        """Whether a player sat on a winning seat."""
+        return any(s is not None and s.user_id == user_id for i, s in enumerate(self.seats) if i in self.winners)
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,7 @@ class HandRecord:
     seats: tuple[Seat | None, ...]
     result: HandResult
     created_at: float
+    shape: str = DEFAULT_SHAPE
 
 
 class HistoryMixin(Connection):
@@ -55,15 +65,25 @@ class HistoryMixin(Connection):
                 "SELECT * FROM matches WHERE guild_id = ? AND id IN (SELECT match_id FROM match_players"
                 " WHERE user_id = ?) ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
                 (guild_id, user_id, limit, offset))
-        return [MatchRecord(id=r["id"], guild_id=r["guild_id"], table_id=r["table_id"], season=r["season"],
-                            seats=tuple(None if s is None else Seat.from_occupant(s) for s in json.loads(r["seats"])),
-                            winner_team=r["winner_team"], ranked=bool(r["ranked"]), hands=r["hands"],
-                            finished_at=r["finished_at"]) for r in rows]
+        return [_match(r) for r in rows]
 
     async def hand_history(self, table_id: int) -> list[HandRecord]:
         """Every recorded hand of a table, in order."""
         rows = await self.fetchall("SELECT * FROM hand_results WHERE table_id = ? ORDER BY hand_number", (table_id,))
         return [HandRecord(table_id=r["table_id"], hand_number=r["hand_number"], season=r["season"],
                            seats=tuple(None if s is None else Seat.from_occupant(s) for s in json.loads(r["seats"])),
-                           result=result_from_json(json.loads(r["result"])), created_at=r["created_at"])
+                           result=result_from_json(json.loads(r["result"])), created_at=r["created_at"],
+                           shape=r["shape"])
                 for r in rows]
+
+
+def _match(r: Row) -> MatchRecord:
+    seats = tuple(None if s is None else Seat.from_occupant(s) for s in json.loads(r["seats"]))
+    winner = r["winner_team"]
+    if r["winners"] is not None:
+        winners = tuple(int(s) for s in json.loads(r["winners"]))
+    else:  # recorded before migration 0014: two teams of even and odd seats
+        winners = () if winner is None else tuple(i for i in range(len(seats)) if i % 2 == winner)
+    return MatchRecord(id=r["id"], guild_id=r["guild_id"], table_id=r["table_id"], season=r["season"], seats=seats,
+                       winner_team=winner, ranked=bool(r["ranked"]), hands=r["hands"], finished_at=r["finished_at"],
+                       shape=r["shape"], winners=winners)

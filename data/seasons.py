@@ -22,11 +22,11 @@ from typing import Any
 
 from data.connection import Connection, Row, Tx
 from data.errors import DataError
-from data.ladder import SHAPE, PlayerStats, current_season
+from data.ladder import PlayerStats, current_season
+from data.shapes import DEFAULT_SHAPE
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SHAPE = SHAPE  # the ladder of 2 decks, 4 seats, fixed partners
 PODIUM = 3  # places archived (and shown in the hall of fame)
 MAX_SEASON_NAME = 40
 
@@ -266,13 +266,14 @@ class SeasonsMixin(Connection):
                        int(row["kb"]), int(row["bs"]), None if best is None else int(best["season"]),
                        None if best is None else int(best["place"]))
 
-    async def level_history(self, guild_id: int, user_id: int, season: int, limit: int = 50) -> list[int]:
-        """A player's ladder progress after each of their latest ``limit`` rated matches of a season, oldest first
-        (matches recorded before levels were kept are left out)."""
+    async def level_history(self, guild_id: int, user_id: int, season: int, limit: int = 50,
+                            shape: str = DEFAULT_SHAPE) -> list[int]:
+        """A player's ladder progress after each of their latest ``limit`` rated matches of a shape in a season,
+        oldest first (matches recorded before levels were kept are left out)."""
         rows = await self.fetchall(
             "SELECT p.progress_after FROM match_players p JOIN matches m ON m.id = p.match_id"
-            " WHERE m.guild_id = ? AND m.season = ? AND p.user_id = ? AND p.progress_after IS NOT NULL"
-            " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (guild_id, season, user_id, limit))
+            " WHERE m.guild_id = ? AND m.season = ? AND m.shape = ? AND p.user_id = ? AND p.progress_after IS NOT NULL"
+            " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (guild_id, season, shape, user_id, limit))
         return [int(r[0]) for r in reversed(rows)]
 
     async def dated_seasons(self) -> list[Season]:

@@ -17,6 +17,7 @@ from data.errors import DataError, LimitReached
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.shards import ShardsMixin
 from engine.rules import Rules
+from engine.shape import MAX_PLAYERS, MIN_PLAYERS
 
 log = logging.getLogger(__name__)
 
@@ -25,11 +26,13 @@ OPEN_STATUSES: tuple[str, ...] = ("lobby", "playing")
 MODES: tuple[str, ...] = ("live", "async")
 
 
-def seats_to_json(seats: Sequence[Seat | int | dict[str, Any] | None]) -> str:
-    """The occupants (four, or 4 to 8 for the other table sizes of RULES §13.1) as the seats column stores them (a
-    ``Seat``, a user id, a stored dict or ``None``)."""
-    if not 4 <= len(seats) <= 8:
-        raise DataError("data.bad_seats", count=len(seats))
+def seats_to_json(seats: Sequence[Seat | int | dict[str, Any] | None], players: int | None = None) -> str:
+    """The occupants as the seats column stores them (a ``Seat``, a user id, a stored dict or ``None``): one per
+    player of the table's shape (``players``; any count of 4–8 when not given)."""
+    if players is not None and len(seats) != players:
+        raise DataError("data.bad_seats", count=len(seats), players=players)
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise DataError("data.seat_count", count=len(seats), low=MIN_PLAYERS, high=MAX_PLAYERS)
     return json.dumps([None if s is None else Seat.from_occupant(s).occupant_json() for s in seats])
 
 
@@ -75,11 +78,10 @@ def _columns(rec: TableRecord) -> dict[str, Any]:
         raise DataError("data.bad_status", status=rec.status)
     if rec.mode not in MODES:
         raise DataError("data.bad_mode", mode=rec.mode)
-    if len(rec.seats) != rec.rules.players:
-        raise DataError("data.bad_seats", count=len(rec.seats))
     return {"guild_id": rec.guild_id, "channel_id": rec.channel_id, "thread_id": rec.thread_id,
             "lobby_message_id": rec.lobby_message_id, "table_message_id": rec.table_message_id,
-            "host_id": rec.host_id, "seats": seats_to_json(rec.seats), "rules": json.dumps(rec.rules.to_json()),
+            "host_id": rec.host_id, "seats": seats_to_json(rec.seats, rec.rules.players),
+            "rules": json.dumps(rec.rules.to_json()),
             "mode": str(rec.mode), "settings": json.dumps(_settings(rec)), "status": str(rec.status),
             "seed": rec.seed}
 

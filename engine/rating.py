@@ -1,4 +1,5 @@
-"""Skill ratings for team play (openskill Plackett-Luce, two teams of two) and ladder levels with laps.
+"""Skill ratings for team play (openskill Plackett-Luce, two teams of two; 找朋友: every player alone, placed by
+the match's end) and ladder levels with laps.
 
 AI seats take part in the rating computation as fixed-rating placeholders (a confident rating per
 AI level, never updated and never stored), so beating a strong AI pair is worth more than beating
@@ -43,17 +44,26 @@ def ai_skill(level: str | None) -> Skill:
 
 
 def rate_match(seats: Sequence[Skill], winner_team: int) -> list[Skill]:
-    """New skills of the four seats (team = seat % 2) after ``winner_team`` won.
+    """New skills of the seats (team = seat % 2: two teams of two, three or four) after ``winner_team`` won.
 
     The caller keeps the new values of human seats only (AI placeholders stay fixed)."""
-    teams = [[MODEL.rating(mu=seats[s].mu, sigma=seats[s].sigma) for s in (t, t + 2)] for t in (0, 1)]
+    members = [list(range(t, len(seats), 2)) for t in (0, 1)]
+    teams = [[MODEL.rating(mu=seats[s].mu, sigma=seats[s].sigma) for s in members[t]] for t in (0, 1)]
     ranks = [0.0, 1.0] if winner_team == 0 else [1.0, 0.0]
     rated = MODEL.rate(teams, ranks=ranks)
-    out: list[Skill] = [Skill()] * 4
+    out: list[Skill] = [Skill()] * len(seats)
     for team in (0, 1):
-        for i, seat in enumerate((team, team + 2)):
+        for i, seat in enumerate(members[team]):
             out[seat] = Skill(float(rated[team][i].mu), float(rated[team][i].sigma))
     return out
+
+
+def rate_players(seats: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
+    """New skills of every seat rated alone (找朋友: teams change every hand), ``ranks[i]`` the place of seat ``i``
+    (0 first; equal ranks tie). The caller keeps the new values of human seats only."""
+    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in seats]
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    return [Skill(float(team[0].mu), float(team[0].sigma)) for team in rated]
 
 
 def advance_progress(progress: int, gain: int, team_level: str = "2") -> int:

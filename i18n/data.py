@@ -75,8 +75,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "排行榜只能按评分或等级排序，不能按“{by}”。",
     },
     "data.bad_seats": {
-        "en": "A table needs as many seats as its players (4 to 8), got {count}.",
-        "zh-CN": "牌桌的座位数须与玩家人数相同（4 到 8 个），实际为 {count}。",
+        "en": "A table of {players} players needs {players} seats, got {count}.",
+        "zh-CN": "{players} 人的牌桌需要 {players} 个座位，实际为 {count}。",
+    },
+    "data.seat_count": {
+        "en": "A table has {low} to {high} seats, got {count}.",
+        "zh-CN": "一张牌桌有 {low} 至 {high} 个座位，实际为 {count}。",
+    },
+    "data.bad_shape": {
+        "en": "“{shape}” names no table shape (decks, players, fixed partners or 找朋友).",
+        "zh-CN": "“{shape}”不是牌桌形状（副数、人数、固定搭档或找朋友）。",
     },
     "data.closed": {"en": "The database is closed.", "zh-CN": "数据库已关闭。"},
 }

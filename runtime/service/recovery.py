@@ -21,22 +21,16 @@ from runtime.service.session import Session
 log = logging.getLogger(__name__)
 
 
-def ranked(rec: TableRecord) -> bool:
-    """The ladder (``data.ladder.SHAPE``) rates four seats of fixed partners: other table sizes and 找朋友 (RULES
-    §13) are stored unranked."""
-    return rec.rules.players == 4 and rec.rules.shape.fixed_partners
-
-
 async def record_hand(db: Database, rec: TableRecord, result: HandResult) -> bool:
-    """A settled hand's row (and the ladder's hand counts when ``ranked``); False if already recorded."""
-    return await db.record_hand(rec.guild_id, rec.table_id, rec.seats, result, ranked=ranked(rec))
+    """A settled hand's row and the ladder of the table's shape (``data.shapes``; 找朋友: each player's own level);
+    False if already recorded."""
+    return await db.record_hand(rec.guild_id, rec.table_id, rec.seats, result, shape=rec.rules.shape)
 
 
 async def record_match_end(db: Database, rec: TableRecord, winner: int | None) -> TableRecord:
-    """The match row (rated, once per table), then the ``finished`` status: the stored record. In 找朋友 the
-    winner is a seat, not a team: the row names no winning team (the table's state keeps the levels)."""
-    team = winner if rec.rules.shape.fixed_partners else None
-    await db.record_match(rec.guild_id, rec.table_id, rec.seats, team, ranked=ranked(rec))
+    """The match row (rated on the shape's ladder, once per table), then the ``finished`` status: the stored record.
+    ``winner`` is the engine's: a team with fixed partners, a seat in 找朋友 (the row keeps every winning seat)."""
+    await db.record_match(rec.guild_id, rec.table_id, rec.seats, winner, shape=rec.rules.shape)
     return await db.save_table(replace(rec, status=Status.FINISHED))
 
 

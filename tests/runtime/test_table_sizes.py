@@ -1,6 +1,6 @@
 """The game service runs a table of six seats of 找朋友 (RULES §13) as it runs four: stored with its six seats,
 restored after a restart exactly (each player's own level in the state), played by the AI to the match's end,
-and recorded unranked (the ladder rates four seats of fixed partners)."""
+and recorded on the shape's own ladder (``friends-3d6p``: AI seats get no ladder rows)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from engine.rules import Rules
 from tests.helpers.runtime_support import HOST, make_service, options
 
 
-async def test_a_six_seat_friends_table_survives_a_restart_and_ends_unranked(db_target: str) -> None:
+async def test_a_six_seat_friends_table_survives_a_restart_and_is_recorded_on_its_shape(db_target: str) -> None:
     service, db, _ = await make_service(db_target)
     rules = Rules.from_preset("standard", players=6, mode="friends", end_level="3")
     rec = await service.open_table(guild_id=1, channel_id=2, host_id=HOST, host_name="Hu", rules=rules,
@@ -34,7 +34,8 @@ async def test_a_six_seat_friends_table_survives_a_restart_and_ends_unranked(db_
     assert table.results[-1].match_winner == table.match_winner
     won = [n for n in presenter.announcements(tid) if n.key == "announce.match_won"]
     assert [n.params["names"] for n in won] == [f"AI {table.match_winner + 1}"]  # the player, not a team of two
-    row = await db.fetchone("SELECT winner_team, ranked FROM matches WHERE table_id = ?", (tid,))
-    assert row is not None and (row[0], row[1]) == (None, 0)
+    [match] = await db.match_history(1)
+    assert (match.shape, match.winner_team, match.table_id) == ("friends-3d6p", None, tid)
+    assert table.match_winner in match.winners and {h.shape for h in await db.hand_history(tid)} == {"friends-3d6p"}
     assert (await db.fetchone("SELECT COUNT(*) FROM ladder"))[0] == 0  # type: ignore[index]
     await db.close()
