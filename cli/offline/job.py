@@ -260,8 +260,9 @@ def clear_outputs(out_dir: Path, keep: Collection[str] = ()) -> int:
 
 async def _final_pictures(service: GameService, presenter: LogPresenter, view: PublicView,
                           names: tuple[str, ...], locale: str, seats: int = 4) -> None:
+    board = await service.leaderboard(GUILD, shape=view.rules.shape)  # the shape's own ladder
     images = [await match_summary_image(view, names, locale),
-              await ladder_image(await service.leaderboard(GUILD), dict(players(locale, seats)), locale)]
+              await ladder_image(board, dict(players(locale, seats)), locale)]
     for image in images:
         path = presenter.out_dir / image.name  # type: ignore[operator]
         path.write_bytes(image.png)

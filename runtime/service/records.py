@@ -13,6 +13,8 @@ from data.ladder import PlayerStats
 from data.records import TableRecord
 from data.replay import restore_table
 from data.seasons import LadderPage, Season
+from data.shapes import shape_key
+from engine.shape import STANDARD_SHAPE, TableShape
 from engine.table import Table
 from runtime.access import Caller
 from runtime.presenter import Image
@@ -57,9 +59,10 @@ class RecordsService:
                           season: Season | None = None) -> PlayerCard:
         return await player_card(self.db, guild_id, user_id, name, locale, season)
 
-    async def leaderboard(self, guild_id: int, limit: int | None = 20) -> list[PlayerStats]:
-        """The current season's top players by rating (the offline job's ladder picture)."""
-        return await self.db.leaderboard(guild_id, limit=limit)
+    async def leaderboard(self, guild_id: int, limit: int | None = 20,
+                          shape: TableShape = STANDARD_SHAPE) -> list[PlayerStats]:
+        """The current season's top players by rating on a shape's ladder (the offline job's ladder picture)."""
+        return await self.db.leaderboard(guild_id, limit=limit, shape=shape_key(shape))
 
     async def match_history(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
         return await self.db.match_history(guild_id, limit=limit)

@@ -1,8 +1,7 @@
 """``python bot.py offline --options …`` plays every table shape (RULES §12–§13) through the service the bot
 uses: one and three decks, six-player 找朋友 and eight seats of fixed partners. Each short match writes its log
 and pictures, ends (or is stopped at the hand limit) cleanly with no error logged (the AI plays every shape
-legally: a move it failed on would be logged) and is stored; other shapes than four seats of
-fixed partners are kept off the ladder."""
+legally: a move it failed on would be logged) and is stored, on the shape's own ladder (``data.shapes``)."""
 
 from __future__ import annotations
 
@@ -17,14 +16,14 @@ from tests.cli.test_commands import bot
 SHAPES = [("decks=3", 4, False), ("decks=1", 4, False), ("mode=friends players=6", 6, True), ("players=8", 8, False)]
 
 
-def _stored(path: Path) -> tuple[list[tuple[str, int]], list[tuple[int, int]], int]:
-    """(status and seat count of each table, (ranked, players rows) of each match, ladder rows)."""
+def _stored(path: Path) -> tuple[list[tuple[str, int]], list[tuple[int, int]], list[str]]:
+    """(status and seat count of each table, (ranked, players rows) of each match, the ladder rows' shapes)."""
     with sqlite3.connect(path) as conn:
         tables = [(status, len(json.loads(seats))) for status, seats in conn.execute(
             "SELECT status, seats FROM game_tables")]
         matches = [tuple(row) for row in conn.execute(
             "SELECT ranked, (SELECT COUNT(*) FROM match_players p WHERE p.match_id = m.id) FROM matches m")]
-        ladder = conn.execute("SELECT COUNT(*) FROM ladder").fetchone()[0]
+        ladder = [row[0] for row in conn.execute("SELECT shape FROM ladder")]
     return tables, matches, ladder  # type: ignore[return-value]
 
 
@@ -45,7 +44,9 @@ def test_offline_plays_every_shape(tmp_path: Path, options: str, seats: int, fri
         assert "South" in log and "Team A (South & North)" in log
         return
     assert f"Player {seats}" in log and "South" not in log
-    assert ladder == 0 and all(row == (0, 0) for row in matches)  # unranked, kept as the match row only
+    key = f"{'friends' if friends else 'tractor'}-{seats // 2}d{seats}p"  # a deck for every two players
+    assert ladder == [key] * seats  # every player on the shape's own ladder
+    assert matches in ([], [(1, seats)])  # stopped at the hand limit (no match row), or won and rated
     if friends:
         assert "calls friends (找朋友)" in log and "The dealer's team: " in log
         assert "Team A" not in log
