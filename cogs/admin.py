@@ -24,7 +24,7 @@ async def set_notify(bot: GameBot, interaction: discord.Interaction, on: bool) -
     """Opt in or out of turn DMs on this server."""
     assert interaction.guild_id is not None
     await bot.game.set_dm_notify(interaction.guild_id, interaction.user.id, inputs.flag("on", on))
-    await reply_key(interaction, "bot.notify.on" if on else "bot.notify.off")
+    await reply_key(interaction, "table.notify.on" if on else "table.notify.off")
 
 
 async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: str | None, options: str | None,
@@ -61,17 +61,17 @@ async def configure(bot: GameBot, interaction: discord.Interaction, *, preset: s
         changes["allowed_channels"] = allowed
     if referee_role is not None:
         if referee_role.is_default():
-            raise BotError("bot.config.referee_everyone")
+            raise BotError("table.config.referee_everyone")
         roles = [r for r in current["referee_roles"] if r != referee_role.id]
         changes["referee_roles"] = [*roles, referee_role.id] if allow is None or allow else roles
     settings = await game.set_guild_settings(interaction.guild_id, **changes) if changes else current
     loc = user_locale(interaction)
-    lines = [i18n.t("bot.config.title", loc)]
+    lines = [i18n.t("table.config.title", loc)]
     for key in ("preset", "options", "mode", "turn_timeout", "ai_level", "locale", "auto_play_forced"):
         lines.append(f"• `{key}` = `{settings[key]}`")
-    channels = " ".join(f"<#{c}>" for c in settings["allowed_channels"]) or i18n.t("bot.config.anywhere", loc)
+    channels = " ".join(f"<#{c}>" for c in settings["allowed_channels"]) or i18n.t("table.config.anywhere", loc)
     lines.append(f"• `allowed_channels` = {channels}")
-    referees = " ".join(f"<@&{r}>" for r in settings["referee_roles"]) or i18n.t("bot.config.no_referee_role", loc)
+    referees = " ".join(f"<@&{r}>" for r in settings["referee_roles"]) or i18n.t("table.config.no_referee_role", loc)
     lines.append(f"• `referee_roles` = {referees}")
     await interaction.response.send_message("\n".join(lines), ephemeral=True,
                                             allowed_mentions=discord.AllowedMentions.none())

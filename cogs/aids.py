@@ -25,15 +25,15 @@ class Aids(TractorSubgroup):
 
     def __init__(self, bot: GameBot) -> None:
         super().__init__(bot, app_commands.Command(
-            name=ls("undo", "cmd.undo"), description=ls("Take back your last play (the others must agree)",
-                                                        "cmd.undo.desc"), callback=self._undo))
+            name=ls("undo", "command.undo"), description=ls("Take back your last play (the others must agree)",
+                                                        "command.undo.desc"), callback=self._undo))
 
     async def _undo(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             step = await self.bot.game.undo(caller_of(interaction))
             locale = user_locale(interaction)
             rec = self.bot.game.record(self.bot.game.find(caller_of(interaction)).table_id)
-            names = i18n.t("bot.list_sep", locale).join(escape_text(rec.names[s]) for s in step.waiting)
+            names = i18n.t("table.list_sep", locale).join(escape_text(rec.names[s]) for s in step.waiting)
             await reply(interaction, i18n.t(f"undo.reply.{step.step}", locale, names=names,
                                             name=escape_text(rec.names[step.seat])))
 

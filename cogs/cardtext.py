@@ -36,7 +36,7 @@ def text_suits(text: str) -> str:
 def card_name(card: Card, locale: str) -> str:
     """``10♥``, ``小王``/``Small joker``, ``大王``/``Big joker``."""
     if card.is_joker:
-        return i18n.t(f"bot.card.{card.rank}", locale)
+        return i18n.t(f"card.name.{card.rank}", locale)
     return f"{card.rank}{SUIT_TEXT[card.suit]}"
 
 

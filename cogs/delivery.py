@@ -98,7 +98,7 @@ def permission_label(name: str, locale: str) -> str:
 async def tell_host(bot: GameBot, guild_id: int, channel_id: int, host_id: int, table_id: int, missing: list[str],
                     locale: str) -> None:
     """Tell the host, in the table's channel (else by DM), which permissions the bot is missing."""
-    names = i18n.t("bot.list_sep", locale).join(permission_label(n, locale) for n in missing) if missing \
+    names = i18n.t("table.list_sep", locale).join(permission_label(n, locale) for n in missing) if missing \
         else i18n.t("ops.perm.unknown", locale)
     text = i18n.t("ops.missing_permission", locale, host=f"<@{host_id}>", id=table_id, permissions=names)
     mention = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(host_id)])
@@ -225,7 +225,7 @@ async def tell_host_here(interaction: discord.Interaction, table_id: int, needed
     if interaction.guild is not None and interaction.channel is not None and interaction.guild.me is not None:
         perms = interaction.channel.permissions_for(interaction.guild.me)
         missing = [name for name in PERMISSION_NAMES if not getattr(perms, name, True)] or missing
-    names = i18n.t("bot.list_sep", locale).join(permission_label(n, locale) for n in missing)
+    names = i18n.t("table.list_sep", locale).join(permission_label(n, locale) for n in missing)
     text = i18n.t("ops.missing_permission", locale, host=interaction.user.mention, id=table_id, permissions=names)
     try:
         await interaction.followup.send(text, ephemeral=True)

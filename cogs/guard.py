@@ -5,7 +5,7 @@ Slash commands and autocompletes go through the command tree's global check (``G
 ``command`` and ``autocomplete``), buttons and selects through each item's ``interaction_check`` (``cogs.items``:
 bucket ``action``); opening a hand panel also spends the ``panel`` bucket (a picture drawn). Each bucket is
 charged once per interaction, by this guard only (handlers do not charge again). A refused command or click is
-answered privately with the localized wait (``bot.error.rate_limited``); a refused autocomplete offers nothing.
+answered privately with the localized wait (``error.rate_limited``); a refused autocomplete offers nothing.
 An admitted interaction also records the user's display name on the server (``note_name``).
 """
 

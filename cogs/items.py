@@ -13,7 +13,7 @@ also after a restart (the bot re-registers the classes, no view state is needed;
 ids already on messages). Each class is its own typed dispatch: its ``interaction_check`` charges the rate limit
 (``cogs.guard``, once per interaction) and its ``callback`` hands the parsed id to the cog registered for it
 (``Clicks``: set when the cog loads, no lookup by name). An operation this bot no longer knows (a button of an
-older version) is answered with a fresh panel or a localized "open a fresh panel" (``clicks.retired``).
+older version) is answered with a fresh panel or a localized "open a fresh panel" (``panel.retired_button``).
 """
 
 from __future__ import annotations
@@ -270,4 +270,4 @@ async def retired(interaction: discord.Interaction) -> None:
     """A click this bot cannot answer (an operation of an older version, or its cog not loaded): say so."""
     data: dict[str, Any] = dict(interaction.data or {})
     log.info("click %s not handled", data.get("custom_id"))
-    await reply_key(interaction, "clicks.retired")
+    await reply_key(interaction, "panel.retired_button")

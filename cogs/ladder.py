@@ -25,14 +25,14 @@ from runtime import AI_NAME, LADDER_ORDERS, HandReplay, Image, inputs, replay_im
 
 log = logging.getLogger(__name__)
 
-BY_CHOICES = [app_commands.Choice(name=ls("rating", "bot.choice.rating"), value="rating"),
-              app_commands.Choice(name=ls("level", "bot.choice.level"), value="level")]
+BY_CHOICES = [app_commands.Choice(name=ls("rating", "command.choice.rating"), value="rating"),
+              app_commands.Choice(name=ls("level", "command.choice.level"), value="level")]
 
 
 def _guild(interaction: discord.Interaction) -> int:
     """The guild of a guild-only command."""
     if interaction.guild_id is None:
-        raise BotError("bot.error.guild_only")
+        raise BotError("error.guild_only")
     return interaction.guild_id
 
 class Ladder(commands.Cog):
@@ -41,10 +41,11 @@ class Ladder(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=ls("ladder", "cmd.ladder"), description=ls("This server's ladder", "cmd.ladder.desc"))
-    @app_commands.rename(by=ls("by", "cmd.opt.by"), season=ls("season", "season.opt.season"),
+    @app_commands.command(name=ls("ladder", "command.ladder"),
+                          description=ls("This server's ladder", "command.ladder.desc"))
+    @app_commands.rename(by=ls("by", "command.opt.by"), season=ls("season", "season.opt.season"),
                          hall=ls("hall", "season.opt.hall"))
-    @app_commands.describe(by=ls("Order by rating or by level", "cmd.opt.by.desc"),
+    @app_commands.describe(by=ls("Order by rating or by level", "command.opt.by.desc"),
                            season=ls("A past season, by name or number", "season.opt.season.desc"),
                            hall=ls("The hall of fame: every season's top three", "season.opt.hall.desc"))
     @app_commands.choices(by=BY_CHOICES)
@@ -66,7 +67,7 @@ class Ladder(commands.Cog):
             else:
                 image = await self.bot.game.ladder_picture(_guild(interaction), by, locale)
             if image is None:
-                await interaction.followup.send(i18n.t("bot.ladder.empty", locale))
+                await interaction.followup.send(i18n.t("records.ladder.empty", locale))
                 return
             # the picture carries the title: no text above it repeating it
             await interaction.followup.send(file=_file(image))
@@ -80,9 +81,10 @@ class Ladder(commands.Cog):
         found = await season_completions(self.bot.game, interaction.guild_id, current, user_locale(interaction))
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
-    @app_commands.command(name=ls("stats", "cmd.stats"), description=ls("A player's statistics", "cmd.stats.desc"))
-    @app_commands.rename(user=ls("user", "cmd.opt.user"), season=ls("season", "season.opt.season"))
-    @app_commands.describe(user=ls("Whom", "cmd.opt.user.desc"),
+    @app_commands.command(name=ls("stats", "command.stats"),
+                          description=ls("A player's statistics", "command.stats.desc"))
+    @app_commands.rename(user=ls("user", "command.opt.user"), season=ls("season", "season.opt.season"))
+    @app_commands.describe(user=ls("Whom", "command.opt.user.desc"),
                            season=ls("A past season, by name or number", "season.opt.season.desc"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None,
@@ -98,7 +100,7 @@ class Ladder(commands.Cog):
 
             text = placings_text(answer.placings, locale)
             if answer.image is None:
-                none = i18n.t("bot.stats.none", locale, name=escape_text(target.display_name))
+                none = i18n.t("records.stats.none", locale, name=escape_text(target.display_name))
                 await interaction.followup.send("\n".join(filter(None, [none, text])),
                                                 allowed_mentions=discord.AllowedMentions.none())
                 return
@@ -113,8 +115,8 @@ class Ladder(commands.Cog):
                                current: str) -> list[app_commands.Choice[str]]:
         return await self._seasons_ac(interaction, current)
 
-    @app_commands.command(name=ls("history", "cmd.history"),
-                          description=ls("Recent matches on this server", "cmd.history.desc"))
+    @app_commands.command(name=ls("history", "command.history"),
+                          description=ls("Recent matches on this server", "command.history.desc"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
@@ -122,26 +124,26 @@ class Ladder(commands.Cog):
             guild_id = _guild(interaction)
             matches = await self.bot.game.match_history(guild_id, limit=10)
             if not matches:
-                await interaction.response.send_message(i18n.t("bot.history.empty", locale), ephemeral=True)
+                await interaction.response.send_message(i18n.t("records.history.empty", locale), ephemeral=True)
                 return
             users = {s.user_id for m in matches for s in m.seats if s is not None and s.user_id is not None}
             names = await self.bot.game.player_names(guild_id, users, locale)
-            lines = [i18n.t("bot.history.title", locale)]
+            lines = [i18n.t("records.history.title", locale)]
             for m in matches:
                 seated = [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)]
                 teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
                 winner = teams[m.winner_team] if m.winner_team is not None else "-"
                 hands = i18n.count("outputs.hands", m.hands, locale)
-                lines.append(i18n.t("bot.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
+                lines.append(i18n.t("records.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
                                     winner=winner, hands=hands, ts=int(m.finished_at)))
             await interaction.response.send_message("\n".join(lines)[:2000],
                                                     allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name=ls("replay", "cmd.replay"),
-                          description=ls("Replay a finished hand", "cmd.replay.desc"))
-    @app_commands.rename(table=ls("table", "cmd.opt.table"), hand=ls("hand", "cmd.opt.hand"))
-    @app_commands.describe(table=ls("Table number (default: yours here)", "cmd.opt.table.desc"),
-                           hand=ls("Hand number", "cmd.opt.hand.desc"))
+    @app_commands.command(name=ls("replay", "command.replay"),
+                          description=ls("Replay a finished hand", "command.replay.desc"))
+    @app_commands.rename(table=ls("table", "command.opt.table"), hand=ls("hand", "command.opt.hand"))
+    @app_commands.describe(table=ls("Table number (default: yours here)", "command.opt.table.desc"),
+                           hand=ls("Hand number", "command.opt.hand.desc"))
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction, table: int, hand: app_commands.Range[int, 1, 500]) -> None:
         async with answering(interaction):
@@ -153,19 +155,19 @@ class Ladder(commands.Cog):
             files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
             if replay.result is not None:  # the settlement (and its kitty) only once the hand is over
                 files.append(_file(await replay_image(replay.result, names, locale, table)))
-            await interaction.followup.send(i18n.t("bot.replay.title", locale, table=table, hand=hand), files=files)
+            await interaction.followup.send(i18n.t("records.replay.title", locale, table=table, hand=hand), files=files)
 
     @staticmethod
     def _transcript(replay: HandReplay, locale: str) -> str:
         """A plain-text file (never rendered as markdown): the completed tricks, one line each."""
         names = replay.names
-        lines = [i18n.t("bot.replay.title", locale, table=replay.table_id, hand=replay.hand_number)]
+        lines = [i18n.t("records.replay.title", locale, table=replay.table_id, hand=replay.hand_number)]
         for n, trick in enumerate(replay.tricks, start=1):
             plays = "  ".join(f"{names[s]}: {cards_text(c, locale)}" for s, c in trick.plays)
             winner = names[trick.winner] if trick.winner is not None else "-"
-            lines.append(i18n.t("bot.replay.trick", locale, n=n, plays=plays, winner=winner, points=trick.points))
+            lines.append(i18n.t("records.replay.trick", locale, n=n, plays=plays, winner=winner, points=trick.points))
         if replay.result is None:
-            lines.append(i18n.t("security.replay.in_progress", locale))
+            lines.append(i18n.t("records.replay.in_progress", locale))
         return "\n".join(lines) + "\n"
 
 
@@ -180,7 +182,7 @@ def seat_label(seat: Any, index: int, names: dict[int, str], locale: str) -> str
         return "-"
     if seat.user_id is not None:
         return escape_text(names[seat.user_id])
-    return i18n.t("bot.lobby.ai_seat", locale, name=AI_NAME.format(n=index + 1))
+    return i18n.t("lobby.ai_seat", locale, name=AI_NAME.format(n=index + 1))
 
 
 async def setup(bot: GameBot) -> None:

@@ -100,7 +100,7 @@ async def _light_ping(bot: GameBot, op: Op, state: TableState, users: list[int])
         return {}
     locale = i18n.normalize_locale(op.rec.meta.get("locale") or "en")
     mentions = " ".join(f"<@{u}>" for u in users)
-    sent = await thread_of(bot, op.rec).send(i18n.t("ux.ping.turn", locale, mentions=mentions),
+    sent = await thread_of(bot, op.rec).send(i18n.t("table.ping_turn", locale, mentions=mentions),
                                              allowed_mentions=pinging(*users))
     state.ping = [sent.id, *sorted(op.pings)]
     return {PING: list(state.ping)}

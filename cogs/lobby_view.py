@@ -21,12 +21,12 @@ TEAM_COLOURS = (discord.Colour.blue(), discord.Colour.red())
 
 def rules_summary(rec: TableRecord, locale: str) -> str:
     """The preset's name plus the overridden options, one ``key=value`` per item."""
-    preset = i18n.t(f"bot.preset.{rec.rules.preset}", locale) if f"bot.preset.{rec.rules.preset}" in i18n.MESSAGES \
+    preset = i18n.t(f"rules.preset.{rec.rules.preset}", locale) if f"rules.preset.{rec.rules.preset}" in i18n.MESSAGES \
         else rec.rules.preset
     extra = " ".join(f"{k}={_value(v)}" for k, v in rec.rules.overrides().items())
     if not extra:
-        return i18n.t("bot.lobby.rules_preset", locale, preset=preset)
-    return i18n.t("bot.lobby.rules", locale, preset=preset, options=extra)
+        return i18n.t("lobby.rules_preset", locale, preset=preset)
+    return i18n.t("lobby.rules", locale, preset=preset, options=extra)
 
 
 def _value(v: object) -> str:
@@ -42,55 +42,55 @@ def seat_line(rec: TableRecord, seat: int, locale: str) -> str:
     as a raw ``<@id>`` on clients that have not loaded the member), AI seats with 🤖, 托管 marked."""
     occupant = rec.seats[seat]
     if occupant is None:
-        who = i18n.t("bot.lobby.empty", locale)
+        who = i18n.t("lobby.empty", locale)
     elif occupant.user_id is not None:
         who = f"**{escape_text(occupant.name)}**"
-        who += " " + i18n.t("bot.lobby.away", locale) if occupant.away else ""
+        who += " " + i18n.t("lobby.away", locale) if occupant.away else ""
     else:
-        who = i18n.t("bot.lobby.ai_seat", locale, name=occupant.name)
+        who = i18n.t("lobby.ai_seat", locale, name=occupant.name)
     host = " 👑" if occupant is not None and occupant.user_id == rec.host_id else ""
-    return i18n.t("bot.lobby.seat", locale, n=seat + 1, who=who) + host
+    return i18n.t("lobby.seat", locale, n=seat + 1, who=who) + host
 
 
 def result_lines(rec: TableRecord, view: PublicView, locale: str) -> list[str]:
     """A finished or closed table's outcome: the winners (or a draw, or closed early), the levels, the hands."""
     names = [escape_text(n) for n in rec.names]
     if rec.status is Status.ENDED:
-        first = i18n.t("bot.lobby.closed_early", locale)
+        first = i18n.t("lobby.closed_early", locale)
     elif view.match_winner is None:
-        first = i18n.t("bot.lobby.draw", locale)
+        first = i18n.t("lobby.draw", locale)
     else:
         team = view.match_winner
-        first = i18n.t("bot.lobby.winners", locale, a=names[team], b=names[team + 2])
+        first = i18n.t("lobby.winners", locale, a=names[team], b=names[team + 2])
     a, b = (level_text(view.levels[i], view.laps[i], locale) for i in (0, 1))
-    levels = i18n.t("bot.lobby.levels", locale, a=a, b=b,
+    levels = i18n.t("lobby.levels", locale, a=a, b=b,
                     team_a=i18n.t("render.team.0", locale), team_b=i18n.t("render.team.1", locale))
-    return [first, levels + " · " + i18n.t("bot.lobby.hands_played", locale, n=len(view.results))]
+    return [first, levels + " · " + i18n.t("lobby.hands_played", locale, n=len(view.results))]
 
 
 def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -> discord.Embed:
     """Seats by team, rules, mode, status (the host is crowned in the seats; the thread shows under the message);
     a finished or closed table's outcome first when its final ``view`` is given."""
-    status = i18n.t(f"bot.status.{rec.status.value}", locale)
+    status = i18n.t(f"table.status.{rec.status.value}", locale)
     colour = {Status.LOBBY: discord.Colour.green(), Status.FINISHED: discord.Colour.gold()}.get(
         rec.status, discord.Colour.dark_grey())
-    embed = discord.Embed(title=i18n.t("bot.lobby.title", locale, id=rec.table_id, status=status), colour=colour)
+    embed = discord.Embed(title=i18n.t("lobby.title", locale, id=rec.table_id, status=status), colour=colour)
     if view is not None and rec.status in (Status.FINISHED, Status.ENDED):
-        embed.add_field(name=i18n.t("bot.lobby.result", locale), value="\n".join(result_lines(rec, view, locale)),
+        embed.add_field(name=i18n.t("lobby.result", locale), value="\n".join(result_lines(rec, view, locale)),
                         inline=False)
     for team in (0, 1):
         lines = "\n".join(seat_line(rec, s, locale) for s in (team, team + 2))
-        embed.add_field(name=i18n.t(f"bot.team.{team}", locale), value=lines, inline=True)
+        embed.add_field(name=i18n.t(f"table.team.{team}", locale), value=lines, inline=True)
     level = str(rec.meta.get("ai_level", "basic"))
     settings = [
         rules_summary(rec, locale),
-        i18n.t("bot.lobby.mode", locale, mode=i18n.t(f"bot.choice.{rec.mode.value}", locale),
-               timeout=int(rec.options.turn_timeout), ai=i18n.t(f"bot.choice.{level}", locale)),
+        i18n.t("lobby.mode", locale, mode=i18n.t(f"command.choice.{rec.mode.value}", locale),
+               timeout=int(rec.options.turn_timeout), ai=i18n.t(f"command.choice.{level}", locale)),
     ]
     settings += procedure_lines(rec, locale)  # the clock and its 超时 penalty, told before play
     if not any(s is not None and s.user_id == rec.host_id for s in rec.seats):
-        settings.append(i18n.t("bot.lobby.host", locale, host=f"<@{rec.host_id}>"))
-    embed.add_field(name=i18n.t("bot.lobby.settings", locale), inline=False, value="\n".join(settings))
+        settings.append(i18n.t("lobby.host", locale, host=f"<@{rec.host_id}>"))
+    embed.add_field(name=i18n.t("lobby.settings", locale), inline=False, value="\n".join(settings))
     return embed
 
 
@@ -107,17 +107,17 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
     if rec.status is Status.LOBBY:
         for seat in range(4):
             style = discord.ButtonStyle.primary if seat % 2 == 0 else discord.ButtonStyle.danger
-            button("sit", "bot.button.sit", style, seat, disabled=rec.seats[seat] is not None, n=seat + 1)
-        button("leave", "bot.button.leave", discord.ButtonStyle.secondary, row=1)
-        button("addai", "bot.button.add_ai", discord.ButtonStyle.secondary, row=1, disabled=rec.full)
-        button("rmai", "bot.button.remove_ai", discord.ButtonStyle.secondary, row=1,
+            button("sit", "lobby.button.sit", style, seat, disabled=rec.seats[seat] is not None, n=seat + 1)
+        button("leave", "lobby.button.leave", discord.ButtonStyle.secondary, row=1)
+        button("addai", "lobby.button.add_ai", discord.ButtonStyle.secondary, row=1, disabled=rec.full)
+        button("rmai", "lobby.button.remove_ai", discord.ButtonStyle.secondary, row=1,
                disabled=not any(s is not None and s.is_ai for s in rec.seats))
-        button("start", "bot.button.start", discord.ButtonStyle.success, row=2, disabled=not rec.full)
-        button("end", "bot.button.end", discord.ButtonStyle.danger, row=2)
+        button("start", "lobby.button.start", discord.ButtonStyle.success, row=2, disabled=not rec.full)
+        button("end", "lobby.button.end", discord.ButtonStyle.danger, row=2)
         return view
     if rec.status is Status.PLAYING:
-        button("hand", "ux.button.my_panel", discord.ButtonStyle.primary)
-        button("end", "bot.button.end", discord.ButtonStyle.danger)
+        button("hand", "panel.button.my_panel", discord.ButtonStyle.primary)
+        button("end", "lobby.button.end", discord.ButtonStyle.danger)
         return view
     return None
 
@@ -129,12 +129,12 @@ def live_view(rec: TableRecord, locale: str, *, web: bool = False) -> discord.ui
     if rec.status is not Status.PLAYING:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("ux.button.my_panel", locale),
+    view.add_item(TableButton(TableId(rec.table_id, "hand", None), i18n.t("panel.button.my_panel", locale),
                               discord.ButtonStyle.primary))
     if web:
         view.add_item(TableButton(TableId(rec.table_id, "web", None), i18n.t("web.open_table", locale),
                                   discord.ButtonStyle.secondary))
     if any(s is not None and s.away for s in rec.seats):
-        view.add_item(TableButton(TableId(rec.table_id, "back", None), i18n.t("bot.button.take_back", locale),
+        view.add_item(TableButton(TableId(rec.table_id, "back", None), i18n.t("panel.button.take_back", locale),
                                   discord.ButtonStyle.danger))
     return view

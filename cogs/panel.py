@@ -51,11 +51,11 @@ TOKEN_LIFETIME = 14 * 60.0  # interaction tokens last 15 minutes
 
 
 # answered apart, as before (a click naming a table or seat that is not the clicker's shows no panel)
-REFUSAL_NOT_IN_PANEL = ("bot.error.not_your_panel", "bot.error.internal", "table.not_found", "act.not_seated")
+REFUSAL_NOT_IN_PANEL = ("error.not_your_panel", "error.internal", "table.not_found", "act.not_seated")
 
 
 def ok(text: str, locale: str) -> str:
-    return i18n.t("ux.panel.ok", locale, text=text)
+    return i18n.t("panel.ok", locale, text=text)
 
 
 class PanelCog(commands.Cog, name="Panel"):
@@ -109,7 +109,7 @@ class PanelCog(commands.Cog, name="Panel"):
         except discord.HTTPException:
             with contextlib.suppress(discord.HTTPException):
                 await old.interaction.edit_original_response(
-                    content=i18n.t("ux.panel.moved", user_locale(old.interaction)), attachments=[], view=None)
+                    content=i18n.t("panel.moved", user_locale(old.interaction)), attachments=[], view=None)
 
     async def _show(self, interaction: discord.Interaction, panel: Panel, selected: Collection[int] = (),
                     note: str | None = None) -> None:
@@ -185,7 +185,7 @@ class PanelCog(commands.Cog, name="Panel"):
         panel = self.bot.game.panel(table_id, interaction.user.id)
         locale = user_locale(interaction)
         kept = selection_from_message(interaction.message, select_prefix(table_id, panel.seat, panel.version))
-        note = i18n.t("ux.panel.refused", locale, reason=error_text(exc, locale))
+        note = i18n.t("panel.refused", locale, reason=error_text(exc, locale))
         await self._show(interaction, panel, kept, note)
         return True
 
@@ -205,7 +205,7 @@ class PanelCog(commands.Cog, name="Panel"):
         return panel
 
     async def _stale(self, interaction: discord.Interaction, table_id: int) -> None:
-        note = i18n.t("bot.panel.stale", user_locale(interaction))
+        note = i18n.t("panel.stale", user_locale(interaction))
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self.open_panel(interaction, table_id, note=note)
@@ -249,11 +249,11 @@ class PanelCog(commands.Cog, name="Panel"):
             order = hand_order(panel)
             cards = tuple(order[i] for i in indices if i < len(order))
             if not cards:
-                raise BotError("bot.error.no_selection")
+                raise BotError("error.no_selection")
             return Play(cards=cards)
 
         async with self._answering(interaction, ident):
-            await self._move(interaction, ident, chosen, "bot.panel.played", ident.version)
+            await self._move(interaction, ident, chosen, "panel.played", ident.version)
 
     async def on_panel_button(self, interaction: discord.Interaction, ident: PanelId) -> None:
         async with self._answering(interaction, ident):
@@ -265,7 +265,7 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._back(interaction, ident)
             elif ident.op == "bury":
                 await self._move(interaction, ident, lambda panel: Bury(cards=self._chosen(ident, panel)),
-                                 "bot.panel.buried", ident.version)
+                                 "panel.buried", ident.version)
             elif ident.op == "pass":
                 await self._pass(interaction, ident)
             elif ident.op == "play":
@@ -281,10 +281,10 @@ class PanelCog(commands.Cog, name="Panel"):
 
     async def _pass(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """Pass; after declaring, the declarer's own Pass says "Done" (its declaration stands)."""
-        said = ["bot.panel.passed"]
+        said = ["panel.passed"]
 
         def choose(panel: Panel) -> Action:
-            said[0] = "ux.panel.done" if own_declaration_stands(panel) else "bot.panel.passed"
+            said[0] = "panel.done" if own_declaration_stands(panel) else "panel.passed"
             return Pass()
 
         await self._move(interaction, ident, choose, lambda: said[0], ident.version)
@@ -296,7 +296,7 @@ class PanelCog(commands.Cog, name="Panel"):
         await self.bot.game.take_back(ident.table, interaction.user.id)
         locale = user_locale(interaction)
         await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id),
-                         note=ok(i18n.t("bot.panel.back", locale), locale))
+                         note=ok(i18n.t("panel.back", locale), locale))
 
     @property
     def web(self) -> bool:
@@ -312,7 +312,7 @@ class PanelCog(commands.Cog, name="Panel"):
         order = hand_order(panel)
         cards = tuple(order[i] for i in sorted(mask_indices(ident.arg)) if i < len(order))
         if not cards:
-            raise BotError("bot.error.no_selection")
+            raise BotError("error.no_selection")
         return cards
 
     async def _on_play(self, interaction: discord.Interaction, ident: PanelId) -> None:
@@ -327,7 +327,7 @@ class PanelCog(commands.Cog, name="Panel"):
             return Play(cards=chosen[-1])
 
         try:
-            await self._move(interaction, ident, play, "bot.panel.played", ident.version)
+            await self._move(interaction, ident, play, "panel.played", ident.version)
             return
         except BotError as exc:
             if exc.key != "act.not_your_turn" or not chosen:
@@ -335,14 +335,14 @@ class PanelCog(commands.Cog, name="Panel"):
         cards = chosen[-1]
         locale = user_locale(interaction)
         queued = await self.bot.game.queue_play(ident.table, interaction.user.id, cards)
-        note = ok(i18n.t("bot.panel.queued_ok", locale, cards=cards_text(queued, locale)), locale)
+        note = ok(i18n.t("panel.queued_ok", locale, cards=cards_text(queued, locale)), locale)
         await self._show(interaction, self.bot.game.panel(ident.table, interaction.user.id), (), note)
 
     async def _on_hint(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
         locale = user_locale(interaction)
         action = self.bot.game.suggest(ident.table, interaction.user.id)
         hinted = tuple(getattr(action, "cards", ()) or ())
-        note = i18n.t("bot.panel.suggested", locale, cards=cards_text(hinted, locale) or action.kind)
+        note = i18n.t("panel.suggested", locale, cards=cards_text(hinted, locale) or action.kind)
         await self._show(interaction, panel, indices_of(hand_order(panel), hinted), note)
 
     async def _on_auto(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
@@ -350,8 +350,8 @@ class PanelCog(commands.Cog, name="Panel"):
         action = self.bot.game.suggest(ident.table, interaction.user.id)
         cards = tuple(getattr(action, "cards", ()) or ())
         if not isinstance(action, Play) or not cards:
-            raise BotError("bot.error.no_selection")
-        await self._move(interaction, ident, Play(cards=cards), "bot.panel.played", ident.version)
+            raise BotError("error.no_selection")
+        await self._move(interaction, ident, Play(cards=cards), "panel.played", ident.version)
 
     async def _on_clear(self, interaction: discord.Interaction, ident: PanelId, panel: Panel) -> None:
         await self._show(interaction, panel)
@@ -362,8 +362,8 @@ class PanelCog(commands.Cog, name="Panel"):
         with the engine's reason. The service looks the seat up and authorizes the click (``act``'s ``seat``)."""
         shown = decode_cards(ident.arg or 0)
         if not shown:
-            raise BotError("bot.error.internal")
-        await self._move(interaction, ident, Declare(cards=shown), "bot.panel.declared")
+            raise BotError("error.internal")
+        await self._move(interaction, ident, Declare(cards=shown), "panel.declared")
 
 
 async def setup(bot: GameBot) -> None:

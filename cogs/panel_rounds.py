@@ -26,15 +26,15 @@ def round_lines(panel: Panel, locale: str) -> list[str] | None:
     lines: list[str] = []
     second_window = pub.declaring_team is not None and pub.declaring_team != pub.dealer_team  # 换庄
     if second_window and pub.declaring_team == panel.seat % 2:
-        lines.append(i18n.t("bot.panel.swap_window", locale, level=pub.level))
+        lines.append(i18n.t("panel.swap_window", locale, level=pub.level))
     if current is not None and current.concealed:
-        lines.append(i18n.t("bot.panel.concealed_standing", locale, name=_name(panel, current.seat)))
+        lines.append(i18n.t("panel.concealed_standing", locale, name=_name(panel, current.seat)))
     for mine in panel.view.concealed:
-        lines.append(i18n.t("bot.panel.concealed_mine", locale, cards=cards_text(mine.cards, locale)))
+        lines.append(i18n.t("panel.concealed_mine", locale, cards=cards_text(mine.cards, locale)))
     if pub.phase is Phase.KITTY_OVERCALL and panel.seat in pub.to_act:
         mode = kitty_round_mode(pub.rules)
         if mode == CONCEALED:
-            lines.append(i18n.t("bot.panel.concealed_round", locale))
+            lines.append(i18n.t("panel.concealed_round", locale))
         elif mode == NO_TRUMP_ONLY:
-            lines.append(i18n.t("bot.panel.no_trump_round", locale))
+            lines.append(i18n.t("panel.no_trump_round", locale))
     return lines or None

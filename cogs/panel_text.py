@@ -33,20 +33,20 @@ def trick_lines(panel: Panel, locale: str) -> list[str]:
     n = len(pub.tricks) + 1
     if trick is None or not trick.plays:
         leader = pub.to_act[0] if pub.to_act else (trick.leader if trick is not None else 0)
-        lines = [i18n.t("ux.panel.trick_lead", locale, n=n, name=seat_name(panel, leader))]
+        lines = [i18n.t("panel.trick_lead", locale, n=n, name=seat_name(panel, leader))]
         last = pub.previous_trick
         if last is not None and last.winner is not None:
-            lines.append(i18n.t("ux.panel.last_trick", locale, name=seat_name(panel, last.winner), points=last.points))
+            lines.append(i18n.t("panel.last_trick", locale, name=seat_name(panel, last.winner), points=last.points))
         return lines
     plays = []
     for k, (seat, cards) in enumerate(trick.plays):
-        key = "ux.panel.led" if k == 0 else "ux.panel.played"
+        key = "panel.led" if k == 0 else "panel.seat_played"
         plays.append(i18n.t(key, locale, name=seat_name(panel, seat), cards=cards_text(cards, locale)))
-    lines = [i18n.t("ux.panel.trick", locale, n=n, plays=" · ".join(plays))]
+    lines = [i18n.t("panel.trick", locale, n=n, plays=" · ".join(plays))]
     status = []
     if trick.winner is not None:
-        status.append(i18n.t("ux.panel.winning", locale, name=seat_name(panel, trick.winner)))
-    status.append(i18n.t("ux.panel.points", locale, points=trick.points, total=pub.defender_points))
+        status.append(i18n.t("panel.winning", locale, name=seat_name(panel, trick.winner)))
+    status.append(i18n.t("panel.points", locale, points=trick.points, total=pub.defender_points))
     lines.append(" · ".join(status))
     return lines
 
@@ -59,42 +59,42 @@ def declaration_lines(panel: Panel, locale: str) -> list[str]:
     if special is not None:
         return special
     if current is None:
-        return [i18n.t("ux.panel.no_declaration", locale)]
-    lines = [i18n.t("ux.panel.standing", locale, name=seat_name(panel, current.seat),
+        return [i18n.t("panel.no_declaration", locale)]
+    lines = [i18n.t("panel.standing", locale, name=seat_name(panel, current.seat),
                     cards=cards_text(current.cards, locale), trump=trump_name(current.trump, locale))]
     if current.seat == panel.seat and pub.phase is Phase.DECLARING and panel.can_pass:
-        lines.append(i18n.t("ux.panel.yours_stands", locale))
+        lines.append(i18n.t("panel.yours_stands", locale))
     elif current.seat == panel.seat and pub.phase is Phase.DEALING:
-        lines.append(i18n.t("ux.panel.yours_dealing", locale))
+        lines.append(i18n.t("panel.yours_dealing", locale))
     return lines
 
 
 def level_line(pub: PublicView, locale: str) -> str:
-    return i18n.t("ux.panel.level", locale, level=pub.level, trump=trump_name(pub.trump or Trump.NT, locale))
+    return i18n.t("panel.level", locale, level=pub.level, trump=trump_name(pub.trump or Trump.NT, locale))
 
 
 def _instruction(panel: Panel, locale: str) -> list[str]:
     """What to do now."""
     if panel.away:
-        return [i18n.t("bot.panel.away", locale)]
+        return [i18n.t("panel.away", locale)]
     if panel.bury_count:
-        return [i18n.t("bot.panel.bury", locale, n=panel.bury_count)]
+        return [i18n.t("panel.bury", locale, n=panel.bury_count)]
     if own_declaration_stands(panel):
         return []
     if panel.declarations or panel.can_pass:
-        return [i18n.t("bot.panel.declare", locale)]
+        return [i18n.t("panel.declare", locale)]
     if panel.phase is Phase.PLAYING and not panel.view.hand:
-        return [i18n.t("bot.panel.hand_done", locale)]
+        return [i18n.t("panel.hand_done", locale)]
     if panel.your_turn and panel.phase is Phase.PLAYING:
-        out = [i18n.t("bot.panel.your_turn", locale)]
+        out = [i18n.t("panel.your_turn", locale)]
         trick = panel.view.public.trick
         if trick is not None and trick.plays and not trick.complete:  # following: what was led
             led = trick.plays[0][1]
-            key = "bot.panel.to_follow_one" if len(led) == 1 else "bot.panel.to_follow"  # never "(1 cards)"
+            key = "panel.to_follow_one" if len(led) == 1 else "panel.to_follow"  # never "(1 cards)"
             out.append(i18n.t(key, locale, cards=cards_text(led, locale), n=len(led)))
         return out
     if panel.phase is Phase.PLAYING:
-        return [i18n.t("bot.panel.wait", locale)]
+        return [i18n.t("panel.wait", locale)]
     return []
 
 
@@ -121,7 +121,7 @@ def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: 
     order = hand_order(panel)
     chosen = [order[i] for i in sorted(selected) if 0 <= i < len(order)]
     if chosen:
-        lines.append(i18n.t("bot.panel.selected", locale, n=len(chosen), cards=cards_text(chosen, locale)))
+        lines.append(i18n.t("panel.selected", locale, n=len(chosen), cards=cards_text(chosen, locale)))
     if panel.queued:
-        lines.append(i18n.t("bot.panel.queued", locale, cards=cards_text(panel.queued, locale)))
-    return "\n".join(lines) or i18n.t("bot.panel.idle", locale)
+        lines.append(i18n.t("panel.queued", locale, cards=cards_text(panel.queued, locale)))
+    return "\n".join(lines) or i18n.t("panel.idle", locale)

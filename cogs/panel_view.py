@@ -67,10 +67,10 @@ def select_groups(panel: Panel, max_selects: int = MAX_SELECTS) -> list[tuple[li
 
 def _group_label(groups: list[str], items: list[tuple[int, Card]], locale: str) -> str:
     """``♠ Spades · cards 10–17``: the suit(s) of a menu and the numbers under those cards in the picture."""
-    group = text_suits(" / ".join(i18n.t(f"bot.group.{g}", locale) for g in groups))
+    group = text_suits(" / ".join(i18n.t(f"panel.group.{g}", locale) for g in groups))
     if not items:
         return group
-    return i18n.t("bot.select.group", locale, group=group, first=items[0][0] + 1, last=items[-1][0] + 1)
+    return i18n.t("panel.select.group", locale, group=group, first=items[0][0] + 1, last=items[-1][0] + 1)
 
 
 def plays_on(panel: Panel) -> bool:
@@ -114,9 +114,9 @@ def play_label(play: tuple[Card, ...], panel: Panel, locale: str) -> str:
     trick = panel.view.public.trick
     cards = cards_text(play, locale)
     if trick is not None and trick.plays:
-        return i18n.t("ux.play.follow", locale, cards=cards)
+        return i18n.t("panel.play.follow", locale, cards=cards)
     kind = "single" if len(play) == 1 else "pair" if len(play) == 2 else "tractor"
-    return i18n.t(f"ux.play.{kind}", locale, cards=cards)
+    return i18n.t(f"panel.play.{kind}", locale, cards=cards)
 
 
 def legal_menu(panel: Panel, locale: str, row: int) -> PlaySelect | None:
@@ -131,7 +131,7 @@ def legal_menu(panel: Panel, locale: str, row: int) -> PlaySelect | None:
         options.append(discord.SelectOption(label=play_label(play, panel, locale)[:100],
                                             value=",".join(map(str, indices))))
     total = sum(len(g) for g in panel.plays.values())
-    key = "ux.select.legal" if total <= len(options) else "ux.select.legal_some"
+    key = "panel.select.legal" if total <= len(options) else "panel.select.legal_some"
     placeholder = i18n.t(key, locale, n=len(options), total=total)
     return PlaySelect(PlayId(panel.table_id, panel.seat, panel.version), options, placeholder, row=row)
 
@@ -188,28 +188,28 @@ def _buttons(panel: Panel, locale: str, chosen: set[int], web: bool = False) -> 
 
     out: list[PanelButton] = []
     if panel.away:
-        out.append(make("back", "bot.button.take_back", discord.ButtonStyle.danger))
+        out.append(make("back", "panel.button.take_back", discord.ButtonStyle.danger))
     current = panel.view.public.declaration
     for cards in panel.declarations[:MAX_DECLARE_BUTTONS]:  # the button carries its cards (see PanelCog)
         kind = declaration_kind(current, panel.seat, cards, stage_of(panel.phase))  # Declare / Overcall / Reinforce
-        out.append(make("decl", f"bot.button.{kind}", discord.ButtonStyle.primary, encode_cards(cards),
+        out.append(make("decl", f"panel.button.{kind}", discord.ButtonStyle.primary, encode_cards(cards),
                         cards=cards_text(cards, locale)))
     if panel.can_pass:
         done = own_declaration_stands(panel)
-        out.append(make("pass", "ux.button.done" if done else "bot.button.pass",
+        out.append(make("pass", "panel.button.done" if done else "panel.button.pass",
                         discord.ButtonStyle.success if done else discord.ButtonStyle.secondary))
     mask = selection_mask(chosen)
     if panel.bury_count:
-        out.append(make("bury", "bot.button.bury", discord.ButtonStyle.success, mask, n=str(panel.bury_count)))
+        out.append(make("bury", "panel.button.bury", discord.ButtonStyle.success, mask, n=str(panel.bury_count)))
     elif plays_on(panel):
-        key = "bot.button.play" if panel.your_turn else "bot.button.queue"
+        key = "panel.button.play" if panel.your_turn else "panel.button.queue"
         out.append(make("play", key, discord.ButtonStyle.success, mask))
     if shows_cards(panel):
-        out.append(make("clear", "bot.button.clear", discord.ButtonStyle.secondary))
+        out.append(make("clear", "panel.button.clear", discord.ButtonStyle.secondary))
         if panel.your_turn:
-            out.append(make("hint", "bot.button.suggest", discord.ButtonStyle.secondary))
+            out.append(make("hint", "panel.button.suggest", discord.ButtonStyle.secondary))
         if panel.your_turn and plays_on(panel):
-            out.append(make("auto", "ux.button.play_suggestion", discord.ButtonStyle.primary))
+            out.append(make("auto", "panel.button.play_suggestion", discord.ButtonStyle.primary))
     if web:
         out.append(make("web", "web.open_table", discord.ButtonStyle.secondary))
     return out

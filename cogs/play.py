@@ -28,21 +28,22 @@ log = logging.getLogger(__name__)
 
 CardsText = app_commands.Range[str, 1, 200]  # a whole hand of cards fits; a 2,500-character paste is refused
 
-TABLE_RENAME = {"table": ls("table", "cmd.opt.table")}
-TABLE_DESC = {"table": ls("Table number (default: yours here)", "cmd.opt.table.desc")}
+TABLE_RENAME = {"table": ls("table", "command.opt.table")}
+TABLE_DESC = {"table": ls("Table number (default: yours here)", "command.opt.table.desc")}
 
 
-DONE: dict[type, str] = {PlayAction: "bot.panel.played", Declare: "bot.panel.declared", Bury: "bot.panel.buried"}
+DONE: dict[type, str] = {PlayAction: "panel.played", Declare: "panel.declared", Bury: "panel.buried"}
 
 
 def _cards_command(name: str, text: str) -> Callable[[Any], Any]:
     """A move command in a guild: ``/<name> cards [table]`` with its localized name, description and options."""
     def decorate(func: Any) -> Any:
         func = app_commands.guild_only()(func)
-        func = app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "cmd.opt.cards.desc"),
+        func = app_commands.describe(cards=ls("Cards, e.g. 10H 10H or ♥10 ♥10", "command.opt.cards.desc"),
                                      **TABLE_DESC)(func)
-        func = app_commands.rename(cards=ls("cards", "cmd.opt.cards"), **TABLE_RENAME)(func)
-        return app_commands.command(name=ls(name, f"cmd.{name}"), description=ls(text, f"cmd.{name}.desc"))(func)
+        func = app_commands.rename(cards=ls("cards", "command.opt.cards"), **TABLE_RENAME)(func)
+        return app_commands.command(name=ls(name, f"command.{name}"),
+                                    description=ls(text, f"command.{name}.desc"))(func)
     return decorate
 
 
@@ -59,7 +60,7 @@ class Play(commands.Cog):
     def _parse(self, cards: str) -> tuple[Any, ...]:
         parsed = parse_cards(cards)
         if not parsed:
-            raise BotError("bot.error.no_cards")
+            raise BotError("error.no_cards")
         return parsed
 
     async def _move(self, interaction: discord.Interaction, kind: type[PlayAction | Declare | Bury], cards: str,
@@ -75,7 +76,7 @@ class Play(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:
                 parsed = await game.queue_play(rec.table_id, user, parsed, since=seen, key=interaction.id)
-                done = "bot.panel.queued_ok"
+                done = "panel.queued_ok"
             else:
                 await game.act(rec.table_id, user, kind(cards=parsed), since=seen, key=interaction.id)
                 done = DONE[kind]
@@ -88,7 +89,8 @@ class Play(commands.Cog):
         except Exception:
             return None
 
-    @app_commands.command(name=ls("hand", "cmd.hand"), description=ls("Show your hand privately", "cmd.hand.desc"))
+    @app_commands.command(name=ls("hand", "command.hand"),
+                          description=ls("Show your hand privately", "command.hand.desc"))
     @app_commands.rename(**TABLE_RENAME)
     @app_commands.describe(**TABLE_DESC)
     @app_commands.guild_only()

@@ -70,7 +70,7 @@ MATCH_END = ("announce.match_over", "announce.match_drawn")
 # moves made for a player: in the quiet mode a line of the live message (until the next change), not a post
 QUIET_KEYS = frozenset({"announce.forced_played", "announce.queued_played"})
 # a result announcement carries its picture (no separate caption repeating the picture's title)
-PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "ux.announce.hand_final": HAND_SUMMARY,
+PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "announce.hand_final": HAND_SUMMARY,
               "announce.match_over": MATCH_SUMMARY,
               "announce.match_drawn": MATCH_SUMMARY, "announce.ladder_updated": LADDER}
 AFTER_TRICK = frozenset(PICTURE_OF) | {"announce.time_up"}  # posted below the trick that ended the hand
@@ -198,7 +198,7 @@ class DiscordPresenter:
         shown = [*shown, *prompts]
         for kind in (HAND_SUMMARY, MATCH_SUMMARY, LADDER):
             if kind in images:
-                ops.append(Op("post", rec, content=i18n.t(f"bot.image.{kind}", locale), image=images[kind]))
+                ops.append(Op("post", rec, content=i18n.t(f"table.image.{kind}", locale), image=images[kind]))
         if update.view is not None and update.reason is not UpdateReason.LOBBY:
             if update.reason is UpdateReason.RESTORED:  # pinged before the restart: shown again, not pinged again
                 prompts = [a for a in prompts if a.seat is None
@@ -271,8 +271,8 @@ class DiscordPresenter:
     def _trick_text(update: TableUpdate, locale: str) -> str:
         won = next((e for e in update.events if isinstance(e, TrickWon)), None)
         if won is None:
-            return i18n.t("bot.trick.done", locale)
-        return i18n.t("bot.trick.won", locale, n=won.trick_number, name=escape_text(update.record.names[won.seat]),
+            return i18n.t("table.trick.done", locale)
+        return i18n.t("table.trick.won", locale, n=won.trick_number, name=escape_text(update.record.names[won.seat]),
                       points=won.points, total=won.defender_points)
 
     @staticmethod
@@ -283,16 +283,16 @@ class DiscordPresenter:
         assert view is not None
         names = rec.names
         if rec.status is Status.ENDED:
-            phase = i18n.t("bot.status.ended", locale)
+            phase = i18n.t("table.status.ended", locale)
         else:
-            phase = i18n.t(f"bot.phase.{view.phase.value}", locale)
-        parts = [i18n.t("bot.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
+            phase = i18n.t(f"table.phase.{view.phase.value}", locale)
+        parts = [i18n.t("table.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
         if rec.status is Status.PLAYING and view.phase is Phase.PLAYING:
-            parts.append(i18n.t("bot.live.trick", locale, n=len(view.tricks) + 1, points=view.defender_points))
+            parts.append(i18n.t("table.live.trick", locale, n=len(view.tricks) + 1, points=view.defender_points))
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
-            sep = i18n.t("bot.list_sep", locale)
-            parts.append(i18n.t("bot.live.turn", locale, names=sep.join(escape_text(names[s]) for s in view.to_act)))
+            sep = i18n.t("table.list_sep", locale)
+            parts.append(i18n.t("table.live.turn", locale, names=sep.join(escape_text(names[s]) for s in view.to_act)))
         return " · ".join(parts)
 
     # -- the worker -------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def error_text(exc: BaseException, locale: str) -> str:
     key = getattr(exc, "key", None)
     if isinstance(key, str) and key in i18n.MESSAGES:
         return i18n.t(key, locale, **escape_params(getattr(exc, "params", None) or {}))
-    return i18n.t("bot.error.internal", locale)
+    return i18n.t("error.internal", locale)
 
 
 ECHO_LIMIT = 100  # characters of the user's own input repeated in an answer
@@ -125,7 +125,7 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         await reply_error(interaction, exc)
 
 def check_rate(interaction: discord.Interaction, bucket: str) -> None:
-    """Raise ``bot.error.rate_limited`` if the user exceeded the ``bucket`` limit (one charge per interaction
+    """Raise ``error.rate_limited`` if the user exceeded the ``bucket`` limit (one charge per interaction
     and bucket: ``cogs.guard`` charges every entry point before its handler runs)."""
     charged = interaction.extras.setdefault("rate_charged", set())
     if bucket in charged:
@@ -134,4 +134,4 @@ def check_rate(interaction: discord.Interaction, bucket: str) -> None:
     limiter = getattr(interaction.client, "limiter", None)
     if limiter is not None and not limiter.allow(interaction.user.id, bucket):
         seconds = max(1, round(limiter.retry_after(interaction.user.id, bucket)))
-        raise BotError("bot.error.rate_limited", seconds=seconds)
+        raise BotError("error.rate_limited", seconds=seconds)

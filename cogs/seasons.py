@@ -54,7 +54,7 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 def _guild_id(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise BotError("bot.error.guild_only")
+        raise BotError("error.guild_only")
     return interaction.guild_id
 
 
@@ -134,7 +134,7 @@ class SeasonCommands(app_commands.Group):
         async with answering(interaction):
             guild_id = _guild_id(interaction)
             if not is_manager(interaction):
-                raise BotError("bot.error.manage_guild")
+                raise BotError("error.manage_guild")
             if champion is not None and interaction.guild is not None:
                 problem = role_problem(interaction.guild, champion)
                 if problem is not None:
@@ -182,7 +182,7 @@ class LadderCommands(app_commands.Group):
         async with answering(interaction):
             guild_id = _guild_id(interaction)
             if not is_manager(interaction):
-                raise BotError("bot.error.manage_guild")
+                raise BotError("error.manage_guild")
             if switch not in ("on", "off"):
                 raise BotError("season.bad_switch")
             locale = user_locale(interaction)

@@ -45,35 +45,35 @@ log = logging.getLogger(__name__)
 OptionsText = app_commands.Range[str, 0, 400]
 PresetText = app_commands.Range[str, 0, 40]
 
-MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "bot.choice.live"), value="live"),
-                app_commands.Choice(name=ls("async (deal at once)", "bot.choice.async"), value="async")]
-AI_CHOICES = [app_commands.Choice(name=ls(v, f"bot.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
+MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "command.choice.live"), value="live"),
+                app_commands.Choice(name=ls("async (deal at once)", "command.choice.async"), value="async")]
+AI_CHOICES = [app_commands.Choice(name=ls(v, f"command.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
 CLOCK_CHOICES = [app_commands.Choice(name=ls(n, f"procedures.clock.{n}"), value=n) for n in TIME_CONTROLS]
-LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "bot.choice.auto"), value="auto"),
-                  app_commands.Choice(name=ls("English", "bot.choice.en"), value="en"),
-                  app_commands.Choice(name=ls("Chinese", "bot.choice.zh"), value="zh-CN")]
+LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "command.choice.auto"), value="auto"),
+                  app_commands.Choice(name=ls("English", "command.choice.en"), value="en"),
+                  app_commands.Choice(name=ls("Chinese", "command.choice.zh"), value="zh-CN")]
 
 
 # Each slash-command option: its localized name and description (shared by /tractor new, rules, config …).
 _OPTION_TEXT: dict[str, tuple[str, str]] = {
-    "preset": ("Rule preset", "cmd.opt.preset"),
-    "options": ("Rule overrides: key=value, separated by spaces", "cmd.opt.options"),
-    "mode": ("live: deal card by card; async: deal at once", "cmd.opt.mode"),
-    "timeout": ("Turn timeout in seconds before the AI takes over", "cmd.opt.timeout"),
-    "ai": ("AI level for AI seats", "cmd.opt.ai"),
-    "autoplay": ("Play forced moves automatically", "cmd.opt.autoplay"),
-    "trick_pictures": ("Post a picture of every trick (default: one trick log message)", "cmd.opt.pictures"),
-    "declare_wait": ("First hand: seconds AI seats wait for humans before declaring", "cmd.opt.declare_wait"),
-    "clock": ("Time control per phase and its 超时 penalty (the seed sheets' presets)", "cmd.opt.clock"),
-    "card_counter": ("Show in each panel what each suit has left (记牌器)", "cmd.opt.counter"),
-    "undo": ("Allow undoing one's last play with the other players' consent", "cmd.opt.undo"),
-    "locale": ("Language of public messages", "cmd.opt.locale"),
-    "channel": ("Allow or disallow this channel for tables", "cmd.opt.channel"),
-    "allow": ("Allow (true) or disallow (false) the channel", "cmd.opt.allow"),
-    "referee_role": ("Members with this role may referee tables they do not play at", "cmd.opt.referee_role"),
-    "table": ("Table number (default: yours here)", "cmd.opt.table"),
-    "seat": ("Seat 1-4", "cmd.opt.seat"),
-    "on": ("On or off", "cmd.opt.on"),
+    "preset": ("Rule preset", "command.opt.preset"),
+    "options": ("Rule overrides: key=value, separated by spaces", "command.opt.options"),
+    "mode": ("live: deal card by card; async: deal at once", "command.opt.mode"),
+    "timeout": ("Turn timeout in seconds before the AI takes over", "command.opt.timeout"),
+    "ai": ("AI level for AI seats", "command.opt.ai"),
+    "autoplay": ("Play forced moves automatically", "command.opt.autoplay"),
+    "trick_pictures": ("Post a picture of every trick (default: one trick log message)", "command.opt.pictures"),
+    "declare_wait": ("First hand: seconds AI seats wait for humans before declaring", "command.opt.declare_wait"),
+    "clock": ("Time control per phase and its 超时 penalty (the seed sheets' presets)", "command.opt.clock"),
+    "card_counter": ("Show in each panel what each suit has left (记牌器)", "command.opt.counter"),
+    "undo": ("Allow undoing one's last play with the other players' consent", "command.opt.undo"),
+    "locale": ("Language of public messages", "command.opt.locale"),
+    "channel": ("Allow or disallow this channel for tables", "command.opt.channel"),
+    "allow": ("Allow (true) or disallow (false) the channel", "command.opt.allow"),
+    "referee_role": ("Members with this role may referee tables they do not play at", "command.opt.referee_role"),
+    "table": ("Table number (default: yours here)", "command.opt.table"),
+    "seat": ("Seat 1-4", "command.opt.seat"),
+    "on": ("On or off", "command.opt.on"),
 }
 
 
@@ -97,8 +97,8 @@ def display_name(user: discord.abc.User) -> str:
 class Tables(commands.Cog):
     """Opening and running tables."""
 
-    tractor = app_commands.Group(name=ls("tractor", "cmd.tractor"), description=ls("Tractor (Shengji) tables",
-                                                                                   "cmd.tractor.desc"),
+    tractor = app_commands.Group(name=ls("tractor", "command.tractor"), description=ls("Tractor (Shengji) tables",
+                                                                                   "command.tractor.desc"),
                                  guild_only=True)
 
     def __init__(self, bot: GameBot) -> None:
@@ -111,7 +111,7 @@ class Tables(commands.Cog):
         clicks(self.bot).table = None
 
     # -- /tractor new ------------------------------------------------------------------------------------
-    @tractor.command(name=ls("new", "cmd.new"), description=ls("Open a table in this channel", "cmd.new.desc"))
+    @tractor.command(name=ls("new", "command.new"), description=ls("Open a table in this channel", "command.new.desc"))
     @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock",
             "card_counter", "undo")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, clock=CLOCK_CHOICES)
@@ -123,12 +123,12 @@ class Tables(commands.Cog):
                   card_counter: bool = False, undo: bool = False) -> None:
         async with answering(interaction):
             if interaction.guild_id is None or interaction.channel is None:
-                raise BotError("bot.error.guild_only")
+                raise BotError("error.guild_only")
             settings = await self.bot.game.guild_settings(interaction.guild_id)
             allowed = settings["allowed_channels"]
             channel_id: int = getattr(interaction.channel, "parent_id", None) or interaction.channel.id
             if allowed and channel_id not in allowed:
-                raise BotError("bot.error.channel_not_allowed")
+                raise BotError("error.channel_not_allowed")
             rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
             # every option value checked by the service (runtime.inputs), whatever the client sent: nothing stored
             table_options = self._table_options(settings, timeout, autoplay, trick_pictures, declare_wait)
@@ -146,7 +146,7 @@ class Tables(commands.Cog):
                 ai_level=ai_level)
             message = await interaction.edit_original_response(content=None, embed=None, view=None)
             try:  # a refused thread: the table is played in the channel and the host is told why (cogs.delivery)
-                thread = await message.create_thread(name=i18n.t("bot.thread.name", locale, id=rec.table_id)[:100],
+                thread = await message.create_thread(name=i18n.t("table.thread.name", locale, id=rec.table_id)[:100],
                                                      auto_archive_duration=10080)  # the longest Discord allows
             except discord.Forbidden:
                 thread = None
@@ -158,7 +158,7 @@ class Tables(commands.Cog):
             await interaction.edit_original_response(embed=lobby_embed(rec, locale), view=lobby_view(rec, locale))
             if thread is not None:
                 try:
-                    await thread.send(i18n.t("bot.thread.welcome", locale, host=interaction.user.mention),
+                    await thread.send(i18n.t("table.thread.welcome", locale, host=interaction.user.mention),
                                       allowed_mentions=discord.AllowedMentions.none())
                 except discord.Forbidden:
                     await tell_host_here(interaction, rec.table_id, "send_messages_in_threads")
@@ -182,8 +182,9 @@ class Tables(commands.Cog):
         return [app_commands.Choice(name=name, value=value) for name, value in described_completions(current, locale)]
 
     # -- /tractor rules, kick, end ----------------------------------------------------------------------------
-    @tractor.command(name=ls("rules", "cmd.rules"),
-                     description=ls("See the rules of your table, or change them before the start", "cmd.rules.desc"))
+    @tractor.command(name=ls("rules", "command.rules"),
+                     description=ls("See the rules of your table, or change them before the start",
+                                    "command.rules.desc"))
     @_named("preset", "options", "table")
     async def rules(self, interaction: discord.Interaction, preset: PresetText | None = None,
                   options: OptionsText | None = None,
@@ -200,13 +201,14 @@ class Tables(commands.Cog):
             from cogs.lobby_view import rules_summary
 
             locale = user_locale(interaction)
-            await reply(interaction, i18n.t("bot.rules.changed", locale, summary=rules_summary(rec, locale)) + "\n"
+            await reply(interaction, i18n.t("table.rules_changed", locale, summary=rules_summary(rec, locale)) + "\n"
                         + describe_rules(rec.rules, locale, DESCRIBE_LIMIT - 200))
 
     rules.autocomplete("preset")(_preset_ac)
     rules.autocomplete("options")(_options_ac)
 
-    @tractor.command(name=ls("kick", "cmd.kick"), description=ls("Empty a seat of your table (host)", "cmd.kick.desc"))
+    @tractor.command(name=ls("kick", "command.kick"),
+                     description=ls("Empty a seat of your table (host)", "command.kick.desc"))
     @_named("seat", "table")
     async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
                    table: int | None = None) -> None:
@@ -214,15 +216,16 @@ class Tables(commands.Cog):
             rec = authorized(self.bot, interaction, table, Op.END)
             await self.bot.game.kick(rec.table_id, interaction.user.id, seat - 1,
                                      is_admin=is_manager(caller_of(interaction), rec))
-            await reply_key(interaction, "bot.kicked", n=seat)
+            await reply_key(interaction, "table.kicked", n=seat)
 
-    @tractor.command(name=ls("end", "cmd.end"), description=ls("End a table (host or Manage Server)", "cmd.end.desc"))
+    @tractor.command(name=ls("end", "command.end"),
+                     description=ls("End a table (host or Manage Server)", "command.end.desc"))
     @_named("table")
     async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering(interaction):
             rec = authorized(self.bot, interaction, table, Op.END)
             await self.bot.game.end(rec.table_id, interaction.user.id, is_admin=is_manager(caller_of(interaction), rec))
-            await reply_key(interaction, "bot.ended", id=rec.table_id)
+            await reply_key(interaction, "table.ended", id=rec.table_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
@@ -232,21 +235,22 @@ class Tables(commands.Cog):
             log.warning("removed from guild %d: tables %s paused", guild.id, paused)
 
     # -- /tractor help ------------------------------------------------------------------------------------------
-    @tractor.command(name=ls("help", "cmd.help"), description=ls("What this bot does and how to play", "cmd.help.desc"))
+    @tractor.command(name=ls("help", "command.help"),
+                     description=ls("What this bot does and how to play", "command.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             await reply(interaction, i18n.t("ops.help", user_locale(interaction)), ephemeral=True)
 
     # -- /tractor notify, config (implemented in cogs.admin) -----------------------------------------------------
-    @tractor.command(name=ls("notify", "cmd.notify"),
-                     description=ls("Direct-message me when it is my turn", "cmd.notify.desc"))
+    @tractor.command(name=ls("notify", "command.notify"),
+                     description=ls("Direct-message me when it is my turn", "command.notify.desc"))
     @_named("on")
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         async with answering(interaction):
             await admin.set_notify(self.bot, interaction, on)
 
-    @tractor.command(name=ls("config", "cmd.config"),
-                     description=ls("Server defaults for tables (Manage Server)", "cmd.config.desc"))
+    @tractor.command(name=ls("config", "command.config"),
+                     description=ls("Server defaults for tables (Manage Server)", "command.config.desc"))
     @_named("preset", "options", "mode", "timeout", "ai", "locale", "channel", "allow", "referee_role")
     @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, locale=LOCALE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -257,7 +261,7 @@ class Tables(commands.Cog):
                      allow: bool | None = None, referee_role: discord.Role | None = None) -> None:
         async with answering(interaction):
             if not is_admin(interaction):
-                raise BotError("bot.error.manage_guild")
+                raise BotError("error.manage_guild")
             await admin.configure(self.bot, interaction, preset=preset, options=options, mode=mode, timeout=timeout,
                                   ai=ai, locale=locale, channel=channel, allow=allow, referee_role=referee_role)
 
@@ -270,7 +274,7 @@ class Tables(commands.Cog):
         click is authorized for its operation (``BUTTON_OPS``) before anything changes."""
         async with answering(interaction):
             if ident.op not in BUTTON_OPS:
-                raise BotError("bot.error.internal")
+                raise BotError("error.internal")
             rec = authorized(self.bot, interaction, ident.table, BUTTON_OPS[ident.op], here=True)
             game = self.bot.game
             user = interaction.user.id
@@ -285,7 +289,7 @@ class Tables(commands.Cog):
             if ident.op == "back":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await game.take_back(rec.table_id, user)
-                await reply_key(interaction, "bot.panel.back")
+                await reply_key(interaction, "panel.back")
                 return
             await interaction.response.defer()
             await self._lobby_button(interaction, rec, ident)

@@ -74,7 +74,7 @@ class DiscordTournamentPresenter:
             thread = await notice.create_thread(name=plain_text(name), auto_archive_duration=1440)
             players = [u for u in (*a.players, *b.players) if u is not None]
             mentions = " ".join(f"<@{u}>" for u in players)
-            await thread.send(i18n.t("tournament2.table_ping", locale, players=mentions, a=escape_text(a.name),
+            await thread.send(i18n.t("tournament.table_ping", locale, players=mentions, a=escape_text(a.name),
                                      b=escape_text(b.name), stage=match_stage(t, match, locale)),
                               allowed_mentions=pinging(players))
             return int(thread.id)

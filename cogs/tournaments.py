@@ -63,15 +63,15 @@ def _opts(**texts: str) -> Any:
 
 def unit_entry(interaction: discord.Interaction, unit: discord.Role | None,
                partner: discord.Member | None) -> dict[str, Any]:
-    """The unit (单位) a team enters for: a server role both players hold (``tournament3.not_in_unit`` if not), never
-    ``@everyone`` (``tournament3.unit_everyone``)."""
+    """The unit (单位) a team enters for: a server role both players hold (``tournament.not_in_unit`` if not), never
+    ``@everyone`` (``tournament.unit_everyone``)."""
     if unit is None:
         return {}
     if unit.is_default():  # @everyone is every member's role: not a unit
-        raise BotError("tournament3.unit_everyone")
+        raise BotError("tournament.unit_everyone")
     players = [p for p in (interaction.user, partner) if p is not None]
     if any(unit.id not in {r.id for r in getattr(p, "roles", ())} for p in players):
-        raise BotError("tournament3.not_in_unit", unit=unit.name)  # escaped with every error parameter
+        raise BotError("tournament.not_in_unit", unit=unit.name)  # escaped with every error parameter
     return {"unit": unit.id, "unit_name": unit.name}
 
 
@@ -93,7 +93,7 @@ class TournamentCommands(app_commands.Group):
 
     def _find(self, interaction: discord.Interaction, number: int | None) -> Tournament:
         if interaction.guild_id is None:
-            raise BotError("bot.error.guild_only")
+            raise BotError("error.guild_only")
         if number is not None:
             return self.service.get(number, interaction.guild_id)
         open_ones = self.service.of_guild(interaction.guild_id)
@@ -132,7 +132,7 @@ class TournamentCommands(app_commands.Group):
                      units_apart: bool = False, cross_tables: bool = False) -> None:
         async with answering(interaction):
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise BotError("bot.error.guild_only")
+                raise BotError("error.guild_only")
             if getattr(self.bot.config, "sharded", False):  # one process must see every table of a tournament
                 raise BotError("tournament.bot.sharded")
             # every option checked by the service, whatever the client sent
@@ -198,7 +198,7 @@ class TournamentCommands(app_commands.Group):
     # -- views ----------------------------------------------------------------------------------------
     async def _picture(self, interaction: discord.Interaction, tournament: int | None, kind: str) -> None:
         if interaction.guild_id is None:
-            raise BotError("bot.error.guild_only")
+            raise BotError("error.guild_only")
         t = await self.service.find(interaction.guild_id, tournament)  # finished tournaments too
         await defer(interaction, ephemeral=False)
         images = [i for i in await tournament_pictures(t, user_locale(interaction)) if i.kind == kind]
@@ -287,7 +287,7 @@ def placings_text(placings: list[Placing], locale: str, limit: int = 5) -> str:
              for p in placings[:limit]]
     wins = sum(1 for p in placings if p.placing == 1)
     return i18n.t("tournament.bot.placings", locale, wins=wins, count=len(placings),
-                  list=i18n.t("bot.list_sep", locale).join(items))
+                  list=i18n.t("table.list_sep", locale).join(items))
 
 
 class Tournaments(TractorSubgroup):

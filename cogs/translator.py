@@ -1,7 +1,8 @@
 """Command names and descriptions in zh-CN and en-US through ``app_commands.Translator``.
 
 Every command string is a ``locale_str(english, key=...)``; the key names a catalogue entry
-(``i18n/bot.py``). English uses the default text; Chinese locales use the catalogue.
+(``i18n/command.py``, ``i18n/tournament_commands.py`` …). English uses the default text; Chinese locales use the
+catalogue.
 """
 
 from __future__ import annotations

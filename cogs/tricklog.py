@@ -24,24 +24,24 @@ def trick_line(view: PublicView, number: int, trick: TrickView, names: Sequence[
     """One finished trick as a line of the log."""
     plays = []
     for k, (seat, cards) in enumerate(trick.plays):
-        mark = i18n.t("ux.log.lead", locale) if k == 0 else ""
+        mark = i18n.t("tricklog.lead", locale) if k == 0 else ""
         plays.append(f"{mark}{escape_text(names[seat])} {cards_text(cards, locale)}")
     failed = lead_failure(view, trick)
     if failed is not None:  # the lead shows the forced cards; the tag names what was attempted
-        plays[0] += " (" + i18n.t("ux.log.forced", locale, cards=cards_text(failed.attempted, locale),
+        plays[0] += " (" + i18n.t("tricklog.forced", locale, cards=cards_text(failed.attempted, locale),
                                   penalty=f"{failed.penalty:+d}") + ")"
     elif is_throw(view, trick):
-        plays[0] += f" ({i18n.t('ux.log.throw_tag', locale)})"
+        plays[0] += f" ({i18n.t('tricklog.throw_tag', locale)})"
     text = " · ".join(plays)
     winner = escape_text(names[trick.winner]) if trick.winner is not None else "-"
     kept = trick.winner is not None and view.dealer is not None and trick.winner % 2 == view.dealer % 2
-    key = "outputs.log_line_kept" if kept and trick.points else "ux.log.line"  # the dealers' points are kept
+    key = "outputs.log_line_kept" if kept and trick.points else "tricklog.line"  # the dealers' points are kept
     return i18n.t(key, locale, n=number, plays=text, winner=winner, points=trick.points)
 
 
 def log_text(view: PublicView, names: Sequence[str], locale: str, start: int = 0) -> str:
     """The log message for the finished tricks of the hand from index ``start`` on (title first)."""
-    lines = [i18n.t("ux.log.title", locale, hand=view.hand_number)]
+    lines = [i18n.t("tricklog.title", locale, hand=view.hand_number)]
     lines += [trick_line(view, i + 1, t, names, locale) for i, t in enumerate(view.tricks) if i >= start]
     return "\n".join(lines)
 

@@ -11,7 +11,7 @@ class DataError(EngineError):
 
 class LimitReached(DataError):
     """An open-table or tournament limit is reached (checked and reserved atomically in the database); its key is
-    the user-facing refusal (``security.limit.*``, ``tournament.limit``)."""
+    the user-facing refusal (``table.limit.*``, ``tournament.limit``)."""
 
 
 class IntegrityViolation(Exception):

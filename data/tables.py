@@ -90,8 +90,8 @@ async def _check_limits(tx: Tx, rec: TableRecord, per_guild: int, per_host: int)
     """Raise ``LimitReached`` if ``rec``'s guild or host already has the most open tables allowed (inside the
     creating transaction)."""
     open_sql = f"status IN ({', '.join('?' * len(OPEN_STATUSES))})"
-    for limit, column, value, key in ((per_guild, "guild_id", rec.guild_id, "security.limit.guild_tables"),
-                                      (per_host, "host_id", rec.host_id, "security.limit.hosted")):
+    for limit, column, value, key in ((per_guild, "guild_id", rec.guild_id, "table.limit.guild_tables"),
+                                      (per_host, "host_id", rec.host_id, "table.limit.hosted")):
         if not limit:
             continue
         row = await tx.fetchone(f"SELECT COUNT(*) FROM game_tables WHERE {column} = ? AND {open_sql}",
@@ -109,7 +109,7 @@ class TablesMixin(ShardsMixin):
         With limits (0: none), the open tables (lobby or playing, every shard's, tournament tables included) of
         ``rec``'s guild and of its host are counted and the table inserted in one serialized transaction: tables
         opened at the same moment, by any number of bot processes, never pass a limit together
-        (``LimitReached`` with ``security.limit.guild_tables`` / ``security.limit.hosted``)."""
+        (``LimitReached`` with ``table.limit.guild_tables`` / ``table.limit.hosted``)."""
         now = time.time()
         columns = _columns(rec)
         names = ", ".join(columns)

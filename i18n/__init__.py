@@ -1,7 +1,8 @@
 """One message catalogue for the engine's error keys, the renderer's labels and the bot's messages.
 
-Each domain keeps its own table (``i18n/<domain>.py`` with a ``MESSAGES`` dict), imported and merged here
-(a new domain: import it and add it to ``DOMAINS``).
+Each concept keeps its own table (``i18n/<concept>.py`` with a ``MESSAGES`` dict), imported and merged here
+(a new concept: import it and add it to ``DOMAINS``). A key starts with its module's concept (``panel.*`` in
+``i18n/panel.py``; ``i18n/<concept>_<part>.py`` holds one part of a large concept), never with a round or an issue.
 ``t(key, locale, **params)`` formats a message in ``zh-CN`` or ``en``; any other Discord locale
 falls back to English (Chinese locales ``zh-CN``/``zh-TW`` to Chinese).
 """
@@ -13,34 +14,37 @@ from types import ModuleType
 from typing import Any
 
 from i18n import (
+    act,
+    action,
     activity,
-    bot,
-    clicks,
+    announce,
+    bury,
+    card,
+    command,
     data,
     declare,
-    engine,
+    error,
     faults,
-    operator,
+    friends,
+    ladderpage,
+    lobby,
     ops,
-    options,
     outputs,
+    panel,
     play,
     procedures,
+    records,
+    referee,
     render,
-    render_seats,
-    rounds,
     rules,
-    runtime,
-    scale,
-    seasons,
-    security,
-    service_faults,
-    shape,
-    storage,
+    sanction,
+    season,
+    settle,
+    table,
     tournament,
-    tournament2,
-    tournament3,
-    ux,
+    tournament_commands,
+    tricklog,
+    undo,
     web,
 )
 
@@ -50,11 +54,10 @@ LOCALES: tuple[str, ...] = ("en", "zh-CN")
 Catalogue = dict[str, dict[str, str]]
 
 MESSAGES: Catalogue = {}
-DOMAINS: tuple[ModuleType, ...] = (engine, play, declare, render, data, runtime, bot, ux, tournament, rules, ops, options,
-                                   security, rounds, scale, service_faults, tournament2, outputs, operator, web,
-                                   procedures, faults, clicks,
-                                   tournament3, activity, shape, storage,
-                                   seasons, render_seats)
+DOMAINS: tuple[ModuleType, ...] = (action, card, rules, declare, bury, play, settle, friends, sanction, render, data,
+                                   table, lobby, act, announce, command, error, panel, records, tricklog, tournament,
+                                   tournament_commands, ops, outputs, faults, procedures, referee, undo, web,
+                                   activity, season, ladderpage)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES
     _dup = MESSAGES.keys() & _table.keys()

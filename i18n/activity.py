@@ -1,4 +1,4 @@
-"""Messages of the table as a Discord Activity (issue #27): its set-up, the OAuth2 code exchange and its refusals."""
+"""Messages of the table as a Discord Activity: its set-up, the OAuth2 code exchange and its refusals."""
 
 from __future__ import annotations
 

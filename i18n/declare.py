@@ -1,6 +1,13 @@
-"""Messages of the declare domain (亮主/反主) and of hand settlement: key -> {"en": ..., "zh-CN": ...}."""
+"""Messages of declaring (亮主): the engine's refusals of a declaration, an overcall or a face-down declaration.
+Raised by the engine and printed by the judge (``engine/judge.py``): these keys never change name."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "declare.not_held": {"en": "You do not hold those cards (yet).", "zh-CN": "你（还）没有这些牌。"},
+    "declare.already_passed": {"en": "You have already passed.", "zh-CN": "你已经选择不亮主。"},
+    "declare.kitty_overcall_must_overcall": {
+        "en": "In 炒地皮 you may only overcall, not reinforce.", "zh-CN": "炒地皮时只能反主，不能加固。"},
     # -- declaring (engine.declaring) ---------------------------------------------------------------
     "declare.empty": {"en": "Show at least one card to declare.", "zh-CN": "亮主至少要亮出一张牌。"},
     "declare.not_level_card": {
@@ -48,33 +55,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No trump cannot be declared at this table.",
         "zh-CN": "本桌不能亮无主。",
     },
-    # -- settlement notes and errors (engine.settlement) --------------------------------------------
-    "settle.jack_bottom": {
-        "en": "Jack bottom: the defenders won the last trick with a J; the dealer team drops back to 2.",
-        "zh-CN": "钩J：防家用 J 抠底，庄家方降回 2。",
+    # -- refusals (engine.declaring, engine.rounds) --------------------------------------------------
+    "declare.no_trump_never": {
+        "en": "Joker pairs never declare at this table (no trump cannot be called).",
+        "zh-CN": "本桌不能用对王亮主或反主（不能反无主）。",
     },
-    "settle.ace_bottom_single": {
-        "en": "Ace bottom: the defenders won the last trick with an A; the dealer team drops back to J.",
-        "zh-CN": "防家用单 A 抠底，庄家方降回 J。",
+    "declare.no_trump_first_hand": {
+        "en": "In the first hand a joker pair cannot be the first declaration; it may only overcall, and does not take the deal.",
+        "zh-CN": "第一局对王不能首先亮主，只能反主，且一对王不能反庄。",
     },
-    "settle.ace_bottom_pair": {
-        "en": "Ace bottom: the defenders won the last trick with a pair of As; the dealer team drops back to 2.",
-        "zh-CN": "防家用对 A 抠底，庄家方降回 2。",
+    "declare.swap_team_first": {
+        "en": "Only the team due to deal may make the first declaration now; you may overcall once they have declared.",
+        "zh-CN": "现在只有该坐庄的一方可以首先亮主；对方亮主后你才可以反主。",
     },
-    "settle.max_gain": {
-        "en": "The gain was capped by the table's maximum gain.",
-        "zh-CN": "升级数已达封顶。",
+    "declare.concealed_round_over": {
+        "en": "A joker pair has been shown: nothing can be declared any more this hand.",
+        "zh-CN": "已有人亮出对王，本局不能再亮主或反主。",
     },
-    "settle.must_play_stop": {
-        "en": "The gain stopped on a level that must be won as dealers (must-play or end level).",
-        "zh-CN": "升级停在必打级（须坐庄打过）。",
+    "declare.concealed_after_bury": {
+        "en": "After the first hand, overcalls are made only once the kitty is buried.",
+        "zh-CN": "第一局之后，只能在庄家扣好底牌后反主。",
     },
-    "settle.match_won": {
-        "en": "The dealer team won a hand as dealers at the end level and wins the match.",
-        "zh-CN": "庄家方坐庄打过终点级，赢得比赛。",
+    "declare.concealed_needs_pair": {
+        "en": "A face-down overcall needs a pair of identical level cards or a joker pair.",
+        "zh-CN": "暗反须用一对相同的级牌或一对王。",
     },
-    "settle.bad_deal_number": {
-        "en": "There is no hand {number} in the 16-hand format.",
-        "zh-CN": "16 局赛制中没有第 {number} 局。",
+    "declare.concealed_repeat": {
+        "en": "You have already put these very cards face down this hand.",
+        "zh-CN": "这几张牌本局已经暗扣过了。",
+    },
+    "declare.no_trump_only": {
+        "en": "After the bury only a stronger joker pair (no trump) may overcall.",
+        "zh-CN": "扣底后只能用更大的对王反无主。",
     },
 }

@@ -1,5 +1,7 @@
-"""Messages of storage faults (a database that refuses a write, is unreachable, or whose file is gone):
-key -> {"en": ..., "zh-CN": ...}. The driver's own text is logged, never shown."""
+"""Messages of storage faults (a database that refuses a write, is unreachable, or whose file is gone).
+The driver's own text is logged, never shown."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "faults.not_saved": {

@@ -1,4 +1,7 @@
-"""Messages of the command line (``python bot.py …``, ``cli/``) for the operator: key -> {"en", "zh-CN"}."""
+"""Messages for the operator: the command line (``python bot.py …``, ``cli/``), ``bot.py check``, the compiled
+build, the bot's permissions, the web secret and free disk space."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "ops.failure": {"en": "bot.py: error: {message}", "zh-CN": "bot.py：错误：{message}"},
@@ -31,14 +34,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "backup written to {file} ({size}, schema version {version}, {tables} tables)",
         "zh-CN": "备份已写入 {file}（{size}，结构版本 {version}，{tables} 张牌桌）",
     },
-    # user-facing fixes of issue #13 that belong to other areas' messages
-    "bot.panel.to_follow_one": {"en": "To follow: {cards} (1 card).", "zh-CN": "需跟：{cards}（1 张）。"},
-    "rules.end_below_start": {
-        "en": "end_level {end} is below start_level {start}: the match must end at or above the level it starts at.",
-        "zh-CN": "end_level {end} 低于 start_level {start}：终点级别不能低于起始级别。",
-    },
-    "cmd.help": {"en": "help", "zh-CN": "帮助"},
-    "cmd.help.desc": {"en": "What this bot does and how to play", "zh-CN": "机器人介绍与玩法说明"},
     "ops.help": {
         "en": (
             "**双升 Tractor** (Shengji, 80 points): two decks, four players in two teams (seats 1 + 3 against 2 + 4), "
@@ -156,4 +151,49 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "{path} 是源代码旁的旧编译模块，Python 可能运行它而不是源代码：请删除",
     },
     "ops.check.font_ok": {"en": "{name} (Chinese and card suits)", "zh-CN": "{name}（含汉字与花色）"},
+    "ops.check.pg_ok": {
+        "en": "PostgreSQL {server} at {url} at schema version {version}",
+        "zh-CN": "PostgreSQL {server}（{url}），结构版本 {version}",
+    },
+    "ops.check.pg_pending": {
+        "en": "PostgreSQL {server} at {url} at schema version {version} of {known}: {pending} migration(s) run on "
+              "the next start",
+        "zh-CN": "PostgreSQL {server}（{url}）的结构版本为 {version}/{known}：下次启动时将执行 {pending} 个迁移",
+    },
+    "ops.check.web_secret": {"en": "web secret", "zh-CN": "网页密钥"},
+    "ops.check.web_off": {
+        "en": "the web table is not served (TRACTOR_WEB_PORT unset)",
+        "zh-CN": "未提供网页牌桌（未设置 TRACTOR_WEB_PORT）",
+    },
+    "ops.check.web_secret_env": {"en": "TRACTOR_WEB_SECRET is set", "zh-CN": "已设置 TRACTOR_WEB_SECRET"},
+    "ops.check.web_secret_kept": {"en": "kept in {path}", "zh-CN": "保存在 {path}"},
+    "ops.check.web_secret_new": {
+        "en": "{path} will be generated at the first start (its folder is writable)",
+        "zh-CN": "首次启动时将生成 {path}（所在文件夹可写）",
+    },
+    "ops.output_full": {
+        "en": "Cannot write the pictures into {folder}: the disk is full ({free} free). The previous run's pictures "
+              "are left as they were; free space there or set TRACTOR_OUT to another folder.",
+        "zh-CN": "无法把图片写入 {folder}：磁盘已满（剩余 {free}）。上一次运行的图片保持不变；请腾出空间，"
+                 "或把 TRACTOR_OUT 设为其他文件夹。",
+    },
+    "ops.output_full_here": {
+        "en": "Cannot write the pictures into {folder}: the disk is full ({free} free). Free space there or choose "
+              "another folder (--out).",
+        "zh-CN": "无法把图片写入 {folder}：磁盘已满（剩余 {free}）。请腾出空间，或另选文件夹（--out）。",
+    },
+    "ops.output_failed": {
+        "en": "Cannot write the pictures into {folder}: {error}. The previous run's pictures are left as they were.",
+        "zh-CN": "无法把图片写入 {folder}：{error}。上一次运行的图片保持不变。",
+    },
+    "ops.check.disk_space": {"en": "disk space", "zh-CN": "磁盘空间"},
+    "ops.check.space_ok": {
+        "en": "{free_db} free for the database ({db_folder}), {free_out} for the pictures ({out_folder})",
+        "zh-CN": "数据库可用 {free_db}（{db_folder}），图片可用 {free_out}（{out_folder}）",
+    },
+    "ops.check.space_low": {
+        "en": "only {free} free in {folder} (at least {need} wanted): free space before the database or the "
+              "pictures fill the disk",
+        "zh-CN": "{folder} 仅剩 {free}（至少需要 {need}）：请在数据库或图片写满磁盘之前腾出空间",
+    },
 }

@@ -1,7 +1,12 @@
-"""Messages of the match outputs: the offline console (``bot.py offline``: seat names, the closing summary), the
-trick log's line for a trick the dealer team kept and the 找朋友 match log."""
+"""Messages of the match outputs: the offline console (``bot.py offline``: seat names, the closing summary) and the
+trick log's line for a trick the dealer team kept."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "outputs.offline_summary": {"en": "Offline match: {hands}, {actions} actions, levels {levels}, winners {winners} "
+                                        "({seconds} s).",
+                                "zh-CN": "离线比赛：{hands}，{actions} 步，级数 {levels}，胜方 {winners}（{seconds} 秒）。"},
     "outputs.seat.0": {"en": "South", "zh-CN": "南"},
     "outputs.seat.1": {"en": "East", "zh-CN": "东"},
     "outputs.seat.2": {"en": "North", "zh-CN": "北"},

@@ -1,4 +1,7 @@
-"""Messages of the play domain: key -> {"en": ..., "zh-CN": ...}."""
+"""Messages of the engine's refusals of a play (出牌: follow suit, pairs, tractors).
+Raised by the engine and printed by the judge (``engine/judge.py``): these keys never change name."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "play.empty": {"en": "Play at least one card.", "zh-CN": "至少要出一张牌。"},

@@ -1,4 +1,6 @@
-"""Messages of the render domain (labels drawn in pictures): key -> {"en": ..., "zh-CN": ...}."""
+"""Labels drawn in the pictures: the table, the hand and match summaries, the match chart, the ladder and statistics."""
+
+from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     # suits and trump
@@ -112,4 +114,55 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.throw_failed_note": {"en": "Throw failed: {name}\nDefenders {penalty:+d}",
                                  "zh-CN": "甩牌失败：{name}\n闲家 {penalty:+d}"},
     "render.match.one_hand": {"en": "1 hand", "zh-CN": "共 1 局"},
+    # pictures
+    "render.lead": {"en": "lead", "zh-CN": "首出"},
+    "render.throw": {"en": "throw", "zh-CN": "甩牌"},
+    "render.won_kept": {"en": "won · {points} kept", "zh-CN": "赢 · 保 {points} 分"},
+    "render.match.pass_end": {"en": "first to win as dealers at {level}", "zh-CN": "先在 {level} 坐庄获胜者胜"},
+    "render.match.timed": {"en": "timed", "zh-CN": "限时"},
+    "render.match.timed_laps": {"en": "timed, by laps", "zh-CN": "限时（按圈）"},
+    "render.match.fixed_deals": {"en": "16 deals", "zh-CN": "16 副定局"},
+    "render.match.legend_dealt": {"en": "dealt (庄) that hand", "zh-CN": "该局坐庄"},
+    "render.match.legend_defended": {"en": "defended", "zh-CN": "该局为闲家"},
+    "render.match.axis": {"en": "level after each hand ↑ · hands played →", "zh-CN": "每局后的级别 ↑ · 局数 →"},
+    "render.match.negative": {"en": "-1, -2: levels below 2 (负级数): the team plays 2 until its gains pay them off",
+                              "zh-CN": "-1、-2：负级数——该方打 2，升级先抵负级"},
+    "render.match.axis_credits": {"en": "levels credited ↑ · deals played →", "zh-CN": "累计升级 ↑ · 局数 →"},
+    # -- levels and laps in pictures and messages -------------------------------------------------------------
+    "render.level_laps": {"en": "{level} · lap {laps}", "zh-CN": "{level} · {laps} 轮"},
+    "render.summary.kitty_guard": {"en": "Kitty guarded by the dealers {points} × {mult}",
+                                   "zh-CN": "谁扣底谁保底 {points} × {mult}"},
+    "render.face_down": {"en": "Face down", "zh-CN": "暗扣"},
+    "render.picture_unavailable": {
+        "en": "The picture could not be drawn just now. Try again in a moment.",
+        "zh-CN": "图片暂时无法生成，请稍后再试。",
+    },
+    # a seat's name box
+    "render.seat_level": {"en": "Lv {level}", "zh-CN": "打{level}"},
+    "render.friend_tag": {"en": "Friend", "zh-CN": "朋友"},
+    "render.list_sep": {"en": ", ", "zh-CN": "、"},
+    # friend calls (朋友牌), "the 2nd K♣"
+    "render.calls": {"en": "Friends:", "zh-CN": "朋友牌："},
+    "render.calls_pending": {"en": "Friends: called after the bury", "zh-CN": "朋友牌：庄家扣底后叫"},
+    "render.ordinal.1": {"en": "1st", "zh-CN": "第一张"},
+    "render.ordinal.2": {"en": "2nd", "zh-CN": "第二张"},
+    "render.ordinal.3": {"en": "3rd", "zh-CN": "第三张"},
+    "render.ordinal.4": {"en": "4th", "zh-CN": "第四张"},
+    "render.call_skip": {"en": "{n} to skip", "zh-CN": "还需跳过 {n} 张"},
+    "render.call_next": {"en": "next one", "zh-CN": "下一张即是"},
+    "render.call_friend": {"en": "→ {name}", "zh-CN": "→ {name}"},
+    "render.call_missed": {"en": "no friend", "zh-CN": "落空"},
+    # dealing any number of cards
+    "render.dealing_of": {"en": "Dealing {n}/{total}", "zh-CN": "发牌 {n}/{total}"},
+    # hand and match summaries in 找朋友 (per-player levels, §13.6–§13.7)
+    "render.side.dealer": {"en": "Dealer's team", "zh-CN": "庄家方"},
+    "render.side.defenders": {"en": "Defenders", "zh-CN": "闲家"},
+    "render.role.dealer": {"en": "dealer", "zh-CN": "庄家"},
+    "render.role.friend": {"en": "friend", "zh-CN": "朋友"},
+    "render.summary.player_winner": {"en": "{name} wins the match!", "zh-CN": "{name}赢得比赛！"},
+    "render.summary.small_team": {"en": "small team +1", "zh-CN": "人少多升一级"},
+    "render.summary.grand_slam": {"en": "大光: the defenders took no points", "zh-CN": "大光：闲家一分未得"},
+    "render.summary.small_slam": {"en": "小光: the defenders stayed under {points}", "zh-CN": "小光：闲家不到 {points} 分"},
+    "render.summary.take_over_term": {"en": "上台: the defenders take over the deal", "zh-CN": "闲家上台"},
+    "render.match.players": {"en": "Players' levels", "zh-CN": "各玩家级别"},
 }

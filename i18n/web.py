@@ -1,4 +1,4 @@
-"""Messages of the web table (issue #27): its page, its links and its refusals."""
+"""Messages of the web table: its page, its links and its refusals."""
 
 from __future__ import annotations
 
@@ -136,4 +136,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.phase.match_over": {"en": "Match over", "zh-CN": "比赛结束"},
     "web.sent": {"en": "Sent.", "zh-CN": "已发送。"},
     "web.language": {"en": "中文", "zh-CN": "English"},
+    "web.secret_file": {
+        "en": "The web secret file {path} cannot be read or created ({error}). Make its folder writable for the "
+              "bot's user, set TRACTOR_WEB_SECRET_FILE to a writable place (the data folder), or set "
+              "TRACTOR_WEB_SECRET.",
+        "zh-CN": "无法读取或创建网页密钥文件 {path}（{error}）。请让机器人的用户可写其所在文件夹，或把 "
+                 "TRACTOR_WEB_SECRET_FILE 设为可写的位置（数据文件夹），或直接设置 TRACTOR_WEB_SECRET。",
+    },
 }

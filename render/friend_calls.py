@@ -58,7 +58,7 @@ class CallPiece:
 def call_piece(state: CallState, names: Sequence[str], locale: str) -> CallPiece:
     """The pills of one call in its current state."""
     card = state.call.card
-    rank = t(f"bot.card.{card.rank}", locale) if card.is_joker else card.rank
+    rank = t(f"card.name.{card.rank}", locale) if card.is_joker else card.rank
     label = f"{ordinal_text(state.call.ordinal, locale)} {rank}"
     if state.filled and state.friend is not None:
         name = fit_text(seat_name(names, state.friend, locale), font(20, "bold"), NAME_W)

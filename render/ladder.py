@@ -98,7 +98,7 @@ def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlig
     locale = normalize_locale(locale)
     columns = [(t(f"render.ladder.{key}", locale), col) for key, col in
                (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK))]
-    notes = [line for key in ("ux.ladder.note_rating", "ux.ladder.note_level")
+    notes = [line for key in ("records.ladder.note_rating", "records.ladder.note_level")
              for line in wrap_text(t(key, locale), font(NOTE_FONT), WIDTH - 2 * PAD)]
     cv = ranked_table(WIDTH, title, locale, len(rows), ROW_H, len(notes) * FOOT_LINE + 20,
                       (t("render.ladder.name", locale), COL_NAME), columns, t("render.ladder.empty", locale),

@@ -265,12 +265,12 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
 
 def match_format(rules: Rules, locale: str) -> str:
     """``first past 5 · standard``: how the match ends and the rule preset."""
-    key = f"bot.preset.{rules.preset}"
+    key = f"rules.preset.{rules.preset}"
     preset = t(key, locale) if key in MESSAGES else rules.preset
     if rules.match_end is MatchEnd.PASS_END:
-        end = t("ux.match.pass_end", locale, level=rules.end_level)
+        end = t("render.match.pass_end", locale, level=rules.end_level)
     else:
-        end = t(f"ux.match.{rules.match_end.value}", locale)
+        end = t(f"render.match.{rules.match_end.value}", locale)
     return f"{end} · {preset}"
 
 
@@ -281,11 +281,11 @@ def _legend(cv: Canvas, credits: bool, locale: str, y: int, negative: bool = Fal
     mid = y + LEGEND_H / 4 + 2
     x = PAD + 4
     cv.draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=TEXT)
-    x += 20 + cv.label(t("ux.match.legend_dealt", locale), small, x + 20, mid, TEXT_DIM) + PAD
+    x += 20 + cv.label(t("render.match.legend_dealt", locale), small, x + 20, mid, TEXT_DIM) + PAD
     cv.draw.ellipse((x, mid - 5, x + 10, mid + 5), outline=TEXT, width=2)
-    cv.label(t("ux.match.legend_defended", locale), small, x + 16, mid, TEXT_DIM)
-    axis = t("ux.match.axis_credits" if credits else "ux.match.axis", locale)
+    cv.label(t("render.match.legend_defended", locale), small, x + 16, mid, TEXT_DIM)
+    axis = t("render.match.axis_credits" if credits else "render.match.axis", locale)
     cv.label(axis, small, PAD + 4, y + LEGEND_H * 3 / 4, TEXT_DIM, max_width=WIDTH - 2 * PAD)
     if negative:
-        cv.label(t("ux.match.negative", locale), small, PAD + 4, y + LEGEND_H * 5 / 4, TEXT_DIM,
+        cv.label(t("render.match.negative", locale), small, PAD + 4, y + LEGEND_H * 5 / 4, TEXT_DIM,
                  max_width=WIDTH - 2 * PAD)

@@ -213,7 +213,7 @@ def play_tags(view: PublicView, trick: TrickView, seat: int, failed: bool, local
     labels: list[str] = []
     fill: RGB = NEUTRAL
     if seat == trick.leader:
-        labels.append(t("ux.render.throw" if is_throw(view, trick) and not failed else "ux.render.lead", locale))
+        labels.append(t("render.throw" if is_throw(view, trick) and not failed else "render.lead", locale))
         fill = BAD if failed else NEUTRAL
     if trick.winner == seat:
         key = "render.won" if trick.complete else "render.winning"
@@ -221,7 +221,7 @@ def play_tags(view: PublicView, trick: TrickView, seat: int, failed: bool, local
             labels.append(t(key, locale))
             fill = ACCENT
         elif dealer_side(view, seat):
-            labels.append(t("ux.render.won_kept", locale, points=trick.points))
+            labels.append(t("render.won_kept", locale, points=trick.points))
             fill = NEUTRAL
         else:
             labels.append(f"{t(key, locale)} +{trick.points}")

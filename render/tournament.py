@@ -115,7 +115,7 @@ def render_bracket(columns: Sequence[BracketColumn], *, title: str, locale: str)
         cv.label(t("tournament.pic.no_rounds", locale), font(20), WIDTH_BRACKET / 2, HEAD_H + 40, TEXT_DIM,
                  align="center")
     if hidden:
-        cv.label(t("tournament2.pic.more_rounds", locale, count=hidden), font(17), PAD, y + NOTE_H / 2, TEXT_DIM,
+        cv.label(t("tournament.pic.more_rounds", locale, count=hidden), font(17), PAD, y + NOTE_H / 2, TEXT_DIM,
                  max_width=WIDTH_BRACKET - 2 * PAD)
         y += NOTE_H
     for col, count in zip(shown, rows, strict=True):
@@ -142,7 +142,7 @@ def render_standings(lines: Sequence[StandingLine], *, title: str, locale: str, 
     points_key = "tournament.pic.big_points" if big_points else "tournament.pic.points"
     diff_key = "tournament.pic.points_diff" if big_points else "tournament.pic.level_diff"
     columns = [(t(key, locale), col) for key, col in
-               ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD), ("tournament2.pic.byes", COL_BYES),
+               ((points_key, COL_POINTS), ("tournament.pic.record", COL_RECORD), ("tournament.pic.byes", COL_BYES),
                 (diff_key, COL_DIFF))]
     cv = ranked_table(WIDTH, title, locale, len(lines), ROW_H, PAD, (t("tournament.pic.team", locale), COL_TEAM),
                       columns, t("tournament.pic.no_teams", locale))

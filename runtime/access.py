@@ -89,7 +89,7 @@ def authorize(caller: Caller, rec: TableRecord, op: Op, seat: int | None = None)
         return
     log.info("refused %s on table %d for user %d", op.value, rec.table_id, caller.user_id)
     if op is Op.SEAT:
-        raise NotAllowed("act.not_seated" if rec.seat_of(caller.user_id) is None else "bot.error.not_your_panel")
+        raise NotAllowed("act.not_seated" if rec.seat_of(caller.user_id) is None else "error.not_your_panel")
     raise NotAllowed("lobby.not_host")
 
 
@@ -101,14 +101,14 @@ def seat_for(caller: Caller, rec: TableRecord, seat: int | None = None) -> int:
     if mine is not None and (seat is None or seat == mine):
         return mine
     log.info("refused %s on table %d for user %d", Op.SEAT.value, rec.table_id, caller.user_id)
-    raise NotAllowed("act.not_seated" if mine is None else "bot.error.not_your_panel")
+    raise NotAllowed("act.not_seated" if mine is None else "error.not_your_panel")
 
 
 def find_table(tables: Iterable[TableRecord], caller: Caller, table_id: int | None = None, *,
                here: bool = False) -> TableRecord:
     """The open table a request names, among ``tables`` (every open table): ``table_id`` if given (only in the
     caller's guild, and channel/thread when ``here``); else the table of this thread; else the caller's
-    table in this channel; else the caller's only table in this guild (``bot.error.no_table`` otherwise)."""
+    table in this channel; else the caller's only table in this guild (``error.no_table`` otherwise)."""
     mine = [r for r in tables if in_guild(caller, r)]
     if table_id is not None:
         found = next((r for r in mine if valid_id(table_id) and r.table_id == table_id
@@ -128,7 +128,7 @@ def find_table(tables: Iterable[TableRecord], caller: Caller, table_id: int | No
         everywhere = [r for r in mine if r.seat_of(user) is not None or r.host_id == user]
         if len(everywhere) == 1:
             return everywhere[0]
-    raise NotAllowed("bot.error.no_table")
+    raise NotAllowed("error.no_table")
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,6 @@ def check_open(tables: Iterable[TableRecord], guild_id: int, host_id: int, limit
         guild_count += r.guild_id == guild_id
         host_count += r.host_id == host_id
     if limits.per_guild and guild_count >= limits.per_guild:
-        raise NotAllowed("security.limit.guild_tables", limit=limits.per_guild)
+        raise NotAllowed("table.limit.guild_tables", limit=limits.per_guild)
     if limits.per_host and host_count >= limits.per_host:
-        raise NotAllowed("security.limit.hosted", limit=limits.per_host)
+        raise NotAllowed("table.limit.hosted", limit=limits.per_host)

@@ -1,4 +1,4 @@
-"""Errors of the game service. Each carries an ``i18n`` message key (texts in ``i18n/runtime.py``).
+"""Errors of the game service. Each carries an ``i18n`` message key (texts in ``i18n/<prefix>.py``).
 
 Engine errors (``IllegalAction``, ``InvalidCard``, ``RulesError``) pass through the service unchanged.
 """

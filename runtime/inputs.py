@@ -3,7 +3,7 @@
 Discord's client offers only a command's declared choices and ranges, but a modified client sends anything (an
 ``ai`` level of 7,000 characters, a ``mode`` that is not one, a number past the range, a string for a flag).
 discord.py passes such values through unchecked; so every option value that reaches the service or the storage is
-checked here first — refused with a localized ``service_faults.option.*`` error (the value echoed escaped and
+checked here first — refused with a localized ``command.option.*`` error (the value echoed escaped and
 cut), nothing stored. The bounds here are the ones the commands declare to Discord (one definition).
 """
 
@@ -30,36 +30,36 @@ LADDER_ORDERS = ("rating", "level")
 
 
 def choice(option: str, value: object, allowed: Iterable[str]) -> str:
-    """``value`` if it is one of ``allowed`` (``service_faults.option.bad_choice`` otherwise)."""
+    """``value`` if it is one of ``allowed`` (``command.option.bad_choice`` otherwise)."""
     allowed = tuple(allowed)
     if not isinstance(value, str) or value not in allowed:
         log.info("option %s refused: %.40r", option, value)
-        raise NotAllowed("service_faults.option.bad_choice", option=option, value=str(value),
+        raise NotAllowed("command.option.bad_choice", option=option, value=str(value),
                          allowed=", ".join(allowed))
     return value
 
 
 def number(option: str, value: object, low: float, high: float) -> int:
-    """``value`` if it is a whole number within ``low``..``high`` (``service_faults.option.bad_range`` otherwise)."""
+    """``value`` if it is a whole number within ``low``..``high`` (``command.option.bad_range`` otherwise)."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         log.info("option %s refused: %.40r", option, value)
-        raise NotAllowed("service_faults.option.bad_range", option=option, value=str(value), low=low, high=high)
+        raise NotAllowed("command.option.bad_range", option=option, value=str(value), low=low, high=high)
     return value
 
 
 def flag(option: str, value: object) -> bool:
-    """``value`` if it is ``true`` or ``false`` (``service_faults.option.bad_flag`` otherwise)."""
+    """``value`` if it is ``true`` or ``false`` (``command.option.bad_flag`` otherwise)."""
     if not isinstance(value, bool):
         log.info("option %s refused: %.40r", option, value)
-        raise NotAllowed("service_faults.option.bad_flag", option=option, value=str(value))
+        raise NotAllowed("command.option.bad_flag", option=option, value=str(value))
     return value
 
 
 def text(option: str, value: object, longest: int) -> str:
-    """``value`` if it is a text of at most ``longest`` characters (``service_faults.option.too_long``)."""
+    """``value`` if it is a text of at most ``longest`` characters (``command.option.too_long``)."""
     if not isinstance(value, str) or len(value) > longest:
         log.info("option %s refused: %.40r", option, value)
-        raise NotAllowed("service_faults.option.too_long", option=option, longest=longest)
+        raise NotAllowed("command.option.too_long", option=option, longest=longest)
     return value
 
 
@@ -72,10 +72,10 @@ def mode(value: object) -> Mode:
 
 
 def turn_timeout(value: object) -> float:
-    """A turn's time limit in seconds, within ``MIN_TIMEOUT``..``MAX_TIMEOUT`` (``bot.error.bad_timeout``)."""
+    """A turn's time limit in seconds, within ``MIN_TIMEOUT``..``MAX_TIMEOUT`` (``error.bad_timeout``)."""
     if not isinstance(value, int | float) or isinstance(value, bool) or not MIN_TIMEOUT <= value <= MAX_TIMEOUT:
         log.info("option timeout refused: %.40r", value)
-        raise NotAllowed("bot.error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+        raise NotAllowed("error.bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
     return float(value)
 
 

@@ -21,7 +21,7 @@ SEATED_PLAYERS = 4  # the seats a table of the bot or the web has
 
 
 def check_timeout(seconds: object) -> None:
-    """A turn time limit must lie within ``runtime.inputs.MIN_TIMEOUT``..``MAX_TIMEOUT`` (``bot.error.bad_timeout``)."""
+    """A turn time limit must lie within ``runtime.inputs.MIN_TIMEOUT``..``MAX_TIMEOUT`` (``error.bad_timeout``)."""
     inputs.turn_timeout(seconds)
 
 
@@ -52,7 +52,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     for item in (text or "").replace("，", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise RulesError("bot.error.bad_option", text=item)
+            raise RulesError("error.bad_option", text=item)
         name = key.strip().lower()
         out[name] = parse_value(value, name)
     return out
@@ -112,7 +112,7 @@ def option_text(name: str, value: Any, locale: str) -> str:
 def describe_rules(rules: Rules, locale: str, limit: int = DESCRIBE_LIMIT) -> str:
     """The preset's name, then every option that differs from the standard rules (the preset's own and the
     table's overrides), each with what it means; at most ``limit`` characters."""
-    key = f"bot.preset.{rules.preset}"
+    key = f"rules.preset.{rules.preset}"
     preset = i18n.t(key, locale) if key in i18n.MESSAGES else rules.preset
     lines = [i18n.t("rules.describe.title", locale, preset=f"{preset} ({rules.preset})")]
     standard = Rules().to_json()

@@ -49,7 +49,7 @@ for the ``Image`` — that of the table's newest state when a newer change repla
 @dataclass(frozen=True)
 class Announcement:
     """A message to post: ``key``/``params`` of the ``i18n`` catalogue; mention ``user_id`` if set;
-    ``seat`` if it concerns one seat. Keys: ``announce.*`` in ``i18n/runtime.py`` (each
+    ``seat`` if it concerns one seat. Keys: ``announce.*`` in ``i18n/announce.py`` (each
     lists its params there); ``announce.turn_<phase>`` and ``announce.reminder`` mention ``user_id``."""
 
     key: str

@@ -229,7 +229,7 @@ def procedure_lines(rec: TableRecord, locale: str) -> list[str]:
     lines = [line] if line else []
     if rec.options.declare_time:  # the declaring window's clock per seat, and what its end costs
         cost, points = declare_cost(rec.options)
-        lines.append(t(f"tournament3.line.declare_clock_{cost}", locale, seconds=round(rec.options.declare_time),
+        lines.append(t(f"tournament.line.declare_clock_{cost}", locale, seconds=round(rec.options.declare_time),
                        points=points))
     if rec.options.discipline:
         lines.append(t("procedures.line.discipline", locale))

@@ -196,7 +196,7 @@ class ActivityGate:
             raise NotAllowed("activity.not_member")
         if not self.limiter.allow(user.user_id, "action"):
             seconds = max(1, round(self.limiter.retry_after(user.user_id, "action")))
-            raise NotAllowed("bot.error.rate_limited", seconds=seconds)
+            raise NotAllowed("error.rate_limited", seconds=seconds)
         caller = Caller(user.user_id, guild_id, channel_id=channel_id)
         grant, session = await self.links.open_session(caller, self._table(caller), normalize_locale(user.locale))
         return {"table_id": grant.table_id, "seat": grant.seat, "session": session, "locale": grant.locale}

@@ -90,7 +90,7 @@ class Frames:
         bucket = "autocomplete" if op == "check" else "action"
         if not self.limiter.allow(grant.user_id, bucket):
             seconds = max(1, round(self.limiter.retry_after(grant.user_id, bucket)))
-            raise FrameError("bot.error.rate_limited", seconds=seconds)
+            raise FrameError("error.rate_limited", seconds=seconds)
         if op == "replay":
             await self._replay(client, frame.get("hand"))
         elif op == "review":

@@ -26,7 +26,7 @@ from web.state import public_json, refusal, seat_json
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 64  # frames waiting for a page; more and the page is too slow: it is closed (it reconnects)
-SEAT_GONE = ("act.not_seated", "bot.error.not_your_panel")  # the grant's seat is no longer the user's
+SEAT_GONE = ("act.not_seated", "error.not_your_panel")  # the grant's seat is no longer the user's
 
 Authorize = Callable[[Grant], Awaitable[None]]  # raises the refusal (``EngineError``) when a grant no longer holds
 

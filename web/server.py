@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
 RESTORE_WAIT = 60.0
-PAGE_KEYS = ("web.", "act.", "play.", "activity.", "bot.error.rate_limited")
+PAGE_KEYS = ("web.", "act.", "play.", "activity.", "error.rate_limited")
 MAX_PAGES = 8  # open pages (sockets) of one user, over every table and session
 AUTH_WAIT = 10.0  # seconds an Activity page's socket has to present its session
 ACTIVITY_BUNDLE = STATIC / "build" / "activity.js"  # tools/build_activity.sh (never committed)
@@ -168,7 +168,7 @@ class WebServer:
         refused = admission.admit(address)
         if refused == 429:
             seconds = admission.retry_after(address)
-            return web.json_response(refusal("bot.error.rate_limited", locale, seconds=seconds), status=429,
+            return web.json_response(refusal("error.rate_limited", locale, seconds=seconds), status=429,
                                      headers={"Retry-After": str(seconds)})
         if refused is not None:
             return web.json_response(refusal("activity.busy", locale), status=503, headers={"Retry-After": "5"})
@@ -253,7 +253,7 @@ class WebServer:
                 continue
             if self.frames.flooding(client):
                 log.info("web page of user %d flooding; closed", client.grant.user_id)
-                await client.ws.send_json({**refusal("bot.error.rate_limited", client.locale, seconds=5),
+                await client.ws.send_json({**refusal("error.rate_limited", client.locale, seconds=5),
                                            "fatal": True})
                 await client.ws.close()
                 return

@@ -43,7 +43,7 @@ def levels_text(levels: Sequence[str], names: Sequence[str], locale: str) -> str
 def hand_line(hand: int, level: str, dealer: int | None, levels: Sequence[str], names: Sequence[str],
               locale: str) -> str:
     """A hand's first line: the level it is played at (the dealer's own), the dealer, every player's level."""
-    who = names[dealer] if dealer is not None else t("ux.log.no_dealer", locale)
+    who = names[dealer] if dealer is not None else t("tricklog.no_dealer", locale)
     return t("outputs.friends.hand", locale, hand=hand, level=level, dealer=who,
              levels=levels_text(levels, names, locale))
 
@@ -57,13 +57,13 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str) -> list[s
     lines = [t("outputs.friends.team", locale, players=sep.join(names[s] for s in team)),
              t("outputs.friends.settled", locale, hand=r.hand_number, players=sep.join(defenders),
                points=r.defender_points, tricks=r.trick_points, bonus=f"{r.kitty_bonus:+d}"),
-             t("ux.log.kitty" if r.kitty_multiplier else "ux.log.kitty_kept", locale, cards=_cards(r.kitty),
+             t("tricklog.kitty" if r.kitty_multiplier else "tricklog.kitty_kept", locale, cards=_cards(r.kitty),
                points=r.kitty_points, multiplier=r.kitty_multiplier, winner=names[r.last_winner])]
     why = "outputs.friends.take_over" if r.defenders_take_over else "outputs.friends.hold"
     lines.append(t(why, locale, points=r.defender_points))
     for seat, name in enumerate(names):
         if r.level_gains[seat] or seat in team:
-            lines.append(t("ux.log.level_change", locale, team=name, before=r.levels_before[seat],
+            lines.append(t("tricklog.level_change", locale, team=name, before=r.levels_before[seat],
                            after=r.levels_after[seat], gain=r.level_gains[seat]))
     return lines
 
@@ -83,28 +83,28 @@ def _lines(e: Event, names: Sequence[str], locale: str) -> list[str]:
         case HandStarted():
             return ["", hand_line(e.hand_number, e.level, e.dealer, e.levels, names, locale)]
         case Declared():
-            return [t("ux.log.declared", locale, who=names[e.seat], how=t(f"ux.log.how.{e.how}", locale),
+            return [t("tricklog.declared", locale, who=names[e.seat], how=t(f"tricklog.how.{e.how}", locale),
                       cards=_cards(e.cards), trump=_trump(e.trump, locale))]
         case DeclaringClosed():
             how = "" if e.how == "declared" else f" ({e.how})"
-            return [t("ux.log.trump", locale, trump=_trump(e.trump, locale), dealer=names[e.dealer]) + how]
+            return [t("tricklog.trump", locale, trump=_trump(e.trump, locale), dealer=names[e.dealer]) + how]
         case FriendsCalled():
             return [t("outputs.friends.called", locale, who=names[e.seat], calls=_calls(e, locale))]
         case FriendJoined():
             return [t("outputs.friends.joined", locale, who=names[e.seat], card=e.card, ordinal=e.ordinal,
                       trick=e.trick)]
         case Redeal():
-            return [t("ux.log.redeal", locale, reason=e.reason)]
+            return [t("tricklog.redeal", locale, reason=e.reason)]
         case ThrowFailed():
-            return [t("ux.log.throw_failed", locale, who=names[e.seat], attempted=_cards(e.attempted),
+            return [t("tricklog.throw_failed", locale, who=names[e.seat], attempted=_cards(e.attempted),
                       forced=_cards(e.forced), penalty=f"{e.penalty:+d}")]
         case TrickWon():
-            return [t("ux.log.trick", locale, n=e.trick_number, who=names[e.seat], points=e.points,
+            return [t("tricklog.trick", locale, n=e.trick_number, who=names[e.seat], points=e.points,
                       total=e.defender_points)]
         case HandSettled():
             return settlement_lines(e.result, names, locale)
         case MatchOver():
-            result = names[e.winner] if e.winner is not None else t("ux.log.drawn", locale)
-            return [t("outputs.friends.match_over", locale, why=t(f"ux.log.why.{e.reason.value}", locale),
+            result = names[e.winner] if e.winner is not None else t("tricklog.drawn", locale)
+            return [t("outputs.friends.match_over", locale, why=t(f"tricklog.why.{e.reason.value}", locale),
                       winner=result, levels=levels_text(e.levels, names, locale))]
     return []

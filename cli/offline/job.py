@@ -63,7 +63,7 @@ OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png
 # announcements the match log writes from the events themselves, in more detail (``cli.offline.matchlog``)
 FROM_EVENTS = frozenset({"announce.hand_started", "announce.declare", "announce.overcall", "announce.reinforce",
                          "announce.declaring_closed", "announce.redeal", "announce.throw_failed",
-                         "announce.hand_settled", "ux.announce.hand_final", "announce.match_over", "announce.match_won",
+                         "announce.hand_settled", "announce.hand_final", "announce.match_over", "announce.match_won",
                          "announce.match_drawn"})
 
 
@@ -120,7 +120,7 @@ class LogPresenter(RecordingPresenter):
         if update.view is not None and not self.negative_said and any(level.startswith("-")
                                                                       for level in update.view.levels):
             self.negative_said = True
-            notes.append(t("ux.match.negative", locale))
+            notes.append(t("render.match.negative", locale))
         if update.view is not None and update.reason == "started":
             notes += ["", hand_line(update.view, names, locale)]
         elif update.view is not None and (lead := lead_line(update.view, names, locale)) is not None:
@@ -172,7 +172,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
                 break
             if max_hands is not None and hands_done(service, tid) >= max_hands and service.is_open(tid) \
                     and service.record(tid).status is Status.PLAYING:
-                presenter.say(t("ux.log.hand_limit_timed" if rules.timed else "ux.log.hand_limit", locale,
+                presenter.say(t("tricklog.hand_limit_timed" if rules.timed else "tricklog.hand_limit", locale,
                                 hands=max_hands))
                 await _stop(service, tid, host, rules)
         final, table = await service.final_table(tid)
@@ -185,7 +185,7 @@ async def run_offline_match(out_dir: Path, *, seed: int = 1, preset: str = "stan
         friends = not rules.shape.fixed_partners
         hands = count("outputs.hands", len(table.results), locale)
         credited = credits_of(table.public_view())
-        summary = t("offline.summary", locale, hands=hands, actions=table.version,
+        summary = t("outputs.offline_summary", locale, hands=hands, actions=table.version,
                     levels=levels_text(levels, laps, credited, locale), seconds=f"{seconds:.1f}",
                     winners=winners_text(table.match_winner, rules.players, friends, locale))
         presenter.lines.append(summary)

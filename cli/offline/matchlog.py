@@ -44,7 +44,7 @@ def team_label(team: int, names: Sequence[str], locale: str) -> str:
     """``Team A (South & North)`` — the one way the log names a team (six or eight seats: all its players)."""
     members = names[team::2]
     players = t("render.pair", locale, a=members[0], b=members[1]) if len(members) == 2 else ", ".join(members)
-    return t("ux.log.team", locale, team=t(f"render.team.{team}", locale), players=players)
+    return t("tricklog.team", locale, team=t(f"render.team.{team}", locale), players=players)
 
 
 def _friends(view: PublicView | None) -> bool:
@@ -54,7 +54,7 @@ def _friends(view: PublicView | None) -> bool:
 
 def seat_label(seat: int, names: Sequence[str], locale: str) -> str:
     """``South (Team A)``."""
-    return t("ux.log.seat", locale, name=names[seat], team=t(f"render.team.{seat % 2}", locale))
+    return t("tricklog.seat", locale, name=names[seat], team=t(f"render.team.{seat % 2}", locale))
 
 
 def trump_label(trump: str | None, locale: str) -> str:
@@ -76,19 +76,19 @@ def settlement_lines(r: HandResult, names: Sequence[str], locale: str,
     its lap, ``timed_laps``) or, in the duplicate format, the levels credited and their total so far (``credited``),
     and why (the defenders' points against the dealers' team, special rules named by their notes)."""
     defenders = 1 - r.dealer % 2
-    lines = [t("ux.log.settled", locale, hand=r.hand_number, team=team_label(defenders, names, locale),
+    lines = [t("tricklog.settled", locale, hand=r.hand_number, team=team_label(defenders, names, locale),
                points=r.defender_points, tricks=r.trick_points, bonus=f"{r.kitty_bonus:+d}"),
-             t("ux.log.kitty" if r.kitty_multiplier else "ux.log.kitty_kept", locale, cards=cards(r.kitty),
+             t("tricklog.kitty" if r.kitty_multiplier else "tricklog.kitty_kept", locale, cards=cards(r.kitty),
                points=r.kitty_points, multiplier=r.kitty_multiplier, winner=seat_label(r.last_winner, names, locale))]
-    why = "ux.log.take_over" if r.defenders_take_over else "ux.log.hold"
+    why = "tricklog.take_over" if r.defenders_take_over else "tricklog.hold"
     lines.append(t(why, locale, points=r.defender_points, dealers=team_label(r.dealer % 2, names, locale),
                    defenders=team_label(defenders, names, locale)))
     for team in (0, 1):
         if credited is not None:
-            lines.append(t("ux.log.credited", locale, team=team_label(team, names, locale), gain=r.level_gains[team],
+            lines.append(t("tricklog.credited", locale, team=team_label(team, names, locale), gain=r.level_gains[team],
                            total=credited[team]))
             continue
-        lines.append(t("ux.log.level_change", locale, team=team_label(team, names, locale),
+        lines.append(t("tricklog.level_change", locale, team=team_label(team, names, locale),
                        before=level_short(r.levels_before[team], r.laps_before[team]),
                        after=level_short(r.levels_after[team], r.laps_after[team]), gain=r.level_gains[team]))
     lines += ["  " + t(note, locale) for note in r.notes if note.startswith("settle.")]
@@ -99,7 +99,7 @@ def hand_line(view: PublicView, names: Sequence[str], locale: str) -> str:
     """The first line of a hand, from the view (the first hand starts without a ``HandStarted`` event)."""
     if _friends(view):
         return friendslog.hand_line(view.hand_number, view.level, view.dealer, view.levels, names, locale)
-    dealer = seat_label(view.dealer, names, locale) if view.dealer is not None else t("ux.log.no_dealer", locale)
+    dealer = seat_label(view.dealer, names, locale) if view.dealer is not None else t("tricklog.no_dealer", locale)
     return _hand(view.hand_number, view.level, dealer, view.levels, view, locale)
 
 
@@ -107,9 +107,9 @@ def _hand(hand: int, level: str, dealer: str, levels: Sequence[str], view: Publi
     """A hand's first line: the level it is played at and the dealer, and the teams' levels (with laps); a duplicate
     deal says its levels are credited instead (the teams' levels do not move)."""
     if credits_of(view) is not None:
-        return t("ux.log.hand_deal", locale, hand=hand, level=level, dealer=dealer)
+        return t("tricklog.hand_deal", locale, hand=hand, level=level, dealer=dealer)
     laps = view.laps if view is not None else (0, 0)
-    return t("ux.log.hand", locale, hand=hand, level=level, dealer=dealer, a=level_short(levels[0], laps[0]),
+    return t("tricklog.hand", locale, hand=hand, level=level, dealer=dealer, a=level_short(levels[0], laps[0]),
              b=level_short(levels[1], laps[1]))
 
 
@@ -120,7 +120,7 @@ def lead_line(view: PublicView, names: Sequence[str], locale: str) -> str | None
         return None
     seat, played = trick.plays[0]
     who = names[seat] if _friends(view) else seat_label(seat, names, locale)
-    return t("ux.log.throw", locale, who=who, cards=cards(played))
+    return t("tricklog.throw", locale, who=who, cards=cards(played))
 
 
 def is_trick_line(line: str, locale: str) -> bool:
@@ -130,9 +130,9 @@ def is_trick_line(line: str, locale: str) -> bool:
 
 @functools.cache
 def _trick_pattern(locale: str) -> re.Pattern[str]:
-    """The whole ``ux.log.trick`` line (a prefix alone also matched zh-CN's settlement line, "  第 N 局结算")."""
+    """The whole ``tricklog.trick`` line (a prefix alone also matched zh-CN's settlement line, "  第 N 局结算")."""
     marks = {key: f"\x00{key}\x00" for key in ("n", "who", "points", "total")}
-    template = re.escape(t("ux.log.trick", locale, **marks))
+    template = re.escape(t("tricklog.trick", locale, **marks))
     for key in marks:
         template = template.replace(re.escape(marks[key]), r"-?\d+" if key != "who" else ".+")
     return re.compile(template)
@@ -156,23 +156,24 @@ def _team_event_lines(events: Sequence[Event], names: Sequence[str], locale: str
             continue
         match e:
             case HandStarted():
-                dealer = seat_label(e.dealer, names, locale) if e.dealer is not None else t("ux.log.no_dealer", locale)
+                dealer = (seat_label(e.dealer, names, locale) if e.dealer is not None
+                          else t("tricklog.no_dealer", locale))
                 out += ["", _hand(e.hand_number, e.level, dealer, e.levels, view, locale)]
             case Declared():
-                out.append(t("ux.log.declared", locale, who=seat_label(e.seat, names, locale),
-                             how=t(f"ux.log.how.{e.how}", locale),
+                out.append(t("tricklog.declared", locale, who=seat_label(e.seat, names, locale),
+                             how=t(f"tricklog.how.{e.how}", locale),
                              cards=cards(e.cards), trump=trump_label(e.trump, locale)))
             case DeclaringClosed():
                 how = "" if e.how == "declared" else f" ({e.how})"  # else: how the trump was set without one
-                out.append(t("ux.log.trump", locale, trump=trump_label(e.trump, locale),
+                out.append(t("tricklog.trump", locale, trump=trump_label(e.trump, locale),
                              dealer=seat_label(e.dealer, names, locale)) + how)
             case Redeal():
-                out.append(t("ux.log.redeal", locale, reason=e.reason))
+                out.append(t("tricklog.redeal", locale, reason=e.reason))
             case ThrowFailed():
-                out.append(t("ux.log.throw_failed", locale, who=seat_label(e.seat, names, locale),
+                out.append(t("tricklog.throw_failed", locale, who=seat_label(e.seat, names, locale),
                              attempted=cards(e.attempted), forced=cards(e.forced), penalty=f"{e.penalty:+d}"))
             case TrickWon():
-                out.append(t("ux.log.trick", locale, n=e.trick_number, who=seat_label(e.seat, names, locale),
+                out.append(t("tricklog.trick", locale, n=e.trick_number, who=seat_label(e.seat, names, locale),
                              points=e.points, total=e.defender_points))
             case HandSettled():
                 out += settlement_lines(e.result, names, locale, credits_of(view, e.result.hand_number))
@@ -186,11 +187,11 @@ def _team_event_lines(events: Sequence[Event], names: Sequence[str], locale: str
 def _match_over(e: MatchOver, names: Sequence[str], locale: str, view: PublicView | None,
                 credited: tuple[int, int] | None) -> str:
     """``Match over (time was called): Team B (East & West) wins; final levels Team A 3·4, Team B 4·5``."""
-    result = t("ux.log.wins", locale, team=team_label(e.winner, names, locale)) if e.winner is not None else \
-        t("ux.log.drawn", locale)
-    why = t(f"ux.log.why.{e.reason.value}", locale)
+    result = t("tricklog.wins", locale, team=team_label(e.winner, names, locale)) if e.winner is not None else \
+        t("tricklog.drawn", locale)
+    why = t(f"tricklog.why.{e.reason.value}", locale)
     if credited is not None:
-        return t("ux.log.match_over_credits", locale, why=why, result=result, a=credited[0], b=credited[1])
+        return t("tricklog.match_over_credits", locale, why=why, result=result, a=credited[0], b=credited[1])
     laps = view.laps if view is not None else (0, 0)
-    return t("ux.log.match_over", locale, why=why, result=result, a=level_short(e.levels[0], laps[0]),
+    return t("tricklog.match_over", locale, why=why, result=result, a=level_short(e.levels[0], laps[0]),
              b=level_short(e.levels[1], laps[1]))

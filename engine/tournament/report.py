@@ -1,7 +1,7 @@
 """The tournament as plain JSON for an outside check (``bot.py tournament --json``): every round's pairings,
 byes and results, and what the draw saw.
 
-Per round: ``number``, ``stage``, ``label`` (a ``tournament2.stage.*`` key suffix: ``round``, ``group``,
+Per round: ``number``, ``stage``, ``label`` (a ``tournament.stage.*`` key suffix: ``round``, ``group``,
 ``quarter``, ``semi``, ``final``), ``ranking`` (the teams of the round, best first, in the standings the
 draw used: a Swiss bye goes to the last of them with the fewest ``byes_before``), ``byes_before`` (each
 team's byes before the round), ``byes`` (the teams with a bye) and ``matches`` (``a``, ``b`` team ids, ``b``

@@ -29,9 +29,9 @@ def check_entry(teams: Sequence[Team], config_limit: int, unit: int | None, unit
     if config_limit <= 0:
         return
     if unit is None:
-        raise NotAllowed("tournament3.unit_needed", limit=config_limit)
+        raise NotAllowed("tournament.unit_needed", limit=config_limit)
     if sum(1 for t in teams if t.unit == unit and not t.withdrawn) >= config_limit:
-        raise NotAllowed("tournament3.unit_full", unit=unit_name or str(unit), limit=config_limit)
+        raise NotAllowed("tournament.unit_full", unit=unit_name or str(unit), limit=config_limit)
 
 
 def unit_key(unit_of: Mapping[int, int | None], team: int) -> tuple[str, int]:

@@ -1,4 +1,4 @@
-"""Announcements derived from engine events: message keys (``i18n/runtime.py``) with parameters.
+"""Announcements derived from engine events: message keys (``i18n/announce.py``) with parameters.
 
 Cards are given as canonical text (``"10H 10H"``); names are the seats' display names; ``user_id``
 is set when a human should be mentioned (their turn, a reminder, a move made for them).
@@ -80,7 +80,7 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
                 "name": names[seat], "attempted": _cards(event.attempted), "forced": _cards(event.forced),
                 "beaten": _cards(event.beaten_unit), "penalty": event.penalty}, seat=seat)
         case HandSettled(result=r) if r.match_winner is not None:  # the last hand: nobody deals next
-            return Announcement("ux.announce.hand_final", {
+            return Announcement("announce.hand_final", {
                 "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after)})
         case HandSettled(result=r):
             laps = r.laps_after != (0, 0)  # timed_laps: the laps go with the levels (negative levels read -1)

@@ -38,16 +38,17 @@ def log_line(event: Event, team_label: str, locale: str) -> str | None:
     """The match log's line of a sanction event (``team_label``: the sanctioned or awarded team)."""
     match event:
         case Penalized(points=points, reason=reason):
-            key = "ux.log.warning" if points == 0 else "ux.log.penalty"
-            return t(key, locale, team=team_label, points=points, why=t(f"ux.log.why.{reason}", locale))
+            key = "tricklog.warning" if points == 0 else "tricklog.penalty"
+            return t(key, locale, team=team_label, points=points, why=t(f"tricklog.why.{reason}", locale))
         case HandAwarded(reason=reason, hand_number=hand):
-            return t("ux.log.hand_awarded", locale, team=team_label, hand=hand, why=t(f"ux.log.why.{reason}", locale))
+            why = t(f"tricklog.why.{reason}", locale)
+            return t("tricklog.hand_awarded", locale, team=team_label, hand=hand, why=why)
         case Disqualified():
-            return t("ux.log.disqualified", locale, team=team_label)
+            return t("tricklog.disqualified", locale, team=team_label)
     return None
 
 
-HAND_END = ("announce.hand_settled", "announce.hand_settled_laps", "ux.announce.hand_final")
+HAND_END = ("announce.hand_settled", "announce.hand_settled_laps", "announce.hand_final")
 MATCH_END = ("announce.match_over", "announce.match_drawn")
 
 

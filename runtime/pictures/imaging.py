@@ -113,11 +113,11 @@ async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: s
     """The server's ladder from ``data``'s ``PlayerStats`` rows (best first, ordered ``by`` rating: equal ratings
     share a rank, or by level: one rank each); ``names`` names every row (``runtime.records.names``)."""
     ranks = shared_ranks([p.rating for p in stats]) if by == "rating" else range(1, len(stats) + 1)
-    rows = [LadderRow(rank=r, name=names.get(p.user_id) or t("runtime.name.unknown", locale), rating=p.rating,
+    rows = [LadderRow(rank=r, name=names.get(p.user_id) or t("records.unnamed_player", locale), rating=p.rating,
                       level=level_short(p.level, p.laps),
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]
-    png = await QUEUE.run(render_ladder, rows, title=title or t("runtime.ladder_title", locale), locale=locale)
+    png = await QUEUE.run(render_ladder, rows, title=title or t("records.ladder.picture_title", locale), locale=locale)
     return Image(LADDER, "ladder.png", png)
 
 

@@ -75,7 +75,7 @@ def _either_urgent(old: priority.Mark, new: priority.Mark) -> priority.Mark:
 
 
 class PictureUnavailable(ServiceError):
-    """``runtime.picture_unavailable``: the picture could not be drawn (its drawing process hung or died twice);
+    """``render.picture_unavailable``: the picture could not be drawn (its drawing process hung or died twice);
     the person asking gets "try again", and the table goes on without it."""
 
 
@@ -141,7 +141,7 @@ class RenderQueue:
                 error = exc
             self._replace(executor)
             if attempt == 2:
-                raise PictureUnavailable("runtime.picture_unavailable") from error
+                raise PictureUnavailable("render.picture_unavailable") from error
         raise AssertionError("unreachable")
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:

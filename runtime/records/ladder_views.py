@@ -31,7 +31,7 @@ async def ladder_picture(db: Database, guild_id: int, by: str, locale: str) -> I
     if not stats:
         return None
     names = await player_names(db, guild_id, [p.user_id for p in stats], locale)
-    return await imaging.ladder_image(stats, names, locale, by=by, title=t(f"bot.ladder.title.{by}", locale))
+    return await imaging.ladder_image(stats, names, locale, by=by, title=t(f"records.ladder.title.{by}", locale))
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Players' names on a server (名字): the display name each player was seen with at their last interaction there
 (``data.names``). The bot has no members intent, so these stored names are what the ladder, ``/stats``,
-``/history`` and season pictures show; a player never seen here gets the localized ``runtime.name.unknown``,
+``/history`` and season pictures show; a player never seen here gets the localized ``records.unnamed_player``,
 never an id or a fragment of one.
 
 Reading: ``player_names(db, guild_id, user_ids, locale)`` (every id gets a name) or ``player_name(...)``.
@@ -21,10 +21,10 @@ log = logging.getLogger(__name__)
 async def player_names(db: Database, guild_id: int, user_ids: Iterable[int], locale: str,
                        seated: Mapping[int, str] | None = None) -> dict[int, str]:
     """user id -> the best known name on this server for every one of ``user_ids``: the stored one, else the name
-    it sits under at a table (``seated``), else ``runtime.name.unknown``."""
+    it sits under at a table (``seated``), else ``records.unnamed_player``."""
     ids = list(user_ids)
     known = await db.player_names(guild_id, ids)
-    unknown = t("runtime.name.unknown", locale)
+    unknown = t("records.unnamed_player", locale)
     seated = seated or {}
     return {u: known.get(u) or seated.get(u) or unknown for u in ids}
 

@@ -3,7 +3,7 @@
 - A retried delivery of the same request (the same key) is not applied again: it gets the first answer — the
   outcome, or the same refusal — remembered under the table's lock (``Answers.recall``/``keep``).
 - A copy of a move command (重复提交: the client sent the same ``/play``, ``/declare`` or ``/bury`` twice, each copy
-  a request of its own) is refused with ``service_faults.move.duplicate``: the same move as the seat's previous
+  a request of its own) is refused with ``act.duplicate``: the same move as the seat's previous
   move command, sent before that command was answered (``Answers.copy_of``). Keys are ordered on one clock (Discord's
   snowflakes: the command's id and its answer's message id), so no time window is guessed: a player who repeats a
   move on purpose does so after seeing the answer to the first. The arrival version (``since``) refuses copies the
@@ -66,7 +66,7 @@ class Answers:
             return
         if last.answered is None or key < last.answered:
             log.info("table %d: a copy of seat %d's move command refused", table_id, seat)
-            raise NotAllowed("service_faults.move.duplicate")
+            raise NotAllowed("act.duplicate")
 
     def moved(self, table_id: int, seat: int, move: tuple[Any, ...], key: int | None) -> None:
         if key is None:

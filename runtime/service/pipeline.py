@@ -277,7 +277,7 @@ def rating_changes(rec: TableRecord, before: dict[int, float], after: dict[int, 
     player's first rated match says *new*, not the whole rating as a gain)."""
     parts = []
     for seat, rating in sorted(after.items()):
-        change = f"{rating - before[seat]:+.1f}" if seat in before else t("ux.ladder.new", locale)
+        change = f"{rating - before[seat]:+.1f}" if seat in before else t("records.ladder.new", locale)
         parts.append(f"{rec.names[seat]} {rating:.1f} ({change})")
     return " · ".join(parts) or "-"
 

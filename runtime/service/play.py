@@ -108,21 +108,21 @@ class PlayService(TableRegistry):
 
     def _check_since(self, session: Session, seat: int, since: int | None) -> None:
         if since is not None and session.table is not None and moved_since(session.table, seat, since):
-            raise NotAllowed("service_faults.move.duplicate")
+            raise NotAllowed("act.duplicate")
 
     async def act(self, table_id: int, who: Who, action: Choice, *, version: int | None = None,
                   since: int | None = None, key: int | None = None, seat: int | None = None) -> ActOutcome:
         """Apply ``action`` for the seat of ``who`` (its ``seat`` field is replaced by that seat): a ``Caller`` is
         looked up and authorized once here (``_seat_of``); ``action`` may be read off the seat's current panel.
 
-        Refused (nothing changes): ``table.not_found``, ``act.not_seated``, ``bot.error.not_your_panel``,
+        Refused (nothing changes): ``table.not_found``, ``act.not_seated``, ``error.not_your_panel``,
         ``act.not_playing``, ``act.stale`` (``version`` given and the seat's view of it is out of date:
-        ``runtime.views.versions.view_current``), ``service_faults.move.duplicate`` (``since`` given — a slash command's
+        ``runtime.views.versions.view_current``), ``act.duplicate`` (``since`` given — a slash command's
         arrival version — and the seat moved since, or a copy of the seat's last command:
         ``runtime.service.idempotency``),
         ``act.system_action``, ``act.not_your_turn``; the engine's ``IllegalAction`` keys pass through. Committed
         before it returns. ``key`` (the interaction's id): the same request delivered again gets the first answer.
-        ``seat``: the seat a button names (another seat's panel is ``bot.error.not_your_panel``).
+        ``seat``: the seat a button names (another seat's panel is ``error.not_your_panel``).
         A move by a seat under 托管 gives the seat back to its player first."""
         session = self._session_of(who, table_id)
         async with session.serving():

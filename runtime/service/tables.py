@@ -70,7 +70,7 @@ class TableRegistry:
         return find_table(named, caller, table_id, here=here)
 
     def check_open(self, guild_id: int, host_id: int) -> None:
-        """Raise ``security.limit.*`` if the guild or the host may not open another table now."""
+        """Raise ``table.limit.*`` if the guild or the host may not open another table now."""
         check_open((s.record for s in self.sessions.values() if s.record.active), guild_id, host_id,
                    self.table_limits)
 

@@ -274,7 +274,7 @@ async def on_declare_clock(service: TimerHost, session: Session, spec: DeclareCl
     if cost == "points":
         penalty = Penalize(team=spec.seat % 2, points=points, reason=SanctionReason.TIMEOUT)
         await service.pipeline.apply(session, penalty, acted_seat=None)
-    note = Announcement(f"tournament3.declare_passed_{cost}", {"name": occupant.name, "points": points},
+    note = Announcement(f"tournament.declare_passed_{cost}", {"name": occupant.name, "points": points},
                         user_id=occupant.user_id, seat=spec.seat)
     await service.pipeline.apply(session, Pass(seat=spec.seat), acted_seat=spec.seat, announcements=[note])
     return None

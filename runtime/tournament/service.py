@@ -183,7 +183,7 @@ class TournamentService:
         limit = self.game.table_limits.per_guild
         needed, now_open = len(t.teams) // 2, len(self.game.tables(t.guild_id))
         if limit and now_open + needed > limit:
-            raise NotAllowed("service_faults.limit.tournament_tables", needed=needed, open=now_open, limit=limit)
+            raise NotAllowed("tournament.limit_tables", needed=needed, open=now_open, limit=limit)
 
     async def forfeit(self, tournament_id: int, user_id: int, team_id: int, *, manager: bool = False,
                       guild_id: int | None = None) -> Match:
@@ -330,7 +330,7 @@ class TournamentService:
             t.attach_table(m.match_id, rec.table_id)
             await self._save(t)
             await self.no_shows.arm(t, m.match_id, rec.table_id)
-            await self._tell(t, "table", [Announcement("tournament2.table_opened", {
+            await self._tell(t, "table", [Announcement("tournament.table_opened", {
                 "a": t.team(m.a).name, "b": t.team(m.b).name if m.b else "-", "round": rnd.number,
                 "stage": match_stage(t, m, self._locale(t)), "table": rec.table_id,
                 "game": len(m.games) + 1}), seated(t, m, rec.table_id, self._locale(t))],

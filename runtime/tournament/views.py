@@ -91,10 +91,10 @@ def _note(t: Tournament, m: Match, locale: str) -> str:
     """How the match was decided (the winner passed the end level, time, lot, forfeit…), or its game in play."""
     if not m.decided:
         if m.current_table is None:
-            return tr("tournament2.how.waiting", locale)
-        playing = tr("tournament2.how.playing", locale, table=m.current_table)
+            return tr("tournament.how.waiting", locale)
+        playing = tr("tournament.how.playing", locale, table=m.current_table)
         if m.best_of > 1:
-            return f"{tr('tournament2.how.game_of', locale, game=len(m.games) + 1)} · {playing}"
+            return f"{tr('tournament.how.game_of', locale, game=len(m.games) + 1)} · {playing}"
         return playing
     how = m.decided_by
     if not how:
@@ -102,8 +102,8 @@ def _note(t: Tournament, m: Match, locale: str) -> str:
     if how in (How.PASSED, How.TIME, How.ON_STAGE, How.FIRST) and m.winner is not None and m.games:
         g = m.games[-1]
         level = _level(g.score[0] if m.winner == m.a else g.score[1])
-        return tr(f"tournament2.how.{how}", locale, team=t.team(m.winner).name, level=level)
-    return tr(f"tournament2.how.{how}", locale)
+        return tr(f"tournament.how.{how}", locale, team=t.team(m.winner).name, level=level)
+    return tr(f"tournament.how.{how}", locale)
 
 
 def _box(t: Tournament, m: Match, locale: str) -> BracketBox:
@@ -115,16 +115,16 @@ def _box(t: Tournament, m: Match, locale: str) -> BracketBox:
 
 def round_title(t: Tournament, rnd: Round, locale: str) -> str:
     """Semi-final, Final, Quarter-final (by the teams left in a knock-out round), Groups · round N, Round N."""
-    return tr(f"tournament2.stage.{stage_label(t, rnd)}", locale, round=rnd.number)
+    return tr(f"tournament.stage.{stage_label(t, rnd)}", locale, round=rnd.number)
 
 
 def match_stage(t: Tournament, m: Match, locale: str) -> str:
     """The round's title, and for a best of three the game about to be played: "Final, game 2 of 3"."""
     rnd = next(r for r in t.rounds if r.number == m.round)
-    title = tr("tournament2.stage.third_place", locale) if m.place == THIRD else round_title(t, rnd, locale)
+    title = tr("tournament.stage.third_place", locale) if m.place == THIRD else round_title(t, rnd, locale)
     if m.best_of == 1:
         return title
-    return tr("tournament2.stage_game", locale, stage=title, game=len(m.games) + 1, best_of=m.best_of)
+    return tr("tournament.stage_game", locale, stage=title, game=len(m.games) + 1, best_of=m.best_of)
 
 
 def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
@@ -135,7 +135,7 @@ def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
         matches = draw_matches(rnd)
         groups = sorted({m.group for m in matches if m.group is not None})
         if rnd.stage is Stage.GROUP and groups:  # one column per group, named: "Group B · round 2"
-            columns += [BracketColumn(title=tr("tournament2.stage.group_named", locale, group=chr(ord("A") + g),
+            columns += [BracketColumn(title=tr("tournament.stage.group_named", locale, group=chr(ord("A") + g),
                                                round=rnd.number),
                                       boxes=tuple(_box(t, m, locale) for m in matches if m.group == g))
                         for g in groups]
@@ -144,7 +144,7 @@ def bracket_columns(t: Tournament, locale: str) -> list[BracketColumn]:
                                      boxes=tuple(_box(t, m, locale) for m in matches)))
         placing = tuple(_box(t, m, locale) for m in rnd.matches if m.place == THIRD)
         if placing:
-            columns.append(BracketColumn(title=tr("tournament2.stage.third_place", locale), boxes=placing))
+            columns.append(BracketColumn(title=tr("tournament.stage.third_place", locale), boxes=placing))
     return columns
 
 
@@ -155,12 +155,12 @@ def _standing_note(t: Tournament, team_id: int, eliminated_in: int | None, group
     if t.team(team_id).withdrawn:
         return tr("tournament.pic.withdrawn", locale)
     if place is not None:
-        return tr(f"tournament2.pic.place{place}", locale)
+        return tr(f"tournament.pic.place{place}", locale)
     if eliminated_in is not None and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
         rnd = next(r for r in t.rounds if r.number == eliminated_in)
-        return tr("tournament2.pic.out_in", locale, stage=round_title(t, rnd, locale))
+        return tr("tournament.pic.out_in", locale, stage=round_title(t, rnd, locale))
     if t.champion == team_id and t.config.format in (Format.KNOCKOUT, Format.GROUPS):
-        return tr("tournament2.pic.champion", locale)
+        return tr("tournament.pic.champion", locale)
     if group is not None:
         return tr("tournament.pic.group", locale, group=chr(ord("A") + group))
     return ""
@@ -184,12 +184,12 @@ def draw_announcement(t: Tournament, locale: str) -> Announcement:
     that reproduces them."""
     groups, pairs = first_draw(t)
     if groups:
-        parts = [tr("tournament2.draw.group", locale, group=chr(ord("A") + i),
+        parts = [tr("tournament.draw.group", locale, group=chr(ord("A") + i),
                     teams=", ".join(t.team(x).name for x in g)) for i, g in enumerate(groups)]
     else:
-        parts = [tr("tournament2.draw.pair", locale, n=i + 1, a=t.team(a).name, b=t.team(b).name) if b is not None
-                 else tr("tournament2.draw.bye", locale, team=t.team(a).name) for i, (a, b) in enumerate(pairs)]
-    return Announcement("tournament2.draw", {"seed": t.seed, "order": " · ".join(parts)})
+        parts = [tr("tournament.draw.pair", locale, n=i + 1, a=t.team(a).name, b=t.team(b).name) if b is not None
+                 else tr("tournament.draw.bye", locale, team=t.team(a).name) for i, (a, b) in enumerate(pairs)]
+    return Announcement("tournament.draw", {"seed": t.seed, "order": " · ".join(parts)})
 
 
 def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> Announcement:
@@ -198,18 +198,18 @@ def seats_announcement(t: Tournament, m: Match, table_id: int, locale: str) -> A
     for seat, (team_id, i) in enumerate(seats(t, m, len(m.games) + 1)):
         team = t.team(team_id)
         name = team.names[i] if i < len(team.names) else team.name
-        parts.append(tr("tournament2.seat", locale, seat=tr(f"outputs.seat.{seat}", locale), name=name))
-    return Announcement("tournament2.seats", {"table": table_id, "seats": " · ".join(parts)})
+        parts.append(tr("tournament.seat", locale, seat=tr(f"outputs.seat.{seat}", locale), name=name))
+    return Announcement("tournament.seats", {"table": table_id, "seats": " · ".join(parts)})
 
 
 def config_lines(t: Tournament, locale: str) -> list[str]:
     """The placing options of the tournament, one line each, for ``/tractor tournament`` replies."""
     flags = (("third_place", t.config.third_place), ("rank_levels", t.config.rank_levels))
-    lines = [tr(f"tournament2.line.{key}", locale) for key, on in flags if on]
+    lines = [tr(f"tournament.line.{key}", locale) for key, on in flags if on]
     if t.config.unit_limit:
-        lines.append(tr("tournament3.line.unit_limit", locale, limit=t.config.unit_limit))
+        lines.append(tr("tournament.line.unit_limit", locale, limit=t.config.unit_limit))
     more = (("units_apart", t.config.units_apart), ("cross_tables", t.config.cross_tables))
-    return lines + [tr(f"tournament3.line.{key}", locale) for key, on in more if on]
+    return lines + [tr(f"tournament.line.{key}", locale) for key, on in more if on]
 
 
 def cross_announcement(t: Tournament, number: int, locale: str) -> Announcement | None:
@@ -220,9 +220,9 @@ def cross_announcement(t: Tournament, number: int, locale: str) -> Announcement 
     if not rows:
         return None
     rows.sort(key=lambda r: -r[1])
-    lines = "; ".join(tr("tournament3.cross_line", locale, team=t.team(x).name, score=score, points=points)
+    lines = "; ".join(tr("tournament.cross_line", locale, team=t.team(x).name, score=score, points=points)
                       for x, score, points in rows)
-    return Announcement("tournament3.cross_round", {"round": number, "lines": lines})
+    return Announcement("tournament.cross_round", {"round": number, "lines": lines})
 
 
 def _title(t: Tournament, locale: str) -> str:

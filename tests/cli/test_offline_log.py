@@ -34,16 +34,16 @@ def test_a_duplicate_match_credits_levels(tmp_path: Path) -> None:
 
 def test_the_hand_limit_is_said(tmp_path: Path) -> None:
     asyncio.run(run_offline_match(tmp_path / "std", ai_level="random", echo=False, max_hands=1))
-    assert t("ux.log.hand_limit", "en", hands=1) in _log(tmp_path / "std")
+    assert t("tricklog.hand_limit", "en", hands=1) in _log(tmp_path / "std")
     asyncio.run(run_offline_match(tmp_path / "aihua", rules=Rules.from_preset("aihua", end_level="5"),
                                   ai_level="random", echo=False, max_hands=8, locale="zh-CN"))
     log = _log(tmp_path / "aihua")
-    said = log.index(t("ux.log.hand_limit_timed", "zh-CN", hands=8))
-    assert log.index(t("ux.log.why.time_up", "zh-CN")) > said  # then the match ends: time was called
+    said = log.index(t("tricklog.hand_limit_timed", "zh-CN", hands=8))
+    assert log.index(t("tricklog.why.time_up", "zh-CN")) > said  # then the match ends: time was called
     first_negative = re.search(r"(?m)^.*(?<![\d·])-\d.*$", log)
     if first_negative is not None:  # a level below 2 appeared: explained right then, once
-        assert log.count(t("ux.match.negative", "zh-CN")) == 1
-        assert log.index(t("ux.match.negative", "zh-CN")) > first_negative.start()
+        assert log.count(t("render.match.negative", "zh-CN")) == 1
+        assert log.index(t("render.match.negative", "zh-CN")) > first_negative.start()
 
 
 def test_levels_carry_their_laps() -> None:

@@ -51,8 +51,8 @@ async def test_zh_cn_console_keeps_settlements_and_chinese_seats(tmp_path: Path,
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_only_trick_lines_are_trick_lines(locale: str) -> None:
-    trick = t("ux.log.trick", locale, n=12, who="南（甲方）", points=10, total=-20)
-    settled = t("ux.log.settled", locale, hand=3, team="x", points=5, tricks=5, bonus="+0")
+    trick = t("tricklog.trick", locale, n=12, who="南（甲方）", points=10, total=-20)
+    settled = t("tricklog.settled", locale, hand=3, team="x", points=5, tricks=5, bonus="+0")
     assert is_trick_line(trick, locale) and not is_trick_line(settled, locale)
 
 

@@ -161,7 +161,7 @@ async def test_a_deleted_thread_pauses_the_table_and_it_can_be_ended(simcord_env
     assert await env.bot.game.db.table_timers(rec.table_id) == []  # paused: no AI move, no clock
     result = await alice.slash(channel, "tractor end", table=rec.table_id)
     answers = [m for m in (result.response, *result.followups) if m is not None]
-    assert any(m.content == i18n.t("bot.ended", "en", id=rec.table_id) for m in answers), env.transcript()
+    assert any(m.content == i18n.t("table.ended", "en", id=rec.table_id) for m in answers), env.transcript()
     assert env.errors == []
 
 

@@ -61,7 +61,7 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     forged = await _component_interaction(bob, stored, {"custom_id": pass_id, "component_type": 2})
     reply = last_reply(forged)
     assert reply is not None and reply.ephemeral
-    assert reply.content == i18n.t("bot.error.not_your_panel", "en")
+    assert reply.content == i18n.t("error.not_your_panel", "en")
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
 
@@ -82,7 +82,7 @@ async def test_wrong_user_and_stale_panel_clicks_are_refused(simcord_env: Any) -
     stale = await alice.click(panel_a, custom_id=pass_id)
     fresh = last_reply(stale)
     assert fresh is not None and fresh.ephemeral
-    assert fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    assert fresh.content.startswith(i18n.t("panel.stale", "en"))
     assert f"tp:{rec.table_id}:0:{table.version}:" in str(fresh.components)  # a fresh panel, current version
     assert table_state(env, rec.table_id) == moved and 0 not in table.public_view().passed
     # the fresh panel works
@@ -127,7 +127,7 @@ async def test_illegal_play_is_refused_with_the_reason(simcord_env: Any, monkeyp
     assert key == "play.must_follow_suit"
     reply = last_reply(result)
     assert reply is not None and reply.ephemeral
-    assert reply.content.splitlines()[0] == i18n.t("ux.panel.refused", "en",
+    assert reply.content.splitlines()[0] == i18n.t("panel.refused", "en",
                                                     reason=i18n.t("play.must_follow_suit", "en"))
     assert table_state(env, rec.table_id) == before
     assert len(thread_messages(env, channel, rec)) == posts  # nothing public either
@@ -182,7 +182,7 @@ async def test_dealer_buries_eight_of_33_through_the_selects(simcord_env: Any) -
     assert len(view.hand) == 25
     reply = last_reply(result) or env.backend.get_message(message.channel_id, message.id)
     text = reply.content
-    assert text.startswith(i18n.t("ux.panel.ok", "en", text=i18n.t("bot.panel.buried", "en", cards="")[:7]))
+    assert text.startswith(i18n.t("panel.ok", "en", text=i18n.t("panel.buried", "en", cards="")[:7]))
     assert private_leaks(env) == []
 
 
@@ -193,7 +193,7 @@ async def test_turn_prompts_dm_opted_in_players_and_replace_the_previous_prompt(
     _guild, channel, actors = world(env, 4)
     alice = actors[0]
     reply = last_reply(await alice.slash(channel, "tractor notify", on=True))
-    assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.notify.on", "en")
+    assert reply is not None and reply.ephemeral and reply.content == i18n.t("table.notify.on", "en")
     rec = await start_table(env, channel, actors, mode="async")
     await declare_and_bury(env, rec, channel, actors)
     locale = env.bot.game.record(rec.table_id).meta["locale"]
@@ -224,24 +224,24 @@ async def test_private_text_follows_the_user_locale_and_public_text_the_server_l
     rec = await start_table(env, channel, actors, mode="async")
     for actor, loc in ((alice, "en"), (bob, "zh-CN")):
         panel = await open_panel(env, actor, channel, rec.table_id)
-        assert panel.content.splitlines() == [i18n.t("ux.panel.no_declaration", loc), i18n.t("bot.panel.declare", loc)]
-        assert i18n.t("bot.button.pass", loc) in _labels(panel)
+        assert panel.content.splitlines() == [i18n.t("panel.no_declaration", loc), i18n.t("panel.declare", loc)]
+        assert i18n.t("panel.button.pass", loc) in _labels(panel)
         reply = last_reply(await actor.slash(channel, "declare", cards="ZZ", table=rec.table_id))
         assert reply is not None and reply.ephemeral
         assert reply.content == i18n.t("card.invalid", loc, card="ZZ")
     # public messages: the server's Discord language (zh-CN here), then English after /tractor config locale:en
     texts = thread_texts(env, channel, rec)
-    assert texts[0] == i18n.t("bot.thread.welcome", "zh-CN", host=alice.mention)
+    assert texts[0] == i18n.t("table.thread.welcome", "zh-CN", host=alice.mention)
     admin_role = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     erin = guild.add_member(env.create_user("erin"), roles=[admin_role])
     reply = last_reply(await erin.slash(channel, "tractor config", locale="en"))
     assert reply is not None and reply.ephemeral and "`locale` = `en`" in reply.content
     second, _lobby = await open_table(env, erin, channel, mode="async")
-    assert thread_texts(env, channel, second)[0] == i18n.t("bot.thread.welcome", "en", host=erin.mention)
+    assert thread_texts(env, channel, second)[0] == i18n.t("table.thread.welcome", "en", host=erin.mention)
     # a server whose Discord language is English, with no locale setting, gets English public messages
     _guild2, channel2, (host2,) = world(env, 1, locale="en-US")
     third, _lobby = await open_table(env, host2, channel2, mode="async")
-    assert thread_texts(env, channel2, third)[0] == i18n.t("bot.thread.welcome", "en", host=host2.mention)
+    assert thread_texts(env, channel2, third)[0] == i18n.t("table.thread.welcome", "en", host=host2.mention)
     assert private_leaks(env) == []
 
 
@@ -270,10 +270,10 @@ async def test_panel_from_an_earlier_trick_is_refused(simcord_env: Any) -> None:
     group, values = next((g, v) for g, v in menus.items() if v)
     result = await leader.select(old, values[:1], custom_id=group)  # selecting on the old panel
     fresh = last_reply(result)
-    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("panel.stale", "en"))
     result = await leader.click(old, custom_id=button_id(old, "play"))  # pressing its Play
     fresh = last_reply(result)
-    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("bot.panel.stale", "en"))
+    assert fresh is not None and fresh.ephemeral and fresh.content.startswith(i18n.t("panel.stale", "en"))
     assert f":{table.version}:" in str(fresh.components)
     assert table_state(env, rec.table_id) == before and still_held
     assert len(thread_messages(env, channel, rec)) == posts

@@ -146,7 +146,7 @@ async def test_declare_and_overcall(simcord_env: Any, clock: Any, bot_options: A
                 result = await actor.slash(channel, "declare", cards=_cards(move.cards), table=rec.table_id)
                 reply = last_reply(result)
                 assert reply is not None and reply.ephemeral
-                assert reply.content == i18n.t("bot.panel.declared", "en", cards=cards_text(move.cards, "en"))
+                assert reply.content == i18n.t("panel.declared", "en", cards=cards_text(move.cards, "en"))
             else:
                 await declare_by_panel(env, actor, channel, rec.table_id, move.cards)
             assert table.public_view().declaration is not None
@@ -196,7 +196,7 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
     locale = game.record(rec.table_id).meta["locale"]
     ladder = i18n.t("announce.ladder_updated", locale, changes="")
     lines = [line for t in thread_texts(env, channel, rec) for line in t.splitlines() if line.startswith(ladder)]
-    new = i18n.t("ux.ladder.new", locale)
+    new = i18n.t("records.ladder.new", locale)
     assert lines and lines[-1].count(new) == 2 and "+" not in lines[-1], lines  # their first rated match: new
     rows = await game.db.leaderboard(rec.guild_id)
     assert {r.user_id for r in rows} == {alice.id, bob.id}
@@ -213,15 +213,15 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
         for by in ("rating", "level"):
             reply = last_reply(await actor.slash(channel, "ladder", by=by))
             assert reply is not None and not reply.ephemeral and not reply.content
-            assert titles[-1] == i18n.t(f"bot.ladder.title.{by}", loc)
+            assert titles[-1] == i18n.t(f"records.ladder.title.{by}", loc)
             assert [a.filename for a in reply.attachments] == ["ladder.png"]
         reply = last_reply(await actor.slash(channel, "stats"))
         assert reply is not None and [a.filename for a in reply.attachments] == ["stats.png"]
         reply = last_reply(await actor.slash(channel, "stats", user=carol))
-        assert reply is not None and reply.content == i18n.t("bot.stats.none", loc, name="carol")
+        assert reply is not None and reply.content == i18n.t("records.stats.none", loc, name="carol")
         reply = last_reply(await actor.slash(channel, "hand"))  # no table any more: a private refusal
-        assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.error.no_table", loc)
-    assert i18n.t("bot.ladder.title.rating", "zh-CN") != i18n.t("bot.ladder.title.rating", "en")
+        assert reply is not None and reply.ephemeral and reply.content == i18n.t("error.no_table", loc)
+    assert i18n.t("records.ladder.title.rating", "zh-CN") != i18n.t("records.ladder.title.rating", "en")
     assert private_leaks(env) == []
 
 

@@ -130,11 +130,11 @@ async def test_turn_timeout_hands_the_seat_to_the_ai_and_the_button_takes_it_bac
     assert back in str([c.to_dict() for row in live.components for c in row.children])
 
     panel = await open_panel(env, player, channel, rec.table_id)  # the panel says so and offers the button too
-    assert i18n.t("bot.panel.away", "en") in panel.content and button_id(panel, "back")
+    assert i18n.t("panel.away", "en") in panel.content and button_id(panel, "back")
 
     result = await player.click(live, custom_id=back)
     reply = last_reply(result)
-    assert reply is not None and reply.ephemeral and reply.content == i18n.t("bot.panel.back", "en")
+    assert reply is not None and reply.ephemeral and reply.content == i18n.t("panel.back", "en")
     assert not game.record(rec.table_id).seats[seat].away
     back_note = said("announce.tuoguan_back", locale, player.id, name=name)
     assert any(back_note in t for t in thread_texts(env, channel, rec))
@@ -167,7 +167,7 @@ async def test_lobby_message_marks_a_seat_under_tuoguan(simcord_env: Any, clock:
     await advance(env, clock, record.options.turn_timeout + 1)
     assert game.record(rec.table_id).seats[seat].away
     lobby = env.backend.get_message(channel.id, record.lobby_message_id)
-    away = f"**{record.names[seat]}** {i18n.t('bot.lobby.away', record.meta['locale'])}"
+    away = f"**{record.names[seat]}** {i18n.t('lobby.away', record.meta['locale'])}"
     assert away in str(lobby.embeds)
 
 
@@ -268,7 +268,7 @@ async def test_queued_play(simcord_env: Any, legal: bool) -> None:
     result = await actor.click(message, custom_id=button_id(message, "play"))  # labelled "Queue" off turn
     assert game.sessions[rec.table_id].queued.get(follower) == (queued,)
     shown = env.backend.get_message(message.channel_id, message.id)
-    assert i18n.t("bot.panel.queued_ok", "en", cards="")[:6] in shown.content, last_reply(result)
+    assert i18n.t("panel.queued_ok", "en", cards="")[:6] in shown.content, last_reply(result)
 
     leader = actors[table.to_act()[0]]
     message = await open_panel(env, leader, channel, rec.table_id)
@@ -305,7 +305,7 @@ async def test_queued_play_survives_a_restart(simcord_env: Any, clock: Any) -> N
     await select_cards(actor, message, env.bot.game.panel(rec.table_id, actor.id), [follow])
     await actor.click(message, custom_id=button_id(message, "play"))  # "Queue": not the follower's turn yet
     shown = env.backend.get_message(message.channel_id, message.id)
-    assert i18n.t("bot.panel.queued_ok", "en", cards="")[:6] in shown.content
+    assert i18n.t("panel.queued_ok", "en", cards="")[:6] in shown.content
 
     game = (await restart(env, clock)).game
     table = game.sessions[rec.table_id].table

@@ -192,7 +192,7 @@ async def pick_and_press(actor: Any, panel: Any, cards: Sequence[Card], locale: 
     for custom_id, values in menus.items():
         await actor.select(panel, values, custom_id=custom_id)
     shown = panel.content
-    assert i18n.t("bot.panel.selected", locale, n=len(cards), cards="").strip() in shown, shown
+    assert i18n.t("panel.selected", locale, n=len(cards), cards="").strip() in shown, shown
     await actor.click(panel, custom_id=button_id(panel, op))
     return len(menus)
 
@@ -220,7 +220,7 @@ def _prefix(key: str, locale: str) -> str:
 
 def _ok(key: str, locale: str) -> str:
     """The start of a confirmation shown in the panel (``✅ Played …``)."""
-    return i18n.t("ux.panel.ok", locale, text=_prefix(key, locale))
+    return i18n.t("panel.ok", locale, text=_prefix(key, locale))
 
 
 async def _make_move(actor: Any, panel: Any, move: Any, loc: str, table: Any, counts: Counter[str]) -> None:
@@ -228,27 +228,27 @@ async def _make_move(actor: Any, panel: Any, move: Any, loc: str, table: Any, co
     answer checked."""
     if isinstance(move, Declare | Pass):
         lines = panel.content.splitlines()  # the standing declaration first, then what to do
-        assert i18n.t("bot.panel.declare", loc) in lines or i18n.t("ux.panel.yours_stands", loc) in lines, lines
+        assert i18n.t("panel.declare", loc) in lines or i18n.t("panel.yours_stands", loc) in lines, lines
         if isinstance(move, Declare):
             await declare_button(actor, panel, move.cards)
-            assert panel.content.startswith(_ok("bot.panel.declared", loc)), panel.content
+            assert panel.content.startswith(_ok("panel.declared", loc)), panel.content
         else:
             await actor.click(panel, custom_id=button_id(panel, "pass"))
-            assert panel.content.startswith((_ok("bot.panel.passed", loc), _ok("ux.panel.done", loc))), \
+            assert panel.content.startswith((_ok("panel.passed", loc), _ok("panel.done", loc))), \
                 panel.content
     elif isinstance(move, Bury):
-        assert i18n.t("bot.panel.bury", loc, n=8) in panel.content.splitlines(), panel.content
+        assert i18n.t("panel.bury", loc, n=8) in panel.content.splitlines(), panel.content
         counts["bury menus"] += await pick_and_press(actor, panel, move.cards, loc, "bury")
-        assert panel.content.startswith(_ok("bot.panel.buried", loc)), panel.content
+        assert panel.content.startswith(_ok("panel.buried", loc)), panel.content
     else:
         assert isinstance(move, Play)
-        assert i18n.t("bot.panel.your_turn", loc) in panel.content.splitlines(), panel.content
+        assert i18n.t("panel.your_turn", loc) in panel.content.splitlines(), panel.content
         counts["play menus"] += await pick_and_press(actor, panel, move.cards, loc, "play")
         counts["multi-card plays"] += len(move.cards) > 1
         if table.phase is Phase.PLAYING and move.seat not in table.to_act():  # else refreshed: new choices
             # confirmed, or already refreshed in place by the next seat's play (the trick shows the play)
-            assert panel.content.startswith(_ok("bot.panel.played", loc)) \
-                or i18n.t("bot.panel.wait", loc) in panel.content.splitlines(), panel.content
+            assert panel.content.startswith(_ok("panel.played", loc)) \
+                or i18n.t("panel.wait", loc) in panel.content.splitlines(), panel.content
 
 
 # -- the match ---------------------------------------------------------------------------------------------
@@ -341,10 +341,10 @@ async def test_four_users_play_a_full_match_through_buttons_and_selects(simcord_
     assert story.winner is not None
     over_text = posted("announce.match_over", a=names[story.winner], b=names[story.winner + 2])
     ending = posts["match_summary.png"].splitlines()
-    assert ending[:2] == [posted("ux.announce.hand_final", hand=last.hand_number, points=last.defender_points,
+    assert ending[:2] == [posted("announce.hand_final", hand=last.hand_number, points=last.defender_points,
                                  levels=" / ".join(last.levels_after)), over_text], ending
     assert ending[2].startswith(posted("announce.ladder_updated", changes=""))
-    assert texts[-1].endswith(i18n.t("bot.phase.match_over", PUBLIC))  # the live message is last
+    assert texts[-1].endswith(i18n.t("table.phase.match_over", PUBLIC))  # the live message is last
     for place in [channel, *channel.threads]:  # a finished table leaves no button to click
         assert not [m.content for m in place.history() if m.components], place
 
@@ -384,7 +384,7 @@ async def test_an_english_server_posts_the_hand_and_match_results_in_english(sim
     joined = "\n".join(texts)
     for result in table.results:
         if result.match_winner is not None:  # the last hand: in the match-end message, nobody deals next
-            assert posted("ux.announce.hand_final", "en", hand=result.hand_number, points=result.defender_points,
+            assert posted("announce.hand_final", "en", hand=result.hand_number, points=result.defender_points,
                           levels=" / ".join(result.levels_after)) in joined
             continue
         assert posted("announce.hand_settled", "en", hand=result.hand_number, points=result.defender_points,
@@ -392,5 +392,5 @@ async def test_an_english_server_posts_the_hand_and_match_results_in_english(sim
     winner = table.match_winner
     assert winner is not None
     assert posted("announce.match_over", "en", a=names[winner], b=names[winner + 2]) in joined
-    assert texts[-1].endswith(i18n.t("bot.phase.match_over", "en"))
+    assert texts[-1].endswith(i18n.t("table.phase.match_over", "en"))
     assert private_leaks(env) == []

@@ -45,7 +45,7 @@ async def test_ladder_and_history_name_players_as_last_seen(simcord_env: Any, cl
     await restart(env, clock)  # nothing of it kept in memory
     drawn = spy_ladder(monkeypatch)
     await bob.slash(channel, "ladder")
-    unknown = t("runtime.name.unknown", "en")
+    unknown = t("records.unnamed_player", "en")
     assert drawn == [["Alice A", unknown]]
     assert not any(re.search(r"#\d", name) for name in drawn[0])
 
@@ -69,4 +69,4 @@ async def test_unknown_player_fallback_is_localized(simcord_env: Any, monkeypatc
     await env.bot.game.db.record_match(guild.id, None, seats, 1)
     drawn = spy_ladder(monkeypatch)
     await dave.slash(channel, "ladder")
-    assert drawn == [[t("runtime.name.unknown", "zh-CN")] * 4]
+    assert drawn == [[t("records.unnamed_player", "zh-CN")] * 4]

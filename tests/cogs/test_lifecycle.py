@@ -88,7 +88,7 @@ async def _prompted_alice(env):
 
 
 def _light_ping(user_id: int, locale: str) -> str:
-    return i18n.t("ux.ping.turn", locale, mentions=f"<@{user_id}>")
+    return i18n.t("table.ping_turn", locale, mentions=f"<@{user_id}>")
 
 
 @on_both_backends
@@ -133,12 +133,12 @@ async def test_ending_a_table_closes_its_live_and_lobby_messages(simcord_env, cl
     live_id = env.bot.presenter.states[rec.table_id].live_id
     live = env.backend.get_message(rec.thread_id, live_id)
     assert live.id == thread_of(env, channel, rec).history()[-1].id  # still the last message of the thread
-    assert i18n.t("bot.status.ended", locale) in live.content, live.content
-    assert i18n.t("bot.phase.playing", locale) not in live.content
-    assert i18n.t("bot.live.turn", locale, names="")[:4] not in live.content
+    assert i18n.t("table.status.ended", locale) in live.content, live.content
+    assert i18n.t("table.phase.playing", locale) not in live.content
+    assert i18n.t("table.live.turn", locale, names="")[:4] not in live.content
     assert live.components == []
     pings = [m for m in thread_of(env, channel, rec).history() if m.content == _light_ping(alice.id, locale)]
     assert pings == []  # her turn's light ping went with the table
     lobby = env.backend.get_message(channel.id, rec.lobby_message_id)
-    assert i18n.t("bot.status.ended", locale) in lobby.embeds[0]["title"] and lobby.components == []
-    assert i18n.t("bot.lobby.closed_early", locale) in str(lobby.embeds[0])  # the outcome, not only the status
+    assert i18n.t("table.status.ended", locale) in lobby.embeds[0]["title"] and lobby.components == []
+    assert i18n.t("lobby.closed_early", locale) in str(lobby.embeds[0])  # the outcome, not only the status

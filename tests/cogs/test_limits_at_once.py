@@ -37,7 +37,7 @@ async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_en
     guild, channel, (alice,) = guild_of(env, ["alice"])
     results = await raw_slash(alice, channel, "tractor new", 15)
     assert len(open_in(env, guild.id)) == 3, env.transcript()
-    hosted = i18n.t("security.limit.hosted", "en", limit=3)
+    hosted = i18n.t("table.limit.hosted", "en", limit=3)
     refused = [last_reply(r) for r in results if last_reply(r).content == hosted]
     assert len(refused) == 12 and all(m.ephemeral for m in refused)
     assert len(await env.bot.game.db.list_tables(guild_id=guild.id)) == 3  # nothing stored for the refused ones
@@ -45,7 +45,7 @@ async def test_tables_opened_at_the_same_moment_never_pass_the_limits(simcord_en
     crowd, room, members = guild_of(env, [f"m{i}" for i in range(40)], "Crowd")
     results = await at_once([(m, room, "tractor new", {}) for m in members])
     assert len(open_in(env, crowd.id)) == 25, env.transcript()
-    full = i18n.t("security.limit.guild_tables", "en", limit=25)
+    full = i18n.t("table.limit.guild_tables", "en", limit=25)
     assert sum(last_reply(r).content == full for r in results) == 15
 
 
@@ -76,14 +76,14 @@ async def test_a_tournament_whose_first_round_does_not_fit_the_guild_is_not_star
         await actors[2 * i + 1].slash(channel, "tractor tournament join", partner=actors[2 * i])  # confirmed
     await actors[8].slash(channel, "tractor new")  # one casual table: the round's two tables would make three
     reply = last_reply(await organiser.slash(channel, "tractor tournament start"))
-    assert reply.ephemeral and reply.content == i18n.t("service_faults.limit.tournament_tables", "en", needed=2,
+    assert reply.ephemeral and reply.content == i18n.t("tournament.limit_tables", "en", needed=2,
                                                        open=1, limit=2), env.transcript()
     assert t.status is TStatus.SIGNUP and len(open_in(env, guild.id)) == 1
     await actors[8].slash(channel, "tractor end")  # room again: it starts, and its tables count for the guild
     await organiser.slash(channel, "tractor tournament start")
     assert t.status is TStatus.RUNNING and len(open_in(env, guild.id)) == 2
     refused = last_reply(await actors[8].slash(channel, "tractor new"))
-    assert refused.content == i18n.t("security.limit.guild_tables", "en", limit=2)
+    assert refused.content == i18n.t("table.limit.guild_tables", "en", limit=2)
 
 
 async def test_two_connections_creating_tables_at_once_are_held_to_the_limit(db_target: str) -> None:
@@ -99,7 +99,7 @@ async def test_two_connections_creating_tables_at_once_are_held_to_the_limit(db_
 
         results = await asyncio.gather(*(create(db, 7) for db in (first, second) for _ in range(10)))
         assert sum(isinstance(r, TableRecord) for r in results) == 3
-        assert {r.key for r in results if isinstance(r, LimitReached)} == {"security.limit.hosted"}
+        assert {r.key for r in results if isinstance(r, LimitReached)} == {"table.limit.hosted"}
         results = await asyncio.gather(*(create(db, host) for db in (first, second) for host in range(10, 20)))
         assert sum(isinstance(r, TableRecord) for r in results) == 2  # the guild had 3 of its 5
         assert len(await first.list_tables(guild_id=1)) == 5

@@ -30,11 +30,11 @@ async def test_one_human_three_ai(simcord_env):
     texts = [m.content for m in history]
     # quiet by default: no picture per trick; one trick log message per hand, one line per trick
     assert not any(a.filename.startswith("hand01_trick") for m in history for a in m.attachments)
-    logs = [m.content.splitlines() for m in history if m.content.startswith(i18n.t("ux.log.title", "zh-CN", hand=1))]
+    logs = [m.content.splitlines() for m in history if m.content.startswith(i18n.t("tricklog.title", "zh-CN", hand=1))]
     numbers = [line.split(".")[0] for line in logs[0][1:]] if len(logs) == 1 else []
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)] and len(numbers) >= 8, logs
     assert any(a.filename == "match_summary.png" for m in history for a in m.attachments)
-    assert history[-1].content.endswith(i18n.t("bot.phase.match_over", "zh-CN"))  # the live message is last
+    assert history[-1].content.endswith(i18n.t("table.phase.match_over", "zh-CN"))  # the live message is last
     assert any(f"<@{alice.id}>" in t for t in texts)  # turns mention the player
     assert env.bot.game.record(rec.table_id).status is Status.FINISHED if rec.table_id in env.bot.game.sessions \
         else True

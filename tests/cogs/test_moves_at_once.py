@@ -37,7 +37,7 @@ async def test_play_submitted_twice_at_once_plays_once(simcord_env: Any) -> None
     assert len(mine) == 1, env.transcript()
     assert leader not in game.sessions[rec.table_id].queued  # no unasked queued play
     answers = sorted(last_reply(r).content for r in results)
-    refused = i18n.t("service_faults.move.duplicate", "en")
+    refused = i18n.t("act.duplicate", "en")
     assert refused in answers and any(a != refused for a in answers), answers
 
 
@@ -75,7 +75,7 @@ async def test_copies_carrying_the_same_arrival_version_move_the_seat_once() -> 
     results = await asyncio.gather(service.act(tid, HUMAN, Play(cards=play), since=seen),
                                    service.queue_play(tid, HUMAN, play, since=seen), return_exceptions=True)
     refused = [r for r in results if isinstance(r, NotAllowed)]
-    assert len(refused) == 1 and refused[0].key == "service_faults.move.duplicate", results
+    assert len(refused) == 1 and refused[0].key == "act.duplicate", results
     assert [a for a in table.actions[seen:] if isinstance(a, Play) and a.seat == 0] == [Play(seat=0, cards=play)]
     assert 0 not in service.session(tid).queued
     await db.close()

@@ -47,9 +47,9 @@ async def test_a_copy_sent_with_the_first_but_delivered_after_its_answer_is_refu
     before = table.version
     copy = _payload((actors[leader], channel, "play", {"cards": card}))  # created now, with the first
     first = await actors[leader].slash(channel, "play", cards=card)
-    assert last_reply(first).content != i18n.t("service_faults.move.duplicate", "en"), env.transcript()
+    assert last_reply(first).content != i18n.t("act.duplicate", "en"), env.transcript()
     late = await _deliver(env, *copy)
-    assert last_reply(late).content == i18n.t("service_faults.move.duplicate", "en"), env.transcript()
+    assert last_reply(late).content == i18n.t("act.duplicate", "en"), env.transcript()
     mine = [a for a in table.actions[before:] if isinstance(a, Play) and a.seat == leader]
     assert len(mine) == 1 and leader not in env.bot.game.sessions[rec.table_id].queued
 
@@ -63,7 +63,7 @@ async def test_the_same_move_sent_again_after_the_answer_is_a_move_of_its_own(si
     game = env.bot.game
     await actors[leader].slash(channel, "play", cards=card)
     again = await actors[leader].slash(channel, "play", cards=card)
-    assert last_reply(again).content != i18n.t("service_faults.move.duplicate", "en"), env.transcript()
+    assert last_reply(again).content != i18n.t("act.duplicate", "en"), env.transcript()
     assert game.sessions[rec.table_id].queued.get(leader) is not None, env.transcript()
 
 
@@ -76,9 +76,9 @@ async def test_buttons_of_an_older_version_are_answered_with_a_way_out(simcord_e
     panel = env.backend.get_message(sent.channel_id if hasattr(sent, "channel_id") else sent.channel.id, sent.id)
     version = env.bot.game.sessions[rec.table_id].table.version
     stale = await forge(env, alice, panel, f"tp:{rec.table_id}:0:{version}:oldop:")
-    assert last_reply(stale).content.startswith(i18n.t("bot.panel.stale", "en")), env.transcript()
+    assert last_reply(stale).content.startswith(i18n.t("panel.stale", "en")), env.transcript()
     result = await forge(env, alice, panel, f"tl:{rec.table_id}:oldop:")
-    assert last_reply(result).content == i18n.t("clicks.retired", "en"), env.transcript()
+    assert last_reply(result).content == i18n.t("panel.retired_button", "en"), env.transcript()
 
 
 async def _click_play(env: Any, rec: Any, channel: Any, actor: Any, seat: int, card: str,

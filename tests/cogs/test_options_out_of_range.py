@@ -20,34 +20,34 @@ def refusal(key: str, **params: Any) -> str:
 
 
 def choice(option: str, value: str, allowed: str) -> str:
-    return refusal("service_faults.option.bad_choice", option=option, value=value, allowed=allowed)
+    return refusal("command.option.bad_choice", option=option, value=value, allowed=allowed)
 
 
 CASES: list[tuple[str, dict[str, Any], str]] = [
     ("tractor new", {"ai": HUGE}, choice("ai", HUGE, "random, basic, strong")),
     ("tractor new", {"ai": "godlike"}, choice("ai", "godlike", "random, basic, strong")),
     ("tractor new", {"mode": "turbo"}, choice("mode", "turbo", "live, async")),
-    ("tractor new", {"declare_wait": 10**6}, refusal("service_faults.option.bad_range", option="declare_wait",
+    ("tractor new", {"declare_wait": 10**6}, refusal("command.option.bad_range", option="declare_wait",
                                                      value="1000000", low=0, high=600)),
-    ("tractor new", {"trick_pictures": "yes"}, refusal("service_faults.option.bad_flag", option="trick_pictures",
+    ("tractor new", {"trick_pictures": "yes"}, refusal("command.option.bad_flag", option="trick_pictures",
                                                        value="yes")),
-    ("tractor new", {"autoplay": 2}, refusal("service_faults.option.bad_flag", option="autoplay", value="2")),
-    ("tractor new", {"timeout": 1}, i18n.t("bot.error.bad_timeout", "en", low=10, high=7 * 24 * 3600)),
-    ("tractor new", {"timeout": 10**12}, i18n.t("bot.error.bad_timeout", "en", low=10, high=7 * 24 * 3600)),
-    ("tractor notify", {"on": "maybe"}, refusal("service_faults.option.bad_flag", option="on", value="maybe")),
+    ("tractor new", {"autoplay": 2}, refusal("command.option.bad_flag", option="autoplay", value="2")),
+    ("tractor new", {"timeout": 1}, i18n.t("error.bad_timeout", "en", low=10, high=7 * 24 * 3600)),
+    ("tractor new", {"timeout": 10**12}, i18n.t("error.bad_timeout", "en", low=10, high=7 * 24 * 3600)),
+    ("tractor notify", {"on": "maybe"}, refusal("command.option.bad_flag", option="on", value="maybe")),
     ("ladder", {"by": "wealth"}, choice("by", "wealth", "rating, level")),
-    ("replay", {"table": 1, "hand": 10**30}, refusal("service_faults.option.bad_range", option="hand",
+    ("replay", {"table": 1, "hand": 10**30}, refusal("command.option.bad_range", option="hand",
                                                       value=str(10**30), low=1, high=500)),
     ("tractor tournament create", {"name": "Cup", "format": "chaos"},
      choice("format", "chaos", "knockout, swiss, groups, duplicate")),
     ("tractor tournament create", {"name": HUGE, "format": "knockout"},
-     refusal("service_faults.option.too_long", option="name", longest=60)),
+     refusal("command.option.too_long", option="name", longest=60)),
     ("tractor tournament create", {"name": "Cup", "format": "knockout", "best_of_three": 99},
-     refusal("service_faults.option.bad_range", option="best_of_three", value="99", low=0, high=6)),
+     refusal("command.option.bad_range", option="best_of_three", value="99", low=0, high=6)),
     ("tractor tournament create", {"name": "Cup", "format": "knockout", "tie": HUGE},
      choice("tie", HUGE, "on_stage, first")),
     ("tractor tournament create", {"name": "Cup", "format": "knockout", "deadline_hours": -5},
-     refusal("service_faults.option.bad_range", option="deadline_hours", value="-5", low=0, high=720)),
+     refusal("command.option.bad_range", option="deadline_hours", value="-5", low=0, high=720)),
 ]
 
 

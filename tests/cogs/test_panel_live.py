@@ -36,7 +36,7 @@ async def test_panel_shows_the_trick_and_refreshes_in_place_keeping_the_selectio
     waiter = actors[waiter_seat]
     message = await open_panel(env, waiter, channel, rec.table_id)
     leader_name = rec.names[leader_seat]
-    assert i18n.t("ux.panel.trick_lead", "en", n=1, name=leader_name) in message.content.splitlines()
+    assert i18n.t("panel.trick_lead", "en", n=1, name=leader_name) in message.content.splitlines()
     mine = game.panel(rec.table_id, waiter.id).hand[:1]
     await select_cards(waiter, message, game.panel(rec.table_id, waiter.id), mine)  # chosen ahead of the turn
     leader = actors[leader_seat]
@@ -45,12 +45,12 @@ async def test_panel_shows_the_trick_and_refreshes_in_place_keeping_the_selectio
     await leader.click(lead_panel, custom_id=button_id(lead_panel, "auto"))  # Play suggestion: one tap
     await env.settle()
     shown = _stored(env, message)  # the waiter's panel, edited in place (no new message)
-    led = i18n.t("ux.panel.led", "en", name=leader_name, cards=cards_text(lead, "en"))
-    assert i18n.t("ux.panel.trick", "en", n=1, plays=led) in shown.content.splitlines(), shown.content
+    led = i18n.t("panel.led", "en", name=leader_name, cards=cards_text(lead, "en"))
+    assert i18n.t("panel.trick", "en", n=1, plays=led) in shown.content.splitlines(), shown.content
     points = table.public_view().trick.points
-    assert i18n.t("ux.panel.points", "en", points=points, total=0) in shown.content
-    assert i18n.t("bot.panel.selected", "en", n=1, cards=cards_text(mine, "en")) in shown.content  # kept
-    assert i18n.t("ux.panel.ok", "en", text=i18n.t("bot.panel.played", "en", cards=cards_text(lead, "en"))) \
+    assert i18n.t("panel.points", "en", points=points, total=0) in shown.content
+    assert i18n.t("panel.selected", "en", n=1, cards=cards_text(mine, "en")) in shown.content  # kept
+    assert i18n.t("panel.ok", "en", text=i18n.t("panel.played", "en", cards=cards_text(lead, "en"))) \
         in _stored(env, lead_panel).content  # the leader's confirmation is inside its panel
     assert private_leaks(env) == []
 
@@ -66,7 +66,7 @@ async def test_my_panel_button_and_the_legal_plays_menu(simcord_env: Any) -> Non
     live = next(m for m in reversed(thread_messages(env, channel, rec))
                 if any(c.custom_id == f"tl:{rec.table_id}:hand:" for row in m.components for c in row.children))
     labels = [c.label for row in live.components for c in row.children]
-    assert i18n.t("ux.button.my_panel", "en") in labels
+    assert i18n.t("panel.button.my_panel", "en") in labels
     player = actors[table.to_act()[0]]
     result = await player.click(live, custom_id=f"tl:{rec.table_id}:hand:")
     panel_msg = result.followups[-1] if result.followups else result.response
@@ -114,7 +114,7 @@ async def test_card_menus_keep_their_labels_and_toggle(simcord_env: Any) -> None
     from cogs.panel_view import hand_order
 
     card = hand_order(order)[int(values[1])]
-    assert i18n.t("bot.panel.selected", "en", n=1, cards=cards_text([card], "en")) in shown.content
+    assert i18n.t("panel.selected", "en", n=1, cards=cards_text([card], "en")) in shown.content
 
 
 @bounded()
@@ -133,18 +133,18 @@ async def test_after_declaring_the_panel_shows_the_declaration_and_done(simcord_
     declaration = table.public_view().declaration
     assert declaration is not None and declaration.seat == seat
     lines = shown.content.splitlines()
-    assert lines[0] == i18n.t("ux.panel.ok", "en", text=i18n.t("bot.panel.declared", "en",
+    assert lines[0] == i18n.t("panel.ok", "en", text=i18n.t("panel.declared", "en",
                                                                 cards=cards_text(shown_cards, "en")))
-    assert lines[1].startswith(i18n.t("ux.panel.standing", "en", name=rec.names[seat], cards="", trump="")[:20])
-    assert i18n.t("ux.panel.yours_stands", "en") in lines
-    assert i18n.t("bot.panel.declare", "en") not in lines
+    assert lines[1].startswith(i18n.t("panel.standing", "en", name=rec.names[seat], cards="", trump="")[:20])
+    assert i18n.t("panel.yours_stands", "en") in lines
+    assert i18n.t("panel.declare", "en") not in lines
     done = [c for row in shown.components for c in row.get("components", [])
             if c.get("custom_id", "").split(":")[-2:-1] == ["pass"]]
-    assert [c["label"] for c in done] == [i18n.t("ux.button.done", "en")]
+    assert [c["label"] for c in done] == [i18n.t("panel.button.done", "en")]
     await actor.click(message, custom_id=done[0]["custom_id"])
     assert seat not in table.to_act() and table.public_view().declaration == declaration
-    assert _stored(env, message).content.splitlines()[0] == i18n.t("ux.panel.ok", "en",
-                                                                    text=i18n.t("ux.panel.done", "en"))
+    assert _stored(env, message).content.splitlines()[0] == i18n.t("panel.ok", "en",
+                                                                    text=i18n.t("panel.done", "en"))
 
 
 @bounded()
@@ -159,5 +159,5 @@ async def test_a_fresh_panel_replaces_the_old_one(simcord_env: Any) -> None:
         old = _stored(env, first)  # deleted (or, if Discord refused, a pointer without picture or buttons)
     except BackendError:
         old = None
-    assert old is None or (old.content == i18n.t("ux.panel.moved", "en") and not old.components)
+    assert old is None or (old.content == i18n.t("panel.moved", "en") and not old.components)
     assert _stored(env, second).components  # the new one works

@@ -61,8 +61,8 @@ def test_follower_sees_the_lead_and_numbered_menus() -> None:
     panel = build_panel(RECORD, table, seat)
     led = table.public_view().trick.plays[0][1]
     text = panel_text(panel, "en")
-    assert i18n.t("bot.panel.your_turn", "en") in text.splitlines()
-    key = "bot.panel.to_follow_one" if len(led) == 1 else "bot.panel.to_follow"
+    assert i18n.t("panel.your_turn", "en") in text.splitlines()
+    key = "panel.to_follow_one" if len(led) == 1 else "panel.to_follow"
     assert i18n.t(key, "en", cards=cards_text(led, "en"), n=len(led)) in text.splitlines()
     menus = [m for m in _items(build_panel_view(panel, "zh-CN")) if isinstance(m, discord.ui.Select)
              and (m.custom_id or "").startswith("ts:")]
@@ -93,8 +93,8 @@ def test_a_seat_with_no_cards_left_is_told_the_hand_ends_and_offered_nothing_to_
     table = table_until(leader_is_out, seed=3)
     leader = table.public_view().trick.plays[0][0]
     panel = build_panel(RECORD, table, leader)
-    assert panel_text(panel, "zh-CN") == i18n.t("bot.panel.hand_done", "zh-CN")
+    assert panel_text(panel, "zh-CN") == i18n.t("panel.hand_done", "zh-CN")
     assert _items(build_panel_view(panel, "zh-CN")) == []
     follower = build_panel(RECORD, table, table.to_act()[0])  # still has its last card: play it
     labels = [getattr(i, "label", None) for i in _items(build_panel_view(follower, "en"))]
-    assert i18n.t("bot.button.play", "en") in labels
+    assert i18n.t("panel.button.play", "en") in labels

@@ -84,7 +84,7 @@ async def test_a_referee_who_does_not_play_rules_and_an_organiser_who_plays_may_
     refs = guild.create_role("refs")
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     reply = last_reply(await mod.slash(channel, "tractor config", referee_role=guild.default_role))
-    assert literal(reply.content) == i18n.t("bot.config.referee_everyone", "en")
+    assert literal(reply.content) == i18n.t("table.config.referee_everyone", "en")
     await mod.slash(channel, "tractor config", referee_role=refs)
     assert await env.bot.game.db.get_guild_setting(guild.id, "referee_roles") == [refs.id]
     dave = guild.add_member(env.create_user("dave"), roles=[refs])
@@ -203,7 +203,7 @@ async def test_a_discipline_table_hides_the_kitty_and_earlier_tricks_and_removes
     await until(env, clock, lambda: table.phase is Phase.PLAYING and len(table.hand.tricks) >= 3)
     thread = next(th for th in channel.threads if th.id == rec.thread_id)
     # the trick log shows only the last trick (one message, edited), not the hand's earlier ones
-    log = next(m.content for m in thread.history() if m.content.startswith(i18n.t("ux.log.title", "en", hand=1)))
+    log = next(m.content for m in thread.history() if m.content.startswith(i18n.t("tricklog.title", "en", hand=1)))
     assert len(log.splitlines()) == 2, log
     assert log.splitlines()[1].startswith(f"{len(table.hand.tricks)}. "), log  # the last trick, not trick 1
     # the burier no longer sees the kitty once play started (a casual table keeps it: the engine's seat view)

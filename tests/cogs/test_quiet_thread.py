@@ -50,7 +50,7 @@ async def test_a_quiet_hand_posts_one_log_one_picture_and_edits_the_live_message
     assert not [f for f in uploads if "_trick" in f]  # no picture per trick
     pictures = [a.filename for m in history for a in m.attachments if not a.filename.startswith("table_v")]
     assert pictures == ["hand01_summary.png"], pictures  # the end of the hand is one picture
-    title = i18n.t("ux.log.title", "en", hand=1)
+    title = i18n.t("tricklog.title", "en", hand=1)
     logs = [m for m in history if m.content.startswith(title)]
     assert len(logs) == 1, [m.content for m in history]
     lines = logs[0].content.splitlines()[1:]
@@ -79,7 +79,7 @@ async def test_a_restart_keeps_editing_the_same_trick_log(simcord_env: Any, cloc
             break
         await act_by_panel(env, humans_to_act(env, rec.table_id, [alice])[0], channel, rec.table_id)
     await env.settle()
-    title = i18n.t("ux.log.title", "en", hand=1)
+    title = i18n.t("tricklog.title", "en", hand=1)
     before = [m.id for m in thread_of(env, channel, rec).history() if m.content.startswith(title)]
     assert len(before) == 1
     game = (await restart(env, clock)).game
@@ -132,13 +132,13 @@ async def test_a_quiet_turn_edits_the_live_message_and_pings_lightly(simcord_env
     await env.bot.presenter.flush(rec.table_id)
     posts = _thread_posts(env, thread.id, since)
     live_posts = [e for e in posts if e.json.get("components")]
-    pings = [e for e in posts if str(e.json.get("content", "")).endswith(i18n.t("ux.ping.turn", "en", mentions=""))]
+    pings = [e for e in posts if str(e.json.get("content", "")).endswith(i18n.t("table.ping_turn", "en", mentions=""))]
     assert len(pings) >= 10, [e.json.get("content") for e in posts]  # alice played every trick of the hand
     assert all(_pinged(e) == [str(alice.id)] and e.json["content"].startswith(f"<@{alice.id}>") for e in pings)
     assert all(_pinged(e) == [] for e in live_posts)  # the live message itself pings nobody
     # the live message is sent anew only below a new post (a hand's notices, the trick log), not for a ping
     assert len(live_posts) < len(pings) // 2, (len(live_posts), len(pings))
-    left = [m for m in thread.history() if m.content.endswith(i18n.t("ux.ping.turn", "en", mentions=""))]
+    left = [m for m in thread.history() if m.content.endswith(i18n.t("table.ping_turn", "en", mentions=""))]
     assert len(left) <= 1  # the older pings were deleted
     stored = game.record(rec.table_id).meta.get("ping") or []
     if left:  # the one ping left is for alice's current turn, and a restart finds it

@@ -47,7 +47,7 @@ async def test_wrong_user_and_stale_panel(simcord_env):
     assert env.bot.game.panel(rec.table_id, alice.id).version != panel.version
     stale = await alice.click(message, custom_id=button_id(message, "clear"))
     texts = [m.content for m in [stale.response, *stale.followups] if m is not None]
-    assert any(t.startswith(i18n.t("bot.panel.stale", "en")) for t in texts), texts
+    assert any(t.startswith(i18n.t("panel.stale", "en")) for t in texts), texts
 
 
 async def test_not_seated_user_refused(simcord_env):
@@ -82,10 +82,10 @@ async def test_illegal_play_refused_with_reason(simcord_env):
     assert game.sessions[rec.table_id].table.version == before  # nothing changed
     shown = env.backend.get_message(message.channel_id, message.id)
     first = shown.content.splitlines()[0]
-    assert first.startswith("⚠️ ") and i18n.t("bot.error.internal", "en") not in first, shown.content
+    assert first.startswith("⚠️ ") and i18n.t("error.internal", "en") not in first, shown.content
     assert first[3:] in {i18n.t(k, "en") for k in i18n.MESSAGES if k.startswith("play.")}, first
     assert button_id(shown, "play") == play  # the selection is kept (its mask is in the Play button)
-    assert i18n.t("bot.panel.your_turn", "en") in shown.content  # and the panel still says what to do
+    assert i18n.t("panel.your_turn", "en") in shown.content  # and the panel still says what to do
 
 
 async def test_bad_option_is_a_localized_error(simcord_env):
@@ -97,7 +97,7 @@ async def test_bad_option_is_a_localized_error(simcord_env):
     assert "end_level" in literal(msgs[-1].content)  # as the user typed it (escaped: shown literally)
     result = await alice.slash(channel, "tractor new", options="nonsense")
     msgs = [m for m in [result.response, *result.followups] if m is not None]
-    assert i18n.t("bot.error.bad_option", "en", text="nonsense") == msgs[-1].content
+    assert i18n.t("error.bad_option", "en", text="nonsense") == msgs[-1].content
 
 
 async def test_command_names_localized(simcord_env):
@@ -106,6 +106,6 @@ async def test_command_names_localized(simcord_env):
     from cogs.translator import CatalogueTranslator
 
     translator = CatalogueTranslator()
-    name = app_commands.locale_str("tractor", key="cmd.tractor")
+    name = app_commands.locale_str("tractor", key="command.tractor")
     assert await translator.translate(name, Locale.chinese, None) == "双升"
     assert await translator.translate(name, Locale.american_english, None) is None

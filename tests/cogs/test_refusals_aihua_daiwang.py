@@ -19,7 +19,7 @@ from tests.helpers.security import answer_of
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
 
-INTERNAL = i18n.t("bot.error.internal", "en")
+INTERNAL = i18n.t("error.internal", "en")
 BAD_INPUT: list[tuple[str, dict[str, Any]]] = [
     ("play", {"cards": "ZZ"}), ("play", {"cards": "2H 2H 2H 2H 2H"}), ("play", {"cards": "BJ " * 60}),
     ("play", {"cards": "大王 大王"}), ("play", {"cards": "10h10h"}),

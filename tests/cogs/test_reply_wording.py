@@ -55,7 +55,7 @@ async def test_very_long_input_is_refused_by_the_option_not_left_unanswered(simc
 
 def test_echoed_input_and_answers_are_cut() -> None:
     assert cut_params({"text": "z" * 500, "n": 3}) == {"text": "z" * 99 + "…", "n": 3}
-    assert len(error_text(BotError("bot.error.bad_option", text="z" * 5000), "en")) < 300
+    assert len(error_text(BotError("error.bad_option", text="z" * 5000), "en")) < 300
 
 
 async def test_throw_penalty_none_is_accepted(simcord_env):

@@ -72,7 +72,7 @@ async def test_a_season_by_command_then_one_by_date_across_a_restart(simcord_env
         reply = last_reply(await bob.slash(cards, command, **options))
         assert reply.ephemeral and reply.content == i18n.t("season.not_allowed", "en"), env.transcript()
     reply = last_reply(await bob.slash(cards, "tractor season setup", champion=roles["champion"]))
-    assert reply.ephemeral and reply.content == i18n.t("bot.error.manage_guild", "en")
+    assert reply.ephemeral and reply.content == i18n.t("error.manage_guild", "en")
     assert [(s.number, s.name, s.ended_at) for s in await db.season_list(guild.id)] in ([], [(1, None, None)])
     assert (await db.guild_settings(guild.id))["champion_role"] == 0
 
@@ -150,7 +150,7 @@ async def test_the_ladder_page_is_turned_on_and_off_by_a_manager_only(simcord_en
     guild, cards, _news, (alice, bob, _carol, _dave), _roles = server(env)
     db = env.bot.game.db
     reply = last_reply(await bob.slash(cards, "tractor ladder page", switch="on"))
-    assert reply.ephemeral and reply.content == i18n.t("bot.error.manage_guild", "en")
+    assert reply.ephemeral and reply.content == i18n.t("error.manage_guild", "en")
     reply = last_reply(await alice.slash(cards, "tractor ladder page", switch="on"))  # no web server here
     assert reply.ephemeral and reply.content == i18n.t("season.page_no_web", "en")
     assert await db.ladder_page_token(guild.id) is None

@@ -20,5 +20,5 @@ async def test_new_table(simcord_env):
     result = await alice.slash(channel, "tractor new", mode="async")
     msg = result.response
     assert msg is not None
-    assert msg.embeds[0].title.startswith(i18n.t("bot.lobby.title", "zh-CN", id=1, status="")[:6])
+    assert msg.embeds[0].title.startswith(i18n.t("lobby.title", "zh-CN", id=1, status="")[:6])
     assert len(channel.threads) == 1

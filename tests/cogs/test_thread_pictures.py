@@ -53,7 +53,7 @@ async def _check_live(env: Any, channel: Any, rec: Any) -> str:
     if view.tricks and (view.trick is None or not view.trick.plays):  # the previous trick's picture is above
         assert files(live) == [], (live.content, files(live))
         assert files(above) == [f"hand{view.hand_number:02d}_trick{len(view.tricks):02d}.png"], files(above)
-        assert i18n.t("bot.live.trick", rec.meta.get("locale", "zh-CN"), n=len(view.tricks) + 1,
+        assert i18n.t("table.live.trick", rec.meta.get("locale", "zh-CN"), n=len(view.tricks) + 1,
                       points=view.defender_points) in live.content
         return "bare"
     assert len(files(live)) == 1 and files(live)[0].startswith("table_v"), files(live)
@@ -81,7 +81,7 @@ async def test_the_live_message_has_no_picture_while_the_trick_above_shows_the_t
     tricks = [f for f in posted if "_trick" in f]
     assert len(tricks) == len(set(tricks)) and posted.count("match_summary.png") == 1
     last = max(int(f[4:6]) for f in tricks)  # the match's last hand (how many it takes depends on the AIs' play)
-    assert files(history[-1]) == [] and history[-1].content.endswith(i18n.t("bot.phase.match_over", "zh-CN"))
+    assert files(history[-1]) == [] and history[-1].content.endswith(i18n.t("table.phase.match_over", "zh-CN"))
     by_file = {f: m.content for m in history for f in files(m)}
     names = game.record(rec.table_id).names
     winner = game.sessions[rec.table_id].table.match_winner if rec.table_id in game.sessions else None
@@ -98,9 +98,9 @@ async def test_the_live_message_has_no_picture_while_the_trick_above_shows_the_t
     # the lobby shows the outcome
     lobby = env.backend.get_message(channel.id, rec.lobby_message_id)
     embed = str(lobby.embeds[0])
-    assert i18n.t("bot.lobby.result", "zh-CN") in embed and f"共打 {last} 局" in embed
+    assert i18n.t("lobby.result", "zh-CN") in embed and f"共打 {last} 局" in embed
     if winner is not None:
-        assert i18n.t("bot.lobby.winners", "zh-CN", a=names[winner], b=names[winner + 2]) in embed
+        assert i18n.t("lobby.winners", "zh-CN", a=names[winner], b=names[winner + 2]) in embed
 
 
 @on_both_backends

@@ -32,8 +32,8 @@ async def test_every_player_gets_a_name_never_an_id(db: Database) -> None:
     await book.seen(None, 42, "in a direct message")  # no server: nothing stored
     for locale in ("en", "zh-CN"):
         names = await player_names(db, 1, [123456789012345678, 42, 7], locale, {7: "Dave at the table"})
-        assert names == {123456789012345678: "Carol", 42: t("runtime.name.unknown", locale), 7: "Dave at the table"}
+        assert names == {123456789012345678: "Carol", 42: t("records.unnamed_player", locale), 7: "Dave at the table"}
         assert "42" not in names[42]
-    assert t("runtime.name.unknown", "en") != t("runtime.name.unknown", "zh-CN")
+    assert t("records.unnamed_player", "en") != t("records.unnamed_player", "zh-CN")
     await book.seen(1, 123456789012345678, "Carol (away)")
     assert await player_name(db, 1, 123456789012345678, "en") == "Carol (away)"

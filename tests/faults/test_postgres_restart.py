@@ -65,7 +65,7 @@ async def test_a_restarted_server_loses_nothing_and_freezes_nothing(cluster: PgC
             assert await db.last_seq(tid) == version(service, tid)  # memory == storage
         assert "storage unreachable" in caplog.text and "storage reachable again" in caplog.text
         assert "cannot switch to state" not in str(refused.value)
-        assert refused.value.key != "bot.error.internal"
+        assert refused.value.key != "error.internal"
         assert HUMAN in service.session(tid).record.humans.values()
     finally:
         await service.close()

@@ -281,7 +281,7 @@ async def take_turn(world: WebWorld, page: Any, table_id: int, seat: int, *, dec
     for _ in range(400):
         if session.table.version > version:
             return op
-        if await page.locator("#explain").get_attribute("data-key") == "bot.error.rate_limited":
+        if await page.locator("#explain").get_attribute("data-key") == "error.rate_limited":
             await asyncio.sleep(1.0)  # faster than the shared click limit: wait, as a player told so would
             await page.locator("#explain").evaluate("e => { e.dataset.key = ''; }")
             await press(page, "#actions .act.main" if op != "pass" else "#actions .act.pass")

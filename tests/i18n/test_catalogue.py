@@ -45,7 +45,7 @@ def test_locale_fallbacks() -> None:
 
 
 def test_every_literal_message_key_of_the_service_and_the_bot_is_in_the_catalogue() -> None:
-    literal = re.compile(r"""["']((?:announce|bot|table|lobby|act)\.[a-z_]+(?:\.[a-z_]+)*)["']""")
+    literal = re.compile(r"""["']((?:announce|table|lobby|act|panel|error|command)\.[a-z_]+(?:\.[a-z_]+)*)["']""")
     missing: list[str] = []
     found = 0
     for folder in ("runtime", "cogs"):

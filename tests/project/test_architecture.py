@@ -182,7 +182,7 @@ def test_the_graph_sees_the_entry_point_the_cogs_and_the_renderer() -> None:
     assert graph["bot"] == {"__future__", "sys", "cli"}
     assert "cli.bot" in graph["cli.serve"] and "cogs.ladder" in graph["cli.bot"]
     assert {"render.table", "render.ladder"} <= graph["runtime.pictures.imaging"]
-    assert "i18n.engine" in graph["i18n"]
+    assert "i18n.panel" in graph["i18n"]
 
 
 def test_loads_by_name_are_found(tmp_path: Path) -> None:

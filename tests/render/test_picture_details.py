@@ -27,12 +27,12 @@ def test_lead_throw_and_winner_badges() -> None:
     trick = view.trick
     assert trick is not None and trick.complete
     labels, fill = play_tags(view, trick, trick.leader, True, "en")
-    assert labels == [i18n.t("ux.render.lead", "en")]
+    assert labels == [i18n.t("render.lead", "en")]
     labels, fill = play_tags(view, trick, 3, False, "en")  # a defender wins: gold, with the points it takes
     assert fill == ACCENT and labels == [f"{i18n.t('render.won', 'en')} +{trick.points}"]
     kept = replace(trick, winner=0)  # the dealer's team wins it: neutral, no "+"
     labels, fill = play_tags(view, kept, 0, False, "zh-CN")
-    assert fill == NEUTRAL and labels == [i18n.t("ux.render.won_kept", "zh-CN", points=trick.points)]
+    assert fill == NEUTRAL and labels == [i18n.t("render.won_kept", "zh-CN", points=trick.points)]
     assert "+" not in labels[0]
     throw = replace(trick, plays=((1, parse_cards("AS KS KS")), *trick.plays[1:]))
     labels, _ = play_tags(view, throw, 1, False, "zh-CN")

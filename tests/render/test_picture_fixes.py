@@ -27,8 +27,8 @@ LARGE = 11.5  # px once shown: what a player reads at a glance (the strip's labe
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_the_subtitle_says_how_a_short_match_is_won(locale: str) -> None:
     text = match_format(Rules.from_preset("standard", end_level="5"), locale)
-    assert "5" in text and text.split(" · ")[0] == t("ux.match.pass_end", locale, level="5")
-    assert "past" not in text and "dealers" in t("ux.match.pass_end", "en", level="5")
+    assert "5" in text and text.split(" · ")[0] == t("render.match.pass_end", locale, level="5")
+    assert "past" not in text and "dealers" in t("render.match.pass_end", "en", level="5")
 
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, ...], tol: int = 40) -> bool:
@@ -61,7 +61,7 @@ def test_the_groups_bracket_names_each_group(locale: str) -> None:
     play_out(tour, random.Random(3))
     titles = [c.title for c in bracket_columns(tour, locale)]
     for letter in "AB":
-        assert t("tournament2.stage.group_named", locale, group=letter, round=1) in titles
+        assert t("tournament.stage.group_named", locale, group=letter, round=1) in titles
     render_bracket(bracket_columns(tour, locale), title="Cup", locale=locale)
 
 

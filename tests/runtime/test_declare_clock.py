@@ -45,7 +45,7 @@ async def test_a_seat_that_does_not_declare_is_reminded_then_passes(tmp_path: Pa
     while await service.run_until_idle(1):
         pass
     assert Pass(seat=0) in table.actions  # the seat passed by itself, within the 120 s window
-    assert "tournament3.declare_passed_none" in presenter.keys(tid)
+    assert "tournament.declare_passed_none" in presenter.keys(tid)
     assert not any(isinstance(a, Penalize) for a in table.actions)  # no dealer yet in the first hand: no points
     assert not service.record(tid).seats[0].away  # a pass, not 托管
     await service.close()
@@ -88,7 +88,7 @@ async def test_once_the_hand_has_a_dealer_the_clock_costs_the_sheets_points(tmp_
     penalty = next(i for i, a in enumerate(later) if isinstance(a, Penalize))
     assert later[penalty] == Penalize(team=0, points=20, reason="timeout")
     assert Pass(seat=0) in later[penalty:]
-    assert "tournament3.declare_passed_points" in presenter.keys(tid)
+    assert "tournament.declare_passed_points" in presenter.keys(tid)
     await service.close()
     await db.close()
 

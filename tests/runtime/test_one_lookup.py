@@ -40,7 +40,7 @@ async def test_a_callers_move_is_authorized_once_and_answered_with_the_new_panel
         await service.act(tid, elsewhere, Play(cards=play))
     with pytest.raises(NotAllowed) as refused:  # a button naming another seat than the caller's
         await service.act(tid, here, Play(cards=play), seat=2)
-    assert refused.value.key == "bot.error.not_your_panel"
+    assert refused.value.key == "error.not_your_panel"
     before = table.version
     outcome = await service.act(tid, here, lambda panel: Play(cards=play))
     assert table.version > before and outcome.action == Play(seat=0, cards=play)

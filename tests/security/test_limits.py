@@ -30,11 +30,11 @@ async def test_open_table_limits_per_host_and_per_guild(simcord_env: Any, monkey
     use_locales(monkeypatch, {carol.id: "zh-CN"})
     first, _lobby = await open_table(env, alice, channel)
     again = last_reply(await alice.slash(channel, "tractor new"))
-    assert again.ephemeral and again.content == i18n.t("security.limit.hosted", "en", limit=1)
+    assert again.ephemeral and again.content == i18n.t("table.limit.hosted", "en", limit=1)
     await open_table(env, bob, channel)
     before = open_ids(env)
     full = last_reply(await carol.slash(channel, "tractor new"))
-    assert full.ephemeral and full.content == i18n.t("security.limit.guild_tables", "zh-CN", limit=2)
+    assert full.ephemeral and full.content == i18n.t("table.limit.guild_tables", "zh-CN", limit=2)
     assert open_ids(env) == before and len(before) == 2
     other = env.create_guild("Other")  # another guild has its own count
     eve = other.add_member(env.create_user("eve"))
@@ -53,7 +53,7 @@ async def test_rate_limit_covers_commands_autocomplete_and_buttons(simcord_env: 
     # a stopped clock: no use leaves the 60 s window during the test, so the wait it names is exactly 60 s
     env.bot.limiter = RateLimiter({"command": (2, 60.0), "action": (2, 60.0), "autocomplete": (3, 60.0)},
                                   clock=lambda: 1000.0)
-    limited = i18n.t("bot.error.rate_limited", "en", seconds=60)
+    limited = i18n.t("error.rate_limited", "en", seconds=60)
 
     await bob.slash(channel, "ladder")
     await bob.slash(channel, "history")

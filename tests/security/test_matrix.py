@@ -137,7 +137,7 @@ class Case:
 
 HOST_POWER = {"host": OK, "manager": OK, "seated": "lobby.not_host", "other_seated": "lobby.not_host",
               "member": "lobby.not_host"}
-SEAT_OWN = {"seated": OK, "other_seated": "bot.error.not_your_panel", "host": "bot.error.not_your_panel",
+SEAT_OWN = {"seated": OK, "other_seated": "error.not_your_panel", "host": "error.not_your_panel",
             "member": "act.not_seated", "manager": "act.not_seated"}
 PLAYERS = {"host": OK, "seated": OK, "other_seated": OK, "member": "act.not_seated", "manager": "act.not_seated"}
 
@@ -174,10 +174,10 @@ CASES: tuple[Case, ...] = (
          playing=True, mutates=False),
     Case("/tractor end (playing)", slash("tractor end", table="{t}"), HOST_POWER, playing=True),
     Case("/tractor config", slash("tractor config", mode="async"), {"manager": OK, "outsider": OWN_GUILD,
-                                                                  "host": "bot.error.manage_guild",
-                                                                  "seated": "bot.error.manage_guild",
-                                                                  "other_seated": "bot.error.manage_guild",
-                                                                  "member": "bot.error.manage_guild"}),
+                                                                  "host": "error.manage_guild",
+                                                                  "seated": "error.manage_guild",
+                                                                  "other_seated": "error.manage_guild",
+                                                                  "member": "error.manage_guild"}),
 )
 
 
@@ -220,7 +220,7 @@ async def test_authorization_matrix(simcord_env: Any, case: Case) -> None:
         result = await case.invoke(here, role)
         answer = answer_of(result)
         failures = {i18n.t(k, "en").split("{")[0][:20] for r, k in case.expect.items() if k != OK}
-        failures |= {i18n.t("table.not_found", "en").split("{")[0][:20], i18n.t("bot.error.internal", "en")}
+        failures |= {i18n.t("table.not_found", "en").split("{")[0][:20], i18n.t("error.internal", "en")}
         assert answer is None or not any(f and f in answer.content for f in failures), (case.name, role,
                                                                                         answer.content)
         if case.mutates:

@@ -52,7 +52,7 @@ async def test_replay_shows_only_public_cards_in_every_phase(simcord_env: Any) -
     for who in (actors[0], watcher):
         answer, text, picture = await replay(env, who, channel, rec.table_id)
         assert not answer.ephemeral and text and shown_cards(text) == 0 and not picture
-        assert i18n.t("security.replay.in_progress", "en") in text
+        assert i18n.t("records.replay.in_progress", "en") in text
 
     await declare_and_bury(env, rec, channel, actors)  # the kitty is buried: known to the burier only
     _answer, text, picture = await replay(env, watcher, channel, rec.table_id)
@@ -69,7 +69,7 @@ async def test_replay_shows_only_public_cards_in_every_phase(simcord_env: Any) -
     refused = last_reply(await mallory.slash(elsewhere, "replay", table=rec.table_id, hand=1))
     assert refused.ephemeral and refused.content == i18n.t("table.not_found", "en", table_id=rec.table_id)
     history = last_reply(await watcher.slash(channel, "history"))
-    assert history.content == i18n.t("bot.history.empty", "en")  # a match in progress is not history
+    assert history.content == i18n.t("records.history.empty", "en")  # a match in progress is not history
 
 
 @bounded(180)
@@ -82,4 +82,4 @@ async def test_history_and_replay_of_a_finished_match(simcord_env: Any) -> None:
     assert f"<@{alice.id}>" not in history.content  # the stored display name, never a mention or an id
     answer, text, picture = await replay(env, alice, channel, rec.table_id)
     assert picture and shown_cards(text) == 100  # every trick, each card once; never the hands or the kitty
-    assert "alice" in text and answer.content == i18n.t("bot.replay.title", "en", table=rec.table_id, hand=1)
+    assert "alice" in text and answer.content == i18n.t("records.replay.title", "en", table=rec.table_id, hand=1)

@@ -28,7 +28,7 @@ async def test_a_partner_confirms_before_being_entered(simcord_env: Any) -> None
 
     # @everyone is every member's role, not a unit: refused privately, nothing changes
     reply = last_reply(await alice.slash(channel, "tractor tournament join", partner=bob, unit=guild.default_role))
-    assert reply.ephemeral and literal(reply.content) == i18n.t("tournament3.unit_everyone", "en"), reply.content
+    assert reply.ephemeral and literal(reply.content) == i18n.t("tournament.unit_everyone", "en"), reply.content
     assert t.teams == [] and not t.meta.get(INVITES)
 
     # naming bob only invites him: pinged publicly, no team yet

@@ -47,17 +47,17 @@ async def test_teams_enter_for_their_unit_and_the_limit_is_refused(simcord_env: 
     # the unit's second team: refused privately, nothing changes
     reply = last_reply(await actors[2].slash(channel, "tractor tournament join", partner=actors[3],
                                              team_name="Cosines", unit=maths))
-    assert reply.ephemeral and reply.content == i18n.t("tournament3.unit_full", "en", unit="Maths Dept", limit=1)
+    assert reply.ephemeral and reply.content == i18n.t("tournament.unit_full", "en", unit="Maths Dept", limit=1)
     assert len(t.teams) == 1
     # a zh-CN player gets it in Chinese
     use_locales(monkeypatch, {actors[2].id: "zh-CN"})
     reply = last_reply(await actors[2].slash(channel, "tractor tournament join", partner=actors[3], unit=maths))
-    assert reply.content == i18n.t("tournament3.unit_full", "zh-CN", unit="Maths Dept", limit=1)
+    assert reply.content == i18n.t("tournament.unit_full", "zh-CN", unit="Maths Dept", limit=1)
     # a role the partner does not hold, and no unit at all, are refused too
     reply = last_reply(await actors[4].slash(channel, "tractor tournament join", partner=outsider, unit=music))
-    assert reply.ephemeral and reply.content == i18n.t("tournament3.not_in_unit", "en", unit="Music Dept")
+    assert reply.ephemeral and reply.content == i18n.t("tournament.not_in_unit", "en", unit="Music Dept")
     reply = last_reply(await actors[4].slash(channel, "tractor tournament join", partner=actors[5]))
-    assert reply.ephemeral and reply.content == i18n.t("tournament3.unit_needed", "en", limit=1)
+    assert reply.ephemeral and reply.content == i18n.t("tournament.unit_needed", "en", limit=1)
     await actors[4].slash(channel, "tractor tournament join", partner=actors[5], team_name="Chords", unit=music)
     await actors[5].slash(channel, "tractor tournament join", partner=actors[4])
     assert [x.unit_name for x in t.teams] == ["Maths Dept", "Music Dept"]

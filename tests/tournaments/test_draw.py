@@ -51,7 +51,7 @@ def test_each_team_holds_its_two_seats_opposite_each_other() -> None:
 def test_the_announcement_lists_the_groups_or_the_pairings_in_the_drawn_order() -> None:
     t = started(9, Format.KNOCKOUT, 4)
     note = draw_announcement(t, "en")
-    assert note.key == "tournament2.draw" and note.params["seed"] == 4
+    assert note.key == "tournament.draw" and note.params["seed"] == 4
     parts = note.params["order"].split(" · ")
     pairs = [(m.a, m.b) for m in t.rounds[0].matches]
     assert len(parts) == len(pairs) == 5

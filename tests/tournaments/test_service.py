@@ -66,9 +66,9 @@ async def test_whole_knockout_is_stored_and_laddered(db_target: str) -> None:
     assert {p.user_id for p in placings if p.placing == 1} == set(champion.players)
     assert await db.leaderboard(GUILD)  # the games went to the ladder as well
     keys = presenter.keys()
-    assert keys.count("tournament2.table_opened") == 4 and keys[-1] == "tournament.finished"
+    assert keys.count("tournament.table_opened") == 4 and keys[-1] == "tournament.finished"
     stages = [a.params["stage"] for u in presenter.updates for a in u.announcements
-              if a.key == "tournament2.table_opened"]  # issue #26: not "Round 3" for a final, nor "game 1" each time
+              if a.key == "tournament.table_opened"]  # issue #26: not "Round 3" for a final, nor "game 1" each time
     assert stages == ["Quarter-final", "Quarter-final", "Semi-final", "Final"]
     assert {i.kind for u in presenter.updates for i in u.images} == {"bracket", "standings"}
     await db.close()
@@ -244,7 +244,7 @@ async def test_tournament_tables_skip_the_host_limit_and_tournaments_are_limited
     assert len([m for m in t.current.matches if m.current_table]) == 4  # type: ignore[union-attr]
     with pytest.raises(NotAllowed) as err:
         await service.game.open_table(guild_id=t.guild_id, channel_id=t.channel_id, host_id=10**6, host_name="x")
-    assert err.value.key == "security.limit.guild_tables"
+    assert err.value.key == "table.limit.guild_tables"
     for _ in range(MAX_OPEN_PER_GUILD - 1):
         await signed_up(service, 0)
     with pytest.raises(NotAllowed) as err:

@@ -65,7 +65,7 @@ async def test_two_hundred_bogus_codes_from_one_address(world: WebWorld, stub: D
         assert len(stub.exchanges) <= PER_IP[0], len(stub.exchanges)  # Discord asked at most the burst
         assert statuses[429] >= 200 - PER_IP[0] and set(statuses) <= {403, 429, 503}, statuses
         limited = next(a for s, a, _ in answers if s == 429)
-        assert limited["key"] == "bot.error.rate_limited" and all(int(r) >= 1 for s, _, r in answers if s == 429)
+        assert limited["key"] == "error.rate_limited" and all(int(r) >= 1 for s, _, r in answers if s == 429)
         # another address still signs in (the bucket is per address: X-Forwarded-For from the local proxy)
         status, answer, _ = await _post(http, world, stub.issue(StubUser(101, [GUILD])), **{
             "X-Forwarded-For": "203.0.113.9"})

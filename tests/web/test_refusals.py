@@ -145,7 +145,7 @@ async def test_rate_limit_flood_and_revoked_sessions(tmp_path: Any) -> None:
                     await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version + 9},
                                    {"web.stale"})
                 await _refused(world, ws, table_id, {"op": "act", "kind": "pass", "version": version},
-                               {"bot.error.rate_limited"})
+                               {"error.rate_limited"})
             async with http.ws_connect(f"{world.base}/ws/{table_id}") as ws:
                 await _frame(ws, "state")
                 for _ in range(60):
@@ -157,7 +157,7 @@ async def test_rate_limit_flood_and_revoked_sessions(tmp_path: Any) -> None:
                         break
                     frame = json.loads(msg.data)
                     closed = frame if frame.get("fatal") else closed
-                assert closed is not None and closed["key"] == "bot.error.rate_limited" and ws.closed
+                assert closed is not None and closed["key"] == "error.rate_limited" and ws.closed
             assert world.session(table_id).table.version == version
             # a newer link revokes the open session: its next frame is refused for good
             async with http.ws_connect(f"{world.base}/ws/{table_id}") as ws:

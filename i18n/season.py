@@ -1,17 +1,8 @@
-"""Seasons (赛季), the hall of fame (名人堂) and the public ladder page: messages, command names and the page's texts."""
+"""Messages of seasons (赛季) and the hall of fame (名人堂): announcements, replies, command names."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "data.season_bad_name": {"en": "A season name needs a letter (numbers name seasons by their number).",
-                             "zh-CN": "赛季名称需要包含文字（纯数字用作赛季编号）。"},
-    "data.season_ends_past": {"en": "The end date must be in the future.", "zh-CN": "结束日期必须在将来。"},
-    "data.season_running": {"en": "Season “{season}” is running: end it first with /tractor season end.",
-                            "zh-CN": "赛季“{season}”正在进行：请先用 /tractor season end 结束它。"},
-    "data.season_name_taken": {"en": "This server already had a season called “{name}”.",
-                               "zh-CN": "本服务器已有名为“{name}”的赛季。"},
-    "data.season_not_found": {"en": "No season called “{name}” on this server.",
-                              "zh-CN": "本服务器没有名为“{name}”的赛季。"},
     "season.numbered": {"en": "Season {number}", "zh-CN": "第{number}赛季"},
     "season.bad_date": {"en": "“{text}” is not a date: write YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC).",
                         "zh-CN": "“{text}”不是日期：请写 YYYY-MM-DD 或 YYYY-MM-DD HH:MM（UTC）。"},
@@ -103,32 +94,4 @@ MESSAGES: dict[str, dict[str, str]] = {
     "season.page_on": {"en": "The public ladder page is on: {url}\nAnybody with the link can see it (names, ranks, "
                              "ratings; no ids). Turning it off or on again makes the old link stop working.",
                        "zh-CN": "公开天梯页面已开启：{url}\n任何有链接的人都能查看（名字、排名、评分；不含 ID）。关闭或重新开启后旧链接失效。"},
-    "ladderpage.title": {"en": "Ladder · {season}", "zh-CN": "天梯 · {season}"},
-    "ladderpage.not_found": {"en": "There is no ladder page here (it may have been turned off).",
-                             "zh-CN": "这里没有天梯页面（可能已被关闭）。"},
-    "ladderpage.current": {"en": "Current season since {start}{end} · {players} players",
-                           "zh-CN": "当前赛季，自 {start} 起{end} · {players} 名玩家"},
-    "ladderpage.current_until": {"en": "Current season, {start} to {end} · {players} players",
-                                 "zh-CN": "当前赛季，{start} 至 {end} · {players} 名玩家"},
-    "ladderpage.archived": {"en": "Archived season, {start} to {end} · {players} players (final standings)",
-                            "zh-CN": "已存档赛季，{start} 至 {end} · {players} 名玩家（最终排名）"},
-    "ladderpage.laps": {"en": "{level} ({laps}× past A)", "zh-CN": "{level}（过A {laps} 次）"},
-    "ladderpage.laps_short": {"en": "{laps}× past A", "zh-CN": "过A {laps} 次"},
-    "ladderpage.podium": {"en": "Podium", "zh-CN": "领奖台"},
-    "ladderpage.podium_line": {"en": "rating {rating} · level {level} · {won}–{lost}",
-                               "zh-CN": "评分 {rating} · 等级 {level} · {won} 胜 {lost} 负"},
-    "ladderpage.empty": {"en": "Nobody has played in this season yet.", "zh-CN": "本赛季还没有人打过比赛。"},
-    "ladderpage.col.rank": {"en": "#", "zh-CN": "名次"},
-    "ladderpage.col.name": {"en": "Player", "zh-CN": "玩家"},
-    "ladderpage.col.level": {"en": "Level", "zh-CN": "等级"},
-    "ladderpage.col.rating": {"en": "Rating", "zh-CN": "评分"},
-    "ladderpage.col.record": {"en": "W–L", "zh-CN": "胜–负"},
-    "ladderpage.col.streak": {"en": "Streak", "zh-CN": "连胜"},
-    "ladderpage.prev": {"en": "← Previous", "zh-CN": "← 上一页"},
-    "ladderpage.next": {"en": "Next →", "zh-CN": "下一页 →"},
-    "ladderpage.page": {"en": "Page {page} of {pages}", "zh-CN": "第 {page} / {pages} 页"},
-    "ladderpage.hall": {"en": "Hall of fame", "zh-CN": "名人堂"},
-    "ladderpage.hall_empty": {"en": "No season has ended yet.", "zh-CN": "尚无赛季结束。"},
-    "ladderpage.footer": {"en": "Ratings are conservative estimates (μ − 3σ); levels climb 2 to A and start again.",
-                          "zh-CN": "评分为保守估计（μ − 3σ）；等级从 2 升到 A 后重新开始。"},
 }

@@ -1,0 +1,50 @@
+"""Messages of the lobby (a table before its start): seats, hosts, AI seats, the lobby message and its buttons."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "lobby.already_started": {"en": "The match has already started.", "zh-CN": "比赛已经开始了。"},
+    "lobby.not_host": {"en": "Only the host can do that.", "zh-CN": "只有房主可以这样做。"},
+    "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 1–4).", "zh-CN": "没有 {seat} 号座位（座位 1–4）。"},
+    "lobby.full": {"en": "All four seats are taken.", "zh-CN": "四个座位都已坐满。"},
+    "lobby.seat_taken": {"en": "Seat {seat} is taken.", "zh-CN": "{seat} 号座位已经有人了。"},
+    "lobby.seats_taken": {"en": "A table of {players} players has no room for everyone seated: free the last seats "
+                                "first.", "zh-CN": "{players} 人的牌桌坐不下已入座的玩家：请先空出后面的座位。"},
+    "lobby.already_seated": {"en": "You already sit in seat {seat}.", "zh-CN": "你已经坐在 {seat} 号座位。"},
+    "lobby.not_seated": {"en": "You do not sit at this table.", "zh-CN": "你不在这张牌桌上。"},
+    "lobby.bad_ai_level": {"en": "Unknown AI level “{level}” (random, basic, strong).",
+                           "zh-CN": "未知的电脑等级“{level}”（random、basic、strong）。"},
+    "lobby.no_ai": {"en": "There is no AI in seat {seat}.", "zh-CN": "{seat} 号座位不是电脑。"},
+    "lobby.seat_empty": {"en": "Seat {seat} is empty.", "zh-CN": "{seat} 号座位是空的。"},
+    "lobby.cannot_kick_host": {"en": "The host cannot be removed.", "zh-CN": "不能移除房主。"},
+    "lobby.not_full": {"en": "All four seats must be filled to start ({empty} empty).",
+                       "zh-CN": "四个座位坐满才能开始（还空 {empty} 个）。"},
+    "lobby.closed": {"en": "This table is closed.", "zh-CN": "这张牌桌已经关闭。"},
+    "lobby.no_human": {"en": "Seat {seat} has no human player.", "zh-CN": "{seat} 号座位没有真人玩家。"},
+    # -- buttons -----------------------------------------------------------------------------------
+    "lobby.button.sit": {"en": "Sit {n}", "zh-CN": "坐 {n} 号位"},
+    "lobby.button.leave": {"en": "Leave", "zh-CN": "离座"},
+    "lobby.button.add_ai": {"en": "Add AI", "zh-CN": "加电脑"},
+    "lobby.button.remove_ai": {"en": "Remove AI", "zh-CN": "撤电脑"},
+    "lobby.button.start": {"en": "Start", "zh-CN": "开始"},
+    "lobby.button.end": {"en": "End table", "zh-CN": "结束牌桌"},
+    # -- lobby and live messages ----------------------------------------------------------------------
+    "lobby.title": {"en": "Tractor table #{id} · {status}", "zh-CN": "双升 第 {id} 桌 · {status}"},
+    "lobby.seat": {"en": "Seat {n}: {who}", "zh-CN": "{n} 号位：{who}"},
+    "lobby.empty": {"en": "(empty)", "zh-CN": "（空）"},
+    "lobby.away": {"en": "(AI playing, 托管)", "zh-CN": "（托管中）"},
+    "lobby.settings": {"en": "Settings", "zh-CN": "设置"},
+    "lobby.rules": {"en": "Rules: {preset} · {options}", "zh-CN": "规则：{preset} · {options}"},
+    "lobby.mode": {"en": "Mode: {mode} · turn timeout {timeout} s · AI {ai}",
+                   "zh-CN": "模式：{mode} · 每手限时 {timeout} 秒 · 电脑 {ai}"},
+    "lobby.host": {"en": "Host: {host}", "zh-CN": "桌主：{host}"},
+    "lobby.result": {"en": "Result", "zh-CN": "结果"},
+    "lobby.winners": {"en": "🏆 **{a}** & **{b}** win", "zh-CN": "🏆 **{a}** 和 **{b}** 获胜"},
+    "lobby.draw": {"en": "A draw", "zh-CN": "平局"},
+    "lobby.closed_early": {"en": "Closed before the end", "zh-CN": "比赛未打完即关闭"},
+    "lobby.levels": {"en": "Levels: {team_a}: {a} · {team_b}: {b}", "zh-CN": "级数：{team_a} {a} · {team_b} {b}"},
+    "lobby.hands_played": {"en": "hands played: {n}", "zh-CN": "共打 {n} 局"},
+    "lobby.thread": {"en": "Game thread", "zh-CN": "牌局帖子"},
+    "lobby.rules_preset": {"en": "Rules: {preset}", "zh-CN": "规则：{preset}"},
+    "lobby.ai_seat": {"en": "🤖 {name}", "zh-CN": "🤖 {name}"},
+}
