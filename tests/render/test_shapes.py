@@ -127,6 +127,6 @@ def test_six_seats_face_each_other_in_two_rows_with_the_deck_between() -> None:
         x, y = middle(spots, players)
         tops = [s for s in spots.values() if s.box[1] < 20]
         bottoms = [s for s in spots.values() if s.box[3] > grid_height(players) - 20]
-        assert x == MAIN_W / 2 and len(tops) + len(bottoms) >= 4
+        assert x == MAIN_W / 2 and len(tops) >= 2 and len(bottoms) >= 1
         assert all(s.play_y + TABLE_CARD.height <= y for s in tops)
         assert all(y + TABLE_CARD.height <= s.play_y for s in bottoms)
