@@ -1,0 +1,114 @@
+"""A restart in the middle of a 找朋友 hand (friends called, one of them revealed) loses nothing: the game service's
+recovery path (``GameService.restore_all``) rebuilds the six-seat table exactly — calls, the revealed friend, every
+player's own level — and its records: the settled hand's ladder rows on the shape's ladder are neither lost nor
+counted again, and the match goes on to its end on the same ladder. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from data.database import Database
+from engine.actions import Action, Bury
+from engine.cards import remove_cards
+from engine.friends import default_calls
+from engine.levels import level_index
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+from runtime import GameService
+from tests.helpers.runtime_support import make_service, options
+
+G, HOST = 1, 101
+HUMANS = {0: 101, 2: 102, 3: 103}  # seats 1, 4 and 5 are AI
+KEY = "friends-3d6p"
+
+
+def table_of(service: GameService, tid: int) -> Table:
+    table = service.session(tid).table
+    assert table is not None
+    return table
+
+
+async def play_until(service: GameService, tid: int, done: Callable[[Table], bool], steps: int = 20_000) -> None:
+    """Fire due timers one at a time; when none is due, the human to act makes the suggested move; until ``done``."""
+    for _ in range(steps):
+        table = table_of(service, tid)
+        if done(table):
+            return
+        if await service.run_until_idle(1):
+            continue
+        seat = next(s for s in table.to_act() if s in HUMANS)
+        await service.act(tid, HUMANS[seat], with_calls(table, service.suggest(tid, HUMANS[seat])))
+    raise AssertionError("condition not met")
+
+
+def with_calls(table: Table, action: Action) -> Action:
+    """A human dealer's bury names its friend calls (the service's hint buries without them)."""
+    if not isinstance(action, Bury) or action.calls:
+        return action
+    h = table.hand
+    assert h.trump is not None
+    kept = remove_cards(h.hands[action.seat], action.cards)
+    return replace(action, calls=default_calls(kept, h.level, h.trump, table.rules))
+
+
+def one_friend_revealed(table: Table) -> bool:
+    """Hand 2 in play, its calls made and exactly one friend revealed, a trick under way."""
+    friends = table.hand.friends
+    return (table.hand_number == 2 and table.phase is Phase.PLAYING and friends is not None
+            and len(friends.team) == 2 and len(friends.open_calls) == 1 and bool(table.hand.trick))
+
+
+async def ladder_of(db: Database) -> dict[int, tuple[int, int, int]]:
+    rows = {}
+    for user in HUMANS.values():
+        stats = await db.player_stats(G, user, shape=KEY)
+        assert stats is not None
+        rows[user] = (stats.progress, stats.hands_won_dealer + stats.hands_lost_dealer,
+                      stats.hands_won_defender + stats.hands_lost_defender)
+    return rows
+
+
+async def test_a_restart_mid_hand_in_friends_loses_nothing(db_target: str) -> None:
+    service, db, _ = await make_service(db_target)
+    rules = Rules.from_preset("standard", players=6, mode="friends", end_level="4")
+    rec = await service.open_table(guild_id=G, channel_id=2, host_id=HOST, host_name="Hu", rules=rules,
+                                   options=options(), seed=21, host_seat=0)
+    for seat, user in HUMANS.items():
+        if user != HOST:
+            await service.sit(rec.table_id, user, f"P{user}", seat)
+    for seat in (1, 4, 5):
+        await service.add_ai(rec.table_id, HOST, seat, "basic")
+    await service.start(rec.table_id, HOST)
+    tid = rec.table_id
+    await play_until(service, tid, one_friend_revealed)
+    table = table_of(service, tid)
+    state, levels, seats = table.to_json(), tuple(table.levels), service.record(tid).seats
+    friends = table.hand.friends
+    assert friends is not None and len(table.results) == 1
+    ladder = await ladder_of(db)  # hand 1 moved every human on the 找朋友 ladder, from its own level
+    assert {u: p for u, (p, _, _) in ladder.items()} == {u: level_index(levels[s]) for s, u in HUMANS.items()}
+    await service.close()
+    await db.close()
+
+    service, db, _ = await make_service(db_target)
+    assert await service.restore_all() == [tid]
+    table = table_of(service, tid)
+    assert table.to_json() == state  # the calls, the revealed friend, the trick and each player's level
+    assert table.hand.friends == friends and tuple(table.levels) == levels
+    assert service.record(tid).seats == seats and len(seats) == 6
+    assert await ladder_of(db) == ladder  # the settled hand is neither lost nor counted twice
+    assert len(await db.hand_history(tid)) == 1
+
+    await play_until(service, tid, lambda t: t.phase is Phase.MATCH_OVER)
+    table = table_of(service, tid)
+    assert service.record(tid).status.value == "finished"
+    for seat, user in HUMANS.items():  # every hand counted once, each player at its own level
+        progress, dealt, defended = (await ladder_of(db))[user]
+        assert progress == level_index(table.levels[seat]) and dealt + defended == len(table.results)
+    [match] = await db.match_history(G)
+    assert match.shape == KEY and table.match_winner in match.winners
+    assert [h.result for h in await db.hand_history(tid)] == table.results
+    await service.close()
+    await db.close()
