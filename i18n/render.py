@@ -164,5 +164,4 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.summary.grand_slam": {"en": "大光: the defenders took no points", "zh-CN": "大光：闲家一分未得"},
     "render.summary.small_slam": {"en": "小光: the defenders stayed under {points}", "zh-CN": "小光：闲家不到 {points} 分"},
     "render.summary.take_over_term": {"en": "上台: the defenders take over the deal", "zh-CN": "闲家上台"},
-    "render.match.players": {"en": "Players' levels", "zh-CN": "各玩家级别"},
 }

@@ -51,7 +51,4 @@ MESSAGES: dict[str, dict[str, str]] = {
               "defenders.",
         "zh-CN": "谁扣底谁保底：闲家扣底、庄家抠底，闲家扣分。",
     },
-    "settle.small_team_bonus": {"en": "The dealer's team was short of friends and won: each member gains one more "
-                                      "level (small_team_bonus).",
-                                "zh-CN": "庄家一方人数不足且获胜：每人多升一级（small_team_bonus）。"},
 }
