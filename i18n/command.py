@@ -104,7 +104,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "command.option.too_long": {
         "en": "`{option}` is too long: at most {longest} characters. Nothing was changed.",
         "zh-CN": "`{option}` 太长了：最多 {longest} 个字符。没有做任何更改。"},
-    # -- commands and choices ---------------------------------------------------------------------------------
+    # -- options of the competition procedures and the casual aids
     "command.opt.clock": {"en": "clock", "zh-CN": "计时"},
     "command.opt.clock.desc": {"en": "Time control per phase and its 超时 penalty (the seed sheets' presets)",
                                "zh-CN": "各阶段限时及超时罚则（规程预设）"},

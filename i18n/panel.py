@@ -42,7 +42,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "panel.button.overcall": {"en": "Overcall {cards}", "zh-CN": "反主 {cards}"},
     "panel.button.reinforce": {"en": "Reinforce {cards}", "zh-CN": "加固 {cards}"},
     "panel.to_follow": {"en": "To follow: {cards} ({n} cards).", "zh-CN": "需跟：{cards}（{n} 张）。"},
-    # the private panel
+    # -- its buttons and menus, the trick and the declaration it shows
     "panel.button.my_panel": {"en": "My panel", "zh-CN": "我的面板"},
     "panel.button.done": {"en": "Done", "zh-CN": "完成"},
     "panel.button.play_suggestion": {"en": "Play suggestion", "zh-CN": "按提示出"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     # -- errors ------------------------------------------------------------------------------------------
     "table.not_found": {"en": "There is no open table #{table_id}.", "zh-CN": "没有进行中的 {table_id} 号牌桌。"},
+    # -- status, teams, thread, phases and the live message
     "table.status.lobby": {"en": "waiting for players", "zh-CN": "等待玩家"},
     "table.status.playing": {"en": "playing", "zh-CN": "进行中"},
     "table.status.finished": {"en": "finished", "zh-CN": "已结束"},

@@ -105,3 +105,18 @@ def test_a_renamed_or_mistyped_key_is_caught(tmp_path: Path) -> None:
     assert [(f, text, end) for f, _, text, end in found] == [
         ("", "panel.played", '"'), ("f", "tricklog.why.", "{"), ("", "panel.no_such_key", '"')]
     assert "panel.no_such_key" not in i18n.MESSAGES and "panel.played" in i18n.MESSAGES
+
+
+# the engine's refusal keys: engine/judge.py prints them in its answers, so they keep their names
+JUDGE_PREFIXES = {"card", "action", "play", "declare", "settle", "rules", "friends", "bury", "sanction", "undo"}
+
+
+def test_the_engines_keys_keep_the_judges_names() -> None:
+    raised = set()
+    for path in (ROOT / "engine").rglob("*.py"):
+        if "tournament" not in path.relative_to(ROOT).parts:  # tournaments never reach the judge
+            raised |= {k for k in re.findall(r"""["']([a-z_]+\.[a-z_.]+)["']""", path.read_text(encoding="utf-8"))
+                       if k in i18n.MESSAGES}
+    assert len(raised) > 60
+    assert {key.split(".")[0] for key in raised} == JUDGE_PREFIXES
+    assert {"play.must_follow_pairs", "declare.too_weak", "card.invalid", "settle.max_gain"} <= raised
