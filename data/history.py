@@ -54,17 +54,17 @@ class HistoryMixin(Connection):
     """Read access to finished matches and settled hands."""
 
     async def match_history(self, guild_id: int, user_id: int | None = None, limit: int = 20,
-                            offset: int = 0) -> list[MatchRecord]:
-        """Finished matches of a server, newest first (only those ``user_id`` played in, if given)."""
-        if user_id is None:
-            rows = await self.fetchall(
-                "SELECT * FROM matches WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
-                (guild_id, limit, offset))
-        else:
-            rows = await self.fetchall(
-                "SELECT * FROM matches WHERE guild_id = ? AND id IN (SELECT match_id FROM match_players"
-                " WHERE user_id = ?) ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
-                (guild_id, user_id, limit, offset))
+                            offset: int = 0, shape: str | None = None) -> list[MatchRecord]:
+        """Finished matches of a server, newest first (only those ``user_id`` played in, and of one shape key, if
+        given)."""
+        sql = "SELECT * FROM matches WHERE guild_id = ?"
+        params: list[int | str] = [guild_id]
+        if user_id is not None:
+            sql, params = sql + " AND id IN (SELECT match_id FROM match_players WHERE user_id = ?)", [*params, user_id]
+        if shape is not None:
+            sql, params = sql + " AND shape = ?", [*params, shape]
+        rows = await self.fetchall(sql + " ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+                                   [*params, limit, offset])
         return [_match(r) for r in rows]
 
     async def hand_history(self, table_id: int) -> list[HandRecord]:

@@ -13,7 +13,7 @@ from data.ladder import PlayerStats
 from data.records import TableRecord
 from data.replay import restore_table
 from data.seasons import LadderPage, Season
-from data.shapes import shape_key
+from data.shapes import DEFAULT_SHAPE, shape_key
 from engine.shape import STANDARD_SHAPE, TableShape
 from engine.table import Table
 from runtime.access import Caller
@@ -52,12 +52,16 @@ class RecordsService:
         await self.db.set_dm_notify(guild_id, user_id, on)
 
     # -- the ladder and records -------------------------------------------------------------------------------
-    async def ladder_picture(self, guild_id: int, by: str, locale: str) -> Image | None:
-        return await ladder_picture(self.db, guild_id, by, locale)
+    async def ladder_picture(self, guild_id: int, by: str, locale: str, shape: str = DEFAULT_SHAPE) -> Image | None:
+        return await ladder_picture(self.db, guild_id, by, locale, shape)
+
+    async def ladder_shapes(self, guild_id: int, user_id: int | None = None) -> list[str]:
+        """The shape keys with a ladder on a server this season (of one player if given), the default first."""
+        return await self.db.ladder_shapes(guild_id, user_id=user_id)
 
     async def player_card(self, guild_id: int, user_id: int, name: str, locale: str,
-                          season: Season | None = None) -> PlayerCard:
-        return await player_card(self.db, guild_id, user_id, name, locale, season)
+                          season: Season | None = None, shape: str = DEFAULT_SHAPE) -> PlayerCard:
+        return await player_card(self.db, guild_id, user_id, name, locale, season, shape)
 
     async def leaderboard(self, guild_id: int, limit: int | None = 20,
                           shape: TableShape = STANDARD_SHAPE) -> list[PlayerStats]:
