@@ -16,6 +16,7 @@ from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Decl
 from engine.cards import ALL_CARDS, Card, remove_cards
 from engine.friends import default_calls
 from engine.legal import play_option_ids
+from engine.playing import Playing
 from engine.seeded import choice, shuffle
 from engine.table import Table
 from engine.trump import trump_context
@@ -48,12 +49,14 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     phase = table.phase
     if phase is _PLAYING:  # the common case first; the seat to act is the only one in to_act()
         h = table.hand
-        seat = (h.leader + len(h.trick)) % h.players  # h.to_act()[0] while playing, without the tuple
-        if not h.trick and rng.random() < throw_chance:
+        play = h.state
+        assert isinstance(play, Playing)
+        seat = (play.leader + len(play.trick)) % h.players  # h.to_act()[0] while playing, without the tuple
+        if not play.trick and rng.random() < throw_chance:
             assert h.trump is not None
             return builders.play(seat, random_throw(h.hands[seat], h.level, h.trump, table, rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
-        plays = play_option_ids([c.index for c in h.hands[seat]], h.trick_lead(), h.ctx())
+        plays = play_option_ids([c.index for c in h.hands[seat]], play.trick_lead(h), h.ctx())
         return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
     if phase is _DEALING:
         seats = list(table.to_act())

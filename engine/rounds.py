@@ -1,4 +1,4 @@
-"""The kitty (扣底) and the rounds of overcalls after the bury (RULES §5 v2), played on a ``KittyHand``.
+"""The kitty (扣底) and the rounds of overcalls after the bury (RULES §5 v2): the phases ``Burying``, ``KittyOvercall``.
 
 The kitty (底牌) goes to the dealer once the declaration window closes (``engine.window``), or to a seat that
 overcalls in a round after the bury; its holder buries 8 cards (point cards allowed). Then:
@@ -16,10 +16,8 @@ When no round opens (or the last one ends) the face-down declarations are turned
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 from engine import builders
-from engine.bids import Bids
 from engine.cards import Card, cards_without, is_sub_multiset
 from engine.declaring import (
     CONCEALED,
@@ -33,9 +31,8 @@ from engine.declaring import (
 from engine.errors import IllegalAction
 from engine.events import Buried, Event, FriendsCalled, KittyOvercallRound, KittyTaken, PlayStarted
 from engine.friends import FriendCall, Friends, check_calls
-from engine.levels import Level
-from engine.rules import Rules
-from engine.trump import Trump
+from engine.phase import HandPhase, HandRecord
+from engine.playing import Playing
 from engine.views import Phase
 
 log = logging.getLogger(__name__)
@@ -43,36 +40,46 @@ log = logging.getLogger(__name__)
 KITTY_SIZE = 8  # two decks, four seats; every shape: ``Rules.shape.kitty`` (RULES §12.1)
 
 
-class KittyHand(Protocol):
-    """What the kitty and the rounds after the bury read and change of a hand (``engine.hand.HandState``)."""
+class Burying(HandPhase):
+    """扣底: the seat that took up the kitty (``HandRecord.kitty_holder``) buries."""
 
-    rules: Rules
-    level: Level
-    dealer: int | None
-    first_hand: bool
-    hands: list[list[Card]]
-    kitty: list[Card]
-    kitty_holder: int | None
-    phase: Phase
-    trump: Trump | None
-    leader: int
-    bids: Bids
-    friends: Friends | None
+    def __init__(self) -> None:
+        super().__init__(Phase.BURYING)
+
+    def to_act(self, hand: HandRecord) -> tuple[int, ...]:
+        return (hand.kitty_holder,) if hand.kitty_holder is not None else ()
+
+    def bury(self, hand: HandRecord, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...]) -> list[Event]:
+        return bury(hand, seat, cards, calls)
 
 
-def give_kitty(hand: KittyHand, seat: int) -> list[Event]:
+class KittyOvercall(HandPhase):
+    """炒地皮: a round of overcalls after the bury; the seat asked (``hand.bids.queue``'s first) overcalls or passes."""
+
+    def __init__(self) -> None:
+        super().__init__(Phase.KITTY_OVERCALL)
+
+    def to_act(self, hand: HandRecord) -> tuple[int, ...]:
+        return hand.bids.turn()
+
+    def declare(self, hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        return overcall(hand, seat, cards)
+
+    def pass_turn(self, hand: HandRecord, seat: int) -> list[Event]:
+        return pass_turn(hand, seat)
+
+
+def give_kitty(hand: HandRecord, seat: int) -> list[Event]:
     """The kitty goes into ``seat``'s hand (only that seat sees it): it is to bury."""
     hand.kitty_holder = seat
     hand.hands[seat].extend(hand.kitty)
-    hand.phase = Phase.BURYING
+    hand.state = Burying()
     return [KittyTaken(seat, tuple(hand.kitty), to=seat), KittyTaken(seat)]
 
 
-def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...] = ()) -> list[Event]:
+def bury(hand: HandRecord, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...] = ()) -> list[Event]:
     """The kitty holder buries as many cards as the kitty held (8 with two decks; point cards allowed). In 找朋友
     the dealer names its friend calls with it (RULES §13.3), public as play begins."""
-    if hand.phase is not Phase.BURYING:
-        raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     if seat != hand.kitty_holder:
         raise IllegalAction("action.not_your_turn")
     size = hand.rules.shape.kitty
@@ -96,16 +103,15 @@ def bury(hand: KittyHand, seat: int, cards: tuple[Card, ...], calls: tuple[Frien
     return events + round_after_bury(hand, seat)
 
 
-def begin_play(hand: KittyHand) -> list[Event]:
+def begin_play(hand: HandRecord) -> list[Event]:
     """Tricks begin: the dealer leads."""
     assert hand.dealer is not None
-    hand.phase = Phase.PLAYING
-    hand.leader = hand.dealer
+    hand.state = Playing(hand.dealer)
     return [PlayStarted(hand.dealer, hand.trump)]
 
 
 # -- rounds after the bury ----------------------------------------------------------------------------------
-def overcall(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+def overcall(hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
     """炒地皮: the seat whose turn it is overcalls from its own hand and takes up the buried cards."""
     bids = hand.bids
     if not bids.queue or bids.queue[0] != seat:
@@ -124,7 +130,7 @@ def overcall(hand: KittyHand, seat: int, cards: tuple[Card, ...]) -> list[Event]
     return events + give_kitty(hand, seat)
 
 
-def pass_turn(hand: KittyHand, seat: int) -> list[Event]:
+def pass_turn(hand: HandRecord, seat: int) -> list[Event]:
     """Pass in a 炒地皮 round; the last pass ends it (the face-down declarations are turned up, play begins)."""
     bids = hand.bids
     if not bids.queue or bids.queue[0] != seat:
@@ -136,7 +142,7 @@ def pass_turn(hand: KittyHand, seat: int) -> list[Event]:
     return events
 
 
-def round_after_bury(hand: KittyHand, burier: int) -> list[Event]:
+def round_after_bury(hand: HandRecord, burier: int) -> list[Event]:
     """After a bury: open (or continue) a round of overcalls after the bury, or turn up and begin play."""
     mode = kitty_round_mode(hand.rules)
     queue = _next_round(hand, burier, mode)
@@ -145,11 +151,11 @@ def round_after_bury(hand: KittyHand, burier: int) -> list[Event]:
         bids.queue = []
         return bids.reveal() + begin_play(hand)
     bids.queue = queue
-    hand.phase = Phase.KITTY_OVERCALL
+    hand.state = KittyOvercall()
     return [KittyOvercallRound(queue[0], mode)]
 
 
-def _next_round(hand: KittyHand, burier: int, mode: str) -> list[int]:
+def _next_round(hand: HandRecord, burier: int, mode: str) -> list[int]:
     """The seats still to be asked, in order ([] = no round)."""
     bids = hand.bids
     decl = bids.declaration

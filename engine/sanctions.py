@@ -20,6 +20,7 @@ from engine.actions import SANCTION_REASONS, SanctionReason
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.hand import HandState
+from engine.playing import Playing
 from engine.settlement import level_gain, settle_hand
 from engine.trick import trick_winner
 from engine.views import HandResult, Phase, Sanction
@@ -82,7 +83,7 @@ def award(hand: HandState, team: int, reason: SanctionReason, levels: tuple[str,
     result = settle_hand(rules=hand.rules, hand_number=hand.number, level=hand.level, trump=hand.trump,
                          dealer=hand.dealer, levels=levels, trick_points=points, kitty=(), last_play=(),
                          last_winner=hand.dealer, lead=(), burier=hand.kitty_holder, laps=laps)
-    hand.phase = Phase.HAND_OVER
+    hand.end()
     log.info("hand %d awarded to team %d (%s)", hand.number, team, reason)
     return Sanction(hand.number, 1 - team, 0, "award", reason), replace(result, kitty=tuple(hand.kitty))
 
@@ -99,15 +100,16 @@ def can_undo(hand: HandState, seat: int) -> bool:
 
 def undo(hand: HandState, seat: int) -> tuple[Card, ...]:
     """Take back ``seat``'s latest play (validated first): the cards return to its hand; its turn again."""
-    if not can_undo(hand, seat):
+    play = hand.state
+    if not isinstance(play, Playing) or not can_undo(hand, seat):
         raise IllegalAction("undo.not_possible")
-    _, cards = hand.trick.pop()
+    _, cards = play.trick.pop()
     hand.hands[seat].extend(cards)
-    if hand.trick:
-        plays = [c for _, c in hand.trick]
-        hand.winning = hand.trick[trick_winner(plays, hand.ctx())][0]
+    if play.trick:
+        plays = [c for _, c in play.trick]
+        play.winning = play.trick[trick_winner(plays, hand.ctx())][0]
     else:
-        hand.winning = seat
+        play.winning = seat
     log.info("hand %d: seat %d takes back %d cards", hand.number, seat, len(cards))
     return cards
 

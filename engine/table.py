@@ -257,13 +257,13 @@ class Table:
         assert last.winner is not None  # a finished trick has its winner
         winning_play = next(cards for seat, cards in last.plays if seat == last.winner)
         if h.friends is not None:
-            h.phase = Phase.HAND_OVER
+            h.end()
             return self._settled(friends_hand_result(h, tuple(self.levels), winning_play, last.winner))
         result = settle_hand(rules=self.rules, hand_number=h.number, level=h.level, trump=h.trump, dealer=h.dealer,
                              levels=(self.levels[0], self.levels[1]), trick_points=h.defender_points,
                              kitty=h.kitty, last_play=winning_play, last_winner=last.winner, lead=last.plays[0][1],
                              burier=h.kitty_holder, laps=(self.laps[0], self.laps[1]))
-        h.phase = Phase.HAND_OVER
+        h.end()
         return self._settled(result)
 
     def _settled(self, result: HandResult) -> list[Event]:

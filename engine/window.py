@@ -1,4 +1,4 @@
-"""The declaration window of a hand (亮主/反主), played on a ``WindowHand`` (``engine.hand.HandState``).
+"""The declaration window of a hand (亮主/反主): the phase ``Declaring``, and declaring while the cards are dealt.
 
 Seats declare while the cards are dealt and in the window after the deal; a declaration, overcall or
 reinforcement is checked by ``engine.declaring`` and recorded in the hand's ``Bids``. The window closes when every
@@ -14,7 +14,6 @@ own level (谁亮主谁坐庄); then the first kitty card; then a redeal.
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 from engine import builders, rounds
 from engine.bids import Bids, SwapStage
@@ -22,6 +21,7 @@ from engine.cards import Card, is_sub_multiset
 from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
 from engine.events import DeclaringClosed, Event, Redeal, SwapDealer, SwapWindow
+from engine.phase import HandPhase, HandRecord
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import Phase
@@ -29,17 +29,32 @@ from engine.views import Phase
 log = logging.getLogger(__name__)
 
 
-class WindowHand(rounds.KittyHand, Protocol):
-    """What the declaration window reads and changes of a hand: the kitty's fields (it gives the kitty when it
-    closes), and who may act now."""
+class Declaring(HandPhase):
+    """The declaration window after the deal: every seat that has not passed since the last declaration may
+    declare or pass (in 换庄's second window, in turn); the interface may close it (``close``)."""
 
-    def to_act(self) -> tuple[int, ...]: ...
+    def __init__(self) -> None:
+        super().__init__(Phase.DECLARING)
+
+    def to_act(self, hand: HandRecord) -> tuple[int, ...]:
+        return hand.bids.window_to_act(hand.players)
+
+    def declare(self, hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        return declare(hand, seat, cards)
+
+    def pass_turn(self, hand: HandRecord, seat: int) -> list[Event]:
+        return pass_turn(hand, seat)
+
+    def window_closed(self, hand: HandRecord) -> bool:
+        return not self.to_act(hand)
+
+    def close(self, hand: HandRecord) -> tuple[list[Event], bool]:
+        return close(hand)
 
 
-def declare(hand: WindowHand, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-    """Declare, overcall or reinforce with cards the seat holds (only cards already drawn count)."""
-    if hand.phase not in (Phase.DEALING, Phase.DECLARING):
-        raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
+def declare(hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+    """Declare, overcall or reinforce with cards the seat holds (only cards already drawn count): in the deal and
+    in the window."""
     if not is_sub_multiset(cards, hand.hands[seat]):
         raise IllegalAction("declare.not_held")
     if seat not in hand.to_act():
@@ -59,10 +74,8 @@ def declare(hand: WindowHand, seat: int, cards: tuple[Card, ...]) -> list[Event]
     return events
 
 
-def pass_turn(hand: WindowHand, seat: int) -> list[Event]:
+def pass_turn(hand: HandRecord, seat: int) -> list[Event]:
     """Pass in the declaration window (until the next declaration, or for good in 换庄's second window)."""
-    if hand.phase is not Phase.DECLARING:
-        raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     bids = hand.bids
     if seat in bids.passed:
         raise IllegalAction("declare.already_passed")
@@ -74,10 +87,8 @@ def pass_turn(hand: WindowHand, seat: int) -> list[Event]:
     return [builders.passed(seat)]  # (built: no interpreted dataclass __init__)
 
 
-def close(hand: WindowHand) -> tuple[list[Event], bool]:
+def close(hand: HandRecord) -> tuple[list[Event], bool]:
     """Close the window: set trump and dealer, give the kitty. Returns (events, needs_redeal)."""
-    if hand.phase is not Phase.DECLARING:
-        raise IllegalAction("action.wrong_phase", phase=str(hand.phase))
     bids = hand.bids
     how = "declared"
     if bids.declaration is not None:
@@ -113,7 +124,7 @@ def first_hand_dealer(rules: Rules, bids: Bids) -> int | None:
 
 
 # -- 换庄 ---------------------------------------------------------------------------------------------------
-def open_second_window(hand: WindowHand) -> list[Event]:
+def open_second_window(hand: HandRecord) -> list[Event]:
     """The due dealer's team declared nothing: the other team's window, in turn, at its own level."""
     bids = hand.bids
     assert hand.dealer is not None and bids.team_levels is not None
@@ -125,7 +136,7 @@ def open_second_window(hand: WindowHand) -> list[Event]:
     return [SwapWindow(other, hand.level, bids.queue[0])]
 
 
-def swap_declared(hand: WindowHand, seat: int) -> list[Event]:
+def swap_declared(hand: HandRecord, seat: int) -> list[Event]:
     """谁亮主谁坐庄: the first declaration of the second window takes the deal; overcalls follow as usual."""
     hand.dealer = seat
     bids = hand.bids
@@ -135,7 +146,7 @@ def swap_declared(hand: WindowHand, seat: int) -> list[Event]:
     return [SwapDealer(seat, hand.level)]
 
 
-def swap_kitty_card(hand: WindowHand) -> Trump | None:
+def swap_kitty_card(hand: HandRecord) -> Trump | None:
     """Nobody declared in either window: the first kitty card decides (its rank a team's level: that team
     deals at it with its suit as trump, the due team first); the trump, or ``None`` to redeal."""
     bids = hand.bids
