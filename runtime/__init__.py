@@ -105,7 +105,7 @@ if TYPE_CHECKING:
     from runtime.tournament.views import TournamentUpdate as TournamentUpdate
     from runtime.tournament.views import config_lines as config_lines
     from runtime.tournament.views import match_stage as match_stage
-    from runtime.tournament.views import tournament_pictures as tournament_pictures
+    from runtime.tournament.views import pictures as tournament_pictures  # noqa: F401 (exported renamed)
     from runtime.views.cache import public_view as public_view
     from runtime.views.choices import match_typed as match_typed
     from runtime.views.choices import play_text as play_text
@@ -193,7 +193,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "TournamentUpdate": ("runtime.tournament.views", "TournamentUpdate"),
     "config_lines": ("runtime.tournament.views", "config_lines"),
     "match_stage": ("runtime.tournament.views", "match_stage"),
-    "tournament_pictures": ("runtime.tournament.views", "tournament_pictures"),
+    "tournament_pictures": ("runtime.tournament.views", "pictures"),
     "Lookup": ("runtime.links.membership", "Lookup"),
     "Membership": ("runtime.links.membership", "Membership"),
     "LINK_TTL": ("runtime.links.weblinks", "LINK_TTL"),

@@ -33,13 +33,7 @@ from runtime.service.session import Session
 from runtime.tournament.forfeits import NoShows, check_roster
 from runtime.tournament.restore import restore_tournaments
 from runtime.tournament.tables import TournamentTables, table_rules
-from runtime.tournament.views import (
-    TournamentPresenter,
-    TournamentUpdate,
-    cross_announcement,
-    match_stage,
-    tournament_pictures,
-)
+from runtime.tournament.views import TournamentPresenter, TournamentUpdate, cross_announcement, match_stage, pictures
 from runtime.tournament.views import draw_announcement as drawn
 from runtime.tournament.views import lot_notes as places_by_lot
 from runtime.tournament.views import seats_announcement as seated
@@ -395,7 +389,7 @@ class TournamentService:
 
     async def _tell(self, t: Tournament, reason: str, notes: Sequence[Announcement] = (), *, draw: bool = False,
                     table_id: int | None = None, match_id: str | None = None) -> None:
-        images = await tournament_pictures(t, self.game.pipeline.locale) if draw and self.images else ()
+        images = await pictures(t, self.game.pipeline.locale) if draw and self.images else ()
         try:
             await self.presenter.tournament_changed(TournamentUpdate(
                 tournament=t, reason=reason, announcements=tuple(notes), images=images, table_id=table_id,

@@ -3,7 +3,7 @@
 ``TournamentUpdate`` carries the tournament, the reason (``created joined left started round table
 result round_closed replaced finished cancelled``), announcements (``tournament.*`` keys of
 ``i18n/tournament.py``), pictures (bracket and standings, with ``draw``), and for ``table`` the new
-table and its match. ``tournament_pictures`` turns a tournament into the renderer's plain rows.
+table and its match. ``pictures`` turns a tournament into the renderer's plain rows.
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def _title(t: Tournament, locale: str) -> str:
     return f"{t.name} · {fmt}"
 
 
-async def tournament_pictures(t: Tournament, locale: str) -> tuple[Image, ...]:
+async def pictures(t: Tournament, locale: str) -> tuple[Image, ...]:
     """The bracket (Swiss/duplicate: the pairings of each round) and the standings, as PNGs, drawn through the
     drawing queue (``runtime.pictures.renderqueue``) as every picture is."""
     images: list[Image] = []

@@ -20,7 +20,7 @@ from data.records import Seat
 from render.samples import hand_result
 from runtime.pictures import imaging
 from runtime.pictures.renderqueue import QUEUE
-from runtime.tournament.views import tournament_pictures
+from runtime.tournament.views import pictures
 from tests.faults.test_worker_processes import alive
 from tests.helpers.botflow import bounded, last_reply, use_locales
 from tests.helpers.tournaments import make
@@ -81,6 +81,6 @@ async def test_replay_and_tournament_pictures_come_from_the_drawing_process(draw
 
     t = make(4)
     t.start()
-    images = await _drawn_by_a_new_process(lambda: tournament_pictures(t, "zh-CN"))
+    images = await _drawn_by_a_new_process(lambda: pictures(t, "zh-CN"))
     assert [i.name for i in images] == ["tournament1_bracket.png", "tournament1_standings.png"]
     assert all(i.png.startswith(b"\x89PNG") for i in images)
