@@ -33,8 +33,8 @@ LOADERS = {"import_module", "__import__", "load_extension"}
 # the one loading by computed name: discord.py loads the cogs as extensions, named in this module's literal tuple
 EXTENSIONS = {"cli.bot": "COGS"}
 # tests that load by name on purpose: the compiled build's test imports each module of ``tools.build_ai.MODULES``
-# to see which file Python chose; the worked examples' test reads the test names of the engine's test modules
-BY_NAME_IN_TESTS = {"tests.ai.test_compiled", "tests.engine.test_worked_examples"}
+# to see which file Python chose
+BY_NAME_IN_TESTS = {"tests.ai.test_compiled"}
 # the runtime's front door loads each exported name on first use (``runtime._EXPORTS``); the graph reads the same
 # imports under its ``TYPE_CHECKING`` (``test_the_front_door_exports_what_it_imports`` keeps the two equal)
 FRONT_DOOR = "runtime"
