@@ -5,8 +5,9 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "lobby.already_started": {"en": "The match has already started.", "zh-CN": "比赛已经开始了。"},
     "lobby.not_host": {"en": "Only the host can do that.", "zh-CN": "只有房主可以这样做。"},
-    "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 1–4).", "zh-CN": "没有 {seat} 号座位（座位 1–4）。"},
-    "lobby.full": {"en": "All four seats are taken.", "zh-CN": "四个座位都已坐满。"},
+    "lobby.bad_seat": {"en": "Seat {seat} does not exist (seats 1–{seats}).",
+                       "zh-CN": "没有 {seat} 号座位（座位 1–{seats}）。"},
+    "lobby.full": {"en": "Every seat is taken.", "zh-CN": "座位都已坐满。"},
     "lobby.seat_taken": {"en": "Seat {seat} is taken.", "zh-CN": "{seat} 号座位已经有人了。"},
     "lobby.seats_taken": {"en": "A table of {players} players has no room for everyone seated: free the last seats "
                                 "first.", "zh-CN": "{players} 人的牌桌坐不下已入座的玩家：请先空出后面的座位。"},

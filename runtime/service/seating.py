@@ -35,7 +35,7 @@ def _require_host(rec: TableRecord, user_id: int, is_admin: bool = False) -> Non
 def _check_seat(rec: TableRecord, seat: int) -> None:
     """Seats are 0–3 inside (0 to ``players`` − 1); every message names them 1–4 as the buttons do."""
     if not 0 <= seat < len(rec.seats):
-        raise LobbyError("lobby.bad_seat", seat=seat + 1)
+        raise LobbyError("lobby.bad_seat", seat=seat + 1, seats=len(rec.seats))
 
 
 def _free_seat(rec: TableRecord, seat: int | None) -> int:

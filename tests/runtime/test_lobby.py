@@ -95,7 +95,9 @@ def test_a_table_has_as_many_seats_as_its_players() -> None:
     for user in range(2, 7):
         rec = lobby.sit(rec, user, f"P{user}")
     assert rec.full and rec.names[5] == "Host" and lobby.start(rec, HOST).status is Status.PLAYING
-    assert key_of(lobby.sit, six, 2, "Bea", 6) == "lobby.bad_seat"
+    with pytest.raises(LobbyError) as info:
+        lobby.sit(six, 2, "Bea", 6)
+    assert (info.value.key, info.value.params) == ("lobby.bad_seat", {"seat": 7, "seats": 6})
     assert TableRecord.from_json(rec.to_json()) == rec
     assert key_of(lobby.set_rules, rec, HOST, Rules()) == "lobby.seats_taken"
     four = lobby.set_rules(lobby.sit(six, HOST, "Host", 1), HOST, Rules())
