@@ -164,4 +164,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.summary.grand_slam": {"en": "大光: the defenders took no points", "zh-CN": "大光：闲家一分未得"},
     "render.summary.small_slam": {"en": "小光: the defenders stayed under {points}", "zh-CN": "小光：闲家不到 {points} 分"},
     "render.summary.take_over_term": {"en": "上台: the defenders take over the deal", "zh-CN": "闲家上台"},
+    # the table's shape on the summaries' title line (§12.6)
+    "render.shape.friends": {"en": "找朋友", "zh-CN": "找朋友"},
+    "render.shape.players": {"en": "{n} players", "zh-CN": "{n}人"},
+    "render.shape.decks": {"en": "{n} decks", "zh-CN": "{n}副牌"},
+    "render.shape.decks.one": {"en": "1 deck", "zh-CN": "1副牌"},
 }

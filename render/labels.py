@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import SUIT_SYMBOLS
+from engine.rules import Rules
 from engine.views import HandResult, Phase
-from i18n import t
+from i18n import count, t
 from i18n.levels import level_text
 from render.draw import Canvas
 from render.fonts import FontT, clean_text, text_width
@@ -29,6 +30,18 @@ def level_change_text(result: HandResult, team: int, locale: str) -> str:
     before = level_text(result.levels_before[team], result.laps_before[team], locale)
     after = level_text(result.levels_after[team], result.laps_after[team], locale)
     return t("render.summary.level_change", locale, before=before, after=after, gain=result.level_gains[team])
+
+
+def shape_text(rules: Rules, locale: str) -> str:
+    """``找朋友 · 6 players · 3 decks`` / ``6人 · 2副牌``: the table's shape (empty for two decks, four seats, fixed
+    partners)."""
+    shape = rules.shape
+    if shape.is_standard:
+        return ""
+    parts = [count("render.shape.players", shape.players, locale), count("render.shape.decks", shape.decks, locale)]
+    if not shape.fixed_partners:
+        parts.insert(0, t("render.shape.friends", locale))
+    return " · ".join(parts)
 
 
 def phase_text(phase: Phase, locale: str) -> str:

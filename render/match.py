@@ -21,7 +21,7 @@ from i18n import MESSAGES, normalize_locale, t
 from i18n.levels import level_short, level_text
 from render.draw import Canvas, serialized
 from render.fonts import font
-from render.labels import level_change_text, seat_name, team_name
+from render.labels import level_change_text, seat_name, shape_text, team_name
 from render.match_players import chart_box, draw_players, player_chart, players_height
 from render.summary import team_members
 from render.theme import ACCENT, FELT, HEADER, PANEL, PANEL_LINE, TEAM, TEXT, TEXT_DARK, TEXT_DIM
@@ -220,7 +220,10 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     height = top_h + (_table_height(results) if table else CHART_H + LEGEND_H * (3 if negative else 2) // 2) + PAD
     cv = Canvas.new(WIDTH, height, FELT)
     cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
-    cv.label(t("render.match.title", locale), font(30, "bold"), PAD, 30, TEXT)
+    title_w = cv.label(t("render.match.title", locale), font(30, "bold"), PAD, 30, TEXT)
+    if rules is not None and not rules.shape.is_standard:
+        cv.label(shape_text(rules, locale), font(21, "bold"), WIDTH - PAD, 30, ACCENT, align="right",
+                 max_width=WIDTH - 3 * PAD - title_w)
     hands = t("render.match.one_hand", locale) if len(results) == 1 else t("render.match.hands", locale, n=len(results))
     if rules is not None:
         hands = f"{hands} · {match_format(rules, locale)}"

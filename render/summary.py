@@ -16,7 +16,7 @@ from i18n import normalize_locale, t
 from render.cardrow import CardStyle, draw_cards
 from render.draw import Canvas, serialized
 from render.fonts import fit_text, font, text_width, wrap_text
-from render.labels import level_change_text, seat_name, team_name, trump_text
+from render.labels import level_change_text, seat_name, shape_text, team_name, trump_text
 from render.player_levels import draw_player_rows, rows_height
 from render.sides import DEFENDER, seat_list
 from render.theme import (
@@ -105,13 +105,7 @@ def render_hand_summary(result: HandResult, names: Sequence[str], *, locale: str
               + (66 if winner is not None else 0))
     cv = Canvas.new(WIDTH, height, FELT)
 
-    # header: title, level, trump, dealer
-    cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
-    cv.label(t("render.summary.title", locale, n=result.hand_number), font(30, "bold"), PAD, 30, TEXT)
-    dealer = fit_text(seat_name(names, result.dealer, locale), font(21), 200)
-    sub = (t("render.summary.trump", locale, level=result.level, trump=trump_text(result.trump, locale))
-           + " · " + t("render.dealer", locale, name=dealer))
-    cv.label(sub, font(21), PAD, 68, TEXT_DIM, max_width=WIDTH - 2 * PAD)
+    _header(cv, result, names, locale, rules if not standard else None)
     y = 100
 
     # the kitty
@@ -188,3 +182,16 @@ def winner_text(result: HandResult, names: Sequence[str], locale: str) -> str:
     if result.team:
         return t("render.summary.player_winner", locale, name=seat_name(names, result.match_winner, locale))
     return t("render.summary.winner", locale, team=team_name(result.match_winner, locale))
+
+
+def _header(cv: Canvas, result: HandResult, names: Sequence[str], locale: str, shaped: Rules | None) -> None:
+    """Title (and the table's shape on its right unless the standard game), level, trump, dealer."""
+    cv.draw.rectangle((0, 0, WIDTH, 90), fill=HEADER)
+    title_w = cv.label(t("render.summary.title", locale, n=result.hand_number), font(30, "bold"), PAD, 30, TEXT)
+    if shaped is not None:
+        cv.label(shape_text(shaped, locale), font(21, "bold"), WIDTH - PAD, 30, ACCENT, align="right",
+                 max_width=WIDTH - 3 * PAD - title_w)
+    dealer = fit_text(seat_name(names, result.dealer, locale), font(21), 200)
+    sub = (t("render.summary.trump", locale, level=result.level, trump=trump_text(result.trump, locale))
+           + " · " + t("render.dealer", locale, name=dealer))
+    cv.label(sub, font(21), PAD, 68, TEXT_DIM, max_width=WIDTH - 2 * PAD)

@@ -97,3 +97,12 @@ def test_the_match_charts_a_path_per_player_and_names_the_winning_player() -> No
 def test_a_result_of_the_standard_game_still_has_two_team_paths() -> None:
     results = after_hands(2, 4, "tractor", 3).results
     assert len(level_paths(results)) == 2 and isinstance(results[0], HandResult)
+
+
+def test_the_summaries_name_the_table_s_shape_beyond_the_standard_game() -> None:
+    from render.labels import shape_text
+
+    assert shape_text(Rules(), "en") == ""
+    friends = Rules.from_preset("standard", decks=3, players=6, mode="friends")
+    assert shape_text(friends, "zh-CN") == "找朋友 · 6人 · 3副牌"
+    assert shape_text(Rules.from_preset("standard", decks=1, players=4), "en") == "4 players · 1 deck"
