@@ -5,6 +5,7 @@ counted again, and the match goes on to its end on the same ladder. On SQLite an
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -30,12 +31,16 @@ def table_of(service: GameService, tid: int) -> Table:
     return table
 
 
-async def play_until(service: GameService, tid: int, done: Callable[[Table], bool], steps: int = 20_000) -> None:
-    """Fire due timers one at a time; when none is due, the human to act makes the suggested move; until ``done``."""
+async def play_until(service: GameService, tid: int, done: Callable[[Table], bool], steps: int = 20_000,
+                     pause: float = 0.0) -> None:
+    """Fire due timers one at a time; when none is due, the human to act makes the suggested move; until ``done``
+    (asked after every move; ``pause`` seconds between moves)."""
     for _ in range(steps):
         table = table_of(service, tid)
         if done(table):
             return
+        if pause:
+            await asyncio.sleep(pause)
         if await service.run_until_idle(1):
             continue
         seat = next(s for s in table.to_act() if s in HUMANS)
@@ -70,8 +75,8 @@ async def ladder_of(db: Database) -> dict[int, tuple[int, int, int]]:
     return rows
 
 
-async def test_a_restart_mid_hand_in_friends_loses_nothing(db_target: str) -> None:
-    service, db, _ = await make_service(db_target)
+async def open_friends_table(service: GameService) -> int:
+    """A started six-seat 找朋友 table (three decks, two calls), humans in seats 0, 2 and 3, AI in 1, 4 and 5."""
     rules = Rules.from_preset("standard", players=6, mode="friends", end_level="4")
     rec = await service.open_table(guild_id=G, channel_id=2, host_id=HOST, host_name="Hu", rules=rules,
                                    options=options(), seed=21, host_seat=0)
@@ -81,7 +86,12 @@ async def test_a_restart_mid_hand_in_friends_loses_nothing(db_target: str) -> No
     for seat in (1, 4, 5):
         await service.add_ai(rec.table_id, HOST, seat, "basic")
     await service.start(rec.table_id, HOST)
-    tid = rec.table_id
+    return rec.table_id
+
+
+async def test_a_restart_mid_hand_in_friends_loses_nothing(db_target: str) -> None:
+    service, db, _ = await make_service(db_target)
+    tid = await open_friends_table(service)
     await play_until(service, tid, one_friend_revealed)
     table = table_of(service, tid)
     state, levels, seats = table.to_json(), tuple(table.levels), service.record(tid).seats
