@@ -44,7 +44,8 @@ def _turn_chip(view: SeatView, names: Sequence[str] | None, locale: str) -> Chip
     if public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not public.to_act:
         return None
     if public.phase is Phase.BURYING and public.kitty_holder == view.seat and view.seat in public.to_act:
-        return Chip(t("render.kitty_taken", locale, n=len(view.kitty or ()) or 8), ACCENT, TEXT_DARK)
+        return Chip(t("render.kitty_taken", locale, n=len(view.kitty or ()) or public.rules.shape.kitty), ACCENT,
+                    TEXT_DARK)
     if view.seat in public.to_act:
         return Chip(t("render.your_turn", locale), ACCENT, TEXT_DARK)
     if len(public.to_act) > 1:

@@ -107,3 +107,16 @@ def test_the_turn_names_neighbours_and_numbered_seats_at_larger_tables() -> None
     assert [relative_name(0, s, "en") for s in range(4)] == ["you", "next player", "partner", "previous player"]
     six = [relative_name(2, s, "zh-CN", 6) for s in range(6)]
     assert six == ["1号位", "上家", "你", "下家", "5号位", "6号位"]
+
+
+def test_the_burying_chip_counts_the_shape_s_kitty() -> None:
+    from dataclasses import replace
+
+    from render.hand_header import ranked_chips
+
+    table = burying(1, 4)  # one deck: a kitty of 6
+    holder = table.public_view().kitty_holder
+    assert holder is not None
+    view = table.seat_view(holder)
+    texts = [r.chip.text for r in ranked_chips(replace(view, kitty=None), None, "en", 0, False)]
+    assert any("6" in text and "8" not in text for text in texts if text.startswith("Bury")), texts
