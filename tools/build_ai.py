@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/cardrules/trick.py",
            "engine/cardrules/follow.py", "engine/cardrules/tuples.py", "engine/cardrules/ladder.py",
            "engine/follow.py", "engine/trick.py", "engine/ai/fasttables.py",
-           "engine/ai/playstate.py",
+           "engine/ai/playstate.py", "engine/ai/lasttricks.py",
            "engine/ai/fastfollow.py", "engine/ai/fastlead.py", "engine/ai/policy.py", "engine/ai/playout.py",
            "engine/ai/inference.py", "engine/ai/determinize.py", "engine/ai/endgame.py", "engine/ai/strong.py",
            "engine/cards.py", "engine/trump.py", "engine/units.py", "engine/legal.py", "engine/playing.py",

@@ -16,6 +16,7 @@ import logging
 from typing import Final
 
 from engine.ai.fasttables import FOLLOW_COST
+from engine.ai.lasttricks import guard, guard_cost
 from engine.ai.playstate import POLICY_CURRENT, PlayState
 from engine.rules import FollowPolicy
 
@@ -70,7 +71,7 @@ class FollowScorer:
         n_lead = len(lead)
         self.simple_lead = n_lead <= 2
         last = p.cards_left <= n_lead and p.sizes[seat] <= n_lead  # (cards_left never below the hand size)
-        self.guard, self.guard_pair = (-1, -1) if last else p.guard_card(seat)
+        self.guard, self.guard_pair = (-1, -1) if last else guard(p, seat)
         n_after = p.n - 1 - len(trick)
         self.opps_after = p.teams.opps_after[seat][n_after]  # (by the sides everyone knows: ``engine.ai.teams``)
         self.base_points = p.trick_points + PER_SEAT * n_after
@@ -166,7 +167,7 @@ class FollowScorer:
         """A non-deciding card's share of the score (its points and its cost)."""
         t = self.t
         split = self.split(i) if used == 1 and self.hand[i] >= 2 else 0.0
-        guard = self.p.guard_cost(self.seat, i) if i == self.guard else 0.0
+        guard = guard_cost(self.p, self.seat, i) if i == self.guard else 0.0
         if i == self.guard_pair and used == 2:  # (counted once per card of the pair)
             guard += self.p.guard_cost(self.seat, i, True) / 2
         elif i == self.guard_pair and self.p.version >= POLICY_CURRENT:  # (version 3: splitting it breaks it)
@@ -310,7 +311,7 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
             v = lose_total + lose_factor * float(points[i])
         v -= (cost[i] * sc.trump_keep if s == TRUMP else cost[i]) + (COST * sc.split(i) if hand[i] >= 2 else 0.0)
         if i == guard:
-            v -= p.guard_cost(seat, i)
+            v -= guard_cost(p, seat, i)
         elif i == sc.guard_pair and p.version >= POLICY_CURRENT:
             v -= p.guard_cost(seat, i, True)
         if v > best_v:

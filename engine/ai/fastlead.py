@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.ai.fasttables import N
+from engine.ai.lasttricks import guard, guard_cost, in_last_tricks, pair_beaten
 from engine.ai.playstate import POLICY_CURRENT, PlayState
 
 log = logging.getLogger(__name__)
@@ -101,7 +102,7 @@ class _Seat:
         # (singles, pairs): no opponent can ruff (毙) them (None: not known yet)
         self.safe: list[bool | None] = [None, None]
         # the one certain trump, and trump pair, kept for the last trick (-1: none)
-        self.guard = p.guard_card(seat)
+        self.guard = guard(p, seat)
 
 
 def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
@@ -164,7 +165,7 @@ def _guard(p: PlayState, seat: int, guard: tuple[int, int], play: tuple[int, ...
     single, pair = guard
     if p.version >= POLICY_CURRENT and play == (single,) and _pull_leaves_winners(p, seat, single):
         return 0.0
-    cost = p.guard_cost(seat, single) if single in play else 0.0
+    cost = guard_cost(p, seat, single) if single in play else 0.0
     spent = 2 if p.version < POLICY_CURRENT else 1  # (version 3: leading one card of the pair breaks it too)
     return cost + (p.guard_cost(seat, pair, True) if pair >= 0 and play.count(pair) >= spent else 0.0)
 
@@ -203,6 +204,8 @@ def _suit_best(p: PlayState, me: _Seat, s: int, cards: list[int], best: _Best) -
                 r *= _pair_ruff_share(p, me)  # (version 3) a ruff must match the throw's pair with a trump pair
             best.offer((45.0 + 1.5 * pts + 6 * len(throw)) * (1 - r) - 25 * r, throw)
     if s == TRUMP:
+        if pairs and in_last_tricks(p, me.seat):
+            _last_pairs(p, me, pairs, best)
         _low_trumps(p, me, cards, best)
     else:
         _low_leads(p, me, s, cards, not ruffable and _ruffs(voids, me.partners, s), best)
@@ -297,6 +300,14 @@ def _pair_ruff_share(p: PlayState, me: _Seat) -> float:
         if TRUMP not in p.voids[o]:
             ruffers += 1
     return min(1.0, ruffers * pairs * (float(size) / float(unseen)) ** 2)
+
+
+def _last_pairs(p: PlayState, me: _Seat, pairs: list[int], best: _Best) -> None:
+    """(version 3, the last tricks) A trump pair leads as a likely winner: it loses only to a stronger trump
+    pair in one opponent's hand (``pair_beaten``)."""
+    for i in pairs:
+        risk = pair_beaten(p, me.seat, i)
+        best.offer((50.0 + 6.0 * float(p.t.points[i])) * (1 - risk) - 20 * risk, (i, i))
 
 
 def _low_trumps(p: PlayState, me: _Seat, cards: list[int], best: _Best) -> None:

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 MEMO_LIMIT: Final = 50_000  # entries of a context's remembered rule answers (cleared when full)
 POLICY_V2: Final = 2  # the play policy as ``basic_v2`` plays it (kept for measuring)
 POLICY_CURRENT: Final = 3  # the play policy of ``basic`` and the strong player's playouts
+LAST_TRICKS: Final = 3  # (version 3) cards per hand from which the last tricks' rules apply (``lasttricks``)
 
 
 def to_counts(cards: Sequence[Card]) -> list[int]:
@@ -302,9 +303,30 @@ class PlayState:
     # -- the kitty (抠底) ------------------------------------------------------------------------------------
     def kitty_stake(self, seat: int, lead: tuple[int, ...]) -> float:
         """The kitty bonus the last trick carries, as ``seat`` sees it, if won with a play shaped like
-        ``lead``: the kitty's points if this seat buried it, else a guess (as ``situation.kitty_stake``)."""
-        pts = self.kitty_points if seat == self.kitty_seat else KITTY_GUESS
-        return float(pts * self.multiplier(lead))
+        ``lead``: the kitty's points if this seat buried it, else a guess (as ``situation.kitty_stake``; in the
+        last tricks of version 3, ``kitty_guess``)."""
+        if seat == self.kitty_seat:
+            return float(self.kitty_points * self.multiplier(lead))
+        if self.last_tricks(seat):
+            return self.kitty_guess(seat) * self.multiplier(lead)
+        return float(KITTY_GUESS * self.multiplier(lead))
+
+    def last_tricks(self, seat: int) -> bool:
+        """Whether the last tricks' rules (``engine.ai.lasttricks``) apply to ``seat``'s play: version 3, two
+        decks and four seats, ``LAST_TRICKS`` cards or fewer in its hand."""
+        return self.version >= POLICY_CURRENT and self.sizes[seat] <= LAST_TRICKS and self.t.decks == 2 and self.n == 4
+
+    def kitty_guess(self, seat: int) -> float:
+        """The kitty's points as ``seat`` expects them: the points it has not seen spread evenly over the cards
+        it has not seen (the other hands' and the kitty's)."""
+        seen, hand, points = self.seen[seat], self.hands[seat], self.t.points
+        pts = unseen = 0
+        for i in range(N):
+            n = self.t.decks - seen[i] - hand[i]
+            if n > 0:
+                unseen += n
+                pts += n * points[i]
+        return float(pts * self.ctx.rules.shape.kitty) / float(unseen) if unseen else 0.0
 
     def multiplier(self, play: tuple[int, ...]) -> int:
         """The kitty multiplier (抠底倍数) of winning the last trick with ``play`` (remembered)."""

@@ -1,18 +1,29 @@
 """The exact endgame puzzles (残局题) of ``benchmarks/ai_puzzles.json``: short endgames (2 or 3 cards per hand, two
 decks, four seats) whose answer the exact oracle (``benchmarks.endgame_oracle``, plain minimax over the table's
-rules, never ``engine.ai``) proved optimal on every deal consistent with the seat's view; among them are
-positions an earlier basic solved and the basic of the time did not."""
+rules, never ``engine.ai``) proved optimal on every deal consistent with the seat's view. Basic solves at least
+85% of them, strong all of them; among them are positions an earlier basic solved and the basic of the time
+did not (the play policy's last tricks, ``engine.ai.lasttricks``, mends them)."""
 
 from __future__ import annotations
 
+import random
+
 from benchmarks.ai_puzzle_endgame import exact_puzzles, regression
 from benchmarks.endgame_oracle import MIN_GAIN, Oracle, all_deals, clear_answer, play_values, position_of
-from benchmarks.puzzles import replayed
+from benchmarks.puzzles import Puzzle, replayed, solved_count
 from engine.actions import Play
+from engine.ai import choose_action
 from engine.ai.playstate import to_counts
 from engine.cards import ALL_CARDS, parse_cards
 from engine.rules import Rules
 from engine.trump import trump_context
+
+BASIC_SHARE = 0.85
+STRONG_ITERATIONS = 12
+
+
+def _named(name: str) -> Puzzle:
+    return next(p for p in exact_puzzles() if p.name == name)
 
 
 def _hands(*texts: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -69,3 +80,21 @@ def test_a_throw_stands_only_when_no_hand_beats_it_and_a_failed_one_pays() -> No
     ks = (parse_cards("KS")[0].index,)
     # the dealer's failed throw: KS is played instead and the defenders gain the penalty (10 per card returned)
     assert oracle.first(beaten, (), 0, throw) == 10 + oracle.after(beaten, (), 0, ks)
+
+
+def test_basic_keeps_the_trump_most_likely_to_win_the_last_trick() -> None:
+    puzzle = _named("exact-endgame-18-seat1-2cards-move83")  # SJ KH: lead KH, SJ takes the last trick (抠底)
+    assert puzzle.solved(choose_action(puzzle.view, "basic", random.Random(0)))
+    assert not puzzle.solved(choose_action(puzzle.view, "basic_v2", random.Random(0)))
+
+
+def test_basic_leads_a_trump_pair_no_opponent_is_likely_to_beat() -> None:
+    puzzle = _named("exact-endgame-57-seat1-3cards-move76")  # QS QS SJ: the pair, not the small joker
+    assert puzzle.solved(choose_action(puzzle.view, "basic", random.Random(0)))
+    assert not puzzle.solved(choose_action(puzzle.view, "basic_v2", random.Random(0)))
+
+
+def test_basic_solves_eighty_five_percent_and_strong_all() -> None:
+    puzzles = exact_puzzles()
+    assert solved_count(puzzles, "basic") >= BASIC_SHARE * len(puzzles)
+    assert solved_count(puzzles, "strong", iterations=STRONG_ITERATIONS) == len(puzzles)
