@@ -133,10 +133,10 @@ async def _season(tx: Tx, guild_id: int, number: int) -> Season:
     return Season.from_row(row)
 
 
-async def _players(tx: Tx, guild_id: int, number: int, shape: str) -> int:
-    row = await tx.fetchone("SELECT COUNT(*) FROM ladder WHERE guild_id = ? AND season = ? AND shape = ?",
-                            (guild_id, number, shape))
-    return int(row[0]) if row is not None else 0
+async def _anybody_played(tx: Tx, guild_id: int, number: int) -> bool:
+    """Whether a season has a ladder row, of any table shape (a season of 找朋友 alone was played too)."""
+    row = await tx.fetchone("SELECT 1 FROM ladder WHERE guild_id = ? AND season = ? LIMIT 1", (guild_id, number))
+    return row is not None
 
 
 async def _close(tx: Tx, guild_id: int, number: int, now: float, shape: str) -> bool:
@@ -176,7 +176,7 @@ class SeasonsMixin(Connection):
                 raise DataError("data.season_name_taken", name=name)
             archived: Season | None = None
             number = running.number
-            if await _players(tx, guild_id, number, shape):
+            if await _anybody_played(tx, guild_id, number):
                 await _close(tx, guild_id, number, now, shape)
                 archived = await _season(tx, guild_id, number)
                 number += 1

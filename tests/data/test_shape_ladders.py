@@ -133,3 +133,12 @@ def random_hand_result() -> HandResult:
     while table.phase is not Phase.HAND_OVER:
         table.apply(random_action(table, rng))
     return table.results[-1]
+
+
+async def test_a_season_of_friends_alone_was_played_and_is_archived(db: Database) -> None:
+    await play_friends_match(db)
+    archived, new = await db.start_season(G, "Autumn", None, opened_by=101, now=1000.0)
+    assert archived is not None and archived.number == 1 and new.number == 2  # not taken over as if unplayed
+    assert await db.ladder_shapes(G) == [] and await db.ladder_shapes(G, season=1) == ["friends-3d6p"]
+    stats = await db.player_stats(G, HUMANS[0], season=1, shape="friends-3d6p")
+    assert stats is not None and stats.season == 1
