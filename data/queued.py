@@ -37,9 +37,14 @@ class QueuedMixin(Connection):
     """Persistent queued plays."""
 
     async def set_queued_play(self, table_id: int, seat: int, cards: Sequence[Card], version: int) -> None:
-        """Store (or replace) the play ``seat`` queued at table version ``version``; durable on return."""
-        if not 0 <= seat <= 3:
-            raise DataError("data.bad_seat", seat=seat)
+        """Store (or replace) the play ``seat`` (one of the table's 4–8) queued at table version ``version``; durable
+        on return."""
+        row = await self.fetchone("SELECT seats FROM game_tables WHERE id = ?", (table_id,))
+        if row is None:
+            raise DataError("data.table_not_found", table_id=table_id)
+        seats = len(json.loads(row[0]))
+        if not 0 <= seat < seats:
+            raise DataError("data.bad_seat", seat=seat, last=seats - 1)
         try:
             await self.execute(
                 "INSERT INTO queued_plays (table_id, seat, cards, version, created_at) VALUES (?, ?, ?, ?, ?)"

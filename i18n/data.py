@@ -54,7 +54,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "data.bad_status": {"en": "“{status}” is not a table status.", "zh-CN": "“{status}” 不是有效的牌桌状态。"},
     "data.bad_mode": {"en": "“{mode}” is not a table mode (live or async).", "zh-CN": "“{mode}” 不是有效的牌桌模式（实时或异步）。"},
-    "data.bad_seat": {"en": "Seat {seat} does not exist (0–3).", "zh-CN": "座位 {seat} 不存在（0–3）。"},
+    "data.bad_seat": {"en": "Seat {seat} does not exist (0–{last}).", "zh-CN": "座位 {seat} 不存在（0–{last}）。"},
     "data.duplicate_action": {
         "en": "Action {seq} of table #{table_id} is already recorded.",
         "zh-CN": "牌桌 #{table_id} 的第 {seq} 步已记录。",

@@ -9,10 +9,11 @@ import pytest
 
 from data.database import Database
 from data.errors import DataError
-from data.records import Seat, TableRecord
+from data.records import Seat, Status, TableRecord
 from data.replay import commit_action
 from data.shapes import DEFAULT_SHAPE, key_shape, shape_key
 from engine.actions import StartHand
+from engine.cards import parse_cards
 from engine.levels import level_index
 from engine.randomplay import random_action
 from engine.rules import Rules
@@ -142,3 +143,15 @@ async def test_a_season_of_friends_alone_was_played_and_is_archived(db: Database
     assert await db.ladder_shapes(G) == [] and await db.ladder_shapes(G, season=1) == ["friends-3d6p"]
     stats = await db.player_stats(G, HUMANS[0], season=1, shape="friends-3d6p")
     assert stats is not None and stats.season == 1
+
+
+async def test_every_seat_of_a_six_seat_table_queues_a_play(db: Database) -> None:
+    rec = await db.create_table(TableRecord(table_id=0, guild_id=G, channel_id=2, host_id=1, rules=FRIENDS,
+                                            seats=six_seats(), status=Status.PLAYING))
+    for seat in range(6):
+        await db.set_queued_play(rec.table_id, seat, parse_cards("3D 3D"), seat + 1)
+    assert {s: (q.cards, q.version) for s, q in (await db.queued_plays(rec.table_id)).items()} == {
+        s: (parse_cards("3D 3D"), s + 1) for s in range(6)}
+    with pytest.raises(DataError) as err:
+        await db.set_queued_play(rec.table_id, 6, parse_cards("3D"), 9)
+    assert (err.value.key, err.value.params) == ("data.bad_seat", {"seat": 6, "last": 5})
