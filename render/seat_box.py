@@ -34,7 +34,7 @@ class BoxType:
 
 
 CROSS = BoxType(30, 28, 20, 21, 50)  # four seats: INFO 28 is ~13 px on a 390 px phone
-GRID = BoxType(27, 23, 18, 19, 46)  # five to eight seats
+GRID = BoxType(27, 24, 20, 19, 46)  # five to eight seats: ≥ 10 px names and counts on a phone
 
 
 def seat_info(view: PublicView, seat: int, locale: str) -> str:

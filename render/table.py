@@ -269,7 +269,8 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
     style = CardStyle("zh-CN" if locale == "zh-CN" else "en", four_colour)
     width = WIDTH
     chip_font, lines = header_line(view, names, locale, width, compact=True)  # the band names the hand
-    n_lines = len(lines) + call_lines(view)
+    calls = call_lines(view, locale, width - 2 * MARGIN)
+    n_lines = len(lines) + calls
     header_h = 20 + n_lines * CHIP_H + (n_lines - 1) * 6
     table_h = table_height(view)
     cv = Canvas.new(width, header_h + table_h + (0 if compact else band_height(view)), FELT)
@@ -280,7 +281,7 @@ def render_table(view: PublicView, names: Sequence[str], *, locale: str, seat_hi
         for chip in line:
             x = draw_chip(cv, chip, chip_font, x, y, CHIP_H) + CHIP_GAP
         y += CHIP_H + 6
-    if call_lines(view):
+    if calls:
         draw_calls(cv, view, names, locale, MARGIN, y, width - 2 * MARGIN, CHIP_H + 6, CHIP_H)
     spots = spots_for(view, header_h)
     for seat, spot in spots.items():

@@ -18,6 +18,7 @@ from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase, PublicView
+from i18n import t as i18n_t
 from render import render_table
 from render.friend_calls import call_lines, call_piece, ordinal_text
 from render.seating import GRID_TABLE_H, MAIN_W, grid_height, grid_spots, ring_cells
@@ -100,8 +101,30 @@ def test_a_call_reads_as_its_ordinal_and_card_with_the_copies_still_to_skip() ->
     assert piece.label == "第二张 K" and piece.suit == "C" and "1" in piece.state
     assert call_piece(CallState(call, 0, True, 1), NAMES, "en").state == "→ Alice"
     assert call_piece(CallState(call, 0, True, None), NAMES, "zh-CN").state == "落空"
-    assert call_lines(mid_hand(4, 8, "friends").public_view()) == 2  # three calls: two lines, always
-    assert call_lines(mid_hand(2, 8, "tractor").public_view()) == 0
+    assert call_lines(mid_hand(4, 8, "friends").public_view(), "zh-CN", 732) == 2  # three calls: two lines
+    assert call_lines(mid_hand(2, 8, "tractor").public_view(), "en", 732) == 0
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize(("decks", "players"), [(2, 4), (2, 5), (3, 6), (3, 7), (4, 8), (1, 8)])
+def test_the_reserved_lines_hold_every_call_in_any_state(decks: int, players: int, locale: str) -> None:
+    """The widest calls (last ordinal, a 10, long friend names, the longest state) never need more lines than
+    reserved, so no call is left out and the height holds."""
+    from render.fonts import font, text_width
+    from render.friend_calls import FONT, _lines
+    from render.samples import LONG_NAMES
+
+    view = mid_hand(decks, players, "friends").public_view()
+    reserved = call_lines(view, locale, 732)
+    f = view.rules.friend_calls
+    fnt = font(FONT, "bold")
+    first = text_width(i18n_t("render.calls", locale), fnt) + 8
+    for state in (lambda k: CallState(FriendCall(parse_card("10H"), decks), decks - 1),
+                  lambda k: CallState(FriendCall(parse_card("10C"), decks), 0, True, k % 4),
+                  lambda k: CallState(FriendCall(parse_card("10D"), decks), 0, True, None),
+                  lambda k: CallState(FriendCall(parse_card("10S"), decks), 0)):
+        pieces = [call_piece(state(k), LONG_NAMES, locale) for k in range(f)]
+        assert len(_lines(pieces, fnt, first, 732)) <= reserved
 
 
 @pytest.mark.parametrize(("decks", "players", "mode"), [(3, 6, "friends"), (4, 8, "tractor"), (2, 5, "friends")])
