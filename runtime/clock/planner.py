@@ -77,7 +77,7 @@ def ai_waits_to_declare(rec: TableRecord, table: Table) -> bool:
     due time, kept while its key stays the same)."""
     if rec.options.ai_declare_wait <= 0 or not table.hand.first_hand:
         return False
-    to_act = table.to_act() if table.phase is Phase.DECLARING else (0, 1, 2, 3)
+    to_act = table.to_act() if table.phase is Phase.DECLARING else range(len(rec.seats))
     return any(s is not None and not s.autopilot and i in to_act for i, s in enumerate(rec.seats))
 
 

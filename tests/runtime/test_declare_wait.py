@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
-from data.records import Mode
+from data.records import Mode, Seat, TableRecord
 from engine.actions import Pass
+from engine.rules import Rules
+from engine.table import Table
 from engine.views import Phase
-from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service
+from runtime.clock.planner import ai_waits_to_declare
+from tests.helpers.runtime_support import HUMAN, StepClock, human_table, make_service, options
 
 WAIT = 30.0
 
@@ -68,3 +71,12 @@ async def test_live_deal_ai_holds_back_in_the_first_hand() -> None:
     assert table.phase is Phase.DECLARING  # the whole deal ran
     assert _ai_moves(table, 0) == []  # no AI declared while the cards were dealt
     await db.close()
+
+
+def test_a_human_in_the_sixth_seat_is_waited_for_during_the_deal() -> None:
+    rules = Rules.from_preset("standard", players=6, mode="friends")
+    seats = tuple(Seat.human(HUMAN) if i == 5 else Seat.bot() for i in range(6))
+    rec = TableRecord(table_id=1, guild_id=1, channel_id=2, host_id=HUMAN, rules=rules, seats=seats,
+                      options=options(ai_declare_wait=WAIT))
+    table = Table.new(rules, 1)
+    assert table.phase is Phase.DEALING and ai_waits_to_declare(rec, table)
