@@ -10,7 +10,7 @@ import pytest
 from data.database import Database
 from data.errors import DataError
 from data.records import Seat, Status, TableRecord
-from data.replay import commit_action
+from data.replay import commit_action, export_hand, replay_export
 from data.shapes import DEFAULT_SHAPE, key_shape, shape_key
 from engine.actions import StartHand
 from engine.cards import parse_cards
@@ -93,6 +93,9 @@ async def test_a_friends_match_stores_every_players_own_level(db: Database) -> N
         assert won is not None and (won.matches_won, won.matches_lost) == ((1, 0) if r["won"] else (0, 1))
     history = await db.hand_history(table_id)
     assert [h.result for h in history] == table.results and {h.shape for h in history} == {key}
+    for result in table.results:  # every hand's export replays to its settlement (calls and friends in the log)
+        replayed = replay_export(await export_hand(db, table_id, result.hand_number))
+        assert replayed.results[-1] == result
     assert await db.level_history(G, HUMANS[0], 1) == []  # the default shape's chart
     assert await db.level_history(G, HUMANS[0], 1, shape=key) == [level_index(table.levels[0])]
 
