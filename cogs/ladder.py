@@ -154,7 +154,7 @@ class Ladder(commands.Cog):
             text = self._transcript(replay, locale)
             files = [discord.File(io.BytesIO(text.encode()), filename=f"replay_t{table}_h{hand}.txt")]
             if replay.result is not None:  # the settlement (and its kitty) only once the hand is over
-                files.append(_file(await replay_image(replay.result, names, locale, table)))
+                files.append(_file(await replay_image(replay.result, names, locale, table, replay.rules)))
             await interaction.followup.send(i18n.t("records.replay.title", locale, table=table, hand=hand), files=files)
 
     @staticmethod

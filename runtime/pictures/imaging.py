@@ -126,9 +126,11 @@ async def stats_image(card: StatsCard, locale: str) -> Image:
     return Image(STATS, "stats.png", await QUEUE.run(render_stats, card, locale=locale))
 
 
-async def replay_image(result: HandResult, names: Sequence[str], locale: str, table_id: int) -> Image:
-    """A finished hand's settlement for ``/replay``: the hand summary, named after the table and the hand."""
-    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale)
+async def replay_image(result: HandResult, names: Sequence[str], locale: str, table_id: int,
+                       rules: Rules | None = None) -> Image:
+    """A finished hand's settlement for ``/replay``: the hand summary (on the table's ``rules``: its deck count),
+    named after the table and the hand."""
+    png = await QUEUE.run(render_hand_summary, result, list(names), locale=locale, rules=rules)
     return Image(HAND_SUMMARY, f"replay_t{table_id}_h{result.hand_number}.png", png)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from data.database import Database
 from data.errors import DataError
 from data.replay import export_hand, replay_export
+from engine.rules import Rules
 from engine.views import HandResult, TrickView
 from runtime import inputs
 from runtime.access import Caller, in_guild, valid_id
@@ -37,6 +38,7 @@ class HandReplay:
     names: tuple[str, ...]
     tricks: tuple[TrickView, ...]
     result: HandResult | None  # None while the hand is in progress
+    rules: Rules | None = None  # the table's: the settlement picture's deck count and 找朋友 bonus
 
     @property
     def finished(self) -> bool:
@@ -63,4 +65,4 @@ async def hand_replay(db: Database, caller: Caller, table_id: int, hand_number: 
     if result is None and rec.options.discipline:  # 比赛纪律: during the hand only the last trick is shown
         tricks = tricks[-1:]
     return HandReplay(table_id=table_id, hand_number=hand_number, names=tuple(rec.names), tricks=tricks,
-                      result=result)
+                      result=result, rules=view.rules)
