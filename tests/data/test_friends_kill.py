@@ -22,7 +22,7 @@ from engine.actions import action_from_json
 from engine.levels import level_index
 from engine.table import Table
 from engine.views import Phase
-from tests.data.test_friends_restart import (
+from tests.data.test_shape_restarts import (
     HUMANS,
     KEY,
     ladder_of,

@@ -1,12 +1,13 @@
 """A restart in the middle of a 找朋友 hand (friends called, one of them revealed) loses nothing: the game service's
 recovery path (``GameService.restore_all``) rebuilds the six-seat table exactly — calls, the revealed friend, every
 player's own level — and its records: the settled hand's ladder rows on the shape's ladder are neither lost nor
-counted again, and the match goes on to its end on the same ladder. On SQLite and PostgreSQL."""
+counted again, and the match goes on to its end on the same ladder. The same for a three-deck table of four seats
+(39-card hands, the tractor-3d4p ladder). On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from data.database import Database
@@ -32,7 +33,7 @@ def table_of(service: GameService, tid: int) -> Table:
 
 
 async def play_until(service: GameService, tid: int, done: Callable[[Table], bool], steps: int = 20_000,
-                     pause: float = 0.0) -> None:
+                     pause: float = 0.0, humans: Mapping[int, int] = HUMANS) -> None:
     """Fire due timers one at a time; when none is due, the human to act makes the suggested move; until ``done``
     (asked after every move; ``pause`` seconds between moves)."""
     for _ in range(steps):
@@ -43,8 +44,8 @@ async def play_until(service: GameService, tid: int, done: Callable[[Table], boo
             await asyncio.sleep(pause)
         if await service.run_until_idle(1):
             continue
-        seat = next(s for s in table.to_act() if s in HUMANS)
-        await service.act(tid, HUMANS[seat], with_calls(table, service.suggest(tid, HUMANS[seat])))
+        seat = next(s for s in table.to_act() if s in humans)
+        await service.act(tid, humans[seat], with_calls(table, service.suggest(tid, humans[seat])))
     raise AssertionError("condition not met")
 
 
@@ -65,10 +66,12 @@ def one_friend_revealed(table: Table) -> bool:
             and len(friends.team) == 2 and len(friends.open_calls) == 1 and bool(table.hand.trick))
 
 
-async def ladder_of(db: Database) -> dict[int, tuple[int, int, int]]:
+async def ladder_of(db: Database, humans: Mapping[int, int] = HUMANS,
+                    key: str = KEY) -> dict[int, tuple[int, int, int]]:
+    """user -> (progress, hands on the dealer's side, hands defending) on the ``key`` ladder."""
     rows = {}
-    for user in HUMANS.values():
-        stats = await db.player_stats(G, user, shape=KEY)
+    for user in humans.values():
+        stats = await db.player_stats(G, user, shape=key)
         assert stats is not None
         rows[user] = (stats.progress, stats.hands_won_dealer + stats.hands_lost_dealer,
                       stats.hands_won_defender + stats.hands_lost_defender)
@@ -120,5 +123,39 @@ async def test_a_restart_mid_hand_in_friends_loses_nothing(db_target: str) -> No
     [match] = await db.match_history(G)
     assert match.shape == KEY and table.match_winner in match.winners
     assert [h.result for h in await db.hand_history(tid)] == table.results
+    await service.close()
+    await db.close()
+
+
+async def test_a_restart_mid_hand_at_a_three_deck_four_seat_table_loses_nothing(db_target: str) -> None:
+    humans = {0: 101, 2: 102}
+    service, db, _ = await make_service(db_target)
+    rules = Rules.from_preset("standard", decks=3, end_level="4")
+    rec = await service.open_table(guild_id=G, channel_id=2, host_id=HOST, host_name="Hu", rules=rules,
+                                   options=options(), seed=8, host_seat=0)
+    await service.sit(rec.table_id, 102, "P102", 2)
+    for seat in (1, 3):
+        await service.add_ai(rec.table_id, HOST, seat, "basic")
+    await service.start(rec.table_id, HOST)
+    tid = rec.table_id
+    await play_until(service, tid, lambda t: t.hand_number == 2 and t.phase is Phase.PLAYING and len(t.hand.tricks) >= 3
+                     and bool(t.hand.trick), humans=humans)
+    state, ladder = table_of(service, tid).to_json(), await ladder_of(db, humans, "tractor-3d4p")
+    assert len(table_of(service, tid).hand.hands[0]) < 39  # 39-card hands, some played
+    await service.close()
+    await db.close()
+
+    service, db, _ = await make_service(db_target)
+    assert await service.restore_all() == [tid]
+    assert table_of(service, tid).to_json() == state
+    assert await ladder_of(db, humans, "tractor-3d4p") == ladder and await db.ladder_shapes(G) == ["tractor-3d4p"]
+    await play_until(service, tid, lambda t: t.phase is Phase.MATCH_OVER, humans=humans)
+    table = table_of(service, tid)
+    for seat, user in humans.items():  # partners share their team's level
+        progress, dealt, defended = (await ladder_of(db, humans, "tractor-3d4p"))[user]
+        assert progress == level_index(table.levels[seat % 2]) and dealt + defended == len(table.results)
+    [match] = await db.match_history(G, shape="tractor-3d4p")
+    winner = table.match_winner
+    assert winner is not None and match.winner_team == winner and set(match.winners) == {winner, winner + 2}
     await service.close()
     await db.close()
