@@ -19,6 +19,7 @@ from engine.errors import EngineError
 log = logging.getLogger(__name__)
 
 CARD_PARAMS = frozenset({"cards", "attempted", "forced", "beaten"})  # announcement params holding cards
+CALL_PARAMS = frozenset({"call", "calls"})  # 找朋友 calls: ``"KC:2 AH:1"`` (runtime.announce.events.calls_param)
 TRUMPS = frozenset({"S", "H", "C", "D", "NT"})
 # Discord draws ♠ and ♣ as emoji, nearly black on the dark theme; U+FE0E asks for the text glyph (light, like
 # the words around it). ♥ and ♦ stay red emoji.
@@ -52,9 +53,11 @@ def trump_name(trump: str, locale: str) -> str:
 def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any]:
     """The params of a runtime announcement with its cards and trump in readable form; every other text (the
     players' names) escaped as literal text (``cogs.safetext``)."""
-    out = escape_params(params, keep=CARD_PARAMS | {"trump"})
+    out = escape_params(params, keep=CARD_PARAMS | CALL_PARAMS | {"trump"})
     for key, value in params.items():
-        if key in CARD_PARAMS and isinstance(value, str) and value.strip():
+        if key in CALL_PARAMS and isinstance(value, str):
+            out[key] = calls_text(value, locale)
+        elif key in CARD_PARAMS and isinstance(value, str) and value.strip():
             try:
                 out[key] = cards_text(parse_cards(value), locale)
             except EngineError:
@@ -62,3 +65,21 @@ def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any
         elif key == "trump" and isinstance(value, str):
             out[key] = trump_name(value, locale)
     return out
+
+
+def call_text(card: Card, ordinal: int, locale: str) -> str:
+    """One friend call: ``the 2nd K♣`` / ``第二张K♣`` (找朋友, 朋友牌)."""
+    nth = i18n.t(f"render.ordinal.{ordinal}", locale)
+    return i18n.t("announce.call", locale, nth=nth, card=card_name(card, locale))
+
+
+def calls_text(value: str, locale: str) -> str:
+    """Friend calls given as ``"KC:2 AH:1"``, worded and joined (``the 2nd K♣, the 1st A♥``)."""
+    out = []
+    for item in value.split():
+        card, _, ordinal = item.partition(":")
+        try:
+            out.append(call_text(parse_cards(card)[0], int(ordinal), locale))
+        except (EngineError, ValueError, IndexError):
+            log.debug("announcement call %r is not a call", item)
+    return i18n.t("announce.calls_sep", locale).join(out)

@@ -12,7 +12,7 @@ from cogs.safetext import escape_text
 from data.records import Status, TableRecord
 from engine.views import PublicView
 from i18n.levels import level_text
-from runtime import procedure_lines
+from runtime import procedure_lines, shape_text
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +59,33 @@ def result_lines(rec: TableRecord, view: PublicView, locale: str) -> list[str]:
         first = i18n.t("lobby.closed_early", locale)
     elif view.match_winner is None:
         first = i18n.t("lobby.draw", locale)
+    elif not rec.rules.shape.fixed_partners:  # 找朋友: one player wins, each climbed from their own level (§13.7)
+        first = i18n.t("lobby.winner", locale, name=names[view.match_winner])
     else:
-        team = view.match_winner
-        first = i18n.t("lobby.winners", locale, a=names[team], b=names[team + 2])
+        members = names[view.match_winner::2]
+        first = i18n.t("lobby.winners", locale, a=", ".join(members[:-1]), b=members[-1])
+    played = i18n.t("lobby.hands_played", locale, n=len(view.results))
+    if not rec.rules.shape.fixed_partners:
+        levels = ", ".join(f"{n} {level_text(lv, 0, locale)}" for n, lv in zip(names, view.levels, strict=False))
+        return [first, i18n.t("lobby.player_levels", locale, levels=levels) + " · " + played]
     a, b = (level_text(view.levels[i], view.laps[i], locale) for i in (0, 1))
     levels = i18n.t("lobby.levels", locale, a=a, b=b,
                     team_a=i18n.t("render.team.0", locale), team_b=i18n.t("render.team.1", locale))
-    return [first, levels + " · " + i18n.t("lobby.hands_played", locale, n=len(view.results))]
+    return [first, levels + " · " + played]
+
+
+def seat_groups(rec: TableRecord, locale: str) -> list[tuple[str, tuple[int, ...]]]:
+    """The lobby's seat fields: each fixed team with its seats (even seats, odd seats), or in 找朋友 — where the
+    dealer's team forms during each hand — every seat in one field that says so."""
+    players = len(rec.seats)
+    if not rec.rules.shape.fixed_partners:
+        return [(i18n.t("lobby.friends_seats", locale, friends=rec.rules.friend_calls), tuple(range(players)))]
+    out = []
+    for team in (0, 1):
+        seats = tuple(range(team, players, 2))
+        out.append((i18n.t("lobby.team", locale, team=i18n.t(f"render.team.{team}", locale),
+                           seats=", ".join(str(s + 1) for s in seats)), seats))
+    return out
 
 
 def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -> discord.Embed:
@@ -78,11 +98,13 @@ def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -
     if view is not None and rec.status in (Status.FINISHED, Status.ENDED):
         embed.add_field(name=i18n.t("lobby.result", locale), value="\n".join(result_lines(rec, view, locale)),
                         inline=False)
-    for team in (0, 1):
-        lines = "\n".join(seat_line(rec, s, locale) for s in (team, team + 2))
-        embed.add_field(name=i18n.t(f"table.team.{team}", locale), value=lines, inline=True)
+    for name, seats in seat_groups(rec, locale):
+        lines = "\n".join(seat_line(rec, s, locale) for s in seats)
+        embed.add_field(name=name, value=lines, inline=len(seats) < len(rec.seats))
     level = str(rec.meta.get("ai_level", "basic"))
-    settings = [
+    shape = shape_text(rec.rules, locale)
+    settings = [i18n.t("lobby.shape", locale, shape=shape)] if shape else []
+    settings += [
         rules_summary(rec, locale),
         i18n.t("lobby.mode", locale, mode=i18n.t(f"command.choice.{rec.mode.value}", locale),
                timeout=int(rec.options.turn_timeout), ai=i18n.t(f"command.choice.{level}", locale)),
@@ -95,7 +117,7 @@ def lobby_embed(rec: TableRecord, locale: str, view: PublicView | None = None) -
 
 
 def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
-    """Sit 1–4, Leave, Add/Remove AI, Start, End while in the lobby; My hand + End while playing."""
+    """Sit 1–8 (five to a row), Leave, Add/Remove AI, Start, End while in the lobby; My hand + End while playing."""
     view = discord.ui.View(timeout=None)
     tid = rec.table_id
 
@@ -105,15 +127,18 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
                                   disabled=disabled))
 
     if rec.status is Status.LOBBY:
-        for seat in range(4):
-            style = discord.ButtonStyle.primary if seat % 2 == 0 else discord.ButtonStyle.danger
-            button("sit", "lobby.button.sit", style, seat, disabled=rec.seats[seat] is not None, n=seat + 1)
-        button("leave", "lobby.button.leave", discord.ButtonStyle.secondary, row=1)
-        button("addai", "lobby.button.add_ai", discord.ButtonStyle.secondary, row=1, disabled=rec.full)
-        button("rmai", "lobby.button.remove_ai", discord.ButtonStyle.secondary, row=1,
+        friends = not rec.rules.shape.fixed_partners
+        for seat in range(len(rec.seats)):
+            style = discord.ButtonStyle.primary if seat % 2 == 0 or friends else discord.ButtonStyle.danger
+            button("sit", "lobby.button.sit", style, seat, row=seat // 5, disabled=rec.seats[seat] is not None,
+                   n=seat + 1)
+        rows = (len(rec.seats) + 4) // 5
+        button("leave", "lobby.button.leave", discord.ButtonStyle.secondary, row=rows)
+        button("addai", "lobby.button.add_ai", discord.ButtonStyle.secondary, row=rows, disabled=rec.full)
+        button("rmai", "lobby.button.remove_ai", discord.ButtonStyle.secondary, row=rows,
                disabled=not any(s is not None and s.is_ai for s in rec.seats))
-        button("start", "lobby.button.start", discord.ButtonStyle.success, row=2, disabled=not rec.full)
-        button("end", "lobby.button.end", discord.ButtonStyle.danger, row=2)
+        button("start", "lobby.button.start", discord.ButtonStyle.success, row=rows + 1, disabled=not rec.full)
+        button("end", "lobby.button.end", discord.ButtonStyle.danger, row=rows + 1)
         return view
     if rec.status is Status.PLAYING:
         button("hand", "panel.button.my_panel", discord.ButtonStyle.primary)

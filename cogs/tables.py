@@ -49,6 +49,8 @@ MODE_CHOICES = [app_commands.Choice(name=ls("live (deal card by card)", "command
                 app_commands.Choice(name=ls("async (deal at once)", "command.choice.async"), value="async")]
 AI_CHOICES = [app_commands.Choice(name=ls(v, f"command.choice.{v}"), value=v) for v in ("random", "basic", "strong")]
 CLOCK_CHOICES = [app_commands.Choice(name=ls(n, f"procedures.clock.{n}"), value=n) for n in TIME_CONTROLS]
+TEAMS_CHOICES = [app_commands.Choice(name=ls(n, f"command.choice.{v}"), value=v)
+                 for v, n in (("tractor", "fixed partners"), ("friends", "找朋友 (find friends)"))]
 LOCALE_CHOICES = [app_commands.Choice(name=ls("Server language (auto)", "command.choice.auto"), value="auto"),
                   app_commands.Choice(name=ls("English", "command.choice.en"), value="en"),
                   app_commands.Choice(name=ls("Chinese", "command.choice.zh"), value="zh-CN")]
@@ -67,12 +69,15 @@ _OPTION_TEXT: dict[str, tuple[str, str]] = {
     "clock": ("Time control per phase and its 超时 penalty (the seed sheets' presets)", "command.opt.clock"),
     "card_counter": ("Show in each panel what each suit has left (记牌器)", "command.opt.counter"),
     "undo": ("Allow undoing one's last play with the other players' consent", "command.opt.undo"),
+    "decks": ("Decks 1-4 (default: one per two players)", "command.opt.decks"),
+    "players": ("Players 4-8 (default 4)", "command.opt.players"),
+    "teams": ("Fixed partners (default) or 找朋友: the dealer calls friends", "command.opt.teams"),
     "locale": ("Language of public messages", "command.opt.locale"),
     "channel": ("Allow or disallow this channel for tables", "command.opt.channel"),
     "allow": ("Allow (true) or disallow (false) the channel", "command.opt.allow"),
     "referee_role": ("Members with this role may referee tables they do not play at", "command.opt.referee_role"),
     "table": ("Table number (default: yours here)", "command.opt.table"),
-    "seat": ("Seat 1-4", "command.opt.seat"),
+    "seat": ("Seat 1-8", "command.opt.seat"),
     "on": ("On or off", "command.opt.on"),
 }
 
@@ -113,14 +118,15 @@ class Tables(commands.Cog):
     # -- /tractor new ------------------------------------------------------------------------------------
     @tractor.command(name=ls("new", "command.new"), description=ls("Open a table in this channel", "command.new.desc"))
     @_named("preset", "options", "mode", "timeout", "ai", "autoplay", "trick_pictures", "declare_wait", "clock",
-            "card_counter", "undo")
-    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, clock=CLOCK_CHOICES)
+            "card_counter", "undo", "decks", "players", "teams")
+    @app_commands.choices(mode=MODE_CHOICES, ai=AI_CHOICES, clock=CLOCK_CHOICES, teams=TEAMS_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: PresetText | None = None,
                   options: OptionsText | None = None,
                   mode: str | None = None, timeout: int | None = None, ai: str | None = None,
                   autoplay: bool | None = None, trick_pictures: bool | None = None,
                   declare_wait: app_commands.Range[int, 0, 600] | None = None, clock: str | None = None,
-                  card_counter: bool = False, undo: bool = False) -> None:
+                  card_counter: bool = False, undo: bool = False, decks: app_commands.Range[int, 1, 4] | None = None,
+                  players: app_commands.Range[int, 4, 8] | None = None, teams: str | None = None) -> None:
         async with answering(interaction):
             if interaction.guild_id is None or interaction.channel is None:
                 raise BotError("error.guild_only")
@@ -129,7 +135,8 @@ class Tables(commands.Cog):
             channel_id: int = getattr(interaction.channel, "parent_id", None) or interaction.channel.id
             if allowed and channel_id not in allowed:
                 raise BotError("error.channel_not_allowed")
-            rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]))
+            rules = build_rules(preset, options, Rules.from_preset(settings["preset"], **settings["options"]),
+                                any_shape=True, shape={"decks": decks, "players": players, "mode": teams})
             # every option value checked by the service (runtime.inputs), whatever the client sent: nothing stored
             table_options = self._table_options(settings, timeout, autoplay, trick_pictures, declare_wait)
             table_mode = inputs.mode(mode if mode is not None else settings["mode"])
@@ -195,7 +202,7 @@ class Tables(commands.Cog):
                 await reply(interaction, describe_rules(rec.rules, user_locale(interaction)))
                 return
             rec = authorized(self.bot, interaction, table, Op.MANAGE)
-            rules = build_rules(preset, options, rec.rules)
+            rules = build_rules(preset, options, rec.rules, any_shape=True)
             rec = await self.bot.game.set_rules(rec.table_id, interaction.user.id, rules,
                                                 is_admin=is_manager(caller_of(interaction), rec))
             from cogs.lobby_view import rules_summary
@@ -210,7 +217,7 @@ class Tables(commands.Cog):
     @tractor.command(name=ls("kick", "command.kick"),
                      description=ls("Empty a seat of your table (host)", "command.kick.desc"))
     @_named("seat", "table")
-    async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
+    async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 8],
                    table: int | None = None) -> None:
         async with answering(interaction):
             rec = authorized(self.bot, interaction, table, Op.END)

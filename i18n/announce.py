@@ -27,7 +27,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.match_won": {"en": "Match over: {names} win!", "zh-CN": "比赛结束：{names} 获胜！"},
     "announce.ladder_updated": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
     "announce.turn_playing": {"en": "{name}, your turn to play.", "zh-CN": "{name}，轮到你出牌。"},
-    "announce.turn_burying": {"en": "{name}, bury 8 cards.", "zh-CN": "{name}，请扣 8 张底牌。"},
+    "announce.turn_burying": {"en": "{name}, bury {n} cards.", "zh-CN": "{name}，请扣 {n} 张底牌。"},
     "announce.turn_kitty_overcall": {"en": "{name}, overcall to take the kitty, or pass.",
                                      "zh-CN": "{name}，可以炒地皮（反底）或过。"},
     "announce.turn_declaring": {"en": "{name}, declare or pass.", "zh-CN": "{name}，请亮主或过。"},
@@ -152,4 +152,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{name}, {seconds} s left to declare or pass: at time you pass and your team loses {points} points to "
               "the other side (超时罚分).",
         "zh-CN": "{name}，还有 {seconds} 秒亮主或不叫：超时视为不叫，并罚 {points} 分给对方。"},
+    # -- 找朋友 (RULES §13.3-§13.4): the calls as play begins, each friend once, with the card that revealed it
+    "announce.friends_called": {
+        "en": "📣 {name} calls friends (找朋友): {calls}. Whoever plays a called copy joins the dealer's team.",
+        "zh-CN": "📣 {name} 找朋友：{calls}。谁打出叫到的那张牌，谁就加入庄家一方。"},
+    "announce.friends_none": {"en": "📣 {name} calls no friend and plays alone.", "zh-CN": "📣 {name} 不叫朋友，一人坐庄。"},
+    "announce.friend_joined": {"en": "🤝 {name} played {call} and joins {dealer}'s team: {team}.",
+                               "zh-CN": "🤝 {name} 打出{call}，成为 {dealer} 的朋友。庄家一方：{team}。"},
+    "announce.call": {"en": "the {nth} {card}", "zh-CN": "{nth}{card}"},
+    "announce.calls_sep": {"en": ", ", "zh-CN": "、"},
 }

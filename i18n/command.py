@@ -30,7 +30,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "command.opt.user": {"en": "user", "zh-CN": "用户"},
     "command.opt.user.desc": {"en": "Whom", "zh-CN": "对象"},
     "command.opt.seat": {"en": "seat", "zh-CN": "座位"},
-    "command.opt.seat.desc": {"en": "Seat 1-4", "zh-CN": "座位 1-4"},
+    "command.opt.seat.desc": {"en": "Seat 1-8", "zh-CN": "座位 1-8"},
     "command.opt.on": {"en": "on", "zh-CN": "开启"},
     "command.opt.on.desc": {"en": "On or off", "zh-CN": "开或关"},
     "command.opt.by": {"en": "by", "zh-CN": "排序"},
@@ -116,4 +116,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "zh-CN": "经其他玩家同意可撤回上一手牌"},
     "command.undo": {"en": "undo", "zh-CN": "悔牌"},
     "command.undo.desc": {"en": "Take back your last play (the others must agree)", "zh-CN": "撤回你的上一手（需其他玩家同意）"},
+    # the table's shape on /tractor new (RULES §12.6 defaults: 4 players, a deck per two players, fixed partners)
+    "command.opt.decks": {"en": "decks", "zh-CN": "副数"},
+    "command.opt.decks.desc": {"en": "Decks 1-4 (default: one per two players)", "zh-CN": "几副牌 1-4（默认：每两人一副）"},
+    "command.opt.players": {"en": "players", "zh-CN": "人数"},
+    "command.opt.players.desc": {"en": "Players 4-8 (default 4)", "zh-CN": "玩家人数 4-8（默认 4）"},
+    "command.opt.teams": {"en": "teams", "zh-CN": "组队"},
+    "command.opt.teams.desc": {"en": "Fixed partners (default) or 找朋友: the dealer calls friends",
+                               "zh-CN": "固定对家（默认）或找朋友：庄家叫朋友牌"},
+    "command.choice.tractor": {"en": "fixed partners", "zh-CN": "固定对家"},
+    "command.choice.friends": {"en": "找朋友 (find friends)", "zh-CN": "找朋友"},
 }

@@ -18,8 +18,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.no_ai": {"en": "There is no AI in seat {seat}.", "zh-CN": "{seat} 号座位不是电脑。"},
     "lobby.seat_empty": {"en": "Seat {seat} is empty.", "zh-CN": "{seat} 号座位是空的。"},
     "lobby.cannot_kick_host": {"en": "The host cannot be removed.", "zh-CN": "不能移除房主。"},
-    "lobby.not_full": {"en": "All four seats must be filled to start ({empty} empty).",
-                       "zh-CN": "四个座位坐满才能开始（还空 {empty} 个）。"},
+    "lobby.not_full": {"en": "Every seat must be filled to start ({empty} empty).",
+                       "zh-CN": "所有座位坐满才能开始（还空 {empty} 个）。"},
     "lobby.closed": {"en": "This table is closed.", "zh-CN": "这张牌桌已经关闭。"},
     "lobby.no_human": {"en": "Seat {seat} has no human player.", "zh-CN": "{seat} 号座位没有真人玩家。"},
     # -- buttons -----------------------------------------------------------------------------------
@@ -48,4 +48,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.thread": {"en": "Game thread", "zh-CN": "牌局帖子"},
     "lobby.rules_preset": {"en": "Rules: {preset}", "zh-CN": "规则：{preset}"},
     "lobby.ai_seat": {"en": "🤖 {name}", "zh-CN": "🤖 {name}"},
+    "lobby.team": {"en": "{team} (seats {seats})", "zh-CN": "{team}（{seats} 号位）"},
+    "lobby.friends_seats": {"en": "Seats · 找朋友: each hand the dealer calls {friends} friends",
+                            "zh-CN": "座位 · 找朋友：每局庄家叫 {friends} 个朋友"},
+    "lobby.winner": {"en": "🏆 **{name}** wins", "zh-CN": "🏆 **{name}** 获胜"},
+    "lobby.player_levels": {"en": "Levels: {levels}", "zh-CN": "级数：{levels}"},
+    "lobby.shape": {"en": "Table: {shape}", "zh-CN": "牌桌：{shape}"},
 }

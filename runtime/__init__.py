@@ -26,6 +26,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from render.labels import shape_text as shape_text
     from runtime import inputs as inputs
     from runtime.access import Caller as Caller
     from runtime.access import Op as Op
@@ -145,6 +146,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "describe_rules": ("runtime.options", "describe_rules"),
     "described_completions": ("runtime.options", "described_completions"),
     "preset_choices": ("runtime.options", "preset_choices"),
+    "shape_text": ("render.labels", "shape_text"),
     "PROCEDURES": ("runtime.procedures", "PROCEDURES"),
     "SANCTIONS": ("runtime.procedures", "SANCTIONS"),
     "TIME_CONTROLS": ("runtime.procedures", "TIME_CONTROLS"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import i18n
@@ -17,7 +18,7 @@ from runtime import inputs
 log = logging.getLogger(__name__)
 
 DESCRIBE_LIMIT = 1900  # a Discord message holds 2000 characters
-SEATED_PLAYERS = 4  # the seats a table of the bot or the web has
+SEATED_PLAYERS = 4  # the seats of a table that does not take every shape (``any_shape=False``)
 
 
 def check_timeout(seconds: object) -> None:
@@ -59,10 +60,14 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def build_rules(preset: str | None, options: str | None, base: Rules | None = None, *,
-                any_shape: bool = False) -> Rules:
-    """The rules of ``preset`` (or ``base``) with the ``options`` overrides; ``RulesError`` if invalid.
-    ``any_shape``: every table size and 找朋友 (RULES §13; the offline job), else four seats of fixed partners."""
+                any_shape: bool = False, shape: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of ``preset`` (or ``base``) with the ``options`` overrides, then the ``shape`` ones (``decks``,
+    ``players``, ``mode`` as the slash command's own options give them; ``None`` values keep the RULES §12.6
+    default: four players, a deck per two players, fixed partners); ``RulesError`` if invalid (the engine says
+    why a shape is impossible). ``any_shape``: every table size and 找朋友 (RULES §13; the bot and the offline
+    job), else four seats of fixed partners."""
     overrides = parse_options(options)
+    overrides.update({k: v for k, v in (shape or {}).items() if v is not None})
     if preset:
         rules = Rules.from_preset(preset.strip().lower(), **overrides)
     elif base is not None:
@@ -73,7 +78,7 @@ def build_rules(preset: str | None, options: str | None, base: Rules | None = No
 
 
 def _seatable(rules: Rules) -> Rules:
-    """The bot and the web table seat four players: other table sizes (RULES §13) are refused there for now."""
+    """Where only four players of fixed partners are seated, other table sizes (RULES §13) are refused."""
     if rules.players != SEATED_PLAYERS:
         raise RulesError("rules.seats_not_supported", players=rules.players, seats=SEATED_PLAYERS)
     if not rules.shape.fixed_partners:  # the AI players and the pages do not call friends yet

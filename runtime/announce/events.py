@@ -15,6 +15,8 @@ from engine.events import (
     Declared,
     DeclaringClosed,
     Event,
+    FriendJoined,
+    FriendsCalled,
     HandSettled,
     HandStarted,
     MatchOver,
@@ -48,15 +50,41 @@ def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement
     return Announcement("announce.match_over", {"a": members[0], "b": members[1], "reason": reason})
 
 
-def from_events(rec: TableRecord, events: Sequence[Event]) -> list[Announcement]:
-    """Announcements for the public events of one change."""
+def from_events(rec: TableRecord, events: Sequence[Event], view: PublicView | None = None) -> list[Announcement]:
+    """Announcements for the public events of one change (``view``: the table after it, naming a 找朋友 team)."""
     out: list[Announcement] = []
     for e in events:
         if e.is_public:
-            note = _announcement(rec, e)
+            note = _friends_announcement(rec, e, view) or _announcement(rec, e)
             if note is not None:
                 out.append(note)
     return out
+
+
+def calls_param(calls: Sequence[tuple[str, int]]) -> str:
+    """Friend calls as one announcement parameter: ``"KC:2 AH:1"`` (card, ordinal; the interfaces word it, "the 2nd
+    K♣")."""
+    return " ".join(f"{card}:{ordinal}" for card, ordinal in calls)
+
+
+def _friends_announcement(rec: TableRecord, event: Event, view: PublicView | None) -> Announcement | None:
+    """找朋友 (RULES §13.3-§13.4): the dealer's calls, public as play begins; a friend revealed, once, with the copy
+    that revealed it and the dealer's team as it now stands."""
+    names = rec.names
+    match event:
+        case FriendsCalled(seat=seat, calls=calls) if not calls:
+            return Announcement("announce.friends_none", {"name": names[seat]}, seat=seat)
+        case FriendsCalled(seat=seat, calls=calls):
+            return Announcement("announce.friends_called", {"name": names[seat], "calls": calls_param(calls)},
+                                seat=seat)
+        case FriendJoined(seat=seat, card=card, ordinal=ordinal):
+            friends = view.friends if view is not None else None
+            team = friends.team if friends is not None and seat in friends.team else (seat,)
+            dealer = friends.dealer if friends is not None else seat
+            return Announcement("announce.friend_joined", {
+                "name": names[seat], "call": calls_param([(str(card), ordinal)]), "dealer": names[dealer],
+                "team": ", ".join(names[s] for s in team)}, seat=seat)
+    return None
 
 
 def _announcement(rec: TableRecord, event: Event) -> Announcement | None:

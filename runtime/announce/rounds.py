@@ -64,4 +64,6 @@ def turn_prompt(view: PublicView) -> tuple[str, dict[str, Any]]:
         return "announce.turn_concealed", {}
     if view.phase is Phase.DECLARING and second_window(view):
         return "announce.turn_swap", {"level": view.level}
+    if view.phase is Phase.BURYING:
+        return "announce.turn_burying", {"n": view.rules.shape.kitty}
     return f"announce.turn_{view.phase.value}", {}

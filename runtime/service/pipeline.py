@@ -78,7 +78,8 @@ class Pipeline:
         after = public_view(table)
         if after.phase is not Phase.PLAYING:
             await self.unqueue(session)
-        notes = [*announcements, *from_events(session.record, events), *turn_prompts(session.record, before, after)]
+        notes = [*announcements, *from_events(session.record, events, after),
+                 *turn_prompts(session.record, before, after)]
         picture = self._table_picture(session, after, events)  # drawn meanwhile (newest only), not waited for
         try:
             images = await self._results(session, events, after, notes)

@@ -81,7 +81,7 @@ def _build(rec: TableRecord, table: Table, seat: int, queued: tuple[Card, ...] |
         your_turn=seat in pub.to_act and pub.phase is not Phase.DEALING, to_act=pub.to_act,
         declarations=tuple(a.cards for a in actions if isinstance(a, Declare)),
         can_pass=any(isinstance(a, Pass) for a in actions),
-        bury_count=KITTY_SIZE if any(isinstance(a, Bury) for a in actions) else 0,
+        bury_count=table.rules.shape.kitty if any(isinstance(a, Bury) for a in actions) else 0,
         plays=plays_by_suit(view), queued=queued, away=bool(occupant is not None and occupant.away),
         names=rec.names, counter=cards_left(view) if rec.options.card_counter else (),
     )
