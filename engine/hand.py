@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import builders, rounds, window
+from engine.actions import Action
 from engine.bids import Bids, SwapStage
 from engine.cards import Card, format_cards, parse_cards, shuffled_deck
 from engine.events import CardDealt, DealingDone, Event
 from engine.friends import FriendCall, friends_from_json, friends_to_json
 from engine.levels import Level
-from engine.phase import HandPhase, HandRecord
+from engine.phase import HandPhase, HandRecord, declaring_choices
 from engine.playing import HandOver, Playing
 from engine.rules import Rules
 from engine.trump import Trump
@@ -53,6 +54,9 @@ class Dealing(HandPhase):
 
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return tuple(range(hand.players))
+
+    def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
+        return declaring_choices(hand, seat)
 
     def cards_dealt(self, hand: HandRecord) -> int:
         return self.dealt

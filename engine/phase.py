@@ -14,11 +14,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from engine.actions import Action
 from engine.bids import Bids
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.friends import FriendCall, Friends
+from engine.legal import declaring_actions
 from engine.levels import Level
 from engine.rules import Rules
 from engine.trump import Trump, TrumpContext, trump_context
@@ -42,6 +44,11 @@ class HandPhase:
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         """Seats that may act now."""
         return ()
+
+    def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
+        """``seat``'s legal actions when the phase answers without building the views (``None``: the views
+        answer, ``engine.legal.seat_legal_actions``; the same lists)."""
+        return None
 
     def cards_dealt(self, hand: HandRecord) -> int:
         """Cards dealt to the seats so far: all of them once the deal is over."""
@@ -123,3 +130,12 @@ class HandRecord:
         """Cards dealt to the seats: all but the kitty (100 with two decks and four seats)."""
         shape = self.rules.shape
         return shape.cards - shape.kitty
+
+
+def declaring_choices(hand: HandRecord, seat: int) -> list[Action]:
+    """``seat``'s declarations (and ``Pass`` after the deal) in a declaring phase, without building the views."""
+    if seat not in hand.to_act():
+        return []
+    bids = hand.bids
+    return declaring_actions(seat, hand.phase, tuple(hand.hands[seat]), bids.public_declaration(), hand.level,
+                             hand.rules, hand.dealer, bids.only_team(hand.dealer), bids.own_concealed(seat))

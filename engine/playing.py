@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine import builders
+from engine.actions import Action, Play
 from engine.cardrules import trick as core_trick
 from engine.cardrules.tables import SUITS, TRUMP, rule_tables
 from engine.cards import Card, card_points, remove_cards
@@ -20,6 +21,7 @@ from engine.events import Event, FriendJoined, ThrowFailed
 from engine.follow import follow_error
 from engine.friends import joined_events
 from engine.friends_settlement import defender_points
+from engine.legal import play_options
 from engine.phase import HandPhase, HandRecord
 from engine.throws import check_throw, throw_penalty
 from engine.trick import trick_winner
@@ -49,6 +51,11 @@ class Playing(HandPhase):
 
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return ((self.leader + len(self.trick)) % hand.players,)
+
+    def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
+        if seat != (self.leader + len(self.trick)) % hand.players:
+            return []
+        return [Play(seat=seat, cards=c) for c in play_options(hand.hands[seat], self.trick_lead(hand), hand.ctx())]
 
     def trick_lead(self, hand: HandRecord) -> Lead | None:
         """The current trick's lead, decomposed (kept while the trick lasts); None before the lead."""

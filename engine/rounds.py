@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 
 from engine import builders
+from engine.actions import Action
 from engine.cards import Card, cards_without, is_sub_multiset
 from engine.declaring import (
     CONCEALED,
@@ -31,7 +32,7 @@ from engine.declaring import (
 from engine.errors import IllegalAction
 from engine.events import Buried, Event, FriendsCalled, KittyOvercallRound, KittyTaken, PlayStarted
 from engine.friends import FriendCall, Friends, check_calls
-from engine.phase import HandPhase, HandRecord
+from engine.phase import HandPhase, HandRecord, declaring_choices
 from engine.playing import Playing
 from engine.views import Phase
 
@@ -61,6 +62,9 @@ class KittyOvercall(HandPhase):
 
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return hand.bids.turn()
+
+    def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
+        return declaring_choices(hand, seat)
 
     def declare(self, hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
         return overcall(hand, seat, cards)

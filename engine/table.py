@@ -48,7 +48,7 @@ from engine.events import (
 )
 from engine.friends_settlement import friends_hand_result
 from engine.hand import HandState, deal_seed
-from engine.legal import DECLARING_PHASES, declaring_actions, play_options, seat_legal_actions, system_legal_actions
+from engine.legal import seat_legal_actions, system_legal_actions
 from engine.levels import Level, playing_rank
 from engine.rules import MatchEnd, Rules
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
@@ -59,7 +59,6 @@ log = logging.getLogger(__name__)
 
 FIXED_DEALS = 16
 STATE_FORMAT = 1
-_PLAYING: Final = Phase.PLAYING  # module constants read faster than enum members
 _MATCH_OVER: Final = Phase.MATCH_OVER
 
 
@@ -119,7 +118,7 @@ class Table:
     # -- queries ------------------------------------------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        return _MATCH_OVER if self.match_winner is not None or self.match_over_reason else self.hand.phase
+        return _MATCH_OVER if self.match_winner is not None or self.match_over_reason else self.hand.state.phase
 
     @property
     def hand_number(self) -> int:
@@ -140,16 +139,9 @@ class Table:
                 actions = [a for a in actions if not isinstance(a, StopMatch) or self.hand.phase is Phase.HAND_OVER]
             return actions
         h = self.hand
-        if h.phase is _PLAYING:  # fast path, same answer as seat_legal_actions(seat_view(seat))
-            if seat not in h.to_act():
-                return []
-            return [Play(seat=seat, cards=c) for c in play_options(h.hands[seat], h.trick_lead(), h.ctx())]
-        if h.phase in DECLARING_PHASES:  # fast path, without building the views
-            if seat not in h.to_act():
-                return []
-            bids = h.bids
-            return declaring_actions(seat, h.phase, tuple(h.hands[seat]), bids.public_declaration(), h.level,
-                                     self.rules, h.dealer, bids.only_team(h.dealer), bids.own_concealed(seat))
+        own = h.state.seat_actions(h, seat)  # the phase's own answer, without building the views
+        if own is not None:
+            return own
         return seat_legal_actions(self.seat_view(seat))
 
     def public_view(self) -> PublicView:

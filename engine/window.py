@@ -16,12 +16,13 @@ from __future__ import annotations
 import logging
 
 from engine import builders, rounds
+from engine.actions import Action
 from engine.bids import Bids, SwapStage
 from engine.cards import Card, is_sub_multiset
 from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
 from engine.errors import IllegalAction
 from engine.events import DeclaringClosed, Event, Redeal, SwapDealer, SwapWindow
-from engine.phase import HandPhase, HandRecord
+from engine.phase import HandPhase, HandRecord, declaring_choices
 from engine.rules import Rules
 from engine.trump import Trump
 from engine.views import Phase
@@ -38,6 +39,9 @@ class Declaring(HandPhase):
 
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return hand.bids.window_to_act(hand.players)
+
+    def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
+        return declaring_choices(hand, seat)
 
     def declare(self, hand: HandRecord, seat: int, cards: tuple[Card, ...]) -> list[Event]:
         return declare(hand, seat, cards)
