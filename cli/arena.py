@@ -136,26 +136,32 @@ def _team_points(result: HandResult, team: int) -> int:
     return -result.defender_points if team == dealer_team else result.defender_points
 
 
+def a_seats(players: int, swap: int) -> list[int]:
+    """Level A's seats: the even ones, or (``swap``) the odd ones."""
+    return [seat for seat in range(players) if (seat % 2 == 0) != bool(swap)]
+
+
 def seat_levels(team_a: str, team_b: str, players: int, swap: int) -> list[str]:
-    """The AI level of each seat: A at the even seats and B at the odd ones, or (``swap``) the other way round."""
-    return [team_a if (seat % 2 == 0) != bool(swap) else team_b for seat in range(players)]
+    """The AI level of each seat: A at ``a_seats``, B at the others."""
+    ours = a_seats(players, swap)
+    return [team_a if seat in ours else team_b for seat in range(players)]
 
 
-def game_result(result: HandResult, levels: Sequence[str], team_a: str) -> tuple[float, float]:
+def game_result(result: HandResult, players: int, swap: int) -> tuple[float, float]:
     """Level A's result in one game, per player: (mean level gain of A's seats minus B's, the same of the points
     taken as defenders or conceded on the dealer's side)."""
-    a_seats = [s for s, level in enumerate(levels) if level == team_a]
-    b_seats = [s for s, level in enumerate(levels) if level != team_a]
+    a_seats_ = a_seats(players, swap)
+    b_seats = [s for s in range(players) if s not in a_seats_]
     if not result.team:  # fixed partners: the gains are per team (even, odd seats)
-        a = a_seats[0] % 2
+        a = a_seats_[0] % 2
         return float(result.level_gains[a] - result.level_gains[1 - a]), float(_team_points(result, a))
     gains = result.level_gains
 
     def mean(seats: list[int], values: Sequence[float]) -> float:
         return sum(values[s] for s in seats) / len(seats)
 
-    points = [-result.defender_points if s in result.team else result.defender_points for s in range(len(levels))]
-    return mean(a_seats, gains) - mean(b_seats, gains), mean(a_seats, points) - mean(b_seats, points)
+    points = [-result.defender_points if s in result.team else result.defender_points for s in range(players)]
+    return mean(a_seats_, gains) - mean(b_seats, gains), mean(a_seats_, points) - mean(b_seats, points)
 
 
 def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutcome:
@@ -169,7 +175,7 @@ def play_deal(args: tuple[Rules, int, str, str, float, int | None]) -> DealOutco
     for swap in (0, 1):
         levels = seat_levels(team_a, team_b, rules.players, swap)
         rec = play_hand(rules, seed, levels, ai_seed=seed * 2 + swap, budget_s=budget, iterations=iterations)
-        levels_diff, points_diff = game_result(rec.result, levels, team_a)
+        levels_diff, points_diff = game_result(rec.result, rules.players, swap)
         level_diff += levels_diff
         point_diff += points_diff
         for k, v in rec.times.items():

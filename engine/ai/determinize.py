@@ -1,16 +1,16 @@
 """Sampling hidden hands (确定化) consistent with everything a seat has seen.
 
-The unseen cards (not played, not in the own hand, not in a kitty the seat buried) are dealt to the
-other hands (their current sizes) and, if the seat did not bury it, to the kitty (its size by the table's
-shape). Cards a
-seat is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it
-first; a seat known void (断门) in an effective suit gets no card of it; a seat that showed it has no
-pair of a suit does not get two identical cards of it, nor a seat an overcall it would have shown in the first
-hand's declaration window (抢庄, ``engine.ai.memory``) (both checked, resampled a few times, then relaxed). A
-deal on which the plays so far of the seats asked to be read (the basic and strong AI seats) are not what
-the play policy would have played there weighs less (``engine.ai.inference``, 读牌): the deals come from a chain
-weighed by the plays.
-An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
+The unseen cards (not played, not in the own hand, not in a kitty the seat buried) are dealt to the other hands
+(their current sizes) and, if the seat did not bury it, to the kitty (its size by the table's shape). Cards a seat
+is known to hold (a declaration still in hand, cards taken back after a failed throw) go to it first; a seat known
+void (断门) in an effective suit gets no card of it; a seat that showed it has no pair of a suit does not get two
+identical cards of it, nor a seat an overcall it would have shown in the first hand's declaration window (抢庄,
+``engine.ai.memory``), nor in 找朋友 the dealer more copies of a called card than its call says it held
+(``dealer_caps``) (all checked, resampled a few times, then relaxed). The playouts then start from the sides known
+and the calls still open (``engine.ai.teams``): a friend is revealed in a deal where its called copy is played.
+A deal on which the plays so far of the seats asked to be read (the basic and strong AI seats) are not what the
+play policy would have played there weighs less (``engine.ai.inference``, 读牌): the deals come from a chain
+weighed by the plays. An unknown kitty is biased towards what a burier throws away: few trumps, aces or points.
 """
 
 from __future__ import annotations
@@ -92,6 +92,8 @@ class Sampler:
         self.unpaired = [[i for i in range(N) if self.suit[i] in suits] for suits in unpaired_suits]
         self.no_pairs = any(self.unpaired)
         self.no_overcall = OVERCALL_INFERENCE and any(sit.mem.no_overcall)
+        self.dealer_caps = dealer_caps(sit)
+        self.capped = dict(self.dealer_caps)
         self.own = [0] * N
         for c in sit.hand:
             self.own[c.index] += 1
@@ -148,8 +150,11 @@ class Sampler:
         return world
 
     def _consistent(self, world: World) -> bool:
-        """The deal gives no seat a pair it showed it lacks, nor an overcall it passed up."""
+        """The deal gives no seat a pair it showed it lacks, nor an overcall it passed up, nor the dealer more copies
+        of a called card than its call said it held."""
         if self.no_pairs and not _pairs_ok(world, self.unpaired):
+            return False
+        if self.dealer_caps and not _caps_ok(world, self.sit.dealer, self.dealer_caps):
             return False
         return not self.no_overcall or _overcalls_ok(world, self.sit.mem.no_overcall)
 
@@ -168,8 +173,12 @@ class Sampler:
         rand = rng.random
         suit = self.suit
         free = [[d for d in a if left[d] > 0] for a in accept]  # per suit: accepting destinations with room
+        capped = self.capped  # (kept by the relaxed deal too: a call is the dealer's own word)
+        dealer = self.sit.dealer
         for i in rest:
             dests = free[suit[i]]
+            if capped and i in capped and hands[dealer][i] >= capped[i] and dealer in dests:
+                dests = [d for d in dests if d != dealer]  # (the dealer holds no more copies than its call said)
             if not dests:
                 if strict:
                     return None
@@ -279,6 +288,33 @@ def _overcalls_ok(world: World, no_overcall: list[list[Overcall]]) -> bool:
             if held:
                 return False
     return True
+
+
+def dealer_caps(sit: Situation) -> list[tuple[int, int]]:
+    """找朋友: (card index, most copies) the dealer may hold now of each card it called, for another seat's deals. A
+    dealer calling the k-th copy holds at most k − 1 copies (it calls a copy another player must play, as the AI's
+    rule does, ``engine.ai.calls``), less those it has played since: it cannot hold the remaining copies. (A call
+    that the dealer's own plays contradict says nothing.)"""
+    if not sit.calls or sit.dealer < 0 or sit.dealer == sit.seat:
+        return []
+    played = [0] * N
+    for trick in sit.history:
+        for seat, cards in trick:
+            if seat == sit.dealer:
+                for c in cards:
+                    played[c.index] += 1
+    caps: dict[int, int] = {}
+    for i, ordinal in sit.calls:
+        most = ordinal - 1 - played[i]
+        if most >= 0:
+            caps[i] = min(caps.get(i, most), most)
+    return sorted(caps.items())
+
+
+def _caps_ok(world: World, seat: int, caps: list[tuple[int, int]]) -> bool:
+    """``seat`` holds at most the given copies of each card of ``caps``."""
+    hand = world.hands[seat]
+    return all(hand[i] <= most for i, most in caps)
 
 
 def _pairs_ok(world: World, unpaired: list[list[int]]) -> bool:

@@ -48,6 +48,8 @@ class Situation:
     points_at: tuple[int, ...] = ()
     teams: Teams | None = None  # the sides now (``engine.ai.teams``; None: fixed partners by ``dealer_team``)
     teams_at: tuple[Teams, ...] = ()  # 找朋友: the sides when each trick of ``history`` was led
+    dealer: int = -1  # the dealer's seat (-1: none yet)
+    calls: tuple[tuple[int, int], ...] = ()  # 找朋友: the dealer's friend calls, as (card index, ordinal)
 
     @property
     def players(self) -> int:
@@ -99,7 +101,12 @@ def situation_from_view(view: SeatView, certainties: bool = True, overcalls: boo
         teams_at, teams = (), None
     return Situation(ctx, view.seat, list(view.hand), trick, mem, dealer % 2, view.kitty, pub.hand_sizes,
                      pub.defender_points, certainties, -1 if pub.kitty_holder is None else pub.kitty_holder,
-                     history, points_at, teams, teams_at)
+                     history, points_at, teams, teams_at, -1 if pub.dealer is None else pub.dealer,
+                     _calls(pub.friends))
+
+
+def _calls(friends: Friends | None) -> tuple[tuple[int, int], ...]:
+    return () if friends is None else tuple((c.call.card.index, c.call.ordinal) for c in friends.calls)
 
 
 def _history(tricks: Sequence[TrickView], current: TrickView | None,

@@ -69,10 +69,10 @@ def test_a_friends_hand_reads_per_player() -> None:
     assert deal.times["basic"] and deal.times["random"]  # both levels played both games
     record = play_hand(rules, 3, seat_levels("basic", "random", 6, 0), ai_seed=6)
     result = record.result
-    levels = seat_levels("basic", "random", 6, 0)
     gains = result.level_gains
     a = sum(gains[s] for s in range(6) if s % 2 == 0) / 3 - sum(gains[s] for s in range(6) if s % 2) / 3
-    assert game_result(result, levels, "basic")[0] == pytest.approx(a)
+    assert game_result(result, 6, 0)[0] == pytest.approx(a)
+    assert game_result(result, 6, 1)[0] == pytest.approx(-a)
     assert len(gains) == 6 and result.team and result.team[0] == result.dealer
 
 
@@ -82,3 +82,8 @@ def test_options_choose_the_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert "(2 decks, 5 seats, friends)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--deals", "1", "--options", "decks=9"])
+
+
+def test_a_friends_deal_between_equal_levels_is_an_exact_tie() -> None:
+    out = play_deal((Rules.from_preset("standard", players=6, mode="friends"), 21, "basic", "basic", 0.2, None))
+    assert out.level_diff == 0 and out.point_diff == 0

@@ -1,0 +1,91 @@
+"""What the strong player's sampled deals and playouts take from a 找朋友 hand (RULES §13.4-§13.5): the sides and
+open calls replay exactly as the table reveals friends (``engine.ai.teams``), and another seat's deals never give
+the dealer more copies of a called card than its call says it held (``engine.ai.determinize.dealer_caps``)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from engine.ai import choose_action
+from engine.ai.determinize import Sampler, dealer_caps
+from engine.ai.situation import situation_from_view
+from engine.ai.teams import friends_teams
+from engine.friends import Friends
+from engine.randomplay import random_action
+from engine.rules import Rules
+from engine.table import Table
+from engine.views import Phase
+
+
+def _play(rules: Rules, seed: int, tricks: int | None = None) -> Table:
+    """``basic`` at every seat until the hand is over (or ``tricks`` tricks are done)."""
+    table = Table.new(rules, seed)
+    rng = random.Random(seed)
+    while table.phase is not Phase.HAND_OVER:
+        if tricks is not None and table.phase is Phase.PLAYING and len(table.hand.tricks) >= tricks:
+            break
+        seats = table.to_act()
+        if table.phase is Phase.DEALING or not seats:
+            table.apply(random_action(table, rng))
+            continue
+        action = choose_action(table.seat_view(seats[0]), "basic", rng)
+        table.apply(action if action is not None else random_action(table, rng))
+    return table
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(4, 8), decks=st.integers(1, 4), seed=st.integers(0, 10**6),
+       double_join=st.sampled_from(["consumes", "ignored"]))
+def test_the_playouts_sides_reveal_friends_as_the_table_does(players: int, decks: int, seed: int,
+                                                            double_join: str) -> None:
+    rules = Rules.from_preset("standard", players=players, decks=decks, mode="friends", double_join=double_join)
+    table = _play(rules, seed)
+    pub = table.public_view()
+    result = pub.last_result
+    assert result is not None and pub.friends is not None
+    assume(not pub.penalties)  # (a failed throw's penalty counts by the thrower's team: not replayed here)
+    start = Friends.start(result.dealer, [c.call for c in pub.friends.calls])
+    teams = friends_teams(start, [0] * players, rules)
+    points = 0
+    for trick in pub.tricks:
+        assert trick.winner is not None
+        plays = [(seat, tuple(c.index for c in cards)) for seat, cards in trick.plays]
+        points += teams.after_trick(plays, trick.winner, trick.points)
+    assert {s for s in range(players) if teams.side[s]} == set(result.team)
+    assert points == result.trick_points
+    assert all(set(teams.opps[s]).isdisjoint(teams.mates[s]) for s in range(players))
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(4, 8), seed=st.integers(0, 10**6), tricks=st.integers(0, 4))
+def test_another_seats_deals_give_the_dealer_no_more_copies_than_its_calls_said(players: int, seed: int,
+                                                                               tricks: int) -> None:
+    rules = Rules.from_preset("standard", players=players, mode="friends")
+    table = _play(rules, seed, tricks)
+    assume(table.phase is Phase.PLAYING)
+    seat = table.to_act()[0]
+    dealer = table.hand.dealer
+    assume(seat != dealer)
+    sit = situation_from_view(table.seat_view(seat))
+    caps = dealer_caps(sit)
+    assert dealer is not None and caps  # the AI dealer calls copies others must play: it held k - 1 of each
+    hand = table.hand.hands[dealer]
+    assert all(hand.count(c) <= most for c in hand for i, most in caps if c.index == i)  # true of the real deal
+    sampler = Sampler(sit)
+    rng = random.Random(seed)
+    for _ in range(20):
+        world = sampler.sample(rng)
+        assert all(world.hands[dealer][i] <= most for i, most in caps)
+        assert sum(world.hands[dealer]) == len(hand)
+
+
+def test_the_dealer_samples_freely_and_fixed_partners_have_no_caps() -> None:
+    table = _play(Rules.from_preset("standard", players=6, mode="friends"), 5, 2)
+    dealer = table.hand.dealer
+    assert dealer is not None
+    assert dealer_caps(situation_from_view(table.seat_view(dealer))) == []
+    fixed = _play(Rules.from_preset("standard", players=6), 5, 2)
+    assert dealer_caps(situation_from_view(fixed.seat_view(fixed.to_act()[0]))) == []
