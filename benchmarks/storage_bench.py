@@ -9,7 +9,10 @@ Games are cut from a few random template matches (each table: a template's seed 
 its log), with a snapshot after each hand and every ``--snapshot-every`` actions, as the bot stores them.
 
     .venv/bin/python benchmarks/storage_bench.py [--tables 1000] [--snapshot-every 20] [--json]
-        [--backend sqlite|postgres [--url postgresql://…]]
+        [--backend sqlite|postgres [--url postgresql://…]] [--options "mode=friends players=6"]
+
+``--options`` plays every table in another shape (RULES §12–§13: ``decks=3``, ``players=4``…``8``, ``mode=friends``),
+each seat alternately a human and an AI.
 
 ``--backend postgres`` runs on ``--url``, or on a throwaway cluster it starts (``tools.pgcluster``, with the
 server's durable settings) and removes at the end. ``--synchronous`` NORMAL/FULL: SQLite's pragma, PostgreSQL's
@@ -37,12 +40,14 @@ from data.database import Database
 from data.games import encode_state
 from data.records import Status, TableRecord
 from data.replay import restore_tables
+from data.shapes import shape_key
 from engine.actions import action_from_json
 from engine.errors import IllegalAction
 from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase
+from runtime.options import parse_options
 from tools.pgcluster import PgCluster
 
 log = logging.getLogger("storage_bench")
@@ -51,10 +56,10 @@ log = logging.getLogger("storage_bench")
 class Template:
     """One random match: its seed, action log, and the snapshots the bot would have stored."""
 
-    def __init__(self, seed: int, length: int, every: int) -> None:
+    def __init__(self, seed: int, length: int, every: int, rules: Rules) -> None:
         rng = random.Random(seed)
         self.seed = seed
-        table = Table.new(Rules(), seed)
+        table = Table.new(rules, seed)
         self.actions: list[dict[str, Any]] = []
         self.snapshots: list[tuple[int, int, str, str]] = []  # (seq, hand_number, kind, state JSON)
         self.snapshot_at: dict[int, tuple[int, int, str, str]] = {}
@@ -79,11 +84,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-async def populate(db: Database, templates: list[Template], tables: int, rng: random.Random) -> dict[int, tuple]:
+async def populate(db: Database, templates: list[Template], tables: int, rng: random.Random,
+                   shape: Rules) -> dict[int, tuple]:
     """Insert the tables, their logs and snapshots in bulk (not measured); table id -> (template, cut)."""
     plan: dict[int, tuple[Template, int]] = {}
     now = time.time()
-    rules = json.dumps(Rules().to_json())
+    rules = json.dumps(shape.to_json())
     async with db.transaction() as tx:
         for i in range(tables):
             template = templates[i % len(templates)]
@@ -91,8 +97,9 @@ async def populate(db: Database, templates: list[Template], tables: int, rng: ra
             tid = await tx.insert(
                 "INSERT INTO game_tables (guild_id, channel_id, host_id, seats, rules, mode, settings, status, seed,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'async', '{}', 'playing', ?, ?, ?)",
-                (1 + i % 10, 100 + i, 1000 + i, json.dumps([{"user": 1000 + i}, {"ai": "basic"}, {"user": 2000 + i},
-                                                             {"ai": "basic"}]), rules, template.seed, now, now))
+                (1 + i % 10, 100 + i, 1000 + i, json.dumps([{"ai": "basic"} if s % 2 else {"user": 1000 * (s + 1) + i}
+                                                            for s in range(shape.players)]),
+                 rules, template.seed, now, now))
             await tx.executemany(
                 "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)",
                 [(tid, seq, json.dumps(a, separators=(",", ":")), now)
@@ -156,7 +163,9 @@ async def bench_concurrent(db: Database, plan: dict[int, tuple[Template, int]], 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     started = time.perf_counter()
-    templates = [Template(args.seed * 1000 + i, args.length, args.snapshot_every) for i in range(args.templates)]
+    args.rules = Rules().with_options(**parse_options(args.options))
+    templates = [Template(args.seed * 1000 + i, args.length, args.snapshot_every, args.rules)
+                 for i in range(args.templates)]
     setup_s = time.perf_counter() - started
     workdir = Path(args.path) if args.path else Path(tempfile.mkdtemp(prefix="storage_bench_"))
     path = workdir / "bench.sqlite3"
@@ -189,7 +198,7 @@ async def database_bytes(db: Database, path: Path) -> int:
 async def measure(args: argparse.Namespace, templates: list[Template], rng: random.Random, target: str | Path,
                   path: Path, setup_s: float) -> dict[str, Any]:
     db = await Database.open(target, synchronous=args.synchronous, pool_size=60)
-    plan = await populate(db, templates, args.tables, rng)
+    plan = await populate(db, templates, args.tables, rng, args.rules)
     commits = await bench_commits(db, plan, args.commits, rng)
     t0 = time.perf_counter()
     concurrent = await bench_concurrent(db, plan, tasks=50, per_task=20)
@@ -220,10 +229,11 @@ async def measure(args: argparse.Namespace, templates: list[Template], rng: rand
     assert len(restored) == args.tables
     for tid in rng.sample(open_ids, min(20, len(open_ids))):  # spot-check against a full replay
         template, cut = plan[tid]
-        fresh = Table.replay(Rules(), template.seed, (action_from_json(a) for a in template.actions[:cut]))
+        fresh = Table.replay(args.rules, template.seed, (action_from_json(a) for a in template.actions[:cut]))
         assert restored[tid].to_json() == fresh.to_json(), f"table {tid} restored wrong"
     return {
         "backend": args.backend, "tables": args.tables, "snapshot_every": args.snapshot_every,
+        "shape": shape_key(args.rules.shape),
         "synchronous": args.synchronous,
         "commits": len(commits), "commit_ms_p50": round(statistics.median(commits), 3),
         "commit_ms_p99": round(percentile(commits, 99), 3), "commit_ms_max": round(max(commits), 3),
@@ -248,6 +258,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--backend", default="sqlite", choices=("sqlite", "postgres"))
     p.add_argument("--url", help="PostgreSQL URL (default: a throwaway cluster)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--options", default="", help='the tables\' shape, e.g. "mode=friends players=6" or "decks=3"')
     p.add_argument("--path", help="directory for the database (default: a temporary one, removed)")
     p.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     return p.parse_args(argv)
@@ -256,8 +267,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 if __name__ == "__main__":
     ns = parse()
     result = asyncio.run(main(ns))
-    print(f"{result['backend']}: {result['tables']} open tables, snapshot after each hand and every "
-          f"{result['snapshot_every']} actions")
+    print(f"{result['backend']}: {result['tables']} open tables of shape {result['shape']}, snapshot after each hand"
+          f" and every {result['snapshot_every']} actions")
     print(f"action commit ({result['commits']} sequential, synchronous={result['synchronous']}): "
           f"p50 {result['commit_ms_p50']} ms, p99 {result['commit_ms_p99']} ms, max {result['commit_ms_max']} ms")
     print(f"action commit (50 tables at once): p50 {result['concurrent_commit_ms_p50']} ms,"
