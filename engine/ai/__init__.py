@@ -76,8 +76,8 @@ def _with_calls(view: SeatView, action: Action | None) -> Action | None:
 
 
 def suggest(view: SeatView) -> Action | None:
-    """A quick hint for a human player (basic quality)."""
-    return basic_action(view)
+    """A quick hint for a human player (basic quality); a 找朋友 dealer's bury names its friend calls."""
+    return _with_calls(view, basic_action(view))
 
 
 __all__ = ["ARENA_LEVELS", "LEVELS", "READ_LEVELS", "choose_action", "read_seats", "suggest"]

@@ -9,11 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Bury
+from engine.ai import suggest
 from engine.ai.calls import call_suits, choose_calls
 from engine.cards import Card, parse_cards
 from engine.friends import FriendCall, check_calls
+from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.shape import DECK_CARDS
+from engine.table import Table
+from engine.views import Phase
 
 ALL = [Card(r, s) for s in "SHCD" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")]
 ALL += parse_cards("SJ BJ")
@@ -68,3 +73,16 @@ def test_the_calls_are_legal_and_avoid_the_dealer_whenever_they_can(policy: str,
     for call in calls:  # another player must play the called copy: the dealer's own copies come before it
         assert call.ordinal == hand.count(call.card) + 1
         assert rules.decks - hand.count(call.card) - kitty.count(call.card) >= 1
+
+
+@pytest.mark.parametrize("players", [5, 6, 8])
+def test_a_human_dealers_hint_buries_with_its_calls(players: int) -> None:
+    rules = _rules(players)
+    table, rng = Table.new(rules, players), random.Random(players)
+    while table.phase is not Phase.BURYING:
+        table.apply(random_action(table, rng))
+    [seat] = table.to_act()
+    hint = suggest(table.seat_view(seat))
+    assert isinstance(hint, Bury) and len(hint.calls) == rules.friend_calls
+    table.apply(hint)  # legal as it is: the hint a player clicks is played
+    assert table.phase is Phase.PLAYING and table.hand.friends is not None

@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from data.database import Database
-from engine.actions import Action, Bury
-from engine.cards import remove_cards
-from engine.friends import default_calls
 from engine.levels import level_index
 from engine.rules import Rules
 from engine.table import Table
@@ -45,18 +41,8 @@ async def play_until(service: GameService, tid: int, done: Callable[[Table], boo
         if await service.run_until_idle(1):
             continue
         seat = next(s for s in table.to_act() if s in humans)
-        await service.act(tid, humans[seat], with_calls(table, service.suggest(tid, humans[seat])))
+        await service.act(tid, humans[seat], service.suggest(tid, humans[seat]))  # a dealer's hint names its calls
     raise AssertionError("condition not met")
-
-
-def with_calls(table: Table, action: Action) -> Action:
-    """A human dealer's bury names its friend calls (the service's hint buries without them)."""
-    if not isinstance(action, Bury) or action.calls:
-        return action
-    h = table.hand
-    assert h.trump is not None
-    kept = remove_cards(h.hands[action.seat], action.cards)
-    return replace(action, calls=default_calls(kept, h.level, h.trump, table.rules))
 
 
 def one_friend_revealed(table: Table) -> bool:
