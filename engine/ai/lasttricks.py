@@ -42,13 +42,29 @@ def guard(p: PlayState, seat: int) -> tuple[int, int]:
 
 def guard_cost(p: PlayState, seat: int, i: int, pair: bool = False) -> float:
     """``PlayState.guard_cost`` of spending the kept trump ``i`` (pair); in the last tricks, a single kept by
-    ``guard`` alone costs nothing where it wins a single's trick now, else its cost scaled by ``last_chance``."""
+    ``guard`` alone costs nothing where it wins a single's trick now, else its cost scaled by ``last_chance``;
+    the certain one too where it is the seat's only card winning the trick now and an unseen equal card, led
+    first, could take the last trick from it."""
     cost = p.guard_cost(seat, i, pair)
-    if pair or not in_last_tricks(p, seat) or p.guard_card(seat)[0] == i:
+    if pair or not in_last_tricks(p, seat):
         return cost
+    certain = p.guard_card(seat)[0] == i
     if p.trick and len(p.trick[0][1]) == 1 and p.beats_current((i,)):
-        return 0.0
-    return cost * last_chance(p, seat, i)
+        if not certain:
+            return 0.0
+        if last_chance(p, seat, i, True) < 1.0 and _only_winner(p, seat, i):
+            return 0.0
+    return cost if certain else cost * last_chance(p, seat, i)
+
+
+def _only_winner(p: PlayState, seat: int, i: int) -> bool:
+    """Whether ``i`` is the only card ``seat`` may play to a single's trick that beats it now."""
+    hand, suit = p.hands[seat], p.t.suit
+    follow = p.held[seat][p.led] > 0
+    for j in range(N):
+        if j != i and hand[j] and (not follow or suit[j] == p.led) and p.beats_current((j,)):
+            return False
+    return True
 
 
 def _unseen_cards(p: PlayState, seat: int) -> int:
