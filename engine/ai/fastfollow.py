@@ -63,7 +63,8 @@ class FollowScorer:
         self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
-        dealer_side = p.teams.side[seat] == 1
+        teams = p.teams.for_seat(seat, self.hand)
+        dealer_side = teams.side[seat] == 1
         self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick
         lead = trick[0][1]
@@ -73,7 +74,7 @@ class FollowScorer:
         last = p.cards_left <= n_lead and p.sizes[seat] <= n_lead  # (cards_left never below the hand size)
         self.guard, self.guard_pair = (-1, -1) if last else guard(p, seat)
         n_after = p.n - 1 - len(trick)
-        self.opps_after = p.teams.opps_after[seat][n_after]  # (by the sides everyone knows: ``engine.ai.teams``)
+        self.opps_after = teams.opps_after[seat][n_after]  # (by the sides everyone knows: ``engine.ai.teams``)
         self.base_points = p.trick_points + PER_SEAT * n_after
         if last:  # the last trick carries the kitty bonus (抠底)
             self.base_points += p.kitty_stake(seat, lead)
@@ -81,7 +82,7 @@ class FollowScorer:
         self._top_single = -2  # ``single_hold``'s remembered answers (-2, -1.0: not worked out yet)
         self._w_beatable = self._w_sure = -1.0
         wseat, wplay = trick[p.win_k]
-        side = p.teams.side
+        side = teams.side
         self.partner_w = self.hold(self.top(wplay), len(wplay) >= 2) if side[wseat] == side[seat] else 0.0
 
     def top(self, play: tuple[int, ...]) -> int:

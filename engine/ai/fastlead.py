@@ -92,7 +92,7 @@ class _Seat:
 
     def __init__(self, p: PlayState, seat: int) -> None:
         self.seat = seat
-        teams = p.teams
+        teams = p.teams.for_seat(seat, p.hands[seat])
         self.opps = teams.opps[seat]  # (playing order: with four seats and fixed partners, seat + 1 and seat + 3)
         self.partners = teams.mates[seat]
         self.dealer_side = teams.side[seat] == 1

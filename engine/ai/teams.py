@@ -5,8 +5,9 @@
 revealed so far; the open friend calls (card, copies still to skip) are filled as tricks end exactly as
 ``engine.friends.Friends.after_trick`` fills them (every copy counts for every open call of its card, the
 dealer's own copies too; ``double_join``), and a friend brings the points it won along (RULES §13.5).
-A seat not revealed yet counts as a defender: that is what every seat knows, so it is what the play policy reads
-(a friend-to-be plays as a defender until its called copy is played). The strong player's utility reads the side
+A seat not revealed yet counts as a defender for the others: that is what they know, so it is what the play policy
+reads of it. A seat that holds more copies of an open call's card than the call still skips can fill the call with
+its own copies: it plays as the dealer's side (``for_seat``). The strong player's utility reads the side
 its seat is on when the playout ends (``engine.ai.strong``): in each sampled deal the called copies lie somewhere,
 so an unrevealed seat's team is averaged over the deals.
 """
@@ -17,6 +18,7 @@ import logging
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.ai.vectors import i64, vec
 from engine.choices import DoubleJoin
 from engine.friends import Friends
 from engine.rules import Rules
@@ -30,7 +32,7 @@ class Teams:
     order from it (``opps``, ``mates``; ``opps_after[seat][n]``: its opponents among the ``n`` seats after it).
     Without open calls it never changes (and is shared, not copied)."""
 
-    __slots__ = ("calls", "ignored", "mates", "opps", "opps_after", "side", "won")
+    __slots__ = ("calls", "ignored", "mates", "opps", "opps_after", "side", "views", "won")
 
     def __init__(self, side: list[int], calls: list[list[int]], won: list[int], ignored: bool = False) -> None:
         self.side = side
@@ -40,6 +42,7 @@ class Teams:
         self.opps: list[tuple[int, ...]] = []
         self.mates: list[tuple[int, ...]] = []
         self.opps_after: list[list[list[int]]] = []
+        self.views: dict[int, Teams] = {}  # ``for_seat``'s answers for seats that expect to join
         self._order()
 
     def _order(self) -> None:
@@ -49,6 +52,22 @@ class Teams:
         self.mates = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] == side[s]) for s in range(n)]
         self.opps_after = [[[(s + k) % n for k in range(1, m + 1) if side[(s + k) % n] != side[s]] for m in range(n)]
                            for s in range(n)]
+
+    def for_seat(self, seat: int, hand: vec[i64]) -> Teams:
+        """The sides as ``seat`` holding ``hand`` (a count vector) reads them: these, or, if it is not on the dealer's
+        side yet but holds more copies of an open call's card than the call still skips, the same with itself on
+        the dealer's side (it can fill the call with its own copies)."""
+        if not self.calls or self.side[seat]:
+            return self
+        for call in self.calls:
+            if hand[call[0]] > call[1]:
+                view = self.views.get(seat)
+                if view is None:
+                    side = list(self.side)
+                    side[seat] = 1
+                    view = self.views[seat] = Teams(side, [], self.won, self.ignored)
+                return view
+        return self
 
     def copy(self) -> Teams:
         """An independent copy (the same object when no call is open: it cannot change)."""
@@ -81,6 +100,7 @@ class Teams:
             self.calls = [c for c in calls if not c[2]]
         if joined:
             self._order()
+            self.views = {}
         return delta
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.ai import choose_action
 from engine.ai.determinize import Sampler, dealer_caps
 from engine.ai.situation import situation_from_view
-from engine.ai.teams import friends_teams
+from engine.ai.teams import Teams, fixed_teams, friends_teams
+from engine.cards import Card
 from engine.friends import Friends
 from engine.randomplay import random_action
 from engine.rules import Rules
@@ -89,3 +90,15 @@ def test_the_dealer_samples_freely_and_fixed_partners_have_no_caps() -> None:
     assert dealer_caps(situation_from_view(table.seat_view(dealer))) == []
     fixed = _play(Rules.from_preset("standard", players=6), 5, 2)
     assert dealer_caps(situation_from_view(fixed.seat_view(fixed.to_act()[0]))) == []
+
+
+def test_a_seat_that_can_fill_a_call_with_its_own_copies_plays_as_the_dealers_side() -> None:
+    ah = Card("A", "H").index
+    teams = Teams([1, 0, 0, 0, 0, 0], [[ah, 1, 0]], [0] * 6)  # the second AH to be played (one copy to skip)
+    one, two = [0] * 54, [0] * 54
+    one[ah], two[ah] = 1, 2
+    assert teams.for_seat(3, one) is teams  # one copy: the first one played is skipped
+    view = teams.for_seat(3, two)  # two: its second copy fills the call
+    assert view.side == [1, 0, 0, 1, 0, 0] and view.mates[3] == (0,) and view.opps[3] == (4, 5, 1, 2)
+    assert teams.side[3] == 0 and teams.opps[4] == (0,)  # the others still read it as a defender
+    assert fixed_teams(4, 0).for_seat(1, two) is fixed_teams(4, 0)
