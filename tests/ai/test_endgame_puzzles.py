@@ -98,3 +98,10 @@ def test_basic_solves_eighty_five_percent_and_strong_all() -> None:
     puzzles = exact_puzzles()
     assert solved_count(puzzles, "basic") >= BASIC_SHARE * len(puzzles)
     assert solved_count(puzzles, "strong", iterations=STRONG_ITERATIONS) == len(puzzles)
+
+
+def test_basic_wins_the_trick_with_a_certain_trump_an_equal_card_could_beat_later() -> None:
+    # JS 2C (spades trump): AS led, KS over it; only 2C wins the trick, and the other 2C, led first, would take
+    # the last trick from it — so 2C now, not JS
+    puzzle = _named("exact-endgame-85-seat0-2cards-move66")
+    assert puzzle.solved(choose_action(puzzle.view, "basic", random.Random(0)))
