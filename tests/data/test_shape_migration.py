@@ -1,5 +1,6 @@
-"""Migration 0014 (table shapes) on a database holding games recorded before it: the games replay unchanged, and
-their matches, hands and ladder rows read as the default shape's, exactly as before — on SQLite and PostgreSQL."""
+"""Migrations 0014 (table shapes) and 0015 (queued plays at 8 seats) on a database holding games recorded before them:
+the games replay unchanged, queued plays are kept, and their matches, hands and ladder rows read as the default
+shape's, exactly as before — on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from data.database import Database
 from data.migrate import load_migrations
 from data.replay import commit_action, export_hand, replay_export, restore_table
 from engine.actions import StartHand
+from engine.cards import parse_cards
 from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
@@ -97,5 +99,19 @@ async def test_games_recorded_before_shapes_replay_and_read_unchanged(db_target:
                                  " (SELECT MAX(id) FROM matches) ORDER BY seat")
         level = str(later.results[0].levels_after[0])
         assert [(r["seat"], r["team"], r["won"], r["level"]) for r in rows] == [(0, 0, 1, level), (2, 0, 1, level)]
+    finally:
+        await db.close()
+
+
+async def test_queued_plays_stored_before_the_seat_widening_are_kept(db_target: str) -> None:
+    widening = next(m.version for m in load_migrations() if m.name == "queued_seats")
+    old = await Database.open(db_target, migrate_to=widening - 1)
+    rec = await old.create_table(new_record(G, 2, 3, "standard", seed=2, status="playing", seats=USERS))
+    await old.set_queued_play(rec.table_id, 2, parse_cards("10H 10H"), 5)
+    await old.close()
+    db = await Database.open(db_target)
+    try:
+        [(seat, play)] = (await db.queued_plays(rec.table_id)).items()
+        assert (seat, play.cards, play.version) == (2, parse_cards("10H 10H"), 5)
     finally:
         await db.close()
