@@ -21,6 +21,7 @@ from cogs.replies import BotError, answering, user_locale
 from cogs.safetext import escape_text
 from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
+from data.history import MatchRecord
 from runtime import AI_NAME, LADDER_ORDERS, HandReplay, Image, inputs, replay_image
 
 log = logging.getLogger(__name__)
@@ -129,13 +130,8 @@ class Ladder(commands.Cog):
             users = {s.user_id for m in matches for s in m.seats if s is not None and s.user_id is not None}
             names = await self.bot.game.player_names(guild_id, users, locale)
             lines = [i18n.t("records.history.title", locale)]
-            for m in matches:
-                seated = [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)]
-                teams = [i18n.t("render.pair", locale, a=seated[t], b=seated[t + 2]) for t in (0, 1)]
-                winner = teams[m.winner_team] if m.winner_team is not None else "-"
-                hands = i18n.count("outputs.hands", m.hands, locale)
-                lines.append(i18n.t("records.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
-                                    winner=winner, hands=hands, ts=int(m.finished_at)))
+            lines += [history_line(m, [seat_label(s, i, names, locale) for i, s in enumerate(m.seats)], locale)
+                      for m in matches]
             await interaction.response.send_message("\n".join(lines)[:2000],
                                                     allowed_mentions=discord.AllowedMentions.none())
 
@@ -173,6 +169,26 @@ class Ladder(commands.Cog):
 
 def _file(image: Image) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=image.name)
+
+
+def name_list(names: list[str], locale: str) -> str:
+    """``a, b & c`` (``a、b、c``): the players of a team or a match; ``-`` for none."""
+    if len(names) < 2:
+        return names[0] if names else "-"
+    return i18n.t("render.pair", locale, a=i18n.t("render.list_sep", locale).join(names[:-1]), b=names[-1])
+
+
+def history_line(m: MatchRecord, seated: list[str], locale: str) -> str:
+    """One past match in ``/history``: fixed partners as the even seats against the odd ones (two, three or four a
+    side) and the winning team; a 找朋友 match as its players and the ones who won (teams changed every hand)."""
+    hands = i18n.count("outputs.hands", m.hands, locale)
+    if m.fixed_partners:
+        teams = [name_list(seated[t::2], locale) for t in (0, 1)]
+        winner = teams[m.winner_team] if m.winner_team is not None else "-"
+        return i18n.t("records.history.line", locale, table=m.table_id or "-", a=teams[0], b=teams[1],
+                      winner=winner, hands=hands, ts=int(m.finished_at))
+    return i18n.t("records.history.line_friends", locale, table=m.table_id or "-", players=name_list(seated, locale),
+                  winner=name_list([seated[s] for s in m.winners], locale), hands=hands, ts=int(m.finished_at))
 
 
 def seat_label(seat: Any, index: int, names: dict[int, str], locale: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from data.connection import Connection, Row
 from data.records import Seat
-from data.shapes import DEFAULT_SHAPE
+from data.shapes import DEFAULT_SHAPE, key_shape
 from engine.views import HandResult
 from engine.wire import result_from_json
 
@@ -33,6 +33,11 @@ class MatchRecord:
     def team_of(self, user_id: int) -> int | None:
         """A player's fixed team (seat parity; in 找朋友 teams change every hand: ``won_by``)."""
         return next((i % 2 for i, s in enumerate(self.seats) if s is not None and s.user_id == user_id), None)
+
+    @property
+    def fixed_partners(self) -> bool:
+        """Teams were the even seats against the odd ones (not 找朋友)."""
+        return key_shape(self.shape).fixed_partners
 
     def won_by(self, user_id: int) -> bool:
         """Whether a player sat on a winning seat."""

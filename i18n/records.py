@@ -13,6 +13,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "records.history.title": {"en": "Recent matches:", "zh-CN": "最近的比赛："},
     "records.history.line": {"en": "• table {table}: {a} vs {b} — won by {winner} in {hands} (<t:{ts}:R>)",
                              "zh-CN": "• 第 {table} 桌：{a} 对 {b} —— {winner} 获胜，共 {hands}（<t:{ts}:R>）"},
+    "records.history.line_friends": {
+        "en": "• table {table} (找朋友, Find Friends): {players} — won by {winner} in {hands} (<t:{ts}:R>)",
+        "zh-CN": "• 第 {table} 桌（找朋友）：{players} —— {winner} 获胜，共 {hands}（<t:{ts}:R>）"},
     "records.replay.title": {"en": "Replay of table {table}, hand {hand}", "zh-CN": "第 {table} 桌第 {hand} 局回放"},
     "records.replay.trick": {"en": "Trick {n}: {plays} → {winner} (+{points})",
                              "zh-CN": "第 {n} 墩：{plays} → {winner}（+{points}）"},
