@@ -9,8 +9,10 @@ hand's declaration window (dealt at once, replayed like ``play`` puzzles): the d
 checked by ``benchmarks/ai_puzzle_declare.py``. Each has ``why``: an expert's reason.
 Positions that are not endgames (mid-hand throws and kitty protection, ``benchmarks/ai_puzzle_midhand.py``)
 also record the longer search that checked them (``check_worlds`` deals, the answer's smallest gain over
-every other candidate play in levels, ``check_gain``, and its z, ``check_z``).
-The AI sees only the seat's ``SeatView``.
+every other candidate play in levels, ``check_gain``, and its z, ``check_z``). Short endgames with ``exact``
+(``benchmarks/ai_puzzle_endgame.py``) have an answer the exact oracle of ``benchmarks/endgame_oracle.py``
+(independent of ``engine.ai``) found optimal on every deal consistent with the seat's view, and ``versions``:
+each basic version's play when they were mined. The AI sees only the seat's ``SeatView``.
 """
 
 from __future__ import annotations
