@@ -22,7 +22,8 @@ from cogs.safetext import escape_text
 from cogs.season_presenter import hall_text, season_completions
 from cogs.translator import ls
 from data.history import MatchRecord
-from runtime import AI_NAME, LADDER_ORDERS, HandReplay, Image, inputs, replay_image
+from data.shapes import DEFAULT_SHAPE
+from runtime import AI_NAME, LADDER_ORDERS, HandReplay, Image, inputs, replay_image, shape_label
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +46,20 @@ class Ladder(commands.Cog):
     @app_commands.command(name=ls("ladder", "command.ladder"),
                           description=ls("This server's ladder", "command.ladder.desc"))
     @app_commands.rename(by=ls("by", "command.opt.by"), season=ls("season", "season.opt.season"),
-                         hall=ls("hall", "season.opt.hall"))
+                         hall=ls("hall", "season.opt.hall"), shape=ls("shape", "command.opt.shape"))
     @app_commands.describe(by=ls("Order by rating or by level", "command.opt.by.desc"),
                            season=ls("A past season, by name or number", "season.opt.season.desc"),
-                           hall=ls("The hall of fame: every season's top three", "season.opt.hall.desc"))
+                           hall=ls("The hall of fame: every season's top three", "season.opt.hall.desc"),
+                           shape=ls("Which table shape's ladder (decks, players, 找朋友)", "command.opt.shape.desc"))
     @app_commands.choices(by=BY_CHOICES)
     @app_commands.guild_only()
     async def ladder(self, interaction: discord.Interaction, by: str = "rating",
-                     season: app_commands.Range[str, 1, 40] | None = None, hall: bool = False) -> None:
+                     season: app_commands.Range[str, 1, 40] | None = None, hall: bool = False,
+                     shape: app_commands.Range[str, 1, 20] = DEFAULT_SHAPE) -> None:
         async with answering(interaction):
             inputs.choice("by", by, LADDER_ORDERS)
             locale = user_locale(interaction)
+            shape_label(shape, locale)  # a key that names no shape is refused (data.bad_shape)
             if hall:
                 await interaction.response.send_message(await hall_text(self.bot.game, _guild(interaction), locale),
                                                         allowed_mentions=discord.AllowedMentions.none())
@@ -64,9 +68,9 @@ class Ladder(commands.Cog):
             await interaction.response.defer(thinking=True)
             # players are named as seen at their last interaction here (runtime.records.names; the caller's is current)
             if past is not None:
-                image = await self.bot.seasons.standings(_guild(interaction), past, locale, by)
+                image = await self.bot.seasons.standings(_guild(interaction), past, locale, by, shape)
             else:
-                image = await self.bot.game.ladder_picture(_guild(interaction), by, locale)
+                image = await self.bot.game.ladder_picture(_guild(interaction), by, locale, shape)
             if image is None:
                 await interaction.followup.send(i18n.t("records.ladder.empty", locale))
                 return
@@ -78,25 +82,43 @@ class Ladder(commands.Cog):
                                 current: str) -> list[app_commands.Choice[str]]:
         return await self._seasons_ac(interaction, current)
 
+    @ladder.autocomplete("shape")
+    async def _ladder_shape_ac(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        return await self._shapes_ac(interaction, current)
+
+    async def _shapes_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The table shapes with a ladder on this server this season, by their label (the two-deck four-seat first)."""
+        if interaction.guild_id is None:
+            return []
+        locale, wanted = user_locale(interaction), current.strip().lower()
+        labelled = [(shape_label(k, locale), k) for k in await self.bot.game.ladder_shapes(interaction.guild_id)]
+        return [app_commands.Choice(name=label[:100], value=key) for label, key in labelled
+                if not wanted or wanted in label.lower() or wanted in key][:25]
+
     async def _seasons_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         found = await season_completions(self.bot.game, interaction.guild_id, current, user_locale(interaction))
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name=ls("stats", "command.stats"),
                           description=ls("A player's statistics", "command.stats.desc"))
-    @app_commands.rename(user=ls("user", "command.opt.user"), season=ls("season", "season.opt.season"))
+    @app_commands.rename(user=ls("user", "command.opt.user"), season=ls("season", "season.opt.season"),
+                         shape=ls("shape", "command.opt.shape"))
     @app_commands.describe(user=ls("Whom", "command.opt.user.desc"),
-                           season=ls("A past season, by name or number", "season.opt.season.desc"))
+                           season=ls("A past season, by name or number", "season.opt.season.desc"),
+                           shape=ls("Which table shape's ladder (decks, players, 找朋友)", "command.opt.shape.desc"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None,
-                    season: app_commands.Range[str, 1, 40] | None = None) -> None:
+                    season: app_commands.Range[str, 1, 40] | None = None,
+                    shape: app_commands.Range[str, 1, 20] = DEFAULT_SHAPE) -> None:
         async with answering(interaction):
             target = user or interaction.user
             locale = user_locale(interaction)
+            shape_label(shape, locale)  # a key that names no shape is refused (data.bad_shape)
             past = None if season is None else await self.bot.game.find_season(_guild(interaction), season)
             await interaction.response.defer(thinking=True)
             answer = await self.bot.game.player_card(_guild(interaction), target.id, target.display_name, locale,
-                                                     past)
+                                                     past, shape)
             from cogs.tournaments import placings_text  # tournament results, recorded with the ladder
 
             text = placings_text(answer.placings, locale)
@@ -110,6 +132,11 @@ class Ladder(commands.Cog):
                 await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:
                 await interaction.followup.send(file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @stats.autocomplete("shape")
+    async def _stats_shape_ac(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        return await self._shapes_ac(interaction, current)
 
     @stats.autocomplete("season")
     async def _stats_season_ac(self, interaction: discord.Interaction,

@@ -13,6 +13,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "records.history.title": {"en": "Recent matches:", "zh-CN": "最近的比赛："},
     "records.history.line": {"en": "• table {table}: {a} vs {b} — won by {winner} in {hands} (<t:{ts}:R>)",
                              "zh-CN": "• 第 {table} 桌：{a} 对 {b} —— {winner} 获胜，共 {hands}（<t:{ts}:R>）"},
+    "records.ladder.title_shape.rating": {"en": "{shape} · by rating", "zh-CN": "{shape}（按积分）"},
+    "records.ladder.title_shape.level": {"en": "{shape} · by level", "zh-CN": "{shape}（按级别）"},
+    "records.shape.standard": {"en": "4 players · 2 decks", "zh-CN": "4人 · 2副牌"},
     "records.history.line_friends": {
         "en": "• table {table} (找朋友, Find Friends): {players} — won by {winner} in {hands} (<t:{ts}:R>)",
         "zh-CN": "• 第 {table} 桌（找朋友）：{players} —— {winner} 获胜，共 {hands}（<t:{ts}:R>）"},

@@ -11,6 +11,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "season.already_ended": {"en": "That season has just ended.", "zh-CN": "该赛季刚刚结束。"},
     "season.title": {"en": "{season} — standings", "zh-CN": "{season} — 排名"},
     "season.final_title": {"en": "{season} — final standings", "zh-CN": "{season} — 最终排名"},
+    "season.title_shape": {"en": "{season} — {shape}", "zh-CN": "{season} — {shape}"},
     "season.over": {"en": "🏆 **{season}** is over! Final standings below. **{next}** starts now: everyone starts "
                           "again from level 2 with a fresh rating.",
                     "zh-CN": "🏆 **{season}**结束了！最终排名见下图。**{next}**现在开始：所有人从 2 级、全新评分重新开始。"},

@@ -82,6 +82,7 @@ if TYPE_CHECKING:
     from runtime.procedures import with_time_control as with_time_control
     from runtime.ratelimit import DEFAULT_LIMITS as DEFAULT_LIMITS
     from runtime.ratelimit import RateLimiter as RateLimiter
+    from runtime.records.ladder_shapes import shape_label as shape_label
     from runtime.records.replays import HandReplay as HandReplay
     from runtime.records.review import Mark as Mark
     from runtime.records.review import Reviewer as Reviewer
@@ -147,6 +148,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "described_completions": ("runtime.options", "described_completions"),
     "preset_choices": ("runtime.options", "preset_choices"),
     "shape_text": ("render.labels", "shape_text"),
+    "shape_label": ("runtime.records.ladder_shapes", "shape_label"),
     "PROCEDURES": ("runtime.procedures", "PROCEDURES"),
     "SANCTIONS": ("runtime.procedures", "SANCTIONS"),
     "TIME_CONTROLS": ("runtime.procedures", "TIME_CONTROLS"),

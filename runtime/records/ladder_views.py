@@ -16,6 +16,7 @@ from i18n import t
 from render.stats import StatsCard
 from runtime.pictures import imaging
 from runtime.presenter import Image
+from runtime.records.ladder_shapes import ladder_title
 from runtime.records.names import player_names
 from runtime.records.seasons import season_label
 
@@ -34,7 +35,7 @@ async def ladder_picture(db: Database, guild_id: int, by: str, locale: str,
     if not stats:
         return None
     names = await player_names(db, guild_id, [p.user_id for p in stats], locale)
-    return await imaging.ladder_image(stats, names, locale, by=by, title=t(f"records.ladder.title.{by}", locale))
+    return await imaging.ladder_image(stats, names, locale, by=by, title=ladder_title(by, shape, locale))
 
 
 @dataclass(frozen=True)

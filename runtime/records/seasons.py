@@ -22,12 +22,14 @@ from typing import Any, Protocol
 from data.database import Database
 from data.errors import DataError
 from data.seasons import Season, SeasonEnd
+from data.shapes import DEFAULT_SHAPE
 from data.timers import Timer
 from i18n import normalize_locale, t
 from runtime.clock.timers import SeasonEndTimer, store
 from runtime.errors import NotAllowed
 from runtime.pictures import imaging
 from runtime.presenter import Image
+from runtime.records.ladder_shapes import season_title
 from runtime.records.names import player_names
 
 log = logging.getLogger(__name__)
@@ -160,12 +162,15 @@ class SeasonService:
             log.exception("season %d of guild %d ended but could not be announced", end.ended.number, guild_id)
         return over
 
-    async def standings(self, guild_id: int, season: Season, locale: str, by: str = "rating") -> Image | None:
-        """A season's standings as the ladder picture titled with the season (``None``: nobody played)."""
-        stats = await self.db.leaderboard(guild_id, by=by, limit=STANDINGS_ROWS, season=season.number)
+    async def standings(self, guild_id: int, season: Season, locale: str, by: str = "rating",
+                        shape: str = DEFAULT_SHAPE) -> Image | None:
+        """A season's standings on a shape's ladder as the ladder picture titled with the season (``None``: nobody
+        played it)."""
+        stats = await self.db.leaderboard(guild_id, by=by, limit=STANDINGS_ROWS, season=season.number, shape=shape)
         if not stats:
             return None
         names = await player_names(self.db, guild_id, [p.user_id for p in stats], locale)
         key = "season.final_title" if not season.open else "season.title"
-        return await imaging.ladder_image(stats, names, locale, by=by,
-                                          title=t(key, locale, season=season_label(season, locale)))
+        label = season_label(season, locale)
+        title = season_title(t(key, locale, season=label), label, shape, locale)
+        return await imaging.ladder_image(stats, names, locale, by=by, title=title)
