@@ -50,6 +50,14 @@ class HandPhase:
         answer, ``engine.legal.seat_legal_actions``; the same lists)."""
         return None
 
+    def trick_view(self, hand: HandRecord) -> TrickView | None:
+        """The trick in progress as everyone sees it (``None`` outside play)."""
+        return None
+
+    def kitty_seen_by(self, hand: HandRecord, seat: int) -> bool:
+        """``seat`` sees the kitty (底牌) now: its holder, from taking it up to the end of play."""
+        return False
+
     def cards_dealt(self, hand: HandRecord) -> int:
         """Cards dealt to the seats so far: all of them once the deal is over."""
         return hand.deal_size()

@@ -52,6 +52,9 @@ class Playing(HandPhase):
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return ((self.leader + len(self.trick)) % hand.players,)
 
+    def kitty_seen_by(self, hand: HandRecord, seat: int) -> bool:
+        return hand.kitty_holder == seat
+
     def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
         if seat != (self.leader + len(self.trick)) % hand.players:
             return []
@@ -67,6 +70,9 @@ class Playing(HandPhase):
         if kept is None or kept[0] is not cards or kept[1] is not ctx:
             kept = self._lead = (cards, ctx, decompose_lead(cards, ctx))
         return kept[2]
+
+    def trick_view(self, hand: HandRecord) -> TrickView | None:
+        return self.current_trick_view(hand)
 
     def current_trick_view(self, hand: HandRecord) -> TrickView:
         trick = self.trick

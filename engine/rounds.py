@@ -50,6 +50,9 @@ class Burying(HandPhase):
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return (hand.kitty_holder,) if hand.kitty_holder is not None else ()
 
+    def kitty_seen_by(self, hand: HandRecord, seat: int) -> bool:
+        return hand.kitty_holder == seat
+
     def bury(self, hand: HandRecord, seat: int, cards: tuple[Card, ...], calls: tuple[FriendCall, ...]) -> list[Event]:
         return bury(hand, seat, cards, calls)
 
@@ -62,6 +65,9 @@ class KittyOvercall(HandPhase):
 
     def to_act(self, hand: HandRecord) -> tuple[int, ...]:
         return hand.bids.turn()
+
+    def kitty_seen_by(self, hand: HandRecord, seat: int) -> bool:
+        return hand.kitty_holder == seat
 
     def seat_actions(self, hand: HandRecord, seat: int) -> list[Action] | None:
         return declaring_choices(hand, seat)

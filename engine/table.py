@@ -148,7 +148,7 @@ class Table:
         """Everything everyone may know: never a hand, never the buried kitty before the hand ends."""
         h = self.hand
         bids = h.bids
-        trick = h.current_trick_view() if h.phase is Phase.PLAYING else None
+        trick = h.state.trick_view(h)
         return PublicView(
             rules=self.rules, hand_number=h.number, phase=self.phase, levels=tuple(self.levels),
             dealer=h.dealer, level=h.level, trump=bids.public_trump(h.trump), declaration=bids.public_declaration(),
@@ -170,7 +170,7 @@ class Table:
         if not 0 <= seat < self.hand.players:
             raise IllegalAction("action.bad_seat", seat=seat)
         h = self.hand
-        knows_kitty = h.kitty_holder == seat and h.phase in (Phase.BURYING, Phase.KITTY_OVERCALL, Phase.PLAYING)
+        knows_kitty = h.state.kitty_seen_by(h, seat)
         return SeatView(seat=seat, public=self.public_view() if public is None else public, hand=tuple(h.hands[seat]),
                         kitty=tuple(h.kitty) if knows_kitty else None, drawn_order=tuple(h.hands[seat]),
                         concealed=h.bids.own_concealed(seat))
