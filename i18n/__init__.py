@@ -46,6 +46,7 @@ from i18n import (
     tricklog,
     undo,
     web,
+    web_shapes,
 )
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ Catalogue = dict[str, dict[str, str]]
 MESSAGES: Catalogue = {}
 DOMAINS: tuple[ModuleType, ...] = (action, card, rules, declare, bury, play, settle, friends, sanction, render, data,
                                    table, lobby, act, announce, command, error, panel, records, tricklog, tournament,
-                                   tournament_commands, ops, outputs, faults, procedures, referee, undo, web,
+                                   tournament_commands, ops, outputs, faults, procedures, referee, undo, web, web_shapes,
                                    activity, season, ladderpage)
 for _domain in DOMAINS:
     _table: Catalogue = _domain.MESSAGES

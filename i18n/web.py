@@ -32,7 +32,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "zh-CN": "你已不在这个座位上：此页面已关闭。请在面板中获取新链接。"},
     "web.bad_frame": {"en": "That request was not understood; nothing changed.", "zh-CN": "无法识别该请求；没有任何改变。"},
     "web.failed": {"en": "Something went wrong; nothing changed. Try again.", "zh-CN": "出错了；没有任何改变。请重试。"},
-    "web.bury_count": {"en": "Select exactly 8 cards to bury.", "zh-CN": "请正好选择 8 张牌扣底。"},
+    "web.bury_count": {"en": "Select exactly {n} cards to bury.", "zh-CN": "请正好选择 {n} 张牌扣底。"},
     "web.not_now": {"en": "That is not possible at this point of the hand.", "zh-CN": "现在不能这样做。"},
     "web.not_a_declaration": {"en": "These cards are not a declaration you can make now.",
                               "zh-CN": "这些牌现在不能用来亮主。"},

@@ -1,7 +1,8 @@
 """What a page may ask over its WebSocket, and the answers: every frame is checked before anything is done.
 
 Frames are JSON objects of at most ``MAX_FRAME`` bytes with an ``op``: ``act`` (``kind`` play/bury/declare/pass,
-``cards``, ``version``), ``check`` (the same without acting: why a selection cannot be sent), ``suggest`` (the
+``cards``, ``version``; a 找朋友 dealer's bury also ``calls``: ``[{"card", "ordinal"}]``), ``check`` (the same
+without acting: why a selection cannot be sent), ``suggest`` (the
 basic AI's hint for this seat's decision, not played), ``replay``
 (``hand``: a hand's tricks, as ``/replay``), ``review`` (``hand``: the strong AI's review of a finished hand,
 ``runtime.records.review``: answered at once when known, else "not ready" and the marks later; refused while the hand
@@ -22,15 +23,17 @@ from typing import Any
 from engine.actions import action_from_json
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError
+from engine.friends import FriendCall
 from i18n import t
 from runtime import Caller, GameService, LinkBook, Mark, RateLimiter, Reviewer
+from web.friends import calls_error, read_calls
 from web.hub import Client, WebHub
 from web.state import check_selection, refusal, result_json, trick_json
 
 log = logging.getLogger(__name__)
 
 MAX_FRAME = 4096  # bytes
-MAX_CARDS = 40
+MAX_CARDS = 60  # a play, a bury or a declaration: never more than a 52-card hand
 FLOOD_FRAMES, FLOOD_WINDOW = 40, 5.0
 KINDS = ("play", "bury", "declare", "pass")
 PAGE_WORDING = {"act.stale": "web.stale"}  # the page's wording of a refusal that speaks of Discord's panel
@@ -101,23 +104,34 @@ class Frames:
             hint = self.game.suggest(grant.table_id, grant.user_id)
             client.push({"type": "suggest", "kind": hint.kind, "cards": format_cards(getattr(hint, "cards", ()))})
         elif op in ("act", "check"):
-            if grant.spectator:
-                raise FrameError("act.not_seated")
-            kind, cards = _kind_cards(frame)
-            if op == "check":
-                panel = self.game.panel(grant.table_id, grant.user_id)
-                key = None if kind == "pass" else check_selection(panel, kind, cards)
-                client.push({"type": "check", "ok": key is None, "cards": format_cards(cards),
-                             "text": "" if key is None else t(key, client.locale)})
-                return
-            version = frame.get("version")
-            if not isinstance(version, int) or isinstance(version, bool):
-                raise FrameError("web.bad_frame")
-            action = action_from_json({"type": kind, "seat": grant.seat, "cards": format_cards(cards)})
-            outcome = await self.game.act(grant.table_id, grant.user_id, action, version=version)
-            client.push({"type": "ok", "version": outcome.version})
+            await self._act_or_check(client, op, frame)
         else:
             raise FrameError("web.bad_frame")
+
+    async def _act_or_check(self, client: Client, op: str, frame: dict[str, Any]) -> None:
+        """``act``: the seat's move, sent to the service; ``check``: why it could not be sent now (or ok)."""
+        grant = client.grant
+        if grant.spectator:
+            raise FrameError("act.not_seated")
+        kind, cards = _kind_cards(frame)
+        calls = _calls(frame, kind)
+        if op == "check":
+            panel = self.game.panel(grant.table_id, grant.user_id)
+            key, params = (None, {}) if kind == "pass" else (check_selection(panel, kind, cards), {})
+            if key is None and calls is not None:
+                key, params = calls_error(panel.view.public, calls) or (None, {})
+            client.push({"type": "check", "ok": key is None, "cards": format_cards(cards),
+                         "text": "" if key is None else t(key, client.locale, n=panel.bury_count, **params)})
+            return
+        version = frame.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise FrameError("web.bad_frame")
+        act: dict[str, Any] = {"type": kind, "seat": grant.seat, "cards": format_cards(cards)}
+        if calls is not None:  # 找朋友: the dealer's friend calls come with its bury (the engine checks them)
+            act["calls"] = [{"card": str(c.card), "ordinal": c.ordinal} for c in calls]
+        action = action_from_json(act)
+        outcome = await self.game.act(grant.table_id, grant.user_id, action, version=version)
+        client.push({"type": "ok", "version": outcome.version})
 
     async def _replay(self, client: Client, number: object) -> None:
         grant = client.grant
@@ -180,6 +194,16 @@ def _parse(data: str) -> dict[str, Any]:
     if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
         raise FrameError("web.bad_frame")
     return frame
+
+
+def _calls(frame: dict[str, Any], kind: str) -> tuple[FriendCall, ...] | None:
+    """A bury's friend calls (找朋友), None when the frame has none; malformed: refused."""
+    if "calls" not in frame:
+        return None
+    calls = read_calls(frame["calls"])
+    if calls is None or kind != "bury":
+        raise FrameError("web.bad_frame")
+    return calls
 
 
 def _kind_cards(frame: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:

@@ -26,7 +26,8 @@ from engine.trump import trump_context
 from engine.units import decompose_lead
 from engine.views import HandResult, Phase, PublicView, SeatView, TrickView
 from i18n import LOCALES, t
-from runtime import KITTY_SIZE, Panel
+from runtime import Panel
+from web.friends import call_choices, shape_json
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
             "levels_before": list(result.levels_before), "levels_after": list(result.levels_after),
             "gains": list(result.level_gains), "next_dealer": result.next_dealer,
             "take_over": result.defenders_take_over, "last_winner": result.last_winner,
-            "winner": result.match_winner}
+            "winner": result.match_winner, "team": list(result.team)}
 
 
 def public_json(rec: TableRecord, view: PublicView | None, deadline: float | None, *,
@@ -79,6 +80,7 @@ def public_json(rec: TableRecord, view: PublicView | None, deadline: float | Non
         "penalties": [{"seat": p.seat, "attempted": format_cards(p.attempted), "forced": format_cards(p.forced),
                        "penalty": p.penalty} for p in view.penalties],
     })
+    out.update(shape_json(view))
     if log:
         out["tricks"] = [trick_json(tr) for tr in view.tricks]
     return out
@@ -103,7 +105,27 @@ def seat_json(panel: Panel) -> dict[str, Any]:
             "kitty": format_cards(view.kitty) if view.kitty is not None else None,
             "your_turn": panel.your_turn, "can_pass": panel.can_pass, "bury": panel.bury_count,
             "declarations": [format_cards(d) for d in panel.declarations],
-            "legal": sorted(legal), "queued": format_cards(panel.queued) if panel.queued else None}
+            "legal": sorted(legal), "queued": format_cards(panel.queued) if panel.queued else None,
+            "groups": suit_groups(view, hand),
+            "calls": call_choices(view.public) if panel.bury_count and view.public.friends is None
+            and not view.public.rules.shape.fixed_partners else None}
+
+
+def suit_groups(view: SeatView, hand: Sequence[Card]) -> list[int]:
+    """The lengths of the hand's runs of one effective suit, in the order shown (trumps, then each suit): the page
+    lays each out on rows of its own."""
+    pub = view.public
+    ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
+    groups: list[int] = []
+    last = None
+    for card in hand:
+        suit = ctx.suit_of(card) if pub.trump is not None else (card.suit or "T")
+        if suit == last:
+            groups[-1] += 1
+        else:
+            groups.append(1)
+            last = suit
+    return groups
 
 
 def check_selection(panel: Panel, kind: str, cards: Sequence[Card]) -> str | None:
@@ -118,7 +140,7 @@ def check_selection(panel: Panel, kind: str, cards: Sequence[Card]) -> str | Non
     if not panel.your_turn:
         return "act.not_your_turn"
     if kind == "bury":
-        return None if panel.bury_count and len(cards) == KITTY_SIZE else "web.bury_count"
+        return None if panel.bury_count and len(cards) == panel.bury_count else "web.bury_count"
     if kind == "declare":
         return _declare_error(panel, cards)
     if kind != "play" or pub.phase is not Phase.PLAYING:

@@ -16,6 +16,7 @@
   let closedForGood = false;
   let switching = false;     // the socket closed to reopen in the new language
   let replay = null;         // {hand, tricks, result, i, review, note}
+  const calls = [];          // 找朋友: the dealer's picks in its call step ({card, ordinal}), sent with the bury
   const reviews = {};        // hand -> the strong AI's marks (null: being computed)
   let clockOffset = 0;       // server clock - local clock (seconds)
   let dismissed = 0;         // the hand whose summary was closed
@@ -109,7 +110,7 @@
       check = null;
       render();
       const kind = actionKind();
-      if (kind && selected.size) send({ op: "check", kind, cards: selectedCards() });
+      if (kind && selected.size) send({ op: "check", kind, cards: selectedCards(), ...callsPart(kind) });
     } else if (f.type === "replay") {
       replay = { hand: f.hand, tricks: f.tricks, result: f.result, i: 0 };
       renderReplay();
@@ -145,10 +146,9 @@
   }
 
   // -- rendering --------------------------------------------------------------------------------------------
-  const POS = ["bottom", "right", "top", "left"];
-  function place(seat) {
-    const me = state && state.you >= 0 ? state.you : 0;
-    return POS[(seat - me + 4) % 4];
+  function place(seat) {  // the box of a seat: the page's own at the bottom, the others in playing order
+    const me = state && state.you >= 0 ? state.you : 0, n = seatCount(state.public);
+    return placeName((seat - me + n) % n, n);
   }
   function nameOf(seat) {  // the demo's "You" in the page's language
     const info = state.public.seats[seat];
@@ -169,7 +169,8 @@
   function render() {
     const pub = state.public;
     headerBar(pub, view());
-    for (let s = 0; s < 4; s++) renderSeat(s);
+    ringLayout($("table"), seatCount(pub));
+    for (let s = 0; s < seatCount(pub); s++) renderSeat(s);
     renderTrick();
     renderHand();
     renderActions();
@@ -184,8 +185,11 @@
   function renderTrick() {
     if (held && Date.now() >= held.until) held = null;
     const pub = state.public;
-    trickBox($("trick"), held ? held.trick : (pub.trick && pub.trick.plays.length ? pub.trick : null), !!held, view());
+    const trick = held ? held.trick : (pub.trick && pub.trick.plays.length ? pub.trick : null);
+    if (seatCount(pub) === 4) trickBox($("trick"), trick, !!held, view());
+    else { $("trick").innerHTML = ""; ringTrick(trick, !!held, view()); }
     declarationLine($("declaration"), pub, view());
+    callsBox($("calls"), pub, view());
   }
 
   function selectedCards() {
@@ -204,29 +208,17 @@
   }
 
   function renderHand() {
-    const box = $("hand");
-    box.innerHTML = "";
-    const p = state.private;
-    box.hidden = !p;
+    const box = $("hand"), p = state.private;
+    box.innerHTML = ""; box.hidden = !p;
     if (!p) return;
     const key = p.hand.join(" ");
     if (key !== handKey) { selected.clear(); check = null; handKey = key; explain(guidance(), false); }
-    const legal = new Set(p.legal);
     const declarable = new Set(actionKind() === "declare" ? p.declarations.flat() : []);
     const following = state.public.phase === "playing" && p.your_turn && state.public.trick
       && state.public.trick.plays.length > 0;
-    p.hand.forEach((code, i) => {
-      const el = cardElement(code, texts, { button: true });
-      el.type = "button";
-      el.setAttribute("role", "option");
-      el.setAttribute("aria-selected", selected.has(i) ? "true" : "false");
-      if (selected.has(i)) el.classList.add("selected");
-      if (p.your_turn && legal.has(code)) el.classList.add("legal");
-      if (following && !legal.has(code)) el.classList.add("dim");
-      if (declarable.has(code)) el.classList.add("declarable");
-      el.addEventListener("click", () => toggle(i));
-      box.appendChild(el);
-    });
+    handRows(box, p, { selected, declarable, following, texts, tap: toggle });
+    const keep = p.hand.filter((_, i) => !selected.has(i));
+    callStep($("call-step"), actionKind() === "bury" ? p : null, calls, keep, view(), callsChanged);
     $("kitty").innerHTML = "";
     if (p.kitty && p.kitty.length && state.public.phase !== "playing") {
       $("kitty").textContent = tr("web.kitty") + ": ";
@@ -246,10 +238,19 @@
     if (kind === "bury" && selected.size !== p.bury) {
       explain(tr("web.bury_progress", { k: selected.size, n: p.bury }), false);
     } else if (kind && selected.size) {
-      checkTimer = setTimeout(() => send({ op: "check", kind, cards: selectedCards() }), 60);
+      checkTimer = setTimeout(() => send({ op: "check", kind, cards: selectedCards(), ...callsPart(kind) }), 60);
     } else {
       explain(selected.size ? tr("web.selected", { n: selected.size }) : guidance(), false);
     }
+  }
+
+  // 找朋友: the dealer's calls go with its bury (checked with it)
+  function callsPart(kind) {
+    return kind === "bury" && state.private.calls ? { calls: calls.map((c) => ({ ...c })) } : {};
+  }
+  function callsChanged() {
+    check = null; renderHand(); renderActions();
+    if (selected.size === state.private.bury) send({ op: "check", kind: "bury", cards: selectedCards(), ...callsPart("bury") });
   }
 
   function button(label, cls, onClick, enabled) {
@@ -266,7 +267,7 @@
     const p = state.private;
     let cards = kind === "pass" ? [] : selectedCards();
     if (kind === "declare" && !cards.length) cards = strongestDeclaration(p) || [];
-    send({ op: "act", kind, cards, version: p.version });
+    send({ op: "act", kind, cards, version: p.version, ...callsPart(kind) });
   }
 
   function renderActions() {
@@ -292,7 +293,9 @@
   }
 
   // what static/sheet.js and static/review.js use of the page (texts: the current locale's)
-  function ui(rerender) { return { button, tr, nameOf, texts, send, rerender, you: state ? state.you : -1 }; }
+  function ui(rerender) {
+    return { button, tr, nameOf, texts, send, rerender, you: state ? state.you : -1, players: seatCount(state.public) };
+  }
 
   function renderSide() {
     const pub = state.public;

@@ -22,22 +22,33 @@ function trickLine(t, i, ui, tag) {
   return li;
 }
 
-// "Team n (name / name)": a team as the summary names it.
+// "Team n (name / name …)": a fixed team as the summary names it.
 function teamName(team, ui) {
-  return ui.tr("web.team", { n: team + 1 }) + ` (${ui.nameOf(team)} / ${ui.nameOf(team + 2)})`;
+  return ui.tr("web.team", { n: team + 1 }) + ` (${teamSeats(team, ui.players).map(ui.nameOf).join(" / ")})`;
+}
+
+// The hand's two sides: fixed teams by seat parity, or 找朋友's dealer's side (`r.team`) and the others.
+function handSides(r, ui) {
+  const seats = Array.from({ length: ui.players }, (_, s) => s);
+  if (!r.team || !r.team.length) {
+    const dealers = r.dealer % 2;
+    return { dealers: (s) => s % 2 === dealers, name: (d) => teamName(d ? dealers : 1 - dealers, ui),
+      short: (d) => ui.tr("web.team", { n: (d ? dealers : 1 - dealers) + 1 }) };
+  }
+  const names = (d) => seats.filter((s) => r.team.includes(s) === d).map(ui.nameOf).join(" / ");
+  return { dealers: (s) => r.team.includes(s), name: names, short: names };
 }
 
 // Who won the hand (the dealers held the defenders under the take-over line, or the defenders took the deal), the
 // reader's side, and where the kitty's points went, in words.
 function resultWords(r, ui) {
-  const dealers = r.dealer % 2, defenders = 1 - dealers;
-  const winner = r.take_over ? defenders : dealers;
+  const sides = handSides(r, ui), winner = !r.take_over;  // true: the dealers' side won
   const words = { who: ui.tr(r.take_over ? "web.won_defenders" : "web.won_dealers",
-    { team: teamName(winner, ui), points: r.points }) };
+    { team: sides.name(winner), points: r.points }) };
   if (ui.you >= 0) {
-    const mine = ui.you % 2;
+    const mine = sides.dealers(ui.you);
     words.side = ui.tr(mine === winner ? "web.your_side_won" : "web.your_side_lost",
-      { team: ui.tr("web.team", { n: mine + 1 }), role: ui.tr(mine === dealers ? "web.role_dealers" : "web.role_defenders") });
+      { team: sides.short(mine), role: ui.tr(mine ? "web.role_dealers" : "web.role_defenders") });
   }
   if (!r.kitty_points) words.kitty = ui.tr("web.kitty_empty");
   else if (r.multiplier) words.kitty = ui.tr("web.kitty_to_defenders", { k: r.kitty_points, mult: r.multiplier, bonus: r.kitty_bonus });
@@ -60,7 +71,8 @@ function resultBlock(r, ui) {
   div.querySelector(".kitty-words").textContent = words.kitty;
   div.querySelector(".pts").textContent = ui.tr("web.summary_points",
     { points: r.points, tricks: r.trick_points, kitty: r.kitty_points, mult: r.multiplier });
-  div.querySelector(".lv").textContent = ui.tr("web.summary_levels",
+  if (r.team && r.team.length) playerLevels(div.querySelector(".lv"), r, ui);
+  else div.querySelector(".lv").textContent = ui.tr("web.summary_levels",
     { before: r.levels_before.join(" : "), after: r.levels_after.join(" : ") });
   const kit = div.querySelector(".kit");
   kit.textContent = ui.tr("web.kitty") + ": ";
@@ -68,12 +80,28 @@ function resultBlock(r, ui) {
   return div;
 }
 
+// 找朋友: each player's level before and after the hand (RULES §13.7), the dealer's side marked.
+function playerLevels(box, r, ui) {
+  box.textContent = ui.tr("web.player_levels");
+  const list = document.createElement("ul");
+  list.className = "player-levels";
+  r.levels_before.forEach((before, seat) => {
+    const li = document.createElement("li");
+    li.className = r.team.includes(seat) ? "dealer-side" : "";
+    li.textContent = ui.tr("web.level_change", { name: ui.nameOf(seat), before, after: r.levels_after[seat] })
+      + (r.gains[seat] ? " (" + ui.tr("web.gain", { n: r.gains[seat] }) + ")" : "");
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+}
+
 // The summary of the hand just over (the match's winner first when it is over), with Replay and Close.
 function summarySheet(sheet, pub, ui, close) {
   sheet.innerHTML = "";
   if (pub.phase === "match_over" && pub.match_winner !== null) {
     const h = document.createElement("h1");
-    h.textContent = ui.tr("web.match_over", { n: pub.match_winner + 1 });
+    h.textContent = pub.mode === "friends" ? ui.tr("web.match_over_player", { name: ui.nameOf(pub.match_winner) })
+      : ui.tr("web.match_over", { n: pub.match_winner + 1 });
     sheet.appendChild(h);
   }
   sheet.appendChild(resultBlock(pub.last_result, ui));

@@ -58,12 +58,12 @@ function headerBar(pub, view) {
   $("trump").classList.toggle("red", pub.trump === "H" || pub.trump === "D");
   const levels = $("levels");
   levels.innerHTML = "";
-  if (pub.levels) {
+  if (pub.levels && pub.mode !== "friends") {  // 找朋友: each player's level is in its seat's box
     levels.textContent = tr("web.levels") + " ";
     pub.levels.forEach((lv, team) => {
       const span = document.createElement("span");
       span.className = "team" + team;
-      span.title = tr("web.team", { n: team + 1 }) + ": " + nameOf(team) + " / " + nameOf(team + 2);
+      span.title = tr("web.team", { n: team + 1 }) + ": " + teamSeats(team, pub.seats.length).map(nameOf).join(" / ");
       span.textContent = lv;
       if (team) levels.appendChild(document.createTextNode(" : "));
       levels.appendChild(span);
@@ -72,12 +72,18 @@ function headerBar(pub, view) {
   $("points").textContent = pub.phase ? `${tr("web.points")} ${pub.points}` : "";
 }
 
-// A seat's box: its name (and 托管), card count and dealer, the turn's highlight and a place for its clock.
+// The seats of a fixed team (even or odd seats).
+function teamSeats(team, players) {
+  return Array.from({ length: players }, (_, s) => s).filter((s) => s % 2 === team);
+}
+
+// A seat's box: its name (and 托管), card count and dealer (找朋友: its level, a revealed friend marked with the call
+// that revealed it), the turn's highlight, a place for its clock and, around a ring of 5–8 seats, its play.
 function seatBox(el, seat, view) {
   const { state, tr, nameOf } = view, pub = state.public;
   const info = pub.seats[seat] || { name: "-" };
   el.className = "seat" + (turnSeat(pub) === seat ? " turn" : "")
-    + (seat === state.you ? " mine" : "") + (seat % 2 === 0 ? " team0" : " team1");
+    + (seat === state.you ? " mine" : "") + sideClass(pub, seat);
   el.innerHTML = "";
   const name = document.createElement("div");
   name.className = "name";
@@ -88,10 +94,23 @@ function seatBox(el, seat, view) {
   meta.className = "meta";
   const count = pub.hand_sizes ? tr("web.cards", { n: pub.hand_sizes[seat] }) : "";
   meta.textContent = count + (pub.dealer === seat ? " · " + tr("web.dealer") : "");
+  if (pub.mode === "friends" && pub.levels) meta.textContent += " · " + tr("web.seat_level", { level: pub.levels[seat] });
   el.appendChild(meta);
+  const call = revealedBy(pub, seat);
+  if (call) {
+    const badge = document.createElement("div");
+    badge.className = "badge";
+    badge.textContent = tr("web.friend") + " · " + callText(call, tr);
+    el.appendChild(badge);
+  }
   const clock = document.createElement("div");
   clock.className = "seat-clock";
   el.appendChild(clock);
+  if (seatCount(pub) !== 4) {
+    const slot = document.createElement("div");
+    slot.className = "play-slot";
+    el.appendChild(slot);
+  }
 }
 
 // The centre: each play at its player's side, the winner marked; a finished trick (`done`) with "wins · N pts".

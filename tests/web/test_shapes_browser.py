@@ -1,0 +1,148 @@
+"""The web table at every shape, in Chromium: an eight-seat (four decks) and a six-seat (three decks) 找朋友 table,
+alice against AI seats, her seat open on a phone (390 × 844) and on a desktop (1366 × 900) in the other language.
+Through the phone page she declares, buries the shape's kitty and calls her friends (card + ordinal pickers; a
+duplicate call refused with the engine's reason, localized, before anything is sent), then plays until a friend is
+revealed and the hand ends. The pages show every seat around the table, the calls with the copies still to go by,
+the revealed friend marked, each player's level, and the summary's per-player levels; every frame each page was sent
+is scanned for another seat's cards. Screenshots go to ``screenshots/shapes/`` (not committed)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.views import Phase
+from runtime.access import Caller
+from tests.helpers.web import (
+    GUILD,
+    WAIT_MS,
+    WebWorld,
+    browser,
+    leaks,
+    open_page,
+    press,
+    record_frames,
+    take_turn,
+    tap_cards,
+    wait_for,
+    wait_version,
+    web_world,
+)
+from tests.helpers.web_shapes import ALICE, friends_table
+
+__all__ = ["browser", "web_world"]
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "shapes"
+PHONE, DESKTOP = (390, 844), (1366, 900)
+
+
+async def _dealer_table(world: WebWorld, browser: Any, players: int, locale: str) -> tuple[int, Any]:
+    """A 找朋友 table of ``players`` seats where alice (seat 0) declared through her phone page and must bury."""
+    assert world.links is not None
+    table_id, mine = await friends_table(world, players)
+    session = world.session(table_id)
+    page = await open_page(browser, await world.links.issue(Caller(ALICE, GUILD), table_id, locale), *PHONE)
+    await wait_version(page, session.table.version)
+    version = session.table.version
+    await tap_cards(page, [str(c) for c in mine.cards])
+    await press(page, "#actions .act.main")
+    await wait_for(lambda: session.table.version > version)
+    while session.table.phase is Phase.DECLARING:
+        if 0 in session.table.to_act():
+            await take_turn(world, page, table_id, 0, declare=False)
+        await asyncio.sleep(0.02)
+    assert session.table.phase is Phase.BURYING and session.table.to_act() == (0,)
+    return table_id, page
+
+
+async def _shoot(pages: dict[str, Any], name: str, version: int | None) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, page in pages.items():
+        if version is not None:
+            await wait_version(page, version)
+        await asyncio.sleep(0.2)  # the fonts and the last layout
+        await page.screenshot(path=str(SHOTS / f"{name}_{label}.png"), full_page=True)
+
+
+async def _bury_and_call(world: WebWorld, page: Any, table_id: int, calls: int) -> None:
+    """The kitty's count of cards tapped, a duplicate call refused by the server, then the default calls sent."""
+    session = world.session(table_id)
+    kitty = session.table.rules.shape.kitty
+    await wait_version(page, session.table.version)
+    assert await page.locator("#call-step .call-row").count() == calls
+    hand = await page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.code)")
+    await tap_cards(page, hand[-kitty:])
+    await page.wait_for_function("!document.querySelector('#actions .act.main').disabled", timeout=WAIT_MS)
+    if calls >= 2:  # the second call made the same as the first: the engine refuses it, localized
+        first = await page.locator("#call-step .call-row .call-card select").first.input_value()
+        await page.locator("#call-step .call-row .call-card select").nth(1).select_option(first)
+        await page.wait_for_function("document.querySelector('#explain').classList.contains('bad')", timeout=WAIT_MS)
+        assert await page.locator("#actions .act.main").is_disabled()
+        said = await page.locator("#explain").inner_text()
+        assert first in said or "同一张" in said or "twice" in said, said
+        chosen = await page.locator("#call-step .call-card select").evaluate_all("els => els.map(e => e.value)")
+        offered = await page.locator("#call-step .call-card select").nth(1).evaluate(
+            "e => [...e.options].map(o => o.value)")
+        await page.locator("#call-step .call-card select").nth(1).select_option(
+            next(o for o in offered if o not in chosen))
+        await page.wait_for_function("!document.querySelector('#actions .act.main').disabled", timeout=WAIT_MS)
+    version = session.table.version
+    await press(page, "#actions .act.main")
+    await wait_for(lambda: session.table.version > version)
+    assert session.table.phase is Phase.PLAYING
+
+
+@pytest.mark.parametrize(("players", "locale"), [(8, "en"), (6, "zh-CN")])
+async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any, monkeypatch: pytest.MonkeyPatch,
+                                              players: int, locale: str) -> None:
+    world = web_world
+    record_frames(world, monkeypatch)
+    table_id, phone = await _dealer_table(world, browser, players, locale)
+    other = "zh-CN" if locale == "en" else "en"
+    assert world.links is not None
+    desktop = await open_page(browser, await world.links.issue(Caller(ALICE, GUILD), table_id, other, revoke=False),
+                              *DESKTOP)
+    pages = {f"phone_{locale}": phone, f"desktop_{other}": desktop}
+    session = world.session(table_id)
+    tag = f"{players}seats"
+    # every seat around the table, alice's own at the bottom
+    for page in pages.values():
+        await wait_version(page, session.table.version)
+        assert await page.locator("#table .seat").count() == players
+        assert await page.locator("#seat-p0.mine").count() == 1
+    await _shoot(pages, f"{tag}_1_calling", session.table.version)
+    calls = session.table.rules.friend_calls
+    await _bury_and_call(world, phone, table_id, calls)
+    await wait_version(phone, session.table.version)
+    assert await phone.locator("#calls .call").count() == calls
+    await _shoot(pages, f"{tag}_2_calls", session.table.version)
+    revealed = False
+    while session.table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        friends = session.table.public_view().friends
+        if not revealed and friends is not None and len(friends.team) > 1:
+            revealed = True
+            for page in pages.values():  # (the AI seats play on meanwhile: this version or a later one)
+                await page.wait_for_function(f"Number(document.body.dataset.version) >= {session.table.version}",
+                                             timeout=WAIT_MS)
+                assert await page.locator("#table .seat .badge").count() >= 1
+                assert await page.locator("#table .seat.dealer-side").count() >= 2
+                assert await page.locator("#calls .call.filled").count() >= 1
+            await _shoot(pages, f"{tag}_3_friend", None)
+        if 0 in session.table.to_act():
+            await take_turn(world, phone, table_id, 0)
+        else:
+            await asyncio.sleep(0.02)
+    assert revealed, "no friend was revealed in the whole hand"
+    result = session.table.public_view().last_result
+    assert result is not None and len(result.levels_after) == players and result.team
+    for page in pages.values():
+        await wait_version(page, session.table.version)
+        await page.locator("#overlay:not([hidden])").wait_for(timeout=WAIT_MS)
+        assert await page.locator("#sheet .player-levels li").count() == players
+    await _shoot(pages, f"{tag}_4_summary", session.table.version)
+    # both pages' frames, every one scanned for another seat's cards
+    assert world.sent and not leaks(world.sent)
+    assert any("calls" in s.frame.get("private", {}) and s.frame["private"]["calls"] for s in world.sent)
