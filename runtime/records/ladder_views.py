@@ -16,7 +16,7 @@ from i18n import t
 from render.stats import StatsCard
 from runtime.pictures import imaging
 from runtime.presenter import Image
-from runtime.records.ladder_shapes import ladder_title
+from runtime.records.ladder_shapes import ladder_title, season_title
 from runtime.records.names import player_names
 from runtime.records.seasons import season_label
 
@@ -57,7 +57,7 @@ async def player_card(db: Database, guild_id: int, user_id: int, name: str, loca
                       season: Season | None = None, shape: str = DEFAULT_SHAPE) -> PlayerCard:
     """A player's statistics on this server's ladder of a table shape in a season (default: this one): rating,
     level, rank, hands won as dealer and defender, kitty bonuses, the latest matches, their level over the season's
-    matches (a chart) and their best season."""
+    matches (a chart) and their best season; the season line names the shape outside the two-deck four-seat ladder."""
     placings = await db.placings(guild_id, user_id)
     season = season or await db.open_season(guild_id)
     row = await db.player_stats(guild_id, user_id, season=season.number, shape=shape)
@@ -80,5 +80,6 @@ async def player_card(db: Database, guild_id: int, user_id: int, name: str, loca
                      dealer_won=row.hands_won_dealer, dealer_lost=row.hands_lost_dealer,
                      defender_won=row.hands_won_defender, defender_lost=row.hands_lost_defender,
                      kitty_bonuses=row.kitty_bonuses, best_streak=row.best_streak, recent=recent, rank=rank,
-                     levels=levels, best_season=best, all_time=every, season=season_label(season, locale))
+                     levels=levels, best_season=best, all_time=every,
+                     season=season_title(season_label(season, locale), season_label(season, locale), shape, locale))
     return PlayerCard(await imaging.stats_image(card, locale), placings)
