@@ -13,6 +13,9 @@ Presets, with the seed sheets' values (``TIME_CONTROLS``):
 - ``sheet60``: seed 000 罚则 8 "扣底牌为60秒，领出为20秒，跟牌为10秒。超过此时间，按情节给予警告及罚分" (one
   warning, then 10 points: the sheet's smallest 警告罚分 "罚10—70分");
 - ``strict15``: seed 001 "出牌时间不得超过15秒，违者直接判负" (the hand is lost; bury 90 s as in sheet90).
+
+At a 找朋友 table (RULES §13.5) teams change during a hand and the engine refuses team sanctions: the clock
+keeps its times and 托管, but a timeout costs no points and no hand (the lobby's clock line says so).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 from data.records import Status, TableOptions, TableRecord
 from engine.actions import Action, AwardHand, Penalize, SanctionReason
 from engine.levels import level_index
+from engine.rules import Rules
 from engine.table import Table
 from engine.views import Phase, SeatView
 from i18n import t
@@ -93,10 +97,15 @@ def timeouts_of(table: Table, team: int) -> int:
     return sum(1 for s in table.sanctions if s.reason is SanctionReason.TIMEOUT and (s.team == team))
 
 
+def charges_teams(rules: Rules) -> bool:
+    """Whether a timeout can cost a team anything: fixed partners only (找朋友 has no team to charge)."""
+    return rules.shape.fixed_partners
+
+
 def timeout_cost(options: TableOptions, table: Table, seat: int) -> tuple[str, int]:
     """What the seat's timeout now costs its team: ``("none", 0)``, ``("warning", 0)``, ``("points", n)`` or
     ``("hand", 0)`` (a penalty needs a hand with a dealer: none while declaring the first hand)."""
-    if not options.timeout_penalty:
+    if not options.timeout_penalty or not charges_teams(table.rules):
         return "none", 0
     team = seat % 2
     if timeouts_of(table, team) < options.timeout_warnings:
@@ -121,10 +130,12 @@ def timeout_action(options: TableOptions, table: Table, seat: int) -> Action | N
     return None
 
 
-def declare_cost(options: TableOptions) -> tuple[str, int]:
+def declare_cost(options: TableOptions, rules: Rules) -> tuple[str, int]:
     """What a declaring clock's end costs beyond the pass: ``("none", 0)`` or ``("points", n)`` (a lost hand is not
     a declaring penalty; points only once the hand has a dealer, i.e. not in the first hand's 抢庄)."""
-    return ("points", int(options.timeout_penalty)) if options.timeout_penalty > 0 else ("none", 0)
+    if options.timeout_penalty > 0 and charges_teams(rules):
+        return "points", int(options.timeout_penalty)
+    return "none", 0
 
 
 def reminder_key(options: TableOptions, table: Table, seat: int) -> tuple[str, dict[str, Any]]:
@@ -210,11 +221,12 @@ def sanction_lines(sanctions: list[dict[str, Any]], team_name: Callable[[int], s
     return lines
 
 
-def clock_line(options: TableOptions, locale: str) -> str | None:
+def clock_line(options: TableOptions, locale: str, rules: Rules | None = None) -> str | None:
     """One line telling the players the clock and what a timeout costs (``None`` without a time control)."""
     if not has_clock(options):
         return None
-    cost = "none" if not options.timeout_penalty else "hand" if options.timeout_penalty == LOSE_HAND else "points"
+    free = not options.timeout_penalty or (rules is not None and not charges_teams(rules))
+    cost = "none" if free else "hand" if options.timeout_penalty == LOSE_HAND else "points"
     warned = "_warned" if cost != "none" and options.timeout_warnings else ""
     text = t(f"procedures.cost.{cost}{warned}", locale, warnings=options.timeout_warnings,
              points=options.timeout_penalty)
@@ -225,10 +237,10 @@ def clock_line(options: TableOptions, locale: str) -> str | None:
 
 def procedure_lines(rec: TableRecord, locale: str) -> list[str]:
     """The table's procedures for its lobby: the clock, the discipline or the casual aids."""
-    line = clock_line(rec.options, locale)
+    line = clock_line(rec.options, locale, rec.rules)
     lines = [line] if line else []
     if rec.options.declare_time:  # the declaring window's clock per seat, and what its end costs
-        cost, points = declare_cost(rec.options)
+        cost, points = declare_cost(rec.options, rec.rules)
         lines.append(t(f"tournament.line.declare_clock_{cost}", locale, seconds=round(rec.options.declare_time),
                        points=points))
     if rec.options.discipline:

@@ -263,7 +263,7 @@ async def on_declare_clock(service: TimerHost, session: Session, spec: DeclareCl
     occupant = _human(session, spec.seat)
     if occupant is None or not _declaring(session, spec.hand, spec.redeals) or spec.seat not in table.to_act():
         return None
-    cost, points = declare_cost(session.record.options) if table.hand.dealer is not None else ("none", 0)
+    cost, points = declare_cost(session.record.options, table.rules) if table.hand.dealer is not None else ("none", 0)
     if not spec.timeout:
         await store(service.db, session.record.table_id, timer.due_at + spec.before, replace(spec, timeout=True))
         note = Announcement(f"announce.reminder_declare_{cost}", {"name": occupant.name, "seconds": round(spec.before),
