@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 COGS: tuple[str, ...] = ("cogs.tables", "cogs.panel", "cogs.play", "cogs.ladder", "cogs.admin",
                          "cogs.tournaments", "cogs.seasons", "cogs.referee", "cogs.discipline",
-                         "cogs.aids")
+                         "cogs.aids", "cogs.friend_calls")
 
 
 # Nothing pings unless a message names its users (``cogs.presenter.pinging``): never everyone, here or a role.

@@ -7,6 +7,8 @@ Templates (all ≤ 100 characters):
 - ``tp:{table}:{seat}:{version}:{op}:{arg}`` — buttons of a private hand panel.
 - ``ts:{table}:{seat}:{version}:{group}`` — card multi-selects of a private hand panel.
 - ``tq:{table}:{seat}:{version}`` — the "Legal plays" menu of a private hand panel.
+- ``tf:{table}:{seat}:{version}:{op}:{mask}:{calls}`` — the 找朋友 call dialog's buttons: the bury chosen in the
+  panel (its mask) and the calls (``runtime.views.calls.encode_calls``).
 
 The seat and version let a handler refuse another user's click and a panel from an earlier turn,
 also after a restart (the bot re-registers the classes, no view state is needed; the templates are those of the
@@ -106,6 +108,22 @@ class PlayId:
         return f"tq:{self.table}:{self.seat}:{self.version}"
 
 
+@dataclass(frozen=True)
+class CallId:
+    """A button of the dealer's friend-call dialog: ``call`` (make ``calls`` with the bury) or ``pick`` (type
+    other calls)."""
+
+    table: int
+    seat: int
+    version: int
+    op: str
+    mask: int
+    calls: str = ""
+
+    def custom_id(self) -> str:
+        return f"tf:{self.table}:{self.seat}:{self.version}:{self.op}:{self.mask}:{self.calls}"
+
+
 def _arg(text: str) -> int | None:
     return int(text) if text else None
 
@@ -155,7 +173,7 @@ class TableButton(_IdButton, template=r"tl:(?P<t>\d+):(?P<op>[a-z]+):(?P<arg>\d*
         await handler.on_table_button(interaction, self.ident)
 
 
-class PanelButton(_IdButton, template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
+class PanelButton(_IdButton, template=r"tp:(?P<t>\d+):(?P<s>[0-7]):(?P<v>\d+):(?P<op>[a-z]+):(?P<arg>\d*)"):
     """A button of a private panel: ``PanelClicks.on_panel_button``."""
 
     ident: PanelId
@@ -173,7 +191,7 @@ class PanelButton(_IdButton, template=r"tp:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?
 
 
 class CardSelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ts:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+):(?P<g>\d+)"):
+                 template=r"ts:(?P<t>\d+):(?P<s>[0-7]):(?P<v>\d+):(?P<g>\d+)"):
     """A multi-select of cards in a private panel: ``PanelClicks.on_card_select``."""
 
     def __init__(self, ident: SelectId, options: list[discord.SelectOption], placeholder: str,
@@ -200,7 +218,7 @@ class CardSelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
 
 
 class PlaySelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"tq:(?P<t>\d+):(?P<s>[0-3]):(?P<v>\d+)"):
+                 template=r"tq:(?P<t>\d+):(?P<s>[0-7]):(?P<v>\d+)"):
     """The "Legal plays" menu of a private panel (one choice: a play's picture indices, ``3,4``):
     ``PanelClicks.on_play_select``."""
 
@@ -226,7 +244,25 @@ class PlaySelect(_Charged, discord.ui.DynamicItem[discord.ui.Select],
         await handler.on_play_select(interaction, self.ident, _values(interaction))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect, PlaySelect)
+class CallButton(_IdButton, template=r"tf:(?P<t>\d+):(?P<s>[0-7]):(?P<v>\d+):(?P<op>[a-z]+):(?P<m>\d+):(?P<c>[\d-]*)"):
+    """A button of the dealer's friend-call dialog: ``CallClicks.on_call_button``."""
+
+    ident: CallId
+
+    @staticmethod
+    def parse(match: re.Match[str]) -> CallId:
+        return CallId(int(match["t"]), int(match["s"]), int(match["v"]), match["op"], int(match["m"]), match["c"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = clicks(interaction.client).calls
+        if handler is None:
+            await retired(interaction)
+            return
+        await handler.on_call_button(interaction, self.ident)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PanelButton, CardSelect, PlaySelect,
+                                                                CallButton)
 
 
 class TableClicks(Protocol):
@@ -246,6 +282,19 @@ class PanelClicks(Protocol):
     async def on_play_select(self, interaction: discord.Interaction, ident: PlayId, values: list[str], /) -> None:
         ...
 
+    async def bury_calling(self, interaction: discord.Interaction, ident: PanelId, cards: tuple[Card, ...],
+                           calls: tuple[Any, ...], /) -> None: ...
+
+
+class CallClicks(Protocol):
+    """What answers the friend-call dialog (``cogs.friend_calls.FriendCalls``)."""
+
+    async def on_call_button(self, interaction: discord.Interaction, ident: CallId, /) -> None: ...
+
+    async def ask(self, interaction: discord.Interaction, ident: PanelId, /) -> None: ...
+
+    async def ask_for(self, interaction: discord.Interaction, panel: Any, cards: tuple[Card, ...], /) -> None: ...
+
 
 @dataclass
 class Clicks:
@@ -253,6 +302,7 @@ class Clicks:
 
     table: TableClicks | None = None
     panel: PanelClicks | None = None
+    calls: CallClicks | None = None
 
 
 _CLICKS: WeakKeyDictionary[discord.Client, Clicks] = WeakKeyDictionary()

@@ -43,6 +43,8 @@ from cogs.panel_view import (
 from cogs.panel_writer import OpenPanel, Wish, Writers, panel_key
 from cogs.replies import BotError, check_rate, error_text, reply_error, user_locale
 from engine.actions import Action, Bury, Declare, Pass, Play
+from engine.cards import Card
+from engine.friends import FriendCall
 from runtime import Panel, TableUpdate, UpdateReason
 
 log = logging.getLogger(__name__)
@@ -263,6 +265,10 @@ class PanelCog(commands.Cog, name="Panel"):
                 await self._declare(interaction, ident)
             elif ident.op == "back":
                 await self._back(interaction, ident)
+            elif ident.op == "bury" and not self.bot.game.record(ident.table).rules.shape.fixed_partners:
+                calls = clicks(self.bot).calls  # 找朋友: the dealer's calls go with the bury (cogs.friend_calls)
+                assert calls is not None, "the friend calls' cog is loaded with the others"
+                await calls.ask(interaction, ident)
             elif ident.op == "bury":
                 await self._move(interaction, ident, lambda panel: Bury(cards=self._chosen(ident, panel)),
                                  "panel.buried", ident.version)
@@ -278,6 +284,12 @@ class PanelCog(commands.Cog, name="Panel"):
                        "clear": self._on_clear}[ident.op](interaction, ident, panel)
             else:  # a button of an older version of the bot
                 await self._stale(interaction, ident.table)
+
+    async def bury_calling(self, interaction: discord.Interaction, ident: PanelId, cards: tuple[Card, ...],
+                           calls: tuple[FriendCall, ...]) -> None:
+        """The bury with the dealer's friend calls (找朋友, ``cogs.friend_calls``), answered in the dialog clicked."""
+        async with self._answering(interaction, ident):
+            await self._move(interaction, ident, Bury(cards=cards, calls=calls), "panel.buried", ident.version)
 
     async def _pass(self, interaction: discord.Interaction, ident: PanelId) -> None:
         """Pass; after declaring, the declarer's own Pass says "Done" (its declaration stands)."""

@@ -78,7 +78,9 @@ def _instruction(panel: Panel, locale: str) -> list[str]:
     if panel.away:
         return [i18n.t("panel.away", locale)]
     if panel.bury_count:
-        return [i18n.t("panel.bury", locale, n=panel.bury_count)]
+        rules = panel.view.public.rules
+        calls = [] if rules.shape.fixed_partners else [i18n.t("friends.panel_hint", locale, count=rules.friend_calls)]
+        return [i18n.t("panel.bury", locale, n=panel.bury_count), *calls]
     if own_declaration_stands(panel):
         return []
     if panel.declarations or panel.can_pass:

@@ -16,13 +16,14 @@ from discord.utils import time_snowflake, utcnow
 import i18n
 from cogs.gamebot import GameBot
 from cogs.hub import find_table
+from cogs.items import clicks
 from cogs.panel_view import cards_text
 from cogs.replies import BotError, answering, reply, user_locale
 from cogs.translator import ls
 from engine.actions import Bury, Declare
 from engine.actions import Play as PlayAction
 from engine.cards import parse_cards
-from runtime import match_typed, play_text
+from runtime import match_typed, parse_calls, play_text
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class Play(commands.Cog):
         return parsed
 
     async def _move(self, interaction: discord.Interaction, kind: type[PlayAction | Declare | Bury], cards: str,
-                    table: int | None) -> None:
+                    table: int | None, calls: str | None = None) -> None:
         """``/play``, ``/declare`` and ``/bury``: the move with the typed cards, answered privately. A play made
         before the player's turn is queued for it (played then if still legal). Applied once: the interaction's id
         is the service's key, and a copy of the command (sent twice) is refused (``runtime.service.idempotency``)."""
@@ -73,12 +74,18 @@ class Play(commands.Cog):
             game, user, locale = self.bot.game, interaction.user.id, user_locale(interaction)
             seen = game.seen_version(rec.table_id)  # on arrival, before any wait (runtime.views.versions)
             parsed = self._parse(cards)
+            if kind is Bury and calls is None and not rec.rules.shape.fixed_partners:  # 找朋友: ask for the calls
+                asker = clicks(self.bot).calls
+                assert asker is not None, "the friend calls' cog is loaded with the others"
+                await asker.ask_for(interaction, game.panel(rec.table_id, user), parsed)
+                return
+            action = kind(cards=parsed) if calls is None else Bury(cards=parsed, calls=parse_calls(calls))
             await interaction.response.defer(ephemeral=True, thinking=True)
             if kind is PlayAction and not game.panel(rec.table_id, user).your_turn:
                 parsed = await game.queue_play(rec.table_id, user, parsed, since=seen, key=interaction.id)
                 done = "panel.queued_ok"
             else:
-                await game.act(rec.table_id, user, kind(cards=parsed), since=seen, key=interaction.id)
+                await game.act(rec.table_id, user, action, since=seen, key=interaction.id)
                 done = DONE[kind]
             at = await reply(interaction, i18n.t(done, locale, cards=cards_text(parsed, locale)))
             game.command_answered(rec.table_id, user, interaction.id, at or time_snowflake(utcnow(), high=True))
@@ -126,9 +133,13 @@ class Play(commands.Cog):
             return []
         return _choices(match_typed(list(panel.declarations), current))
 
-    @_cards_command("bury", "Bury 8 cards")
-    async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None) -> None:
-        await self._move(interaction, Bury, cards, table)
+    @_cards_command("bury", "Bury the kitty's count of cards (找朋友: and call your friends)")
+    @app_commands.rename(calls=ls("calls", "command.opt.calls"))
+    @app_commands.describe(calls=ls("找朋友: your friend calls, e.g. 2nd K♣, 1st A♥ (default: a dialog asks)",
+                                    "command.opt.calls.desc"))
+    async def bury(self, interaction: discord.Interaction, cards: CardsText, table: int | None = None,
+                   calls: app_commands.Range[str, 1, 120] | None = None) -> None:
+        await self._move(interaction, Bury, cards, table, calls)
 
     @bury.autocomplete("cards")
     async def _bury_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -109,6 +109,11 @@ if TYPE_CHECKING:
     from runtime.tournament.views import match_stage as match_stage
     from runtime.tournament.views import pictures as tournament_pictures  # noqa: F401 (exported renamed)
     from runtime.views.cache import public_view as public_view
+    from runtime.views.calls import call_dialog as call_dialog
+    from runtime.views.calls import check_dealer_calls as check_dealer_calls
+    from runtime.views.calls import decode_calls as decode_calls
+    from runtime.views.calls import encode_calls as encode_calls
+    from runtime.views.calls import parse_calls as parse_calls
     from runtime.views.choices import match_typed as match_typed
     from runtime.views.choices import play_text as play_text
     from runtime.views.panel import KITTY_SIZE as KITTY_SIZE
@@ -170,6 +175,11 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "public_view": ("runtime.views.cache", "public_view"),
     "match_typed": ("runtime.views.choices", "match_typed"),
     "play_text": ("runtime.views.choices", "play_text"),
+    "call_dialog": ("runtime.views.calls", "call_dialog"),
+    "check_dealer_calls": ("runtime.views.calls", "check_dealer_calls"),
+    "decode_calls": ("runtime.views.calls", "decode_calls"),
+    "encode_calls": ("runtime.views.calls", "encode_calls"),
+    "parse_calls": ("runtime.views.calls", "parse_calls"),
     "KITTY_SIZE": ("runtime.views.panel", "KITTY_SIZE"),
     "Panel": ("runtime.views.panel", "Panel"),
     "build_panel": ("runtime.views.panel", "build_panel"),

@@ -1,0 +1,174 @@
+"""Whole hands of other shapes through Discord (issue 54, SimCord): a six-seat 找朋友 table of three humans and
+three AI seats and a three-deck four-seat table play a hand through slash commands and panels — declaring, the
+bury, the dealer's friend calls in its private dialog (a typed call naming a card it holds is confirmed first),
+the calls and each friend revealed announced once in public with the card, the settlement and the ladder. The
+bot restarts in the middle of each hand and loses nothing; no public message ever shows a seat's hidden cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import i18n
+from cogs.cardtext import call_text, calls_text
+from engine.friends import FriendCall
+from engine.views import Phase
+from tests.conftest import act_by_panel, button_id, humans_to_act, open_panel, select_cards, world
+from tests.helpers.botflow import (
+    advance,
+    bounded,
+    close_game,
+    private_leaks,
+    start_table,
+    table_state,
+    thread_texts,
+)
+from tests.helpers.restart import restart
+
+pytestmark = pytest.mark.usefixtures("close_game")
+__all__ = ["close_game"]
+
+MOVE_LIMIT = 400
+SEEDS = {"six": 6, "three": int(__import__("os").environ.get("SHAPE_SEED", "1"))}  # deals where a human deals
+
+
+@pytest.fixture
+def bot_options(request: Any) -> dict[str, Any]:
+    return {"rng_seed": next(v for k, v in SEEDS.items() if k in request.node.name)}
+
+
+def _ids(message: Any) -> list[str]:
+    return [c.get("custom_id", "") for row in message.components for c in row.get("components", [])]
+
+
+def _call_button(message: Any, op: str) -> str:
+    return next(cid for cid in _ids(message) if cid.startswith("tf:") and cid.split(":")[4] == op)
+
+
+async def _declare_as_human(env: Any, clock: Any, rec: Any, channel: Any, actors: list[Any]) -> None:
+    """Humans declare or overcall whenever they can (so a human deals), else pass; AI seats wait (declare_wait)."""
+    table = env.bot.game.sessions[rec.table_id].table
+    for _ in range(60):
+        if table.phase is not Phase.DECLARING:
+            return
+        movers = humans_to_act(env, rec.table_id, actors)
+        if not movers:
+            await advance(env, clock, 1.0)
+        else:
+            await act_by_panel(env, movers[0], channel, rec.table_id, declare=True)
+        table = env.bot.game.sessions[rec.table_id].table
+    raise AssertionError(f"still declaring: {env.transcript()}")
+
+
+async def _bury_and_call(env: Any, rec: Any, channel: Any, dealer: Any) -> tuple[FriendCall, ...]:
+    """The dealer picks the suggested bury in its panel and presses Bury: the call dialog opens privately; it types
+    a call naming a card it keeps (and the suggestion's other calls), is warned, and calls anyway."""
+    game = env.bot.game
+    panel = game.panel(rec.table_id, dealer.id)
+    bury = game.suggest(rec.table_id, dealer.id).cards
+    message = await open_panel(env, dealer, channel, rec.table_id)
+    await select_cards(dealer, message, panel, bury)
+    shown = await dealer.click(message, custom_id=button_id(message, "bury"))
+    dialog = shown.followups[-1] if shown.followups else shown.response
+    assert dialog is not None and dialog.ephemeral, env.transcript()
+    count = rec.rules.friend_calls
+    assert i18n.t("friends.dialog.title", "en", count=count) in dialog.content
+    assert "friend_cards=no_trumps" in dialog.content
+    table = game.sessions[rec.table_id].table
+    kept = list(panel.view.hand)
+    for card in bury:
+        kept.remove(card)
+    pub = table.public_view()
+    own = next(c for c in kept if not c.is_joker and c.rank != pub.level and c.suit != pub.trump)
+    suggested = [FriendCall(c.card, c.ordinal) for c in _suggested(dialog)] or []
+    calls = [FriendCall(own, 1), *[c for c in suggested if c.card != own]][:count]
+    form = await dealer.click(dialog, custom_id=_call_button(dialog, "pick"))
+    values = {f"call{n}": call_text(c.card, c.ordinal, "en") for n, c in enumerate(calls)}
+    warned = await dealer.submit_modal(form, values)
+    warning = warned.followups[-1] if warned.followups else warned.response
+    assert warning is not None and warning.ephemeral
+    assert i18n.t("friends.dialog.held", "en", cards="")[:12] in warning.content, warning.content
+    assert table.phase is Phase.BURYING  # nothing made before the dealer confirms
+    await dealer.click(warning, custom_id=_call_button(warning, "call"))
+    table = game.sessions[rec.table_id].table
+    assert table.phase is not Phase.BURYING, env.transcript()
+    return tuple(calls)
+
+
+def _suggested(dialog: Any) -> list[FriendCall]:
+    from runtime import decode_calls
+
+    return list(decode_calls(_call_button(dialog, "call").split(":")[6]))
+
+
+async def _play_out(env: Any, clock: Any, rec: Any, channel: Any, actors: list[Any], *, restart_at: int,
+                    seed: int) -> Any:
+    """Every human move through the panel until the hand is settled; the bot restarts once ``restart_at`` tricks
+    are done, and the table it restores is the one it stopped with."""
+    for _ in range(MOVE_LIMIT):
+        table = env.bot.game.sessions[rec.table_id].table
+        if table.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or table.public_view().hand_number > 1:
+            return table
+        if restart_at and len(table.public_view().tricks) >= restart_at:
+            before = table_state(env, rec.table_id)
+            await restart(env, clock, rng_seed=seed)
+            assert table_state(env, rec.table_id) == before
+            restart_at = 0
+            continue
+        movers = humans_to_act(env, rec.table_id, actors)
+        if movers:
+            await act_by_panel(env, movers[0], channel, rec.table_id)
+        else:
+            await advance(env, clock, 1.0)
+    raise AssertionError(f"the hand did not end: {env.transcript()}")
+
+
+def _said_once(texts: list[str], needle: str) -> None:
+    found = sum(t.count(needle) for t in texts)
+    assert found == 1, (needle, found)
+
+
+@bounded(400)
+async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_env: Any, clock: Any) -> None:
+    env = simcord_env
+    _guild, channel, actors = world(env, 3, locale="en-US")
+    rec = await start_table(env, channel, actors, n_ai=3, mode="async", players=6, teams="friends",
+                            declare_wait=600)
+    await _declare_as_human(env, clock, rec, channel, actors)
+    table = env.bot.game.sessions[rec.table_id].table
+    dealer_seat = table.public_view().dealer
+    dealer = next(a for a in actors if rec.seat_of(a.id) == dealer_seat)
+    calls = await _bury_and_call(env, rec, channel, dealer)
+    texts = thread_texts(env, channel, rec)
+    calls_param = " ".join(f"{c.card}:{c.ordinal}" for c in calls)
+    _said_once(texts, i18n.t("announce.friends_called", "en", name=dealer.name, calls=calls_text(calls_param, "en")))
+    table = await _play_out(env, clock, rec, channel, actors, restart_at=5, seed=SEEDS["six"])
+    result = table.public_view().results[0]
+    assert result.team[0] == dealer_seat and len(result.levels_after) == 6  # per-player levels (§13.7)
+    texts = thread_texts(env, channel, rec)
+    names = env.bot.game.record(rec.table_id).names
+    worded = [call_text(c.card, c.ordinal, "en") for c in calls]
+    for friend in result.team[1:]:  # each friend revealed once, in public, with the copy that revealed it
+        line = next(t for t in texts if f"🤝 {names[friend]} played" in t)
+        _said_once(texts, f"🤝 {names[friend]} played")
+        assert any(f"played {w} and joins" in line for w in worded), line
+    assert sum(t.count("🤝") for t in texts) == len(result.team) - 1
+    assert not private_leaks(env), private_leaks(env)
+
+
+@bounded(400)
+async def test_a_three_deck_four_seat_hand_with_a_restart(simcord_env: Any, clock: Any) -> None:
+    env = simcord_env
+    _guild, channel, actors = world(env, 2, locale="en-US")
+    rec = await start_table(env, channel, actors, n_ai=2, mode="async", decks=3, declare_wait=600)
+    assert (rec.rules.decks, rec.rules.shape.kitty) == (3, rec.rules.shape.kitty)
+    await _declare_as_human(env, clock, rec, channel, actors)
+    table = env.bot.game.sessions[rec.table_id].table
+    assert table.phase is Phase.BURYING
+    dealer = next(a for a in actors if rec.seat_of(a.id) == table.public_view().dealer)  # a human buries
+    assert i18n.t("panel.bury", "en", n=rec.rules.shape.kitty) in (await open_panel(env, dealer, channel,
+                                                                                     rec.table_id)).content
+    table = await _play_out(env, clock, rec, channel, actors, restart_at=4, seed=SEEDS["three"])
+    assert table.public_view().results, env.transcript()
+    assert not private_leaks(env), private_leaks(env)
