@@ -112,14 +112,14 @@ def seat_json(panel: Panel) -> dict[str, Any]:
 
 
 def suit_groups(view: SeatView, hand: Sequence[Card]) -> list[int]:
-    """The lengths of the hand's runs of one effective suit, in the order shown (trumps, then each suit): the page
-    lays each out on rows of its own."""
+    """The lengths of the hand's runs of one effective suit, in the order shown (trumps, then each suit; while the
+    trump is undecided, the jokers and level cards): the page lays each out on rows of its own."""
     pub = view.public
     ctx = trump_context(pub.level, pub.trump or "NT", pub.rules)
     groups: list[int] = []
     last = None
     for card in hand:
-        suit = ctx.suit_of(card) if pub.trump is not None else (card.suit or "T")
+        suit = ctx.suit_of(card)
         if suit == last:
             groups[-1] += 1
         else:

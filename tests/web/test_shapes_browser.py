@@ -14,10 +14,13 @@ from typing import Any
 
 import pytest
 
+from data.records import Mode
+from engine.rules import Rules
 from engine.views import Phase
 from runtime.access import Caller
 from tests.helpers.web import (
     GUILD,
+    OPTIONS,
     WAIT_MS,
     WebWorld,
     browser,
@@ -146,3 +149,37 @@ async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any,
     # both pages' frames, every one scanned for another seat's cards
     assert world.sent and not leaks(world.sent)
     assert any("calls" in s.frame.get("private", {}) and s.frame["private"]["calls"] for s in world.sent)
+
+
+@pytest.mark.parametrize(("options", "seats", "cards"), [({"decks": 4}, 4, 52),
+                                                          ({"players": 5, "mode": "friends"}, 5, 0),
+                                                          ({"players": 7, "mode": "friends"}, 7, 0)])
+async def test_every_shape_fits_a_phone(web_world: WebWorld, browser: Any, options: dict[str, Any], seats: int,
+                                        cards: int) -> None:
+    """A four-deck hand of 52 cards, and five and seven seats around the table, on a 390 px phone: every seat and
+    every card inside the screen, nothing to scroll sideways, cards at least 30 px wide."""
+    world = web_world
+    assert world.game is not None and world.links is not None
+    rec = await world.game.open_table(guild_id=GUILD, channel_id=1, host_id=ALICE, host_name="alice",
+                                      mode=Mode.ASYNC, options=OPTIONS,
+                                      rules=Rules.from_preset("standard", **options))
+    for _ in range(seats - 1):
+        await world.game.add_ai(rec.table_id, ALICE, level="basic")
+    await world.game.start(rec.table_id, ALICE)
+    session = world.session(rec.table_id)
+    await wait_for(lambda: session.table.phase is not Phase.DEALING)
+    page = await open_page(browser, await world.links.issue(Caller(ALICE, GUILD), rec.table_id), *PHONE)
+    await wait_version(page, session.table.version)
+    hand = len(session.table.seat_view(0).hand)
+    assert not cards or hand == cards
+    assert await page.locator("#table .seat").count() == seats
+    assert await page.locator("#hand .card").count() == hand
+    assert await page.locator("#hand .suit-row").count() <= 5  # trumps (jokers, level cards), then four suits
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    for box in [await el.bounding_box() for el in await page.locator("#table .seat, #hand .card").all()]:
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
+    for card in await page.locator("#hand .card").all():
+        box = await card.bounding_box()
+        assert box is not None and box["width"] >= 30
+    label = "_".join(f"{k}{v}" for k, v in options.items())
+    await _shoot({"phone_en": page}, f"fit_{label}", session.table.version)
