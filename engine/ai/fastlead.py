@@ -248,8 +248,7 @@ def _winner_score(p: PlayState, me: _Seat, s: int, risk: float, score: float, pl
     if s == TRUMP:
         score = 30.0 + 8 * (len(play) // 2) + (10 if me.unseen_trumps else -25)
         long = me.dealer_side and me.n_trumps >= LONG_TRUMPS
-        keep = p.version >= POLICY_CURRENT and not long and not _pulls_freely(p, me)
-        if keep and (me.dealer_side or not in_last_tricks(p, me.seat)):  # (a defender's last tricks: its guard)
+        if p.version >= POLICY_CURRENT and not long and not _pulls_freely(p, me):
             score += SHORT_TOP_TRUMP if me.dealer_side else DEFENDER_TOP_TRUMP
         return score + (10 if long else 0)
     if _safe(p, me, len(play) > 1):

@@ -6,9 +6,8 @@ one certain trump (``PlayState.guard_card``), the seat's strongest trump, when i
 its guard cost scaled by the chance that no opponent holds a stronger one (``last_chance``; 1 for a certain
 trump), and none where it wins a single's trick now. The kitty's points are guessed from the points the seat
 has not seen (``PlayState.kitty_guess``). A trump pair is led as a likely winner when an opponent holding a
-stronger trump pair is unlikely (``pair_beaten``), and a defender's top trump leads without the keep penalty
-of earlier tricks (``fastlead``: the kitty guard alone prices keeping it). All read only what the seat may
-know (its hand, the cards it has seen, its hand size).
+stronger trump pair is unlikely (``pair_beaten``). All read only what the seat may know (its hand, the cards
+it has seen, its hand size).
 """
 
 from __future__ import annotations

@@ -105,9 +105,3 @@ def test_basic_wins_the_trick_with_a_certain_trump_an_equal_card_could_beat_late
     # the last trick from it — so 2C now, not JS
     puzzle = _named("exact-endgame-85-seat0-2cards-move66")
     assert puzzle.solved(choose_action(puzzle.view, "basic", random.Random(0)))
-
-
-def test_a_defender_leads_its_top_trump_in_the_last_tricks() -> None:
-    # SJ 10D (no trump): the defender's SJ wins the trick now; the low 10D would hand the lead over
-    puzzle = _named("exact-endgame-1066-seat0-2cards-move61")
-    assert puzzle.solved(choose_action(puzzle.view, "basic", random.Random(0)))
