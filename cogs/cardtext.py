@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import i18n
-from cogs.safetext import escape_params
+from cogs.safetext import escape_params, escape_text
 from engine.cards import SUIT_SYMBOLS, Card, parse_cards
 from engine.errors import EngineError
 
@@ -83,3 +83,17 @@ def calls_text(value: str, locale: str) -> str:
         except (EngineError, ValueError, IndexError):
             log.debug("announcement call %r is not a call", item)
     return i18n.t("announce.calls_sep", locale).join(out)
+
+
+def team_line(friends: Any, names: Sequence[str], locale: str) -> str:
+    """The live message's 找朋友 line while a hand is played: the dealer's team so far and the calls still open,
+    each with the copies still to be skipped (``dealer's team: alice, bob · to find: the 2nd K♣ (1 to skip)``)."""
+    sep = i18n.t("table.list_sep", locale)
+    team = sep.join(escape_text(names[s]) for s in friends.team)
+    open_calls = []
+    for state in friends.open_calls:
+        text = call_text(state.call.card, state.call.ordinal, locale)
+        open_calls.append(f"{text} ({i18n.t('render.call_skip', locale, n=state.skip)})" if state.skip else text)
+    if not open_calls:
+        return i18n.t("table.live.team", locale, team=team)
+    return i18n.t("table.live.friends", locale, team=team, calls=sep.join(open_calls))

@@ -35,7 +35,7 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.cardtext import announcement_params
+from cogs.cardtext import announcement_params, team_line
 from cogs.delivery import present
 from cogs.gamebot import GameBot
 from cogs.live_message import NO_PING, PROMPTED, pinging, show_live, show_log, thread_of
@@ -289,6 +289,8 @@ class DiscordPresenter:
         parts = [i18n.t("table.live.header", locale, id=rec.table_id, hand=view.hand_number, phase=phase)]
         if rec.status is Status.PLAYING and view.phase is Phase.PLAYING:
             parts.append(i18n.t("table.live.trick", locale, n=len(view.tricks) + 1, points=view.defender_points))
+            if view.friends is not None:  # 找朋友: the team as it forms, the calls still open
+                parts.append(team_line(view.friends, names, locale))
         if rec.status is Status.PLAYING and view.to_act and view.phase.value in (
                 "playing", "burying", "declaring", "kitty_overcall"):
             sep = i18n.t("table.list_sep", locale)

@@ -24,6 +24,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.phase.hand_over": {"en": "hand over", "zh-CN": "本局结束"},
     "table.phase.match_over": {"en": "match over", "zh-CN": "比赛结束"},
     "table.live.header": {"en": "Table #{id} · hand {hand} · {phase}", "zh-CN": "第 {id} 桌 · 第 {hand} 局 · {phase}"},
+    "table.live.friends": {"en": "dealer's team: {team} · to find: {calls}", "zh-CN": "庄家方：{team} · 待找：{calls}"},
+    "table.live.team": {"en": "dealer's team: {team}", "zh-CN": "庄家方：{team}"},
     "table.live.turn": {"en": "to act: {names}", "zh-CN": "等待：{names}"},
     "table.list_sep": {"en": ", ", "zh-CN": "、"},  # between names in a list (Chinese takes the enumeration comma)
     "table.live.trick": {"en": "trick {n} · defenders {points}", "zh-CN": "第 {n} 墩 · 闲家 {points} 分"},

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
 
 MOVE_LIMIT = 400
-SEEDS = {"six": 6, "three": int(__import__("os").environ.get("SHAPE_SEED", "1"))}  # deals where a human deals
+SEEDS = {"six": 6, "time": 6, "three": 1}  # deals where a human deals
 
 
 @pytest.fixture
@@ -154,6 +154,10 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
         _said_once(texts, f"🤝 {names[friend]} played")
         assert any(f"played {w} and joins" in line for w in worded), line
     assert sum(t.count("🤝") for t in texts) == len(result.team) - 1
+    live = [str(e.json.get("content")) for e in env.http_requests if isinstance(e.json, dict)]
+    assert any(f"dealer's team: {dealer.name} · to find: " in c for c in live)  # the team as it forms
+    if len(result.team) > 1:
+        assert any(f"dealer's team: {dealer.name}, {names[result.team[1]]}" in c for c in live)
     assert not private_leaks(env), private_leaks(env)
 
 
@@ -171,4 +175,27 @@ async def test_a_three_deck_four_seat_hand_with_a_restart(simcord_env: Any, cloc
                                                                                      rec.table_id)).content
     table = await _play_out(env, clock, rec, channel, actors, restart_at=4, seed=SEEDS["three"])
     assert table.public_view().results, env.transcript()
+    assert not private_leaks(env), private_leaks(env)
+
+
+@bounded(200)
+async def test_a_dealer_whose_time_runs_out_has_the_ai_call_its_friends(simcord_env: Any, clock: Any) -> None:
+    """托管 (RULES §13.3): the dealer of a 找朋友 table lets its bury time pass; the AI buries and calls for it, and
+    the calls are announced in public as play begins."""
+    env = simcord_env
+    _guild, channel, actors = world(env, 3, locale="en-US")
+    rec = await start_table(env, channel, actors, n_ai=3, mode="async", players=6, teams="friends",
+                            declare_wait=600, timeout=60)
+    await _declare_as_human(env, clock, rec, channel, actors)
+    table = env.bot.game.sessions[rec.table_id].table
+    dealer = next(a for a in actors if rec.seat_of(a.id) == table.public_view().dealer)
+    assert table.phase is Phase.BURYING
+    await advance(env, clock, 61.0)
+    table = env.bot.game.sessions[rec.table_id].table
+    assert table.phase is Phase.PLAYING, env.transcript()
+    friends = table.public_view().friends
+    assert friends is not None and len(friends.calls) == rec.rules.friend_calls
+    calls = " ".join(f"{c.call.card}:{c.call.ordinal}" for c in friends.calls)
+    texts = thread_texts(env, channel, rec)
+    _said_once(texts, i18n.t("announce.friends_called", "en", name=dealer.name, calls=calls_text(calls, "en")))
     assert not private_leaks(env), private_leaks(env)
