@@ -102,7 +102,8 @@ class Frames:
             if grant.spectator:
                 raise FrameError("act.not_seated")
             hint = self.game.suggest(grant.table_id, grant.user_id)
-            client.push({"type": "suggest", "kind": hint.kind, "cards": format_cards(getattr(hint, "cards", ()))})
+            client.push({"type": "suggest", "kind": hint.kind, "cards": format_cards(getattr(hint, "cards", ())),
+                         "calls": [{"card": str(c.card), "ordinal": c.ordinal} for c in getattr(hint, "calls", ())]})
         elif op in ("act", "check"):
             await self._act_or_check(client, op, frame)
         else:
@@ -117,9 +118,10 @@ class Frames:
         calls = _calls(frame, kind)
         if op == "check":
             panel = self.game.panel(grant.table_id, grant.user_id)
-            key, params = (None, {}) if kind == "pass" else (check_selection(panel, kind, cards), {})
+            key = None if kind == "pass" else check_selection(panel, kind, cards)
+            params: dict[str, Any] = {}
             if key is None and calls is not None:
-                key, params = calls_error(panel.view.public, calls) or (None, {})
+                key, params = calls_error(panel, cards, calls)
             client.push({"type": "check", "ok": key is None, "cards": format_cards(cards),
                          "text": "" if key is None else t(key, client.locale, n=panel.bury_count, **params)})
             return

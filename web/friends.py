@@ -4,19 +4,22 @@ step, and a page's calls read from its frame.
 The calls (朋友牌: card + ordinal, "the 2nd K♣") and the team so far are public once play begins (the engine's
 ``PublicView.friends``): each call says how many copies are still to be skipped, whether it is filled and by whom.
 The dealer's step (after choosing the bury, before play) offers the cards ``friend_cards`` allows (by suit, as
-ranks: never a list of card codes, which only ever means the seat's own cards) and ordinals 1..decks; the engine
-checks the calls again when the bury comes (``engine.friends.check_calls``), its refusal localized.
+ranks: never a list of card codes, which only ever means the seat's own cards) and ordinals 1..decks; a selection
+is checked as the engine will check it (``runtime.check_dealer_calls``), and by the engine again when the bury
+comes; refusals are localized.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import RANKS, SUITS, Card, parse_card
 from engine.errors import EngineError
-from engine.friends import FriendCall, Friends, call_error, check_calls
+from engine.friends import FriendCall, Friends, call_error
 from engine.views import PublicView
+from runtime import Panel, check_dealer_calls
 
 log = logging.getLogger(__name__)
 
@@ -69,10 +72,11 @@ def read_calls(raw: object) -> tuple[FriendCall, ...] | None:
     return tuple(calls)
 
 
-def calls_error(view: PublicView, calls: tuple[FriendCall, ...]) -> tuple[str, dict[str, Any]] | None:
-    """The engine's refusal of the dealer's calls (key and parameters), or None."""
+def calls_error(panel: Panel, buried: Sequence[Card], calls: Sequence[FriendCall]) -> tuple[str | None, dict[str, Any]]:
+    """The refusal of the dealer's calls with this bury, as the engine will judge them (key and parameters), or
+    ``(None, {})``."""
     try:
-        check_calls(calls, view.level, view.trump or "NT", view.rules)
+        check_dealer_calls(panel, buried, calls)
     except EngineError as exc:
         return exc.key, exc.params
-    return None
+    return None, {}

@@ -76,9 +76,14 @@ async def _bury_and_call(world: WebWorld, page: Any, table_id: int, calls: int) 
     kitty = session.table.rules.shape.kitty
     await wait_version(page, session.table.version)
     assert await page.locator("#call-step .call-row").count() == calls
-    hand = await page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.code)")
-    await tap_cards(page, hand[-kitty:])
+    # Hint: the AI's bury and calls, taken into the page's selection and pickers
+    assert world.game is not None
+    hint = world.game.suggest(table_id, ALICE)
+    await press(page, "#actions .act.hint")
     await page.wait_for_function("!document.querySelector('#actions .act.main').disabled", timeout=WAIT_MS)
+    assert await page.locator("#hand .card.selected").count() == kitty
+    picked = await page.locator("#call-step .call-card select").evaluate_all("els => els.map(e => e.value)")
+    assert picked == [str(c.card) for c in hint.calls]  # type: ignore[attr-defined]
     if calls >= 2:  # the second call made the same as the first: the engine refuses it, localized
         first = await page.locator("#call-step .call-row .call-card select").first.input_value()
         await page.locator("#call-step .call-row .call-card select").nth(1).select_option(first)

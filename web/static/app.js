@@ -107,8 +107,8 @@
         const i = hand.findIndex((c, j) => c === code && !selected.has(j));
         if (i >= 0) selected.add(i);
       }
-      check = null;
-      render();
+      if (f.calls && f.calls.length) calls.splice(0, calls.length, ...f.calls);  // 找朋友: the AI's calls too
+      check = null; render();
       const kind = actionKind();
       if (kind && selected.size) send({ op: "check", kind, cards: selectedCards(), ...callsPart(kind) });
     } else if (f.type === "replay") {
