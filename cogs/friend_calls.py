@@ -19,7 +19,7 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.cardtext import call_text, card_name
+from cogs.cardtext import call_text, card_name, trump_name
 from cogs.gamebot import GameBot
 from cogs.hub import caller_of
 from cogs.items import CallButton, CallId, PanelId, clicks
@@ -43,11 +43,19 @@ def dialog_text(panel: Panel, dialog: Any, locale: str) -> str:
     lines = [i18n.t("friends.dialog.title", locale, count=dialog.count),
              i18n.t("friends.dialog.how", locale),
              i18n.t("friends.dialog.policy", locale, policy=dialog.policy, meaning=meaning, decks=dialog.decks),
+             trumps_line(dialog.level, dialog.trump, locale),
              i18n.t("friends.dialog.suggested", locale, calls=calls_line(dialog.suggested, locale))]
     if dialog.held:
         lines.append(held_warning(dialog.held, locale))
     lines.append(i18n.t("friends.dialog.timeout", locale))
     return "\n".join(lines)
+
+
+def trumps_line(level: str, trump: str, locale: str) -> str:
+    """What the trumps are this hand (the cards ``no_trumps`` and the stricter policies keep from being called)."""
+    if trump == "NT":
+        return i18n.t("friends.dialog.trumps_nt", locale, level=level)
+    return i18n.t("friends.dialog.trumps", locale, level=level, trump=trump_name(trump, locale))
 
 
 def held_warning(held: Sequence[FriendCall], locale: str) -> str:

@@ -23,7 +23,8 @@ def rules_summary(rec: TableRecord, locale: str) -> str:
     """The preset's name plus the overridden options, one ``key=value`` per item."""
     preset = i18n.t(f"rules.preset.{rec.rules.preset}", locale) if f"rules.preset.{rec.rules.preset}" in i18n.MESSAGES \
         else rec.rules.preset
-    extra = " ".join(f"{k}={_value(v)}" for k, v in rec.rules.overrides().items())
+    shaped = ("decks", "players", "mode")  # named on the lobby's own shape line (``lobby.shape``)
+    extra = " ".join(f"{k}={_value(v)}" for k, v in rec.rules.overrides().items() if k not in shaped)
     if not extra:
         return i18n.t("lobby.rules_preset", locale, preset=preset)
     return i18n.t("lobby.rules", locale, preset=preset, options=extra)
@@ -84,7 +85,7 @@ def seat_groups(rec: TableRecord, locale: str) -> list[tuple[str, tuple[int, ...
     for team in (0, 1):
         seats = tuple(range(team, players, 2))
         out.append((i18n.t("lobby.team", locale, team=i18n.t(f"render.team.{team}", locale),
-                           seats=", ".join(str(s + 1) for s in seats)), seats))
+                           seats=i18n.t("table.list_sep", locale).join(str(s + 1) for s in seats)), seats))
     return out
 
 
@@ -127,12 +128,13 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
                                   disabled=disabled))
 
     if rec.status is Status.LOBBY:
-        friends = not rec.rules.shape.fixed_partners
-        for seat in range(len(rec.seats)):
+        friends, players = not rec.rules.shape.fixed_partners, len(rec.seats)
+        per_row = players if players <= 5 else (players + 1) // 2  # 6-8 seats: two even rows
+        for seat in range(players):
             style = discord.ButtonStyle.primary if seat % 2 == 0 or friends else discord.ButtonStyle.danger
-            button("sit", "lobby.button.sit", style, seat, row=seat // 5, disabled=rec.seats[seat] is not None,
+            button("sit", "lobby.button.sit", style, seat, row=seat // per_row, disabled=rec.seats[seat] is not None,
                    n=seat + 1)
-        rows = (len(rec.seats) + 4) // 5
+        rows = (players + per_row - 1) // per_row
         button("leave", "lobby.button.leave", discord.ButtonStyle.secondary, row=rows)
         button("addai", "lobby.button.add_ai", discord.ButtonStyle.secondary, row=rows, disabled=rec.full)
         button("rmai", "lobby.button.remove_ai", discord.ButtonStyle.secondary, row=rows,

@@ -28,6 +28,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                     "之前打出的同样的牌都算，你自己打的也算。"},
     "friends.dialog.policy": {"en": "Allowed (friend_cards={policy}): {meaning}; copies 1–{decks}.",
                               "zh-CN": "可叫的牌（friend_cards={policy}）：{meaning}；第 1–{decks} 张。"},
+    "friends.dialog.trumps": {"en": "Trumps this hand: the jokers, every {level} and the suit {trump}.",
+                              "zh-CN": "本局主牌：大小王、所有的 {level}，以及{trump}。"},
+    "friends.dialog.trumps_nt": {"en": "Trumps this hand: the jokers and every {level}.",
+                                 "zh-CN": "本局主牌：大小王和所有的 {level}。"},
     "friends.dialog.suggested": {"en": "Suggested: {calls}.", "zh-CN": "建议：{calls}。"},
     "friends.dialog.chosen": {"en": "Your calls: {calls}.", "zh-CN": "你叫的朋友牌：{calls}。"},
     "friends.dialog.held": {"en": "⚠️ You hold {cards}: your own copies count, so you may become your own friend "
