@@ -64,7 +64,23 @@ def announcement_params(params: Mapping[str, Any], locale: str) -> dict[str, Any
                 log.debug("announcement param %s=%r is not cards", key, value)
         elif key == "trump" and isinstance(value, str):
             out[key] = trump_name(value, locale)
+        elif key == "why" and isinstance(value, str):
+            out[key] = reasons_text(value, locale)
     return out
+
+
+def reasons_text(codes: str, locale: str) -> str:
+    """The reasons of a hand's level change given as codes (``"small_slam:60 small_team"``,
+    ``runtime.announce.gains``), worded in brackets (`` (小光: …; small team: …)``); empty for none."""
+    reasons = []
+    for code in codes.split():
+        name, _, points = code.partition(":")
+        key = f"announce.why.{name}"
+        if key in i18n.MESSAGES:
+            reasons.append(i18n.t(key, locale, points=points))
+    if not reasons:
+        return ""
+    return i18n.t("announce.why", locale, reasons=i18n.t("announce.why.sep", locale).join(reasons))
 
 
 def call_text(card: Card, ordinal: int, locale: str) -> str:

@@ -66,14 +66,15 @@ _LOBBY_REDRAWN = frozenset({UpdateReason.LOBBY, UpdateReason.STARTED, UpdateReas
 
 PROMPT_KEYS = ("announce.turn_", "announce.reminder")  # the runtime's turn prompts (runtime/announce/events.py)
 PING_KEYS = ("announce.tuoguan_taken",)  # posted notices that do ping: the player timed out and is away
-MATCH_END = ("announce.match_over", "announce.match_drawn")
+MATCH_END = ("announce.match_over", "announce.match_won", "announce.match_drawn")  # 找朋友, 6-8 seats: match_won
+GAINS = frozenset({"announce.level_gains", "announce.level_gains_none"})  # who gained what: under the hand's result
 # moves made for a player: in the quiet mode a line of the live message (until the next change), not a post
 QUIET_KEYS = frozenset({"announce.forced_played", "announce.queued_played"})
 # a result announcement carries its picture (no separate caption repeating the picture's title)
 PICTURE_OF = {"announce.hand_settled": HAND_SUMMARY, "announce.hand_final": HAND_SUMMARY,
-              "announce.match_over": MATCH_SUMMARY,
+              "announce.match_over": MATCH_SUMMARY, "announce.match_won": MATCH_SUMMARY,
               "announce.match_drawn": MATCH_SUMMARY, "announce.ladder_updated": LADDER}
-AFTER_TRICK = frozenset(PICTURE_OF) | {"announce.time_up"}  # posted below the trick that ended the hand
+AFTER_TRICK = frozenset(PICTURE_OF) | GAINS | {"announce.time_up"}  # posted below the trick that ended the hand
 
 
 def turn_mark(view: PublicView, version: int) -> Mark:
@@ -248,7 +249,13 @@ class DiscordPresenter:
                 images.pop(kind, None)
             text = "\n".join(announcement_text(a, locale) for a in after)
             return [*ops, Op("post", rec, content=text, image=image)]
-        return ops + [self._post(rec, a, images, locale) for a in after]
+        posts = [self._post(rec, a, images, locale) for a in after if a.key not in GAINS]
+        gains = [announcement_text(a, locale) for a in after if a.key in GAINS]
+        if posts and gains:  # the hand's result and, on its next line, who gained what
+            posts[0].content = "\n".join([posts[0].content or "", *gains])
+        elif gains:
+            posts = [Op("post", rec, content="\n".join(gains))]
+        return ops + posts
 
     @staticmethod
     def _post(rec: TableRecord, a: Announcement, images: dict[str, Image], locale: str) -> Op:

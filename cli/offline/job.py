@@ -64,7 +64,7 @@ OUTPUT_NAMES = re.compile(r"^(hand\d+_(trick\d+|summary)\.png|match_summary\.png
 FROM_EVENTS = frozenset({"announce.hand_started", "announce.declare", "announce.overcall", "announce.reinforce",
                          "announce.declaring_closed", "announce.redeal", "announce.throw_failed",
                          "announce.hand_settled", "announce.hand_final", "announce.match_over", "announce.match_won",
-                         "announce.match_drawn"})
+                         "announce.match_drawn", "announce.level_gains", "announce.level_gains_none"})
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from engine.events import (
     TimeCalled,
 )
 from engine.views import Phase, PublicView
+from runtime.announce.gains import gains_announcement
 from runtime.announce.procedures import procedure_announcement
 from runtime.announce.rounds import round_announcement, same_window, turn_prompt
 from runtime.presenter import Announcement
@@ -58,6 +59,9 @@ def from_events(rec: TableRecord, events: Sequence[Event], view: PublicView | No
             note = _friends_announcement(rec, e, view) or _announcement(rec, e)
             if note is not None:
                 out.append(note)
+            gains = gains_announcement(rec, e.result) if isinstance(e, HandSettled) else None
+            if gains is not None:  # outside the standard game: who gained what, and why
+                out.append(gains)
     return out
 
 

@@ -49,7 +49,7 @@ def log_line(event: Event, team_label: str, locale: str) -> str | None:
 
 
 HAND_END = ("announce.hand_settled", "announce.hand_settled_laps", "announce.hand_final")
-MATCH_END = ("announce.match_over", "announce.match_drawn")
+MATCH_END = ("announce.match_over", "announce.match_won", "announce.match_drawn")
 
 
 def _totals(rec: TableRecord, sanctions: Sequence[Sanction]) -> str:

@@ -18,6 +18,7 @@ from data.database import Database
 from data.errors import DataError
 from data.records import Status, TableRecord
 from data.replay import commit_action, restore_table
+from data.shapes import DEFAULT_SHAPE, shape_key
 from engine.actions import Action, Play
 from engine.cards import Card
 from engine.events import CardDealt, Event, HandSettled, MatchOver, TrickWon
@@ -28,6 +29,7 @@ from runtime.clock.planner import clock_deadline, plan, stored_timers, sync_time
 from runtime.pictures import imaging
 from runtime.pictures.imaging import ImagePolicy
 from runtime.presenter import Announcement, Image, LivePicture, Presenter, TableUpdate, UpdateReason
+from runtime.records.ladder_shapes import ladder_title
 from runtime.records.names import player_names
 from runtime.service.recovery import record_hand, record_match_end
 from runtime.service.session import Session
@@ -174,10 +176,12 @@ class Pipeline:
                 rec, before, await self._ratings(rec), locale)}))
             if draw:
                 images.append(await imaging.match_summary_image(view, rec.names, locale))
-                rows = await self.db.leaderboard(rec.guild_id)
+                shape = shape_key(rec.rules.shape)  # the table shape's own ladder (data.shapes)
+                rows = await self.db.leaderboard(rec.guild_id, shape=shape)
                 seated = {u: rec.seats[s].name for s, u in rec.humans.items()}  # type: ignore[union-attr]
                 names = await player_names(self.db, rec.guild_id, [p.user_id for p in rows], locale, seated)
-                images.append(await imaging.ladder_image(rows, names, locale))
+                title = None if shape == DEFAULT_SHAPE else ladder_title("rating", shape, locale)
+                images.append(await imaging.ladder_image(rows, names, locale, title=title))
         return images
 
     def _table_picture(self, session: Session, view: PublicView | None,
@@ -192,10 +196,10 @@ class Pipeline:
                                      compact=not rec.options.trick_pictures)
 
     async def _ratings(self, rec: TableRecord) -> dict[int, float]:
-        """seat -> ladder rating of each human seat (absent: no rated match yet)."""
+        """seat -> rating of each human seat on the ladder of the table's shape (absent: no rated match yet)."""
         out: dict[int, float] = {}
         for seat, user in rec.humans.items():
-            stats = await self.db.player_stats(rec.guild_id, user)
+            stats = await self.db.player_stats(rec.guild_id, user, shape=shape_key(rec.rules.shape))
             if stats is not None and stats.matches_won + stats.matches_lost > 0:
                 out[seat] = stats.rating
         return out
