@@ -5,6 +5,10 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- errors ------------------------------------------------------------------------------------------
+    "tournament.four_seats_only": {
+        "en": "Tournaments are played at four seats in fixed partnerships with two decks, not {players} players "
+              "with {decks} decks or 找朋友: open a /tractor new table for those.",
+        "zh-CN": "比赛只用四人固定对家、两副牌，不能是 {players} 人 {decks} 副牌或找朋友：这些请用 /tractor new 开桌。"},
     "tournament.bad_rounds": {"en": "Rounds must be between 0 and {max} (you gave {rounds}).",
                               "zh-CN": "轮数须在 0 到 {max} 之间（你填的是 {rounds}）。"},
     "tournament.bad_option": {"en": "Tournament option {option}: {value} is not valid (from {low} to {high}).",

@@ -17,6 +17,7 @@ from typing import Any
 
 from data.records import Mode, Seat, Status, TableOptions, TableRecord
 from data.replay import restore_table
+from engine.errors import RulesError
 from engine.rules import MatchEnd, Rules
 from engine.table import Table
 from engine.tournament import Config, Format, GameResult, Match, Stage, Tournament
@@ -31,11 +32,15 @@ log = logging.getLogger(__name__)
 
 
 def table_rules(config: Config) -> Rules:
-    """The rules of every table of a tournament (``RulesError`` for a bad preset or end level)."""
+    """The rules of every table of a tournament (``RulesError`` for a bad preset or end level). Tournaments are
+    four-seat fixed partnerships with two decks (pairs and teams of two, the seed sheets): any other table shape
+    (RULES §13) is refused (``tournament.four_seats_only``)."""
     overrides: dict[str, Any] = {}
     if config.end_level:
         overrides["end_level"] = config.end_level
     rules = Rules.from_preset("duplicate" if config.format is Format.DUPLICATE else config.preset, **overrides)
+    if not rules.shape.is_standard:
+        raise RulesError("tournament.four_seats_only", players=rules.players, decks=rules.decks)
     if config.match_minutes and rules.match_end is not MatchEnd.FIXED_DEALS and not rules.timed:
         rules = rules.with_options(match_end=MatchEnd.TIMED)
     return rules
