@@ -1,5 +1,6 @@
 """The web table at every shape, in Chromium: an eight-seat (four decks) and a six-seat (three decks) 找朋友 table,
-alice against AI seats, her seat open on a phone (390 × 844) and on a desktop (1366 × 900) in the other language.
+alice against AI seats, her seat open on a phone (390 × 844) and on a desktop (1366 × 900) in the other language,
+a spectator on a phone.
 Through the phone page she declares, buries the shape's kitty and calls her friends (card + ordinal pickers; a
 duplicate call refused with the engine's reason, localized, before anything is sent), then plays until a friend is
 revealed and the hand ends. The pages show every seat around the table, the calls with the copies still to go by,
@@ -113,14 +114,15 @@ async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any,
     assert world.links is not None
     desktop = await open_page(browser, await world.links.issue(Caller(ALICE, GUILD), table_id, other, revoke=False),
                               *DESKTOP)
-    pages = {f"phone_{locale}": phone, f"desktop_{other}": desktop}
+    watcher = await open_page(browser, await world.links.issue(Caller(999, GUILD), table_id, locale), *PHONE)
+    pages = {f"phone_{locale}": phone, f"desktop_{other}": desktop, f"spectator_{locale}": watcher}
     session = world.session(table_id)
     tag = f"{players}seats"
     # every seat around the table, alice's own at the bottom
     for page in pages.values():
         await wait_version(page, session.table.version)
         assert await page.locator("#table .seat").count() == players
-        assert await page.locator("#seat-p0.mine").count() == 1
+        assert await page.locator("#seat-p0.mine").count() == (0 if page is watcher else 1)
     await _shoot(pages, f"{tag}_1_calling", session.table.version)
     calls = session.table.rules.friend_calls
     await _bury_and_call(world, phone, table_id, calls)
@@ -152,7 +154,8 @@ async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any,
         assert await page.locator("#sheet .player-levels li").count() == players
     await _shoot(pages, f"{tag}_4_summary", session.table.version)
     # both pages' frames, every one scanned for another seat's cards
-    assert world.sent and not leaks(world.sent)
+    assert await watcher.locator("#hand .card").count() == 0 and await watcher.locator("#call-step select").count() == 0
+    assert world.sent and not leaks(world.sent) and {s.seat for s in world.sent} == {0, -1}
     assert any("calls" in s.frame.get("private", {}) and s.frame["private"]["calls"] for s in world.sent)
 
 
