@@ -19,6 +19,7 @@ from tests.helpers.botflow import (
     advance,
     bounded,
     close_game,
+    last_reply,
     private_leaks,
     start_table,
     table_state,
@@ -158,6 +159,10 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
     assert any(f"dealer's team: {dealer.name} · to find: " in c for c in live)  # the team as it forms
     if len(result.team) > 1:
         assert any(f"dealer's team: {dealer.name}, {names[result.team[1]]}" in c for c in live)
+    ladder = last_reply(await dealer.slash(channel, "ladder", shape="friends-3d6p"))  # the shape's own ladder
+    assert [a.filename for a in ladder.attachments] == ["ladder.png"]
+    stats = await env.bot.game.db.leaderboard(rec.guild_id, by="level", limit=10, shape="friends-3d6p")
+    assert {p.user_id for p in stats} == {a.id for a in actors}  # the humans, each at their own level
     assert not private_leaks(env), private_leaks(env)
 
 
@@ -175,6 +180,10 @@ async def test_a_three_deck_four_seat_hand_with_a_restart(simcord_env: Any, cloc
                                                                                      rec.table_id)).content
     table = await _play_out(env, clock, rec, channel, actors, restart_at=4, seed=SEEDS["three"])
     assert table.public_view().results, env.transcript()
+    ladder = last_reply(await dealer.slash(channel, "ladder", shape="tractor-3d4p"))  # not the two-deck ladder
+    assert [a.filename for a in ladder.attachments] == ["ladder.png"]
+    stats = await env.bot.game.db.leaderboard(rec.guild_id, by="level", limit=10, shape="tractor-3d4p")
+    assert {p.user_id for p in stats} == {a.id for a in actors}
     assert not private_leaks(env), private_leaks(env)
 
 
