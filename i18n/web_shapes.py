@@ -28,5 +28,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.player_levels": {"en": "Each player's level", "zh-CN": "每人级数"},
     "web.level_change": {"en": "{name}: {before} → {after}", "zh-CN": "{name}：{before} → {after}"},
     "web.match_over_player": {"en": "Match over: {name} wins!", "zh-CN": "比赛结束：{name} 获胜！"},
+    "web.demo_ready_seats": {"en": "Demo table (you against {n} AI seats): open {url}",
+                             "zh-CN": "演示牌桌（你对 {n} 个 AI）：请打开 {url}"},
     "web.gain": {"en": "+{n}", "zh-CN": "升 {n} 级"},
 }
