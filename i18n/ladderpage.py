@@ -4,6 +4,8 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "ladderpage.title": {"en": "Ladder · {season}", "zh-CN": "天梯 · {season}"},
+    "ladderpage.title_shape": {"en": "Ladder · {season} · {shape}", "zh-CN": "天梯 · {season} · {shape}"},
+    "ladderpage.shapes": {"en": "table shapes", "zh-CN": "牌桌形状"},
     "ladderpage.not_found": {"en": "There is no ladder page here (it may have been turned off).",
                              "zh-CN": "这里没有天梯页面（可能已被关闭）。"},
     "ladderpage.current": {"en": "Current season since {start}{end} · {players} players",

@@ -9,6 +9,10 @@ Rules:
 - ``?season=<n>`` shows a season (default: the current one; an archived season with its podium), ``?page=<p>``
   ``PAGE_ROWS`` players a page, ``?lang=en|zh-CN`` (default: the browser's language); the hall of fame lists
   every ended season's top three;
+- one page per table shape (牌桌形状, ``data.shapes``): ``?shape=<key>`` (default: the two-deck four-seat ladder,
+  whose page is unchanged) shows that shape's ladder, in 找朋友 each player at their own level (RULES §13.7); a
+  switch links the shapes the season has ladders of; a key that names no shape is a 404; the podium and the hall of
+  fame are the two-deck four-seat ladder's, shown on its page only;
 - cached: a rendered page is kept ``CACHE_TTL`` seconds per server, season, page and language (and a browser or
   proxy may keep it as long).
 """
@@ -23,10 +27,12 @@ from datetime import UTC, datetime
 
 from aiohttp import web
 
+from data.errors import DataError
 from data.ladder import PlayerStats
 from data.seasons import Season
+from data.shapes import DEFAULT_SHAPE
 from i18n import normalize_locale, t
-from runtime import GameService, season_label
+from runtime import GameService, season_label, shape_label
 from web.headers import CSP, policy, style_hash
 
 log = logging.getLogger(__name__)
@@ -91,7 +97,7 @@ class LadderPages:
     def __init__(self, game: GameService, clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.clock = clock
-        self._cache: dict[tuple[int, int | None, int, str], tuple[float, str]] = {}
+        self._cache: dict[tuple[int, int | None, int, str, str], tuple[float, str]] = {}
         self.hits = 0
         self.misses = 0
 
@@ -101,9 +107,10 @@ class LadderPages:
         guild_id = await self.game.ladder_page_guild(token) if 16 <= len(token) <= 64 else None
         season = _int(request.query.get("season"), 0, 10**6)
         page = _int(request.query.get("page"), 1, MAX_PAGE)
-        if guild_id is None or season is None or page is None:
+        shape = _shape(request.query.get("shape"))
+        if guild_id is None or season is None or page is None or shape is None:
             return _not_found(locale)
-        body = await self.page(guild_id, season or None, page, locale, token)
+        body = await self.page(guild_id, season or None, page, locale, token, shape)
         if body is None:
             return _not_found(locale)
         return web.Response(text=body, content_type="text/html",
@@ -111,50 +118,60 @@ class LadderPages:
                                      "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer",
                                      CSP: policy(styles=style_hash(STYLE))})
 
-    async def page(self, guild_id: int, season: int | None, page: int, locale: str, token: str) -> str | None:
+    async def page(self, guild_id: int, season: int | None, page: int, locale: str, token: str,
+                   shape: str = DEFAULT_SHAPE) -> str | None:
         """The page's HTML (from the cache while fresh); ``None`` for a season this server does not have."""
-        key = (guild_id, season, page, locale)
+        key = (guild_id, season, page, locale, shape)
         now = self.clock()
         cached = self._cache.get(key)
         if cached is not None and cached[0] > now:
             self.hits += 1
             return cached[1]
         self.misses += 1
-        body = await self.render(guild_id, season, page, locale, token)
+        body = await self.render(guild_id, season, page, locale, token, shape)
         if body is not None:
             if len(self._cache) >= CACHE_MAX:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[key] = (now + CACHE_TTL, body)
         return body
 
-    async def render(self, guild_id: int, number: int | None, page: int, locale: str, token: str) -> str | None:
+    async def render(self, guild_id: int, number: int | None, page: int, locale: str, token: str,
+                     shape: str = DEFAULT_SHAPE) -> str | None:
         seasons = await self.game.seasons(guild_id)
         season = seasons[-1] if number is None else next((s for s in seasons if s.number == number), None)
         if season is None:
             return None
-        ladder = await self.game.ladder_page(guild_id, season.number, PAGE_ROWS, (page - 1) * PAGE_ROWS)
+        ladder = await self.game.ladder_page(guild_id, season.number, PAGE_ROWS, (page - 1) * PAGE_ROWS, shape)
         total = ladder.players
         rows = [p for p, _ in ladder.rows]
-        hall = [s for s in reversed(seasons) if s.podium]
+        standard = shape == DEFAULT_SHAPE
+        hall = [s for s in reversed(seasons) if s.podium] if standard else []
         names = {p.user_id: name for p, name in ladder.rows if name}
         names.update({p.user_id: p.name for s in hall for p in s.podium if p.name})
         missing = {p.user_id for p in rows} | {p.user_id for s in hall for p in s.podium}
         missing -= names.keys()
         if missing:  # never seen here (or archived before names were kept): the stored name, else "unnamed"
             names.update(await self.game.player_names(guild_id, missing, locale))
-        base = f"/ladder/{token}?lang={locale}"
+        home = f"/ladder/{token}?lang={locale}"
+        base = home if standard else f"{home}&shape={shape}"
         label = season_label(season, locale)
+        title = t("ladderpage.title", locale, season=label) if standard else t(
+            "ladderpage.title_shape", locale, season=label, shape=shape_label(shape, locale))
+        shapes = await self.game.ladder_shapes(guild_id, season=season.number)
         parts = [f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">',
                  '<meta name="viewport" content="width=device-width,initial-scale=1">',
-                 f"<title>{_e(t('ladderpage.title', locale, season=label))}</title><style>{STYLE}</style></head>",
-                 "<body><main><header>", f"<h1>{_e(t('ladderpage.title', locale, season=label))}</h1>",
-                 _languages(token, season.number, locale), "</header>",
-                 _season_nav(seasons, season, base, locale), _season_line(season, total, locale)]
-        if not season.open and season.podium:
+                 f"<title>{_e(title)}</title><style>{STYLE}</style></head>",
+                 "<body><main><header>", f"<h1>{_e(title)}</h1>",
+                 _languages(token, season.number, shape, locale), "</header>",
+                 _season_nav(seasons, season, base, locale),
+                 _shape_nav(shapes, shape, f"{home}&season={season.number}", locale),
+                 _season_line(season, total, locale)]
+        if standard and not season.open and season.podium:
             parts.append(_podium(season, names, locale))
         parts.append(_table(rows, names, (page - 1) * PAGE_ROWS, locale))
         parts.append(_pages(page, total, f"{base}&season={season.number}", locale))
-        parts.append(_hall(hall, names, base, locale))
+        if standard:
+            parts.append(_hall(hall, names, base, locale))
         parts.append(f'<p class="muted">{_e(t("ladderpage.footer", locale))}</p></main></body></html>')
         return "".join(parts)
 
@@ -166,12 +183,39 @@ def _not_found(locale: str) -> web.Response:
     return web.Response(text=body, content_type="text/html", status=404, headers={"Cache-Control": "no-store"})
 
 
-def _languages(token: str, season: int, locale: str) -> str:
+def _shape(text: str | None) -> str | None:
+    """The shape key asked for (default: the two-deck four-seat ladder), ``None`` if it names no shape."""
+    if text is None or text == "":
+        return DEFAULT_SHAPE
+    try:
+        shape_label(text, "en")
+    except DataError:
+        return None
+    return text
+
+
+def _languages(token: str, season: int, shape: str, locale: str) -> str:
     links = []
+    shaped = "" if shape == DEFAULT_SHAPE else f"&amp;shape={_e(shape)}"
     for code, name in (("en", "English"), ("zh-CN", "中文")):
-        links.append(f"<span>{name}</span>" if code == locale
-                     else f'<a href="/ladder/{_e(token)}?lang={code}&amp;season={season}" lang="{code}">{name}</a>')
+        links.append(f"<span>{name}</span>" if code == locale else
+                     f'<a href="/ladder/{_e(token)}?lang={code}&amp;season={season}{shaped}" lang="{code}">{name}</a>')
     return f'<nav aria-label="language">{"".join(links)}</nav>'
+
+
+def _shape_nav(shapes: Sequence[str], shown: str, base: str, locale: str) -> str:
+    """Links to the season's other shapes' ladders (none while it has only the two-deck four-seat one)."""
+    keys = [DEFAULT_SHAPE, *(k for k in shapes if k != DEFAULT_SHAPE)]
+    if shown not in keys:
+        keys.append(shown)
+    if len(keys) < 2:
+        return ""
+    links = []
+    for key in keys:
+        label = _e(shape_label(key, locale))
+        href = base if key == DEFAULT_SHAPE else f"{base}&shape={key}"
+        links.append(f"<span>{label}</span>" if key == shown else f'<a href="{_e(href)}">{label}</a>')
+    return f'<nav aria-label="{_e(t("ladderpage.shapes", locale))}">{"".join(links)}</nav>'
 
 
 def _season_nav(seasons: list[Season], shown: Season, base: str, locale: str) -> str:

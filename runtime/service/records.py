@@ -55,9 +55,10 @@ class RecordsService:
     async def ladder_picture(self, guild_id: int, by: str, locale: str, shape: str = DEFAULT_SHAPE) -> Image | None:
         return await ladder_picture(self.db, guild_id, by, locale, shape)
 
-    async def ladder_shapes(self, guild_id: int, user_id: int | None = None) -> list[str]:
-        """The shape keys with a ladder on a server this season (of one player if given), the default first."""
-        return await self.db.ladder_shapes(guild_id, user_id=user_id)
+    async def ladder_shapes(self, guild_id: int, user_id: int | None = None, season: int | None = None) -> list[str]:
+        """The shape keys with a ladder on a server in a season (default: this one; of one player if given), the
+        default first."""
+        return await self.db.ladder_shapes(guild_id, season=season, user_id=user_id)
 
     async def player_card(self, guild_id: int, user_id: int, name: str, locale: str,
                           season: Season | None = None, shape: str = DEFAULT_SHAPE) -> PlayerCard:
@@ -104,8 +105,10 @@ class RecordsService:
     async def ladder_page_guild(self, token: str) -> int | None:
         return await self.db.ladder_page_guild(token)
 
-    async def ladder_page(self, guild_id: int, number: int, limit: int, offset: int) -> LadderPage:
-        return await self.db.ladder_page(guild_id, number, limit, offset)
+    async def ladder_page(self, guild_id: int, number: int, limit: int, offset: int,
+                          shape: str = DEFAULT_SHAPE) -> LadderPage:
+        """A season's rows on a table shape's ladder (``data.shapes``), best first, with their names."""
+        return await self.db.ladder_page(guild_id, number, limit, offset, shape)
 
     # -- tables in play ----------------------------------------------------------------------------------------
     def is_open(self, table_id: int) -> bool:
