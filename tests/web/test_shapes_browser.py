@@ -161,11 +161,13 @@ async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any,
 
 @pytest.mark.parametrize(("options", "seats", "cards"), [({"decks": 4}, 4, 52),
                                                           ({"players": 5, "mode": "friends"}, 5, 0),
-                                                          ({"players": 7, "mode": "friends"}, 7, 0)])
+                                                          ({"players": 7, "mode": "friends"}, 7, 0),
+                                                          ({"players": 6}, 6, 0), ({"mode": "friends"}, 4, 0)])
 async def test_every_shape_fits_a_phone(web_world: WebWorld, browser: Any, options: dict[str, Any], seats: int,
                                         cards: int) -> None:
-    """A four-deck hand of 52 cards, and five and seven seats around the table, on a 390 px phone: every seat and
-    every card inside the screen, nothing to scroll sideways, cards at least 30 px wide."""
+    """A four-deck hand of 52 cards, five and seven seats around the table, six seats of fixed partners and four of
+    找朋友, on a 390 px phone: every seat and card inside the screen, nothing to scroll sideways, cards at least 30 px
+    wide; fixed partners keep their team colours, 找朋友 seats are neutral but the dealer's."""
     world = web_world
     assert world.game is not None and world.links is not None
     rec = await world.game.open_table(guild_id=GUILD, channel_id=1, host_id=ALICE, host_name="alice",
@@ -189,5 +191,7 @@ async def test_every_shape_fits_a_phone(web_world: WebWorld, browser: Any, optio
     for card in await page.locator("#hand .card").all():
         box = await card.bounding_box()
         assert box is not None and box["width"] >= 30
+    fixed = options.get("mode") != "friends"
+    assert await page.locator("#table .seat.team0, #table .seat.team1").count() == (seats if fixed else 0)
     label = "_".join(f"{k}{v}" for k, v in options.items())
     await _shoot({"phone_en": page}, f"fit_{label}", session.table.version)
