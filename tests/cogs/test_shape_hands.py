@@ -62,9 +62,10 @@ async def _declare_as_human(env: Any, clock: Any, rec: Any, channel: Any, actors
     raise AssertionError(f"still declaring: {env.transcript()}")
 
 
-async def _bury_and_call(env: Any, rec: Any, channel: Any, dealer: Any) -> tuple[FriendCall, ...]:
+async def _bury_and_call(env: Any, clock: Any, rec: Any, channel: Any, dealer: Any) -> tuple[FriendCall, ...]:
     """The dealer picks the suggested bury in its panel and presses Bury: the call dialog opens privately; it types
-    a call naming a card it keeps (and the suggestion's other calls), is warned, and calls anyway."""
+    a call naming a card it keeps (and the suggestion's other calls), is warned, the bot restarts, and the dealer
+    calls anyway on the same warning (its state is in the buttons' ids)."""
     game = env.bot.game
     panel = game.panel(rec.table_id, dealer.id)
     bury = game.suggest(rec.table_id, dealer.id).cards
@@ -91,8 +92,11 @@ async def _bury_and_call(env: Any, rec: Any, channel: Any, dealer: Any) -> tuple
     assert warning is not None and warning.ephemeral
     assert i18n.t("friends.dialog.held", "en", cards="")[:12] in warning.content, warning.content
     assert table.phase is Phase.BURYING  # nothing made before the dealer confirms
+    before = table_state(env, rec.table_id)
+    await restart(env, clock, rng_seed=SEEDS["six"])
+    assert table_state(env, rec.table_id) == before
     await dealer.click(warning, custom_id=_call_button(warning, "call"))
-    table = game.sessions[rec.table_id].table
+    table = env.bot.game.sessions[rec.table_id].table
     assert table.phase is not Phase.BURYING, env.transcript()
     return tuple(calls)
 
@@ -140,7 +144,7 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
     table = env.bot.game.sessions[rec.table_id].table
     dealer_seat = table.public_view().dealer
     dealer = next(a for a in actors if rec.seat_of(a.id) == dealer_seat)
-    calls = await _bury_and_call(env, rec, channel, dealer)
+    calls = await _bury_and_call(env, clock, rec, channel, dealer)
     texts = thread_texts(env, channel, rec)
     calls_param = " ".join(f"{c.card}:{c.ordinal}" for c in calls)
     _said_once(texts, i18n.t("announce.friends_called", "en", name=dealer.name, calls=calls_text(calls_param, "en")))

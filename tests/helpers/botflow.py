@@ -165,7 +165,7 @@ def private_leaks(env: Any) -> list[str]:
                 leaks.append(f"{where}: hand picture {names} in {m.content!r}")
             for comp in _components(m.components):
                 cid = str(comp.get("custom_id", ""))
-                if comp.get("type") == 3 or cid.startswith(("tp:", "ts:")):
+                if comp.get("type") == 3 or cid.startswith(("tp:", "ts:", "tf:")):  # tf: the friend-call dialog
                     leaks.append(f"{where}: private component {cid} in {m.content!r}")
             if channel_id in dm_channels and (m.attachments or m.components):
                 leaks.append(f"DM with attachments/components: {m.content!r}")
