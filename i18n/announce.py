@@ -24,7 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.time_up": {"en": "Time is up: the match ends after this hand.", "zh-CN": "时间到：本局结束后比赛结束。"},
     "announce.match_over": {"en": "Match over: {a} & {b} win!", "zh-CN": "比赛结束：{a} 和 {b} 获胜！"},
     "announce.match_drawn": {"en": "Match over: a draw.", "zh-CN": "比赛结束：平局。"},
-    "announce.match_won": {"en": "Match over: {names} win!", "zh-CN": "比赛结束：{names} 获胜！"},
+    "announce.match_won": {"en": "Match over: {names} won!", "zh-CN": "比赛结束：{names} 获胜！"},  # one or more
     "announce.level_gains": {"en": "Level gains: {gains}{why}", "zh-CN": "升级：{gains}{why}"},
     "announce.level_gains_none": {"en": "No level gains{why}", "zh-CN": "无人升级{why}"},
     "announce.why": {"en": " ({reasons})", "zh-CN": "（{reasons}）"},

@@ -50,5 +50,5 @@ async def test_a_friends_thread_says_who_gained_what_and_ends_with_the_match_sum
     [end] = [m for m in posted if "Match over" in m.content]
     assert [a.filename for a in end.attachments] == ["match_summary.png"]
     text = literal(end.content)
-    assert f"{rec.names[results[-1].match_winner]} win" in text
+    assert f"Match over: {rec.names[results[-1].match_winner]} won!" in text  # one player: not "win"
     assert all(f"{h.name} " in text.split("Ladder: ", 1)[1] for h in humans), text
