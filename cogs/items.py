@@ -34,7 +34,7 @@ from engine.cards import ALL_CARDS, Card
 
 log = logging.getLogger(__name__)
 
-TABLE_OPS = ("sit", "leave", "addai", "rmai", "start", "end", "hand", "back", "kick", "web")
+TABLE_OPS = ("sit", "leave", "addai", "fillai", "rmai", "start", "end", "hand", "back", "kick", "web")
 PANEL_OPS = ("play", "bury", "clear", "hint", "auto", "decl", "pass", "back", "fresh", "web")
 
 

@@ -137,6 +137,7 @@ def lobby_view(rec: TableRecord, locale: str) -> discord.ui.View | None:
         rows = (players + per_row - 1) // per_row
         button("leave", "lobby.button.leave", discord.ButtonStyle.secondary, row=rows)
         button("addai", "lobby.button.add_ai", discord.ButtonStyle.secondary, row=rows, disabled=rec.full)
+        button("fillai", "lobby.button.fill_ai", discord.ButtonStyle.secondary, row=rows, disabled=rec.full)
         button("rmai", "lobby.button.remove_ai", discord.ButtonStyle.secondary, row=rows,
                disabled=not any(s is not None and s.is_ai for s in rec.seats))
         button("start", "lobby.button.start", discord.ButtonStyle.success, row=rows + 1, disabled=not rec.full)

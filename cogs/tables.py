@@ -310,6 +310,8 @@ class Tables(commands.Cog):
             await game.leave(tid, user)
         elif ident.op == "addai":
             await game.add_ai(tid, user, None, str(rec.meta.get("ai_level", "basic")), is_admin=manager)
+        elif ident.op == "fillai":
+            await game.fill_ai(tid, user, str(rec.meta.get("ai_level", "basic")), is_admin=manager)
         elif ident.op == "rmai":
             seats = [i for i, s in enumerate(rec.seats) if s is not None and s.is_ai]
             if not seats:
@@ -322,7 +324,8 @@ class Tables(commands.Cog):
 
 
 # which rule (runtime.access.Op) each public table button needs
-BUTTON_OPS: dict[str, Op] = {"sit": Op.JOIN, "leave": Op.JOIN, "addai": Op.MANAGE, "rmai": Op.MANAGE,
+BUTTON_OPS: dict[str, Op] = {"sit": Op.JOIN, "leave": Op.JOIN, "addai": Op.MANAGE, "fillai": Op.MANAGE,
+                             "rmai": Op.MANAGE,
                              "start": Op.MANAGE, "end": Op.END, "hand": Op.SEAT, "back": Op.SEAT,
                              "web": Op.VIEW}
 

@@ -26,6 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.button.sit": {"en": "Sit {n}", "zh-CN": "坐 {n} 号位"},
     "lobby.button.leave": {"en": "Leave", "zh-CN": "离座"},
     "lobby.button.add_ai": {"en": "Add AI", "zh-CN": "加电脑"},
+    "lobby.button.fill_ai": {"en": "Fill with AI", "zh-CN": "电脑补满"},
     "lobby.button.remove_ai": {"en": "Remove AI", "zh-CN": "撤电脑"},
     "lobby.button.start": {"en": "Start", "zh-CN": "开始"},
     "lobby.button.end": {"en": "End table", "zh-CN": "结束牌桌"},

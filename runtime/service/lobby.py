@@ -81,6 +81,11 @@ class LobbyService(TableRegistry):
                      is_admin: bool = False) -> TableRecord:
         return await self._lobby(table_id, lambda r: seating.add_ai(r, user_id, seat, level, is_admin))
 
+    async def fill_ai(self, table_id: int, user_id: int, level: str = "basic", *,
+                      is_admin: bool = False) -> TableRecord:
+        """AI seats in every empty seat, one lobby change (AI fill at a table of 4-8 seats)."""
+        return await self._lobby(table_id, lambda r: seating.fill_ai(r, user_id, level, is_admin))
+
     async def remove_ai(self, table_id: int, user_id: int, seat: int, *, is_admin: bool = False) -> TableRecord:
         return await self._lobby(table_id, lambda r: seating.remove_ai(r, user_id, seat, is_admin))
 

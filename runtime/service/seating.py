@@ -79,6 +79,14 @@ def add_ai(rec: TableRecord, user_id: int, seat: int | None = None, level: str =
     return rec.with_seat(target, Seat(name=AI_NAME.format(n=target + 1), ai_level=AiLevel(level)))
 
 
+def fill_ai(rec: TableRecord, user_id: int, level: str = "basic", is_admin: bool = False) -> TableRecord:
+    """The host (or a manager) puts an AI of ``level`` in every empty seat (``lobby.full`` if none is empty)."""
+    rec = add_ai(rec, user_id, None, level, is_admin)
+    while not rec.full:
+        rec = add_ai(rec, user_id, None, level, is_admin)
+    return rec
+
+
 def remove_ai(rec: TableRecord, user_id: int, seat: int, is_admin: bool = False) -> TableRecord:
     """The host (or a manager) removes the AI from ``seat``."""
     _require_lobby(rec)

@@ -44,13 +44,20 @@ async def test_a_six_seat_friends_lobby_seats_everyone_and_starts(simcord_env: A
 async def test_three_decks_at_four_seats_keep_fixed_partners(simcord_env: Any) -> None:
     env = simcord_env
     _guild, channel, (alice,) = world(env, 1)
-    rec, _lobby = await open_table(env, alice, channel, mode="async", decks=3)
+    rec, lobby = await open_table(env, alice, channel, mode="async", decks=3)
     assert (rec.rules.players, rec.rules.decks, rec.rules.mode) == (4, 3, Mode.TRACTOR)
     stored = env.backend.get_message(channel.id, rec.lobby_message_id)
     fields = {f["name"]: f["value"] for f in stored.embeds[0]["fields"]}
     team_a = i18n.t("lobby.team", "en", team=i18n.t("render.team.0", "en"), seats="1, 3")
     assert "Seat 1:" in fields[team_a] and "Seat 3:" in fields[team_a]
     assert "4 players · 3 decks" in fields[i18n.t("lobby.settings", "en")]
+    await alice.click(lobby, custom_id=button_id(stored, "fillai"))  # AI fill: every empty seat at once
+    rec = env.bot.game.record(rec.table_id)
+    assert rec.full and [s.is_ai for s in rec.seats] == [False, True, True, True]
+    stored = env.backend.get_message(channel.id, rec.lobby_message_id)
+    assert "Fill with AI" in _labels(stored)
+    await alice.click(lobby, custom_id=button_id(stored, "start"))
+    assert env.bot.game.record(rec.table_id).status.value == "playing"
 
 
 @bounded()
