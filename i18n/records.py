@@ -28,6 +28,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "records.ladder.note_level": {"en": "Level: ladder level; it climbs with every level your team wins in a hand, "
                                         "and after A a new lap starts at 2.",
                                   "zh-CN": "级别：天梯级别，随每局本队所升的级上升；过 A 后从 2 开始新一圈。"},
+    "records.ladder.note_level_friends": {
+        "en": "Level: in 找朋友 each player climbs from their own level with every level their side wins in a hand, "
+              "and after A a new lap starts at 2.",
+        "zh-CN": "级别：找朋友中每人从自己的级别起，随本方赢的级上升；过 A 后从 2 开始新一圈。"},
     "records.replay.in_progress": {
         "en": "This hand is still being played: only the completed tricks are shown.",
         "zh-CN": "这一局还在进行：只显示已经打完的轮次。"},

@@ -92,13 +92,15 @@ def ranked_table(width: int, title: str, locale: str, rows: int, row_h: int, foo
 
 
 @serialized
-def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlight: int | None = None) -> bytes:
+def render_ladder(rows: Sequence[LadderRow], *, title: str, locale: str, highlight: int | None = None,
+                  level_note: str = "records.ladder.note_level") -> bytes:
     """PNG of the ladder rows in the order given, under ``title`` (already localized by the caller); the row of
-    rank ``highlight`` (e.g. the caller's) is outlined."""
+    rank ``highlight`` (e.g. the caller's) is outlined; ``level_note``: the footnote saying how levels climb (a
+    message key: a 找朋友 ladder's players climb each from their own level)."""
     locale = normalize_locale(locale)
     columns = [(t(f"render.ladder.{key}", locale), col) for key, col in
                (("rating", COL_RATING), ("level", COL_LEVEL), ("record", COL_RECORD), ("streak", COL_STREAK))]
-    notes = [line for key in ("records.ladder.note_rating", "records.ladder.note_level")
+    notes = [line for key in ("records.ladder.note_rating", level_note)
              for line in wrap_text(t(key, locale), font(NOTE_FONT), WIDTH - 2 * PAD)]
     cv = ranked_table(WIDTH, title, locale, len(rows), ROW_H, len(notes) * FOOT_LINE + 20,
                       (t("render.ladder.name", locale), COL_NAME), columns, t("render.ladder.empty", locale),

@@ -25,6 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from data.shapes import DEFAULT_SHAPE, key_shape
 from engine.rules import Rules
 from engine.views import HandResult, Phase, PublicView, SeatView
 from i18n import t
@@ -117,7 +118,10 @@ async def ladder_image(stats: Sequence[Any], names: Mapping[int, str], locale: s
                       level=level_short(p.level, p.laps),
                       wins=p.matches_won, losses=p.matches_lost, streak=p.streak)
             for r, p in zip(ranks, stats, strict=True)]
-    png = await QUEUE.run(render_ladder, rows, title=title or t("records.ladder.picture_title", locale), locale=locale)
+    friends = bool(stats) and not key_shape(getattr(stats[0], "shape", DEFAULT_SHAPE)).fixed_partners
+    note = "records.ladder.note_level_friends" if friends else "records.ladder.note_level"  # RULES §13.7
+    png = await QUEUE.run(render_ladder, rows, title=title or t("records.ladder.picture_title", locale), locale=locale,
+                          level_note=note)
     return Image(LADDER, "ladder.png", png)
 
 

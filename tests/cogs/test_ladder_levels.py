@@ -44,15 +44,20 @@ async def play_stored_match(db: Database, guild_id: int, rules: Rules, seats: li
     return table
 
 
+notes: list[str] = []  # each ladder picture's footnote on levels (a message key)
+
+
 def spy_pictures(monkeypatch: Any) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[StatsCard]]:
     """Every ladder drawn (its title, and each row's name and level) and every statistics card drawn, still drawn by
     the real renderers."""
     ladders: list[tuple[str, list[tuple[str, str]]]] = []
     cards: list[StatsCard] = []
+    notes.clear()
     render_ladder, stats_image = imaging.render_ladder, imaging.stats_image
 
     def ladder_spy(rows: Any, **kwargs: Any) -> bytes:
         ladders.append((kwargs["title"], [(r.name, r.level) for r in rows]))
+        notes.append(kwargs["level_note"])
         return render_ladder(rows, **kwargs)
 
     async def card_spy(card: StatsCard, locale: str) -> Image:
@@ -90,6 +95,7 @@ async def test_ladder_and_stats_show_each_shape_apart(simcord_env: Any, monkeypa
     title, rows = ladders[-1]
     assert title == i18n.t("records.ladder.title.level", "en")
     assert {name for name, _ in rows} == {"ann", "ben", "cat", "dan"}
+    assert notes[-1] == "records.ladder.note_level"
 
     # 找朋友: its three humans, each at their own level (RULES §13.7), the shape in the title
     reply = last_reply(await ann.slash(channel, "ladder", by="level", shape="friends-3d6p"))
@@ -97,12 +103,14 @@ async def test_ladder_and_stats_show_each_shape_apart(simcord_env: Any, monkeypa
     title, rows = ladders[-1]
     assert title == "找朋友 · 6 players · 3 decks · by level"
     assert dict(rows) == {"ben": friends.levels[0], "cat": friends.levels[2], "eve": friends.levels[3]}
+    assert notes[-1] == "records.ladder.note_level_friends"  # each from their own level
 
     # three decks, fixed partners: a ladder of its own; in Chinese for a Chinese reader
     await fay.slash(channel, "ladder", shape="tractor-3d4p")
     title, rows = ladders[-1]
     assert title == "4人 · 3副牌（按积分）"
     assert dict(rows) == {"ann": three.levels[0], "eve": three.levels[1], "fay": three.levels[1]}  # by team
+    assert notes[-1] == "records.ladder.note_level"
 
     # /stats: eve's card on each shape's ladder she played, none on the standard one
     reply = last_reply(await ann.slash(channel, "stats", user=eve))
