@@ -8,7 +8,7 @@ import logging
 from collections.abc import Collection
 
 import i18n
-from cogs.cardtext import cards_text, trump_name
+from cogs.cardtext import cards_text, team_line, trump_name
 from cogs.panel_rounds import round_lines
 from cogs.panel_view import hand_order, own_declaration_stands
 from cogs.safetext import escape_text
@@ -115,6 +115,8 @@ def panel_text(panel: Panel, locale: str, selected: Collection[int] = (), note: 
     pub = panel.view.public
     if panel.phase is Phase.PLAYING and panel.view.hand:
         lines += [level_line(pub, locale), *trick_lines(panel, locale)]
+        if pub.friends is not None:  # 找朋友: the dealer's team so far, the calls still open
+            lines.append(team_line(pub.friends, panel.names, locale))
         if panel.counter:  # 记牌器: what each suit has left outside this hand
             lines.append(counter_line(panel, locale))
     elif panel.phase in (Phase.DEALING, Phase.DECLARING, Phase.KITTY_OVERCALL):

@@ -160,7 +160,8 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
         assert any(f"played {w} and joins" in line for w in worded), line
     assert sum(t.count("🤝") for t in texts) == len(result.team) - 1
     live = [str(e.json.get("content")) for e in env.http_requests if isinstance(e.json, dict)]
-    assert any(f"dealer's team: {dealer.name} · to find: " in c for c in live)  # the team as it forms
+    assert any(f"dealer's team: {dealer.name} · to find: " in c for c in live)  # the team as it forms (live, panels)
+    assert any(c.startswith("✅ Played") and f"dealer's team: {dealer.name}" in c for c in live)
     if len(result.team) > 1:
         assert any(f"dealer's team: {dealer.name}, {names[result.team[1]]}" in c for c in live)
     ladder = last_reply(await dealer.slash(channel, "ladder", shape="friends-3d6p"))  # the shape's own ladder
