@@ -31,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
 
 MOVE_LIMIT = 400
-SEEDS = {"six": 6, "time": 6, "three": 1}  # deals where a human deals
+SEEDS = {"six": 6, "time": 6, "command": 6, "three": 1}  # deals where a human deals
 
 
 @pytest.fixture
@@ -213,3 +213,30 @@ async def test_a_dealer_whose_time_runs_out_has_the_ai_call_its_friends(simcord_
     texts = thread_texts(env, channel, rec)
     _said_once(texts, i18n.t("announce.friends_called", "en", name=dealer.name, calls=calls_text(calls, "en")))
     assert not private_leaks(env), private_leaks(env)
+
+
+@bounded(200)
+async def test_the_bury_command_takes_the_calls_or_opens_the_dialog(simcord_env: Any, clock: Any) -> None:
+    """``/bury`` at a 找朋友 table: without ``calls`` the same private dialog opens; a call that is no call is refused
+    with the way to write one and changes nothing; typed calls bury and call at once."""
+    env = simcord_env
+    _guild, channel, actors = world(env, 3, locale="en-US")
+    rec = await start_table(env, channel, actors, n_ai=3, mode="async", players=6, teams="friends",
+                            declare_wait=600)
+    await _declare_as_human(env, clock, rec, channel, actors)
+    game = env.bot.game
+    dealer = next(a for a in actors if rec.seat_of(a.id) == game.sessions[rec.table_id].table.public_view().dealer)
+    suggestion = game.suggest(rec.table_id, dealer.id)
+    cards = " ".join(str(c) for c in suggestion.cards)
+    dialog = last_reply(await dealer.slash(channel, "bury", cards=cards))
+    assert dialog.ephemeral and i18n.t("friends.dialog.title", "en", count=2) in dialog.content
+    refused = last_reply(await dealer.slash(channel, "bury", cards=cards, calls="the best card"))
+    assert refused.ephemeral and "is not a call" in refused.content
+    assert game.sessions[rec.table_id].table.phase is Phase.BURYING
+    typed = ", ".join(call_text(c.card, c.ordinal, "en") for c in suggestion.calls)
+    done = last_reply(await dealer.slash(channel, "bury", cards=cards, calls=typed))
+    assert done.ephemeral, env.transcript()
+    friends = game.sessions[rec.table_id].table.public_view().friends
+    assert friends is not None and tuple(c.call for c in friends.calls) == suggestion.calls
+    public = [m.content for ms in env.backend.messages.values() for m in ms.values() if not m.flags & 64]
+    assert not [t for t in public if "Suggested:" in t or "You hold" in t]  # the dialog stays private
