@@ -37,6 +37,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "announce.ladder_updated": {"en": "Ladder: {changes}", "zh-CN": "排行榜：{changes}"},
     "announce.turn_playing": {"en": "{name}, your turn to play.", "zh-CN": "{name}，轮到你出牌。"},
     "announce.turn_burying": {"en": "{name}, bury {n} cards.", "zh-CN": "{name}，请扣 {n} 张底牌。"},
+    "announce.turn_burying_friends": {"en": "{name}, bury {n} cards and call {friends} friends (找朋友).",
+                                      "zh-CN": "{name}，请扣 {n} 张底牌并叫 {friends} 个朋友（找朋友）。"},
     "announce.turn_kitty_overcall": {"en": "{name}, overcall to take the kitty, or pass.",
                                      "zh-CN": "{name}，可以炒地皮（反底）或过。"},
     "announce.turn_declaring": {"en": "{name}, declare or pass.", "zh-CN": "{name}，请亮主或过。"},

@@ -64,6 +64,8 @@ def turn_prompt(view: PublicView) -> tuple[str, dict[str, Any]]:
         return "announce.turn_concealed", {}
     if view.phase is Phase.DECLARING and second_window(view):
         return "announce.turn_swap", {"level": view.level}
+    if view.phase is Phase.BURYING and not view.rules.shape.fixed_partners:  # 找朋友: the calls go with the bury
+        return "announce.turn_burying_friends", {"n": view.rules.shape.kitty, "friends": view.rules.friend_calls}
     if view.phase is Phase.BURYING:
         return "announce.turn_burying", {"n": view.rules.shape.kitty}
     return f"announce.turn_{view.phase.value}", {}

@@ -144,6 +144,8 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
     table = env.bot.game.sessions[rec.table_id].table
     dealer_seat = table.public_view().dealer
     dealer = next(a for a in actors if rec.seat_of(a.id) == dealer_seat)
+    prompt = i18n.t("announce.turn_burying_friends", "en", name=f"<@{dealer.id}>", n=6, friends=2)
+    assert any(prompt in t for t in thread_texts(env, channel, rec)), thread_texts(env, channel, rec)
     calls = await _bury_and_call(env, clock, rec, channel, dealer)
     texts = thread_texts(env, channel, rec)
     calls_param = " ".join(f"{c.card}:{c.ordinal}" for c in calls)
