@@ -152,6 +152,9 @@ async def test_a_friends_table_in_the_browser(web_world: WebWorld, browser: Any,
         await wait_version(page, session.table.version)
         await page.locator("#overlay:not([hidden])").wait_for(timeout=WAIT_MS)
         assert await page.locator("#sheet .player-levels li").count() == players
+        gained = [s for s, g in enumerate(result.level_gains) if g]  # the match's list names who gained
+        listed = await page.locator("#results li").first.text_content() or ""
+        assert all(f"AI {s + 1}" in listed or s == 0 for s in gained), listed
     await _shoot(pages, f"{tag}_4_summary", session.table.version)
     # both pages' frames, every one scanned for another seat's cards
     assert await watcher.locator("#hand .card").count() == 0 and await watcher.locator("#call-step select").count() == 0

@@ -313,7 +313,7 @@
     res.innerHTML = "";
     for (const r of pub.results || []) {
       const li = document.createElement("li");
-      li.textContent = `${tr("web.hand_no", { n: r.hand })} · ${tr("web.points")} ${r.points} · ${r.levels_before.join(":")} → ${r.levels_after.join(":")} `;
+      li.textContent = resultLine(r, lend);
       li.appendChild(button(tr("web.replay"), "small replay", () => send({ op: "replay", hand: r.hand }), true));
       res.appendChild(li);
     }

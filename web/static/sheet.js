@@ -22,6 +22,14 @@ function trickLine(t, i, ui, tag) {
   return li;
 }
 
+// A finished hand in the match's list: its points and the levels (找朋友: who gained how many levels).
+function resultLine(r, ui) {
+  const head = `${ui.tr("web.hand_no", { n: r.hand })} · ${ui.tr("web.points")} ${r.points} · `;
+  if (!r.team || !r.team.length) return head + `${r.levels_before.join(":")} → ${r.levels_after.join(":")} `;
+  const up = r.gains.map((g, s) => (g ? `${ui.nameOf(s)} ${ui.tr("web.gain", { n: g })}` : "")).filter(Boolean);
+  return head + (up.join(", ") || "±0") + " ";
+}
+
 // "Team n (name / name …)": a fixed team as the summary names it.
 function teamName(team, ui) {
   return ui.tr("web.team", { n: team + 1 }) + ` (${teamSeats(team, ui.players).map(ui.nameOf).join(" / ")})`;
