@@ -74,3 +74,21 @@ async def test_an_impossible_shape_is_refused_with_the_engines_reason(simcord_en
     assert env.bot.game.tables(channel_id=channel.id) == []
     result = await alice.slash(channel, "tractor new", players=7, teams="friends")  # 找朋友 seats seven
     assert env.bot.game.tables(channel_id=channel.id)[0].rules.decks == 3
+
+
+@bounded()
+async def test_the_host_reshapes_the_table_before_the_start(simcord_env: Any) -> None:
+    """``/tractor rules`` in the lobby takes the shape's options too: the lobby grows to the new seats, and a
+    smaller table than the seats taken is refused (``lobby.seats_taken``) with nothing changed."""
+    env = simcord_env
+    _guild, channel, (alice, bob) = world(env, 2)
+    rec, lobby = await open_table(env, alice, channel, mode="async")
+    await alice.slash(channel, "tractor rules", options="players=6 mode=friends", table=rec.table_id)
+    rec = env.bot.game.record(rec.table_id)
+    assert (len(rec.seats), rec.rules.decks, rec.rules.mode) == (6, 3, Mode.FRIENDS)
+    stored = env.backend.get_message(channel.id, rec.lobby_message_id)
+    assert "Sit 6" in _labels(stored)
+    await bob.click(lobby, custom_id=f"tl:{rec.table_id}:sit:5")
+    result = await alice.slash(channel, "tractor rules", options="players=4 mode=tractor", table=rec.table_id)
+    assert i18n.t("lobby.seats_taken", "en", players=4) in last_reply(result).content
+    assert len(env.bot.game.record(rec.table_id).seats) == 6
