@@ -161,6 +161,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "render.role.friend": {"en": "friend", "zh-CN": "朋友"},
     "render.summary.player_winner": {"en": "{name} wins the match!", "zh-CN": "{name}赢得比赛！"},
     "render.summary.small_team": {"en": "small team +1", "zh-CN": "人少多升一级"},
+    "render.match.small_team": {"en": "small team +{n}", "zh-CN": "人少 +{n}"},
     "render.summary.grand_slam": {"en": "大光: the defenders took no points", "zh-CN": "大光：闲家一分未得"},
     "render.summary.small_slam": {"en": "小光: the defenders stayed under {points}", "zh-CN": "小光：闲家不到 {points} 分"},
     "render.summary.take_over_term": {"en": "上台: the defenders take over the deal", "zh-CN": "闲家上台"},

@@ -242,7 +242,7 @@ def render_match_summary(results: Sequence[HandResult] | PublicView, names: Sequ
     series = series_for(results, credits, rules.end_level if rules is not None else RANKS[-1])
     y = 160
     if per_player:
-        y = round(draw_players(cv, results, names, locale, winner, PAD, WIDTH - PAD, y)) - 164
+        y = round(draw_players(cv, results, names, locale, winner, PAD, WIDTH - PAD, y, rules)) - 164
     for team in () if per_player else (0, 1):  # the team and its final level, the players below
         row_y = y + 24 + team * 82
         x = cv.text_pill(team_name(team, locale), font(23, "bold"), PAD, row_y, TEAM[team], TEXT_DARK, pad=12,

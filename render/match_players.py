@@ -1,6 +1,6 @@
 """The match summary in 找朋友 (RULES §13.7: every player climbs from its own level): a line per player at the top
-(its colour, name and level change over the match: who gained what) and one level path per player on the chart,
-the dealer of each hand a filled dot."""
+(its colour, name and level change over the match: who gained what, and the levels of it that the small-team bonus
+gave, §13.6) and one level path per player on the chart, the dealer of each hand a filled dot."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.rules import Rules
 from engine.views import HandResult
 from i18n import t
 from i18n.levels import level_text
 from render.draw import Canvas
 from render.fonts import font
 from render.labels import seat_name
+from render.player_levels import small_team_bonus
 from render.theme import ACCENT, GOOD, PANEL, PANEL_LINE, RGB, TEXT, TEXT_DIM
 
 log = logging.getLogger(__name__)
@@ -35,9 +37,15 @@ def players_height(results: Sequence[HandResult]) -> int:
     return len(results[0].levels_before) * ROW_H + 20 if results else 0
 
 
+def bonus_levels(results: Sequence[HandResult], rules: Rules | None, seat: int) -> int:
+    """The hands ``seat`` won on a dealer's team short of friends: one more level each (``small_team_bonus``)."""
+    return sum(1 for r in results if seat in r.team and small_team_bonus(r, rules))
+
+
 def draw_players(cv: Canvas, results: Sequence[HandResult], names: Sequence[str], locale: str, winner: int | None,
-                 x0: int, x1: int, y: float) -> float:
-    """A line per player from ``y``: its colour, name, and first → last level (+ gain); returns the y below."""
+                 x0: int, x1: int, y: float, rules: Rules | None = None) -> float:
+    """A line per player from ``y``: its colour, name, and first → last level (+ gain, and how much of it the
+    small-team bonus gave); returns the y below."""
     first, last = results[0], results[-1]
     for seat in range(len(first.levels_before)):
         mid = y + 10 + ROW_H / 2 + seat * ROW_H
@@ -45,6 +53,9 @@ def draw_players(cv: Canvas, results: Sequence[HandResult], names: Sequence[str]
         gain = sum(r.level_gains[seat] for r in results)
         before, after = level_text(first.levels_before[seat], 0, locale), level_text(last.levels_after[seat], 0, locale)
         change = t("render.summary.level_change", locale, before=before, after=after, gain=gain)
+        bonus = bonus_levels(results, rules, seat)
+        if bonus:
+            change = f"{t('render.match.small_team', locale, n=bonus)} · {change}"
         width = cv.label(change, font(23, "bold"), x1, mid, ACCENT if seat == winner else GOOD if gain > 0 else TEXT,
                          align="right")
         cv.label(seat_name(names, seat, locale), font(22, "bold" if seat == winner else "regular"), x0 + 30, mid,
