@@ -1,7 +1,8 @@
 """The dealer's friend calls over the web table's socket (找朋友, six seats, three decks): the call step's choices
 follow ``friend_cards``; calls the engine refuses (a trump, a copy past the decks, the wrong count, a duplicate) are
 refused with its reason in the page's language and change nothing; malformed calls are refused; good calls go with
-the bury and every page then sees them, with the copies still to go by. No frame shows another seat's cards."""
+the bury and every page then sees them, with the copies still to go by, also after a restart in the middle of the
+hand. No frame shows another seat's cards."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from i18n import MESSAGES
 from runtime.access import Caller
 from tests.helpers.web import GUILD, WebWorld, leaks, record_frames, wait_for, web_world
 from tests.helpers.web_shapes import ALICE, friends_table
+from web.friends import friends_json
+from web.state import sorted_hand
 
 __all__ = ["web_world"]
 
@@ -106,8 +109,26 @@ async def test_friend_calls_are_judged_by_the_engine_and_localized(web_world: We
                 if frame["type"] == "state" and frame["public"]["phase"] == "playing":
                     state = frame
                     seen.add("playing")
-    friends = state["public"]["friends"]
-    assert [(c["card"], c["ordinal"]) for c in friends["calls"]] == [(c["card"], c["ordinal"]) for c in ok]
-    assert friends["team"][0] == 0 and all("skip" in c for c in friends["calls"])
-    assert state["private"]["calls"] is None
+            friends = state["public"]["friends"]
+            assert [(c["card"], c["ordinal"]) for c in friends["calls"]] == [(c["card"], c["ordinal"]) for c in ok]
+            assert friends["team"][0] == 0 and all("skip" in c for c in friends["calls"])
+            assert state["private"]["calls"] is None
+        # a restart in the middle of the hand: the page reconnects to the same calls, team and hand
+        version = world.session(table_id).table.version
+        await world.restart()
+        assert world.session(table_id).table.version == version
+        async with http.ws_connect(f"{world.base}/ws/{table_id}?lang=zh-CN") as ws:
+            again = await _frame(ws, "state")
+            assert again["public"]["friends"] == world_friends(world, table_id)
+            assert again["public"]["friends"]["calls"][0]["card"] == ok[0]["card"]
+            assert again["private"]["hand"] == [str(c) for c in session_hand(world, table_id)]
     assert world.sent and not leaks(world.sent)
+
+
+def world_friends(world: WebWorld, table_id: int) -> dict[str, Any] | None:
+    return friends_json(world.session(table_id).table.public_view().friends)
+
+
+def session_hand(world: WebWorld, table_id: int) -> list[Any]:
+    table = world.session(table_id).table
+    return list(sorted_hand(table.seat_view(0)))
