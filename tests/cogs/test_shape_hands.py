@@ -206,9 +206,17 @@ async def test_a_dealer_whose_time_runs_out_has_the_ai_call_its_friends(simcord_
     table = env.bot.game.sessions[rec.table_id].table
     dealer = next(a for a in actors if rec.seat_of(a.id) == table.public_view().dealer)
     assert table.phase is Phase.BURYING
+    panel = env.bot.game.panel(rec.table_id, dealer.id)
+    message = await open_panel(env, dealer, channel, rec.table_id)
+    await select_cards(dealer, message, panel, env.bot.game.suggest(rec.table_id, dealer.id).cards)
+    shown = await dealer.click(message, custom_id=button_id(message, "bury"))
+    dialog = shown.followups[-1] if shown.followups else shown.response  # open while the time runs out
     await advance(env, clock, 61.0)
     table = env.bot.game.sessions[rec.table_id].table
     assert table.phase is Phase.PLAYING, env.transcript()
+    late = await dealer.click(dialog, custom_id=_call_button(dialog, "call"))
+    assert i18n.t("friends.stale", "en") in last_reply(late).content  # the dialog of a bury already made
+    assert env.bot.game.sessions[rec.table_id].table.to_json() == table.to_json()
     friends = table.public_view().friends
     assert friends is not None and len(friends.calls) == rec.rules.friend_calls
     calls = " ".join(f"{c.call.card}:{c.call.ordinal}" for c in friends.calls)
