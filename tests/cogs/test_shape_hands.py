@@ -31,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]
 
 MOVE_LIMIT = 400
-SEEDS = {"six": 6, "time": 6, "command": 6, "three": 1}  # deals where a human deals
+SEEDS = {"six": 6, "time": 6, "command": 6, "eight": 6, "three": 1}  # deals where a human deals
 
 
 @pytest.fixture
@@ -122,11 +122,24 @@ async def _play_out(env: Any, clock: Any, rec: Any, channel: Any, actors: list[A
             restart_at = 0
             continue
         movers = humans_to_act(env, rec.table_id, actors)
-        if movers:
+        if movers and table.phase is Phase.BURYING and not rec.rules.shape.fixed_partners:
+            await _bury_suggested(env, rec, channel, movers[0])
+        elif movers:
             await act_by_panel(env, movers[0], channel, rec.table_id)
         else:
             await advance(env, clock, 1.0)
     raise AssertionError(f"the hand did not end: {env.transcript()}")
+
+
+async def _bury_suggested(env: Any, rec: Any, channel: Any, dealer: Any) -> None:
+    """The suggested bury in the panel, then the dialog's suggested calls."""
+    game = env.bot.game
+    panel = game.panel(rec.table_id, dealer.id)
+    message = await open_panel(env, dealer, channel, rec.table_id)
+    await select_cards(dealer, message, panel, game.suggest(rec.table_id, dealer.id).cards)
+    shown = await dealer.click(message, custom_id=button_id(message, "bury"))
+    dialog = shown.followups[-1] if shown.followups else shown.response
+    await dealer.click(dialog, custom_id=_call_button(dialog, "call"))
 
 
 def _said_once(texts: list[str], needle: str) -> None:
@@ -250,3 +263,38 @@ async def test_the_bury_command_takes_the_calls_or_opens_the_dialog(simcord_env:
     assert friends is not None and tuple(c.call for c in friends.calls) == suggestion.calls
     public = [m.content for ms in env.backend.messages.values() for m in ms.values() if not m.flags & 64]
     assert not [t for t in public if "Suggested:" in t or "You hold" in t]  # the dialog stays private
+
+
+@bounded(300)
+async def test_an_eight_seat_friends_hand_from_the_last_seat(simcord_env: Any, clock: Any) -> None:
+    """Eight seats, four decks, 找朋友: alice moves to seat 8, fills the table with AI and plays a whole hand from
+    there through her panel (seat ids 0-7 in every button); every seat is named, nothing private made public."""
+    env = simcord_env
+    _guild, channel, (alice,) = world(env, 1, locale="en-US")
+    result = await alice.slash(channel, "tractor new", mode="async", players=8, teams="friends", declare_wait=600)
+    lobby = result.response
+    rec = env.bot.game.tables(channel_id=channel.id)[-1]
+    assert (rec.rules.decks, rec.rules.friend_calls) == (4, 3)
+    await alice.click(lobby, custom_id=f"tl:{rec.table_id}:leave:")
+    await alice.click(lobby, custom_id=f"tl:{rec.table_id}:sit:7")
+    stored = env.backend.get_message(channel.id, rec.lobby_message_id)
+    await alice.click(lobby, custom_id=button_id(stored, "fillai"))
+    await alice.click(lobby, custom_id=button_id(stored, "start"))
+    rec = env.bot.game.record(rec.table_id)
+    assert rec.seat_of(alice.id) == 7 and rec.status.value == "playing", env.transcript()
+    await _declare_as_human(env, clock, rec, channel, [alice])
+    table = await _play_out(env, clock, rec, channel, [alice], restart_at=3, seed=SEEDS["eight"])
+    result_ = table.public_view().results[0]
+    assert len(result_.levels_after) == 8
+    assert any(c.startswith("tp:") and c.split(":")[2] == "7" for c in _sent_ids(env)), "no panel of seat 8"
+    assert not private_leaks(env), private_leaks(env)
+
+
+def _sent_ids(env: Any) -> list[str]:
+    out = []
+    for entry in env.http_requests:
+        if isinstance(entry.json, dict):
+            data = entry.json.get("data", entry.json)
+            for row in (data.get("components") or []) if isinstance(data, dict) else []:
+                out += [c.get("custom_id", "") for c in row.get("components", [])]
+    return out
