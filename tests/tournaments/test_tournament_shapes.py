@@ -4,6 +4,8 @@ could ask for another shape; ``table_rules`` refuses any other shape with ``tour
 
 from __future__ import annotations
 
+from typing import Any
+
 import i18n
 from cogs.tournaments import TournamentCommands
 from engine.rules import PRESETS
@@ -20,7 +22,7 @@ def test_every_tournament_preset_seats_four_in_fixed_partnerships() -> None:
 
 
 def test_tournament_create_offers_no_shape_option() -> None:
-    create = TournamentCommands.create
+    create: Any = TournamentCommands.create
     names = {p.name for p in create.parameters}
     assert names and not names & {"decks", "players", "teams", "mode", "options"}
 
