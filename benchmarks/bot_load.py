@@ -10,6 +10,9 @@ set up, as they live on Discord's servers, not in the bot; ``--trace-memory``: w
 ``bot_kb_per_table`` without SimCord's part), and the event loop's lag
 (``loop_lag_ms_p99``, sampled every 10 ms). ``--json``: one JSON object on the last line.
 
+``--options "mode=friends players=6"``: the tables' rule options (``/tractor new options:``, any shape, RULES §13):
+their empty seats are filled by one *Fill with AI* click instead.
+
 ``--ai strong``: every table has three strong AI seats (``--budget`` 0.2 s) that really play, in the bot's AI
 process pool (``--ai-in thread``: as before the pool), for ``--seconds``; see ``benchmarks/ai_load.py``.
 ``--backend postgres``: on ``--url`` or a throwaway PostgreSQL cluster (``tools.pgcluster``).
@@ -147,7 +150,7 @@ def _button(message: Any, op: str) -> str:
     raise RuntimeError(f"no {op} button")
 
 
-async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, Any]:
+async def run(n_tables: int, url: str | None, trace: bool = False, rule_options: str | None = None) -> dict[str, Any]:
     _instrument()
     tmp = Path(tempfile.mkdtemp(prefix="bot_load_"))
     options = TableOptions(ai_delay=3600.0, deal_delay=0.0, next_hand_delay=0.0, turn_timeout=7200.0,
@@ -168,11 +171,12 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
         started = time.perf_counter()
         pictures = 0
         for host in hosts:
-            result = await host.slash(channel, "tractor new", mode="async")
+            result = await host.slash(channel, "tractor new", mode="async",
+                                      **({"options": rule_options} if rule_options else {}))
             lobby = result.response
-            assert lobby is not None
-            for _ in range(3):
-                await host.click(lobby, custom_id=_button(lobby, "addai"))
+            assert lobby is not None, env.transcript()
+            for _ in range(1 if rule_options else 3):  # any shape: one Fill with AI
+                await host.click(lobby, custom_id=_button(lobby, "fillai" if rule_options else "addai"))
             await host.click(lobby, custom_id=_button(lobby, "start"))
             pictures += forget_simulated_logs(env)
         for host in hosts:
@@ -195,6 +199,7 @@ async def run(n_tables: int, url: str | None, trace: bool = False) -> dict[str, 
     lat = sorted(LATENCIES)
     return {
         "mode": "simcord", "backend": "postgres" if url else "sqlite", "tables": n_tables,
+        "options": rule_options or "",
         "open_tables": open_tables,
         "interactions": len(lat),
         "latency_ms_p50": round(statistics.median(lat), 2) if lat else None,
@@ -224,7 +229,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         url = args.url if cluster is None else cluster.create_database("load")
         if args.ai == "strong":
             return await run_ai(args, url)
-        return await run(args.tables, url, args.trace_memory)
+        return await run(args.tables, url, args.trace_memory, args.options)
     finally:
         if cluster is not None:
             cluster.stop()
@@ -247,6 +252,7 @@ def main() -> int:
     parser.add_argument("--trace-memory", action="store_true",
                         help="attribute the memory per table (tracemalloc, slower): the bot's own vs SimCord's")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--options", default=None, help='rule options of every table, e.g. "mode=friends players=6"')
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     out = asyncio.run(measure(args))
