@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.cards import RANKS, SUITS, Card, parse_card
 from engine.errors import EngineError
-from engine.friends import FriendCall, Friends, call_error
+from engine.friends import FriendCall, Friends, call_error, friends_to_json
 from engine.views import PublicView
 from runtime import Panel, check_dealer_calls
 
@@ -27,12 +27,9 @@ MAX_CALLS = 8
 
 
 def friends_json(friends: Friends | None) -> dict[str, Any] | None:
-    """The calls and the dealer's team (the dealer, then friends in the order they were revealed)."""
-    if friends is None:
-        return None
-    return {"dealer": friends.dealer, "team": list(friends.team),
-            "calls": [{"card": str(c.call.card), "ordinal": c.call.ordinal, "skip": c.skip, "filled": c.filled,
-                       "friend": c.friend} for c in friends.calls]}
+    """The calls and the dealer's team (the dealer, then friends in the order they were revealed), as the engine
+    stores them (``engine.friends.friends_to_json``)."""
+    return None if friends is None else friends_to_json(friends)
 
 
 def shape_json(view: PublicView) -> dict[str, Any]:
