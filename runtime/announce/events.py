@@ -51,6 +51,14 @@ def _match_over(rec: TableRecord, team: int | None, reason: str) -> Announcement
     return Announcement("announce.match_over", {"a": members[0], "b": members[1], "reason": reason})
 
 
+def _levels(rec: TableRecord, levels: Sequence[str]) -> str:
+    """The levels after a hand: the two teams' (``3 / 2``), or in 找朋友 each player's by name (``alice 3 / bob 2 /
+    …``, RULES §13.7)."""
+    if rec.rules.shape.fixed_partners:
+        return " / ".join(levels)
+    return " / ".join(f"{name} {level}" for name, level in zip(rec.names, levels, strict=False))
+
+
 def from_events(rec: TableRecord, events: Sequence[Event], view: PublicView | None = None) -> list[Announcement]:
     """Announcements for the public events of one change (``view``: the table after it, naming a 找朋友 team)."""
     out: list[Announcement] = []
@@ -113,11 +121,11 @@ def _announcement(rec: TableRecord, event: Event) -> Announcement | None:
                 "beaten": _cards(event.beaten_unit), "penalty": event.penalty}, seat=seat)
         case HandSettled(result=r) if r.match_winner is not None:  # the last hand: nobody deals next
             return Announcement("announce.hand_final", {
-                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after)})
+                "hand": r.hand_number, "points": r.defender_points, "levels": _levels(rec, r.levels_after)})
         case HandSettled(result=r):
             laps = r.laps_after != (0, 0)  # timed_laps: the laps go with the levels (negative levels read -1)
             return Announcement("announce.hand_settled_laps" if laps else "announce.hand_settled", {
-                "hand": r.hand_number, "points": r.defender_points, "levels": " / ".join(r.levels_after),
+                "hand": r.hand_number, "points": r.defender_points, "levels": _levels(rec, r.levels_after),
                 "laps": " / ".join(map(str, r.laps_after)), "dealer": names[r.next_dealer]})
         case MatchOver(winner=winner, reason=reason):
             return _match_over(rec, winner, reason)

@@ -168,6 +168,8 @@ async def test_a_six_seat_friends_hand_with_three_humans_and_three_ai(simcord_en
     assert result.team[0] == dealer_seat and len(result.levels_after) == 6  # per-player levels (§13.7)
     texts = thread_texts(env, channel, rec)
     names = env.bot.game.record(rec.table_id).names
+    levels = " / ".join(f"{n} {lv}" for n, lv in zip(names, result.levels_after, strict=True))
+    assert any(f"Levels {levels};" in t for t in texts), texts  # each player's own level, by name
     worded = [call_text(c.card, c.ordinal, "en") for c in calls]
     for friend in result.team[1:]:  # each friend revealed once, in public, with the copy that revealed it
         line = next(t for t in texts if f"🤝 {names[friend]} played" in t)
