@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from data.records import Mode
+from engine.actions import Pass
 from engine.rules import Rules
 from engine.views import Phase
 from runtime.access import Caller
@@ -198,3 +199,29 @@ async def test_every_shape_fits_a_phone(web_world: WebWorld, browser: Any, optio
     assert await page.locator("#table .seat.team0, #table .seat.team1").count() == (seats if fixed else 0)
     label = "_".join(f"{k}{v}" for k, v in options.items())
     await _shoot({"phone_en": page}, f"fit_{label}", session.table.version)
+
+
+async def test_four_seat_friends_in_play_on_a_phone(web_world: WebWorld, browser: Any) -> None:
+    """Four seats of 找朋友 keep the four-seat table: in play, the call sits in the centre under the trick, inside
+    the screen, with nothing to scroll sideways; the dealer is gold, the three others neutral until revealed."""
+    world = web_world
+    assert world.game is not None and world.links is not None
+    table_id, mine = await friends_table(world, 4)
+    session = world.session(table_id)
+    await world.game.act(table_id, ALICE, mine)
+    while session.table.phase is not Phase.BURYING or session.table.to_act() != (0,):
+        if session.table.phase is Phase.DECLARING and 0 in session.table.to_act():
+            await world.game.act(table_id, ALICE, Pass())
+        await asyncio.sleep(0.02)
+    await world.game.act(table_id, ALICE, world.game.suggest(table_id, ALICE))  # the AI's bury and call
+    assert session.table.phase is Phase.PLAYING
+    page = await open_page(browser, await world.links.issue(Caller(ALICE, GUILD), table_id, "zh-CN"), *PHONE)
+    await wait_version(page, session.table.version)
+    assert await page.locator("#table .seat").count() == 4 and not await page.locator("#table.ring").count()
+    assert await page.locator("#calls .call").count() == 1
+    assert await page.locator("#table .seat.dealer-side").count() == 1
+    assert await page.locator("#table .seat.unknown").count() == 3
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    box = await page.locator("#calls").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
+    await _shoot({"phone_zh-CN": page}, "friends4_playing", session.table.version)
