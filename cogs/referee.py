@@ -96,8 +96,8 @@ async def holds_referee_role(bot: GameBot, interaction: discord.Interaction) -> 
 
 def ruling_text(ruling: Ruling, names: tuple[str, ...], locale: str) -> str:
     what = i18n.t(f"referee.kind.{ruling.kind}", locale, points=ruling.points)
-    return i18n.t("referee.done", locale, ruling=what, a=escape_text(names[ruling.team]),
-                  b=escape_text(names[ruling.team + 2]))
+    members = [escape_text(n) for n in names[ruling.team::2]]  # a team of two, three or four (fixed partners)
+    return i18n.t("referee.done", locale, ruling=what, a=", ".join(members[:-1]), b=members[-1])
 
 
 class Referee(TractorSubgroup):

@@ -16,7 +16,9 @@ log = logging.getLogger(__name__)
 
 
 def team_names(rec: TableRecord, team: int) -> dict[str, str]:
-    return {"a": rec.names[team], "b": rec.names[team + 2]}
+    """A fixed team as ``{a} & {b}``: at six or eight seats ``a`` lists every member but the last."""
+    members = rec.names[team::2]
+    return {"a": ", ".join(members[:-1]), "b": members[-1]}
 
 
 def procedure_announcement(rec: TableRecord, event: Event) -> Announcement | None:
@@ -58,7 +60,7 @@ def _totals(rec: TableRecord, sanctions: Sequence[Sanction]) -> str:
     for team in (0, 1):
         mine = [s for s in sanctions if s.team == team]
         if mine:
-            parts.append(f"{rec.names[team]} & {rec.names[team + 2]}: −{sum(s.points for s in mine)}"
+            parts.append(f"{' & '.join(rec.names[team::2])}: −{sum(s.points for s in mine)}"
                          f" ({sum(1 for s in mine if s.kind == 'warning')}/"
                          f"{sum(1 for s in mine if s.kind == 'award')})")
     return " · ".join(parts)
