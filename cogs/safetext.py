@@ -41,6 +41,3 @@ def escape_params(params: Mapping[str, Any], keep: frozenset[str] = frozenset())
     return {k: escape_text(v) if isinstance(v, str) and k not in keep else v for k, v in params.items()}
 
 
-def literal(shown: str) -> str:
-    """What Discord displays for escaped text (the inverse of ``escape_text`` up to removed controls): tests."""
-    return re.sub(r"\\(.)", r"\1", shown.replace("@" + ZWSP, "@"))

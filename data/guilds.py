@@ -104,11 +104,6 @@ class GuildsMixin(Connection):
                                  (guild_id, json.dumps(stored), time.time()))
         return await self.guild_settings(guild_id)
 
-    async def default_rules(self, guild_id: int) -> Rules:
-        """The rules a new table of this server starts with."""
-        settings = await self.guild_settings(guild_id)
-        return Rules.from_preset(settings["preset"], **settings["options"])
-
     async def set_dm_notify(self, guild_id: int, user_id: int, enabled: bool) -> None:
         """Opt a user in to (or out of) DM notifications for turns on this server's tables."""
         await self.execute(

@@ -279,16 +279,6 @@ class LadderMixin(Connection):
         rows = await self.fetchall(sql, params)
         return sorted((str(r[0]) for r in rows), key=lambda k: (k != SHAPE, k))
 
-    async def reset_season(self, guild_id: int) -> int:
-        """Close the current season (its rows stay, queryable by season number) and open a new one; its number."""
-        async with self.transaction() as tx:
-            old = await current_season(tx, guild_id)
-            await tx.execute("UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND season = ?",
-                             (time.time(), guild_id, old))
-            new = await current_season(tx, guild_id)
-        log.info("guild %d: season %d archived, season %d started", guild_id, old, new)
-        return new
-
     async def seasons(self, guild_id: int) -> list[tuple[int, float, float | None]]:
         """``(season, started_at, ended_at)`` of every season of a server, oldest first."""
         rows = await self.fetchall(

@@ -186,11 +186,6 @@ class TableRecord:
         return tuple(s.name if s is not None else "-" for s in self.seats)
 
     @property
-    def seat_numbers(self) -> range:
-        """The table's seats, 0 to players - 1."""
-        return range(len(self.seats))
-
-    @property
     def humans(self) -> dict[int, int]:
         """seat -> user id of the human seats."""
         return {i: s.user_id for i, s in enumerate(self.seats) if s is not None and s.user_id is not None}

@@ -140,9 +140,6 @@ class TablesMixin(ShardsMixin):
             raise DataError("data.table_not_found", table_id=rec.table_id)
         return await self.get_table(rec.table_id)
 
-    async def set_status(self, table_id: int, status: Status) -> TableRecord:
-        return await self.save_table(replace(await self.get_table(table_id), status=status))
-
     async def delete_table(self, table_id: int) -> None:
         """Forget a table with its log, snapshots and timers (history of finished matches stays)."""
         await self.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))

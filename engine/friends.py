@@ -117,10 +117,6 @@ class Friends:
                         calls[i] = replace(state, filled=True)  # double join: the team stays smaller
         return Friends(self.dealer, tuple(calls), tuple(team))
 
-    def joined_since(self, before: Friends) -> tuple[int, ...]:
-        """Seats that joined after ``before`` (the reveal events of one trick)."""
-        return self.team[len(before.team):]
-
     def defenders(self, players: int) -> tuple[int, ...]:
         """Every seat not on the dealer's team, in seat order."""
         return tuple(s for s in range(players) if s not in self.team)

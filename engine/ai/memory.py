@@ -80,9 +80,6 @@ class Memory:
         if lead_pairs and len(split_pairs(in_suit)[0]) < lead_pairs:
             self.no_pairs[seat].add(led)
 
-    def count_played(self, card: Card) -> int:
-        return self.played[card.index]
-
 
 def memory_from_view(view: SeatView, ctx: TrumpContext, overcalls: bool = True) -> Memory:
     """Replay the public history of ``view`` (completed tricks and the current one) into a ``Memory``;

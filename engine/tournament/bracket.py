@@ -92,9 +92,6 @@ class Tournament:
                     return m
         raise NotAllowed("tournament.no_match", match=match_id)
 
-    def match_of_table(self, table_id: int) -> Match | None:
-        return next((m for rnd in self.rounds for m in rnd.matches if table_id in m.tables), None)
-
     def open_match_of(self, team_id: int) -> Match | None:
         rnd = self.current
         return next((m for m in rnd.matches if team_id in m.teams and not m.decided), None) if rnd else None

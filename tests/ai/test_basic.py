@@ -42,7 +42,7 @@ def test_memory_infers_voids_and_missing_pairs() -> None:
     assert "S" in mem.voids[1] and "S" not in mem.voids[2]
     assert "D" in mem.no_pairs[1] and "D" not in mem.voids[1]
     assert "D" in mem.voids[2]
-    assert mem.count_played(Card("K", "D")) == 2 and mem.count_played(Card("Q", "D")) == 2
+    assert mem.played[Card("K", "D").index] == 2 and mem.played[Card("Q", "D").index] == 2
 
 
 def test_declares_a_long_suit_and_passes_a_weak_hand() -> None:

@@ -10,12 +10,12 @@ import discord
 import pytest
 
 import i18n
-from cogs.safetext import literal
 from data.records import TableOptions
 from engine.tournament import Status as TStatus
 from engine.views import Phase
 from runtime.procedures import SANCTIONS, TIME_HAND
 from tests.helpers.botflow import advance, bounded, close_game, last_reply  # noqa: F401
+from tests.helpers.security import literal
 
 MINUTE = 60.0
 

@@ -4,8 +4,8 @@ and the Chinese locale for a Chinese client."""
 from __future__ import annotations
 
 import i18n
-from cogs.safetext import literal
 from tests.conftest import act_by_panel, button_id, humans_to_act, open_panel, open_table, select_cards, world
+from tests.helpers.security import literal
 
 
 async def _to_my_turn(env, channel, rec, alice):

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 import i18n
-from cogs.safetext import literal
 from engine.rules import OPTION_NAMES, PRESETS, BlockedGain, KittyGuard, MatchEnd, NtTractors, Rules, option_choices
 from runtime.options import describe_rules, described_completions, option_text
 from tests.conftest import open_table, world
 from tests.helpers.botflow import bounded, close_game, last_reply, use_locales
+from tests.helpers.security import literal
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]

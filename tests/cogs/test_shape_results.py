@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import i18n
-from cogs.safetext import literal
 from data.records import Status
 from runtime.announce.gains import gain_reasons, gains_text
 from tests.conftest import world
 from tests.helpers.botflow import advance, bounded, start_table, thread_messages, use_locales
+from tests.helpers.security import literal
 
 
 @bounded(240)

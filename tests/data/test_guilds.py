@@ -18,7 +18,8 @@ async def test_defaults_then_changes(db: Database) -> None:
     assert settings["locale"] == "en" and settings["turn_timeout"] == 90 and settings["allowed_channels"] == [5, 6]
     assert settings["reminder_lead"] == GUILD_DEFAULTS["reminder_lead"]
     assert await db.get_guild_setting(1, "turn_timeout") == 90
-    assert await db.default_rules(1) == Rules.from_preset("renda", max_gain=3)
+    settings = await db.guild_settings(1)
+    assert Rules.from_preset(settings["preset"], **settings["options"]) == Rules.from_preset("renda", max_gain=3)
     assert await db.guild_settings(2) == GUILD_DEFAULTS  # other servers untouched
     settings = await db.set_guild_settings(1, ai_level="strong")
     assert settings["locale"] == "en" and settings["ai_level"] == "strong"  # earlier changes kept

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -184,7 +186,7 @@ async def test_season_reset_archives_and_starts_fresh(db: Database) -> None:
     await db.record_hand(G, tid, seats, result(1, 0, (2, 0), False))
     await db.record_match(G, tid, seats, winner_team=0)
     assert await db.season(G) == 1
-    assert await db.reset_season(G) == 2
+    assert (await db.end_season(G, time.time())) is not None and await db.season(G) == 2
     assert await db.season(G) == 2 and await db.season(99) == 1  # other servers keep their season
     assert await db.leaderboard(G) == [] and await db.player_stats(G, 101) is None
     old = await db.player_stats(G, 101, season=1)
@@ -195,7 +197,7 @@ async def test_season_reset_archives_and_starts_fresh(db: Database) -> None:
     assert new is not None and (new.season, new.level, new.matches_won) == (2, "3", 0)
     seasons = await db.seasons(G)
     assert [(s, e is not None) for s, _, e in seasons] == [(1, True), (2, False)]
-    assert await db.reset_season(G) == 3
+    assert (await db.end_season(G, time.time())) is not None and await db.season(G) == 3
 
 
 @given(st.lists(st.integers(min_value=-3, max_value=8), max_size=40))

@@ -58,7 +58,7 @@ async def test_save_fields_and_validation(db: Database) -> None:
         await db.save_table(replace(rec, table_id=999))
     assert err.value.key == "data.table_not_found"
     assert (await db.get_table(rec.table_id)).status is Status.PLAYING
-    assert (await db.set_status(rec.table_id, Status.ENDED)).status is Status.ENDED
+    assert (await db.save_table(replace(await db.get_table(rec.table_id), status=Status.ENDED))).status is Status.ENDED
 
 
 async def test_old_rows_without_names_read_back(db: Database) -> None:

@@ -37,7 +37,7 @@ def test_example_42_two_friends_join_at_the_end_of_their_tricks() -> None:
     assert friends.team == (0, 2) and friends.open_calls[0].skip == 0
     before = friends
     friends = friends.after_trick(_trick((1, "KC"), (2, "3C"), (3, "4C"), (4, "5C"), (5, "6C"), (0, "7C")), SIX)
-    assert friends.team == (0, 2, 1) and friends.joined_since(before) == (1,) and not friends.open_calls
+    assert friends.team == (0, 2, 1) and friends.team[len(before.team):] == (1,) and not friends.open_calls
     assert friends.defenders(6) == (3, 4, 5)
 
 

@@ -4,16 +4,22 @@ whether a hostile name shows raw anywhere (content, embeds, thread names)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
-from cogs.safetext import BIDI_CONTROLS, escape_text
+from cogs.safetext import BIDI_CONTROLS, ZWSP, escape_text
 
 # every kind of hostile nickname the review named (each at most 32 characters, as Discord allows)
 STATIC_CORPUS: tuple[str, ...] = (
     "@everyone", "@here", "[free nitro](https://x.example)", "```x```", "||spoiler||",
     "\u202eevil", "a\u200db\u200dc", "*__~~bold~~__*", "> quote #1 -", "龍" * 32,
 )
+
+
+def literal(shown: str) -> str:
+    """What Discord displays for escaped text (the inverse of ``escape_text`` up to removed controls)."""
+    return re.sub(r"\\(.)", r"\1", shown.replace("@" + ZWSP, "@"))
 
 
 def hostile_names(role_id: int, user_id: int) -> list[str]:

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from cogs.safetext import escape_text, literal
+from cogs.safetext import escape_text
 from data.records import Status
 from tests.conftest import act_by_panel, humans_to_act
 from tests.helpers.botflow import bounded, close_game, declare_and_bury, private_leaks, start_table
-from tests.helpers.security import displayed, hostile_world, ping_problems, raw_name_problems
+from tests.helpers.security import displayed, hostile_world, literal, ping_problems, raw_name_problems
 
 pytestmark = pytest.mark.usefixtures("close_game")
 __all__ = ["close_game"]

@@ -10,10 +10,10 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.safetext import literal
 from engine.views import Phase
 from tests.conftest import world
 from tests.helpers.botflow import bounded, last_reply, start_table
+from tests.helpers.security import literal
 
 
 def _thread(channel: Any, rec: Any) -> Any:

@@ -8,8 +8,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cogs.safetext import SPECIAL, ZWSP, escape_params, escape_text, literal, plain_text
-from tests.helpers.security import STATIC_CORPUS, displayed, hostile_names
+from cogs.safetext import SPECIAL, ZWSP, escape_params, escape_text, plain_text
+from tests.helpers.security import STATIC_CORPUS, displayed, hostile_names, literal
 
 CORPUS = [*hostile_names(123456789012345678, 876543210987654321), *STATIC_CORPUS]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import i18n
-from cogs.safetext import literal
 from engine.tournament import Status as TStatus
 from tests.helpers.botflow import bounded, close_game, declare_and_bury, last_reply  # noqa: F401
 from tests.helpers.restart import restart
+from tests.helpers.security import literal
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank")
 TEAM_NAMES = ("Aces", "Kings", "Queens", "**Jacks** @everyone")  # the last one must show as typed

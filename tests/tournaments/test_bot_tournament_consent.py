@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import i18n
-from cogs.safetext import literal
 from engine.tournament import Status as TStatus
 from runtime.tournament.entries import INVITES
 from tests.helpers.botflow import bounded, last_reply
+from tests.helpers.security import literal
 
 
 @bounded(120)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.safetext import literal
 from engine.tournament.draw import seats
 from tests.helpers.botflow import bounded, last_reply
+from tests.helpers.security import literal
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank")
 

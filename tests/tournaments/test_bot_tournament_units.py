@@ -10,13 +10,13 @@ import discord
 import pytest
 
 import i18n
-from cogs.safetext import literal
 from data.records import TableOptions
 from engine.tournament import Stage
 from engine.tournament import Status as TStatus
 from engine.views import Phase
 from tests.cogs.test_procedures import MINUTE, until
 from tests.helpers.botflow import advance, bounded, close_game, last_reply, use_locales  # noqa: F401
+from tests.helpers.security import literal
 
 
 @pytest.fixture
