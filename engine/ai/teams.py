@@ -32,7 +32,7 @@ class Teams:
     order from it (``opps``, ``mates``; ``opps_after[seat][n]``: its opponents among the ``n`` seats after it).
     Without open calls it never changes (and is shared, not copied)."""
 
-    __slots__ = ("calls", "ignored", "mates", "opps", "opps_after", "side", "views", "won")
+    __slots__ = ("calls", "ignored", "mates", "opps", "opps_after", "side", "won")
 
     def __init__(self, side: list[int], calls: list[list[int]], won: list[int], ignored: bool = False) -> None:
         self.side = side
@@ -42,16 +42,10 @@ class Teams:
         self.opps: list[tuple[int, ...]] = []
         self.mates: list[tuple[int, ...]] = []
         self.opps_after: list[list[list[int]]] = []
-        self.views: dict[int, Teams] = {}  # ``for_seat``'s answers for seats that expect to join
         self._order()
 
     def _order(self) -> None:
-        side = self.side
-        n = len(side)
-        self.opps = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] != side[s]) for s in range(n)]
-        self.mates = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] == side[s]) for s in range(n)]
-        self.opps_after = [[[(s + k) % n for k in range(1, m + 1) if side[(s + k) % n] != side[s]] for m in range(n)]
-                           for s in range(n)]
+        self.opps, self.mates, self.opps_after = _tables(tuple(self.side))
 
     def for_seat(self, seat: int, hand: vec[i64]) -> Teams:
         """The sides as ``seat`` holding ``hand`` (a count vector) reads them: these, or, if it is not on the dealer's
@@ -61,19 +55,20 @@ class Teams:
             return self
         for call in self.calls:
             if hand[call[0]] > call[1]:
-                view = self.views.get(seat)
-                if view is None:
-                    side = list(self.side)
-                    side[seat] = 1
-                    view = self.views[seat] = Teams(side, [], self.won, self.ignored)
-                return view
+                side = list(self.side)
+                side[seat] = 1
+                return _joined(tuple(side))
         return self
 
     def copy(self) -> Teams:
         """An independent copy (the same object when no call is open: it cannot change)."""
         if not self.calls:
             return self
-        return Teams(list(self.side), [list(c) for c in self.calls], list(self.won), self.ignored)
+        other = Teams.__new__(Teams)  # (the order tables are shared: ``_order`` replaces them, never changes them)
+        other.side, other.calls, other.won, other.ignored = list(self.side), [list(c) for c in self.calls], \
+            list(self.won), self.ignored
+        other.opps, other.mates, other.opps_after = self.opps, self.mates, self.opps_after
+        return other
 
     def after_trick(self, trick: Sequence[tuple[int, Sequence[int]]], winner: int, points: int) -> int:
         """The trick ``trick`` (seat, card indices, in playing order) ends, won by ``winner`` with ``points``: the
@@ -100,8 +95,26 @@ class Teams:
             self.calls = [c for c in calls if not c[2]]
         if joined:
             self._order()
-            self.views = {}
         return delta
+
+
+@lru_cache(maxsize=4096)
+def _tables(side: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[list[list[int]]]]:
+    """Each seat's opponents and side-mates in playing order from it, and its opponents among the next ``m``
+    seats, for the sides ``side`` (remembered: a playout asks again and again; never changed by the callers)."""
+    n = len(side)
+    opps = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] != side[s]) for s in range(n)]
+    mates = [tuple((s + k) % n for k in range(1, n) if side[(s + k) % n] == side[s]) for s in range(n)]
+    after = [[[(s + k) % n for k in range(1, m + 1) if side[(s + k) % n] != side[s]] for m in range(n)]
+             for s in range(n)]
+    return opps, mates, after
+
+
+@lru_cache(maxsize=4096)
+def _joined(side: tuple[int, ...]) -> Teams:
+    """The sides ``side`` as one seat reads them once it counts itself on the dealer's side (``for_seat``; no
+    calls: it is only read)."""
+    return Teams(list(side), [], [0] * len(side))
 
 
 @lru_cache(maxsize=64)
