@@ -12,6 +12,7 @@ dialog survives a restart; a dialog of an earlier turn is answered with a fresh 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from discord.ext import commands
 import i18n
 from cogs.cardtext import call_text, card_name, trump_name
 from cogs.gamebot import GameBot
+from cogs.guard import admitted
 from cogs.hub import caller_of
 from cogs.items import CallButton, CallId, PanelId, clicks
 from cogs.panel_view import hand_order, indices_of, mask_indices
@@ -76,13 +78,17 @@ def dialog_view(ident: CallId, calls: Sequence[FriendCall], locale: str, *, conf
     return view
 
 
-class CallForm(discord.ui.Modal):
-    """Type the calls: one line per friend, prefilled with the suggestion."""
+FORM_ID = re.compile(r"tfm:(?P<t>\d+):(?P<s>[0-7]):(?P<v>\d+):(?P<m>\d+)")
 
-    def __init__(self, cog: FriendCalls, ident: CallId, count: int, suggested: Sequence[FriendCall],
-                 locale: str) -> None:
-        super().__init__(title=i18n.t("friends.form.title", locale, count=count)[:45], timeout=14 * 60)
-        self.cog, self.ident = cog, ident
+
+class CallForm(discord.ui.Modal):
+    """Type the calls: one line per friend, prefilled with the suggestion. Its state is in its custom id
+    (``tfm:{table}:{seat}:{version}:{mask}``) and its submission is read by ``FriendCalls.on_interaction``, not by
+    the modal object, so a form sent before a restart is still answered."""
+
+    def __init__(self, ident: CallId, count: int, suggested: Sequence[FriendCall], locale: str) -> None:
+        super().__init__(title=i18n.t("friends.form.title", locale, count=count)[:45],
+                         custom_id=f"tfm:{ident.table}:{ident.seat}:{ident.version}:{ident.mask}")
         self.lines: list[discord.ui.TextInput[CallForm]] = []
         for n in range(count):
             default = call_text(suggested[n].card, suggested[n].ordinal, locale) if n < len(suggested) else None
@@ -92,9 +98,20 @@ class CallForm(discord.ui.Modal):
             self.lines.append(line)
             self.add_item(line)
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        text = "\n".join(str(line.value) for line in self.lines)
-        await self.cog.typed(interaction, self.ident, text)
+
+def form_text(data: Any) -> str:
+    """The lines typed in a submitted form (its text inputs ``call0`` …, in order), one call per line."""
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if str(node.get("custom_id", "")).startswith("call") and "value" in node:
+                found.append((str(node["custom_id"]), str(node["value"] or "")))
+            for child in (node.get("components") or []) + ([node["component"]] if "component" in node else []):
+                walk(child)
+
+    walk(data)
+    return "\n".join(value for _, value in sorted(found))
 
 
 class FriendCalls(commands.Cog):
@@ -149,10 +166,23 @@ class FriendCalls(commands.Cog):
             panel = self._panel(interaction, ident)
             if ident.op == "pick":
                 dialog = call_dialog(panel, self._buried(panel, ident.mask))
-                await interaction.response.send_modal(
-                    CallForm(self, ident, dialog.count, dialog.suggested, user_locale(interaction)))
+                form = CallForm(ident, dialog.count, dialog.suggested, user_locale(interaction))
+                await interaction.response.send_modal(form)
+                form.stop()  # answered by on_interaction from its id (a restart keeps it), not by this object
                 return
             await self._make(interaction, ident, panel, decode_calls(ident.calls), confirmed=True)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted call form (``tfm:`` id), rate limited as a click."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = FORM_ID.fullmatch(str(data.get("custom_id", "")))
+        if match is None or not await admitted(interaction, "action"):
+            return
+        ident = CallId(int(match["t"]), int(match["s"]), int(match["v"]), "call", int(match["m"]))
+        await self.typed(interaction, ident, form_text(data))
 
     async def typed(self, interaction: discord.Interaction, ident: CallId, text: str) -> None:
         """The form's calls: checked now; calls naming a card the dealer holds wait for its confirmation."""

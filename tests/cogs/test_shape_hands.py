@@ -64,8 +64,9 @@ async def _declare_as_human(env: Any, clock: Any, rec: Any, channel: Any, actors
 
 async def _bury_and_call(env: Any, clock: Any, rec: Any, channel: Any, dealer: Any) -> tuple[FriendCall, ...]:
     """The dealer picks the suggested bury in its panel and presses Bury: the call dialog opens privately; it types
-    a call naming a card it keeps (and the suggestion's other calls), is warned, the bot restarts, and the dealer
-    calls anyway on the same warning (its state is in the buttons' ids)."""
+    a call naming a card it keeps (and the suggestion's other calls) in the form — the bot restarting while the form
+    is open — is warned, the bot restarts again, and the dealer calls anyway on the same warning (the form's and the
+    buttons' state are in their ids)."""
     game = env.bot.game
     panel = game.panel(rec.table_id, dealer.id)
     bury = game.suggest(rec.table_id, dealer.id).cards
@@ -86,6 +87,7 @@ async def _bury_and_call(env: Any, clock: Any, rec: Any, channel: Any, dealer: A
     suggested = [FriendCall(c.card, c.ordinal) for c in _suggested(dialog)] or []
     calls = [FriendCall(own, 1), *[c for c in suggested if c.card != own]][:count]
     form = await dealer.click(dialog, custom_id=_call_button(dialog, "pick"))
+    await restart(env, clock, rng_seed=SEEDS["six"])  # the form is answered from its id after a restart
     values = {f"call{n}": call_text(c.card, c.ordinal, "en") for n, c in enumerate(calls)}
     warned = await dealer.submit_modal(form, values)
     warning = warned.followups[-1] if warned.followups else warned.response
