@@ -204,9 +204,9 @@ async def test_ladder_and_stats_after_a_short_match_in_both_locales(simcord_env:
 
     titles: list[str] = []  # the ladder picture's title (the reply has no text repeating it)
     original = imaging.render_ladder  # every picture is drawn through runtime.pictures.imaging
-    def render(rows: Sequence[LadderRow], *, title: str, locale: str) -> bytes:
+    def render(rows: Sequence[LadderRow], *, title: str, locale: str, **rest: Any) -> bytes:
         titles.append(title)
-        return original(rows, title=title, locale=locale)
+        return original(rows, title=title, locale=locale, **rest)
 
     monkeypatch.setattr(imaging, "render_ladder", render)
     for actor, loc in ((alice, "en"), (bob, "zh-CN")):
