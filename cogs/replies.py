@@ -10,7 +10,9 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.safetext import escape_params
+from cogs.cardtext import card_name
+from cogs.safetext import escape_params, escape_text
+from engine.cards import parse_cards
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -44,11 +46,24 @@ def error_text(exc: BaseException, locale: str) -> str:
     echo what the user typed (an option, a card string): they are escaped as literal text."""
     if isinstance(exc, EngineError | BotError):
         params = {k: (" ".join(map(str, v)) if isinstance(v, list | tuple) else v) for k, v in exc.params.items()}
-        return i18n.t(exc.key, locale, **escape_params(cut_params(params)))
+        params = escape_params(cut_params(params))
+        if exc.key.startswith("friends.") and isinstance(exc.params.get("card"), str):
+            params["card"] = readable_card(exc.params["card"], locale)  # a friend call's card: 大王, K♣
+        return i18n.t(exc.key, locale, **params)
     key = getattr(exc, "key", None)
     if isinstance(key, str) and key in i18n.MESSAGES:
         return i18n.t(key, locale, **escape_params(getattr(exc, "params", None) or {}))
     return i18n.t("error.internal", locale)
+
+
+def readable_card(text: str, locale: str) -> str:
+    """One card's code (``BJ``, ``KC``) as players read it (``大王``/``Big joker``, ``K♣``); anything else
+    escaped as literal text."""
+    try:
+        cards = parse_cards(text)
+    except EngineError:
+        cards = ()
+    return card_name(cards[0], locale) if len(cards) == 1 else escape_text(text)
 
 
 ECHO_LIMIT = 100  # characters of the user's own input repeated in an answer

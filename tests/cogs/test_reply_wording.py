@@ -125,3 +125,13 @@ async def test_tractor_help_in_both_locales(simcord_env, monkeypatch, locale):
     words = {"en-US": ("Start a table", "My panel", "Play", "/tractor rules"),
              "zh-CN": ("开桌", "我的面板", "出牌", "改规则")}[locale]
     assert all(w in text for w in words)
+
+
+@pytest.mark.parametrize(("locale", "joker", "king"), [("en", "Big joker", "K♣\ufe0e"), ("zh-CN", "大王", "K♣\ufe0e")])
+def test_a_refused_friend_call_names_its_card_as_players_read_it(locale: str, joker: str, king: str) -> None:
+    from engine.errors import IllegalAction
+
+    text = error_text(IllegalAction("friends.card_not_allowed", card="BJ", ordinal=1, policy="no_trumps"), locale)
+    assert joker in text and "BJ" not in text
+    assert king in error_text(IllegalAction("friends.duplicate", card="KC"), locale)
+    assert "**x**" not in error_text(IllegalAction("friends.duplicate", card="**x**"), locale)  # not a card: literal

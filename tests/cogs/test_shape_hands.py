@@ -260,7 +260,7 @@ async def test_the_bury_command_takes_the_calls_or_opens_the_dialog(simcord_env:
     refused = last_reply(await dealer.slash(channel, "bury", cards=cards, calls="the best card"))
     assert refused.ephemeral and "is not a call" in refused.content
     trump = last_reply(await dealer.slash(channel, "bury", cards=cards, calls="1 BJ, 1 AS"))  # friend_cards
-    assert "BJ cannot be called under friend_cards=no\\_trumps" in trump.content  # (escaped markdown)
+    assert "Big joker cannot be called under friend_cards=no\\_trumps" in trump.content  # (escaped markdown)
     assert i18n.t("friends.wrong_count", "en", count=2, called=1) in last_reply(
         await dealer.slash(channel, "bury", cards=cards, calls="1 AS")).content
     assert game.sessions[rec.table_id].table.phase is Phase.BURYING
