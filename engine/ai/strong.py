@@ -11,7 +11,8 @@ settlement would give (点数 as a tie-break), from the player's team's point of
 overridden only by a candidate whose gain, re-checked on fresh deals, stays above zero by one standard
 error (guarded override). Forced plays are not searched. The bury is searched the same way over the best
 few buries of the rule of thumb and a few near voids (``engine.ai.bury_search``); declaring is delegated to
-``basic``."""
+``basic``. In 找朋友 (no fixed partners) the strong player plays as ``basic`` for now: measured, its search lost
+to basic there (benchmarks/README, "Every table shape")."""
 
 from __future__ import annotations
 
@@ -285,7 +286,10 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
                   iterations: int | None = None, stats: SearchStats | None = None,
                   read: Mapping[int, str] | None = None) -> Action | None:
     """The strong player's action: Monte Carlo for plays and the bury (``engine.ai.bury_search``), ``basic``
-    otherwise (``stats``: filled in; ``read``: the seats whose plays its search reads, with their AI levels, 读牌)."""
+    otherwise (``stats``: filled in; ``read``: the seats whose plays its search reads, with their AI levels, 读牌).
+    In 找朋友 it plays as ``basic`` for now: its search lost to basic there (benchmarks/README, "Every table shape")."""
+    if not view.public.rules.shape.fixed_partners:
+        return basic_action(view)
     if view.public.phase is Phase.BURYING:
         cards, worlds = search_bury(view, rng, budget_s, iterations)
         if stats is not None:

@@ -102,3 +102,13 @@ def test_a_seat_that_can_fill_a_call_with_its_own_copies_plays_as_the_dealers_si
     assert view.side == [1, 0, 0, 1, 0, 0] and view.mates[3] == (0,) and view.opps[3] == (4, 5, 1, 2)
     assert teams.side[3] == 0 and teams.opps[4] == (0,)  # the others still read it as a defender
     assert fixed_teams(4, 0).for_seat(1, two) is fixed_teams(4, 0)
+
+
+def test_strong_plays_as_basic_in_friends_for_now() -> None:
+    """Its search lost to basic in 6-player 找朋友 (benchmarks/README): strong chooses basic's action there."""
+    from engine.ai.basic import basic_action
+    from engine.ai.strong import strong_action
+
+    table = _play(Rules.from_preset("standard", players=6, mode="friends"), 8, 3)
+    view = table.seat_view(table.to_act()[0])
+    assert strong_action(view, random.Random(1), iterations=8) == basic_action(view)
