@@ -10,8 +10,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.ai import choose_action
-from engine.ai.determinize import Sampler, dealer_caps
+from engine.ai.determinize import Sampler, World, dealer_caps
+from engine.ai.playstate import to_counts
 from engine.ai.situation import situation_from_view
+from engine.ai.strong import start_state
 from engine.ai.teams import Teams, fixed_teams, friends_teams
 from engine.cards import Card
 from engine.friends import Friends
@@ -112,3 +114,22 @@ def test_strong_plays_as_basic_in_friends_for_now() -> None:
     table = _play(Rules.from_preset("standard", players=6, mode="friends"), 8, 3)
     view = table.seat_view(table.to_act()[0])
     assert strong_action(view, random.Random(1), iterations=8) == basic_action(view)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(4, 8), decks=st.integers(1, 4), seed=st.integers(0, 10**6), tricks=st.integers(0, 6))
+def test_a_playout_of_the_true_deal_is_the_hand_basic_plays(players: int, decks: int, seed: int, tricks: int) -> None:
+    """Every seat of a playout plays basic's policy from what it may know, the sides and calls changing as at the
+    table: played out from the real deal, it ends with the table's points and the dealer's team."""
+    rules = Rules.from_preset("standard", players=players, decks=decks, mode="friends")
+    table = _play(rules, seed, tricks)
+    assume(table.phase is Phase.PLAYING)
+    sit = situation_from_view(table.seat_view(table.to_act()[0]))
+    hand = table.hand
+    playout = start_state(sit, World([to_counts(cards) for cards in hand.hands], [c.index for c in hand.kitty]))
+    points = playout.run()
+    rest = _play(rules, seed)  # (the same hand played on to its end: basic is deterministic)
+    result = rest.results[-1]
+    assume(not rest.public_view().penalties)
+    assert points == result.trick_points + result.kitty_bonus
+    assert {s for s in range(players) if playout.teams.side[s]} == set(result.team)
