@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from engine.actions import Play
 from engine.cards import ALL_CARDS, Card, card_points
 from engine.follow import enumerate_follows, follow_error
-from engine.hand import HandState
 from engine.legal import lead_units
 from engine.randomplay import random_action
 from engine.rules import Rules
@@ -23,6 +22,7 @@ from engine.trick import trick_points, trick_winner
 from engine.trump import TrumpContext, trump_context
 from engine.units import decompose_lead
 from engine.views import Phase
+from tests.helpers.held_cards import cards_of_hand
 
 POLICIES = ("ladder", "ladder_protected", "pairs_only", "suit_only")
 
@@ -113,18 +113,6 @@ def test_every_listed_lead_is_one_unit_that_stands(deal: tuple[TrumpContext, lis
     assert widths == set(range(1, held + 1))
 
 
-def _cards_in_hand(hand: HandState) -> Counter[Card]:
-    held: Counter[Card] = Counter(hand.kitty)
-    for held_cards in hand.hands:
-        held.update(held_cards)
-    for trick in hand.tricks:
-        for _, played in trick.plays:
-            held.update(played)
-    for _, playing in hand.trick:
-        held.update(playing)
-    return held
-
-
 @settings(max_examples=12, deadline=None)
 @given(st.integers(1, 4), st.sampled_from(POLICIES), st.integers(0, 10**6))
 def test_whole_hands_offer_only_legal_plays_and_keep_every_card(decks: int, policy: str, seed: int) -> None:
@@ -136,7 +124,7 @@ def test_whole_hands_offer_only_legal_plays_and_keep_every_card(decks: int, poli
     while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         hand = table.hand
         if table.phase is Phase.PLAYING:
-            assert _cards_in_hand(hand) == every
+            assert cards_of_hand(hand) == every
             seat = hand.to_act()[0]
             ctx = hand.ctx()
             lead = hand.trick_lead()
@@ -147,4 +135,4 @@ def test_whole_hands_offer_only_legal_plays_and_keep_every_card(decks: int, poli
                 else:
                     assert follow_error(lead, hand.hands[seat], action.cards, ctx) is None
         table.apply(random_action(table, rng))
-    assert _cards_in_hand(table.hand) == every
+    assert cards_of_hand(table.hand) == every

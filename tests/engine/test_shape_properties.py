@@ -12,15 +12,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Play
-from engine.cards import ALL_CARDS, Card, card_points
+from engine.cards import ALL_CARDS, card_points
 from engine.errors import IllegalAction
 from engine.follow import follow_error
-from engine.hand import HandState
 from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
 from engine.units import decompose_lead
 from engine.views import Phase
+from tests.helpers.held_cards import cards_of_hand
 
 DONE = (Phase.HAND_OVER, Phase.MATCH_OVER)
 
@@ -31,19 +31,6 @@ def deal_sizes(decks: int, players: int) -> tuple[int, int]:
     while kitty < 5:
         kitty += players
     return (54 * decks - kitty) // players, kitty
-
-
-def _held(hand: HandState) -> Counter[Card]:
-    """Every card of the hand wherever it lies: hands, kitty, finished tricks and the trick in play."""
-    held: Counter[Card] = Counter(hand.kitty)
-    for cards in hand.hands:
-        held.update(cards)
-    for trick in hand.tricks:
-        for _, played in trick.plays:
-            held.update(played)
-    for _, playing in hand.trick:
-        held.update(playing)
-    return held
 
 
 def _check_plays(table: Table, limit: int = 25) -> None:
@@ -98,13 +85,13 @@ def test_a_whole_hand_of_every_shape_keeps_its_cards_offers_legal_actions_and_co
             assert [len(h) for h in hand.hands] == [size] * players and len(hand.kitty) == kitty
             checked_deal = True
         if table.phase is Phase.PLAYING:
-            assert _held(hand) == every
+            assert cards_of_hand(hand) == every
             _check_plays(table)
         elif table.phase in (Phase.DECLARING, Phase.BURYING):
             _check_other_actions(table, rng)
         table.apply(random_action(table, rng))
     hand = table.hand
-    assert checked_deal and _held(hand) == every and not any(hand.hands)
+    assert checked_deal and cards_of_hand(hand) == every and not any(hand.hands)
     assert all(len(t.plays) == players and len({len(c) for _, c in t.plays}) == 1 for t in hand.tricks)
     assert sum(t.points for t in hand.tricks) + card_points(hand.kitty) == 100 * decks
     if not rules.shape.fixed_partners:  # 找朋友: the points each player carries (§13.5)

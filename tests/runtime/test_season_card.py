@@ -5,44 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import i18n
 from data.database import Database
-from render.stats import StatsCard
-from runtime.pictures import imaging
-from runtime.presenter import Image
 from runtime.records.ladder_views import player_card
 from tests.data.test_seasons import OTHERS, SEATS, G, play
 
 
-@pytest.fixture
-def cards(monkeypatch: pytest.MonkeyPatch) -> list[StatsCard]:
-    """Every statistics card drawn (through ``runtime.pictures.imaging``, as the bot draws them)."""
-    drawn: list[StatsCard] = []
-
-    async def stats_image(card: StatsCard, locale: str) -> Image:
-        drawn.append(card)
-        return Image("stats", "stats.png", b"")
-
-    monkeypatch.setattr(imaging, "stats_image", stats_image)
-    return drawn
-
-
-async def test_the_card_of_a_past_season_and_of_the_current_one(db: Database, cards: list[Any]) -> None:
+async def test_the_card_of_a_past_season_and_of_the_current_one(db: Database, drawn_stats_cards: list[Any]) -> None:
     await play(db, SEATS, 2, True)
     await play(db, SEATS, 3, True)
     await play(db, OTHERS, 1, True)
     _archived, summer = await db.start_season(G, "Summer", None, opened_by=1, now=100.0)
     await play(db, SEATS, 1, False)
     await player_card(db, G, 101, "alice", "en")
-    now = cards[-1]
+    now = drawn_stats_cards[-1]
     assert (now.season, now.level, now.matches_lost, now.levels) == ("Summer", "2", 1, (0,))
     assert now.all_time == i18n.t("season.all_time", "en", seasons=2, won=2, lost=1, streak=2)
     assert now.best_season == i18n.t("season.best", "en", season="Season 1", place=1)
     first = await db.find_season(G, "1")
     await player_card(db, G, 101, "alice", "zh-CN", first)
-    past = cards[-1]
+    past = drawn_stats_cards[-1]
     assert (past.season, past.level, past.matches_won, past.levels) == ("第1赛季", "7", 2, (2, 5))
-    assert (await player_card(db, G, 999, "nobody", "en")).image is None and len(cards) == 2
+    assert (await player_card(db, G, 999, "nobody", "en")).image is None and len(drawn_stats_cards) == 2
     assert summer.number == 2

@@ -6,39 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from data.database import Database
-from render.stats import StatsCard
-from runtime.pictures import imaging
-from runtime.presenter import Image
 from runtime.records.ladder_views import ladder_picture, player_card, recent_results
 from tests.data.test_shape_ladders import HUMANS, play_friends_match
 
 KEY = "friends-3d6p"
 
 
-@pytest.fixture
-def cards(monkeypatch: pytest.MonkeyPatch) -> list[StatsCard]:
-    """Every statistics card drawn (through ``runtime.pictures.imaging``, as the bot draws them)."""
-    drawn: list[StatsCard] = []
-
-    async def stats_image(card: StatsCard, locale: str) -> Image:
-        drawn.append(card)
-        return Image("stats", "stats.png", b"")
-
-    monkeypatch.setattr(imaging, "stats_image", stats_image)
-    return drawn
-
-
-async def test_a_friends_players_card_reads_its_shapes_ladder(db: Database, cards: list[Any]) -> None:
+async def test_a_friends_players_card_reads_its_shapes_ladder(db: Database, drawn_stats_cards: list[Any]) -> None:
     _, table = await play_friends_match(db)
     [match] = await db.match_history(1, shape=KEY)
     assert await db.match_history(1, shape="tractor") == []
     for seat, user in HUMANS.items():
         assert (await player_card(db, 1, user, "p", "en")).image is None  # no two-deck four-seat matches
         assert (await player_card(db, 1, user, "p", "en", shape=KEY)).image is not None
-        card = cards[-1]
+        card = drawn_stats_cards[-1]
         assert card.level == table.levels[seat] and card.recent == (seat in match.winners,)
         assert card.matches_won == int(seat in match.winners) and len(card.levels) == 1
         assert recent_results([match], user) == (seat in match.winners,)
