@@ -5,13 +5,12 @@ Output is canonical; input is lenient (``10h``, ``Th``, ``â™¥10``, ``h10``, ``å°
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.errors import InvalidCard
-from engine.seeded import shuffle
+from engine.seeded import generator, shuffle
 
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -143,7 +142,7 @@ def n_decks(decks: int) -> list[Card]:
 def shuffled_deck(seed: int, decks: int = 2) -> list[Card]:
     """A reproducible shuffle of ``decks`` decks for ``seed`` (same seed, same order on every platform)."""
     deck = two_decks() if decks == 2 else n_decks(decks)
-    shuffle(random.Random(seed), deck)
+    shuffle(generator(seed), deck)
     return deck
 
 

@@ -17,7 +17,7 @@ from engine.cards import ALL_CARDS, Card, remove_cards
 from engine.friends import default_calls
 from engine.legal import play_option_ids
 from engine.playing import Playing
-from engine.seeded import choice, shuffle
+from engine.seeded import choice, randint, sample, shuffle
 from engine.table import Table
 from engine.trump import trump_context
 from engine.views import Phase
@@ -39,8 +39,8 @@ def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng
         by_suit[ctx.suit_of(card)].append(card)
     suit = choice(rng, sorted(by_suit))
     cards = by_suit[suit]
-    k = rng.randint(1, min(len(cards), 6))
-    return tuple(rng.sample(cards, k))
+    k = randint(rng, 1, min(len(cards), 6))
+    return tuple(sample(rng, cards, k))
 
 
 def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1,
@@ -82,7 +82,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
     seat = to_act[0]
     if phase is _BURYING:
         hand = list(table.hand.hands[seat])
-        buried = tuple(rng.sample(hand, table.rules.shape.kitty))
+        buried = tuple(sample(rng, hand, table.rules.shape.kitty))
         if table.rules.shape.fixed_partners:
             return Bury(seat=seat, cards=buried)
         h = table.hand

@@ -1,4 +1,5 @@
-"""Seeded draws, bit for bit those of ``random.Random`` (its ``shuffle`` and ``choice``), compiled with the rules.
+"""Seeded draws, bit for bit those of ``random.Random`` (its seeding, ``shuffle``, ``choice``, ``randrange``,
+``randint`` and ``sample``), compiled with the rules.
 
 The deck's shuffle and the random players' choices are the same draws as the standard library makes from the
 same generator state (``getrandbits`` and rejection, as CPython's ``Random._randbelow``), so every seed deals and
@@ -7,11 +8,25 @@ plays the same hands with or without the compiled build; only the Python-level l
 
 from __future__ import annotations
 
+import _random
+import math
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+_NEW: Final = random.Random.__new__  # (unseeded: ``random.Random``'s ``__init__`` seeds)
+_SEED: Final = _random.Random.seed  # the C generator's own ``seed`` (``Random.seed`` ends by calling it)
+
+
+def generator(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``: the same generator state, seeded by the C generator's ``seed``
+    without the two Python-level calls (``__init__``, ``seed``) in front of it (a few microseconds a deal)."""
+    rng: random.Random = _NEW(random.Random)
+    _SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (as ``Random.seed`` sets it)
+    return rng
 
 
 def randbelow(rng: random.Random, n: int) -> int:
@@ -45,3 +60,50 @@ def choice(rng: random.Random, seq: Sequence[T]) -> T:
     if not len(seq):
         raise IndexError("Cannot choose from an empty sequence")
     return seq[randbelow(rng, len(seq))]
+
+
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n > 0``)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    if n <= 0:
+        raise ValueError("empty range for randrange()")
+    return randbelow(rng, n)
+
+
+def randint(rng: random.Random, a: int, b: int) -> int:
+    """``rng.randint(a, b)`` (``a <= b``): ``a + randbelow(b - a + 1)``, as ``Random.randrange`` draws it."""
+    if type(rng) is not random.Random:
+        return rng.randint(a, b)
+    if b < a:
+        raise ValueError(f"empty range for randint({a}, {b})")
+    return a + randbelow(rng, b - a + 1)
+
+
+def sample(rng: random.Random, population: list[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``: a pool of the ``n`` items while that is smaller than a ``k``-item set (items
+    drawn from the pool and their places refilled from its end), else draws of positions, a drawn one drawn again."""
+    if type(rng) is not random.Random:
+        return rng.sample(population, k)
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    setsize = 21  # (CPython's: a small set's size minus an empty list's)
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    result: list[T] = []
+    if n <= setsize:
+        pool = population[:]
+        for i in range(k):
+            j = randbelow(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return result
+    selected: set[int] = set()
+    for _ in range(k):
+        j = randbelow(rng, n)
+        while j in selected:
+            j = randbelow(rng, n)
+        selected.add(j)
+        result.append(population[j])
+    return result

@@ -9,7 +9,6 @@ actions)`` rebuilds it from the action log. Deterministic: the only randomness i
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Iterable
 from typing import Any, Final, cast
 
@@ -51,6 +50,7 @@ from engine.hand import HandState, deal_seed
 from engine.legal import seat_legal_actions, system_legal_actions
 from engine.levels import Level, playing_rank
 from engine.rules import MatchEnd, Rules
+from engine.seeded import generator, randrange
 from engine.settlement import fixed_deal, fixed_deals_winner, settle_hand, timed_winner
 from engine.views import HandResult, Phase, PublicView, Sanction, SeatView
 from engine.wire import result_from_json, result_to_json
@@ -108,7 +108,7 @@ class Table:
             level, dealer = fixed_deal(number)
             return HandState.start(self.rules, self.seed, number, level, dealer, dealer, False, redeals)
         if dealer is None:  # first hand: a random seat draws first, and declaring decides the dealer (抢庄)
-            first = random.Random(deal_seed(self.seed, 0, redeals)).randrange(self.rules.players)
+            first = randrange(generator(deal_seed(self.seed, 0, redeals)), self.rules.players)
             return HandState.start(self.rules, self.seed, number, playing_rank(self.levels[0]), None, first, True,
                                    redeals)
         level = playing_rank(self.levels[self._level_index(dealer)])  # a negative level plays 2
