@@ -134,10 +134,11 @@ def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
         if not 0 <= i < 54:  # not a card index
             return _sorted_lead_unit_ids(ids, ctx)
         counts[i] = counts[i] + 1  # (compiled, ``+=`` on a list item is a generic number call)
-    out: list[tuple[int, ...]] = [(i,) for i in by_display if counts[i]]
+    one, two = core_follow.ONE_CARD, core_follow.PAIR_OF  # (made once: no new tuples)
+    out: list[tuple[int, ...]] = [one[i] for i in by_display if counts[i]]
     pairs = [i for i in r.by_rank if counts[i] >= 2]  # high→low
     for i in pairs:
-        out.append((i, i))
+        out.append(two[i])
     if len(pairs) >= 2 and _linked(r, pairs):
         _add_tractors(r, ids, out)
     if r.decks >= 3:

@@ -62,6 +62,8 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         seats = list(table.to_act())
         shuffle(rng, seats)
         for seat in seats:
+            if not table.hand.hands[seat]:  # nothing drawn yet: nothing to declare
+                continue
             declares = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
             if declares and rng.random() < 0.3:
                 return choice(rng, declares)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from engine.cardrules import ladder, tuples
 from engine.cardrules.tables import TRUMP, RuleTables
@@ -37,8 +38,9 @@ from engine.cardrules.units import (
 )
 from engine.rules import FollowPolicy
 
-# a one-card follow of each card index, made once: a listing returns these instead of new 1-tuples
-_ONE_CARD: tuple[tuple[int], ...] = tuple((i,) for i in range(54))
+# a one-card play and a pair of each card index, made once: a listing returns these instead of new tuples
+ONE_CARD: Final[tuple[tuple[int], ...]] = tuple((i,) for i in range(54))
+PAIR_OF: Final[tuple[tuple[int, int], ...]] = tuple((i, i) for i in range(54))
 
 log = logging.getLogger(__name__)
 
@@ -117,15 +119,9 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
         return []
     suit = r.suit
     cards: list[int] = hand if isinstance(hand, list) else list(hand)  # (compiled, a list is read without an iterator)
+    if n == 1:
+        return _single_follows(r, led, cards, limit)
     held = [i for i in cards if suit[i] == led]
-    if n == 1:  # distinct cards: held ones, else trumps first on a plain lead
-        plays = _cheapest_first(r, held or cards)
-        if not held and led != TRUMP:
-            plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
-        if len(plays) > limit:
-            plays = plays[:limit]
-        one = _ONE_CARD
-        return [one[i] if 0 <= i < 54 else (i,) for i in plays]
     others = [i for i in cards if suit[i] != led]
     display = r.display
     seen: set[tuple[int, ...]] = set()
@@ -140,6 +136,39 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
             if len(out) >= limit:
                 return out
     return out
+
+
+def _single_follows(r: RuleTables, led: int, cards: list[int], limit: int) -> list[tuple[int, ...]]:
+    """A single's follows: the distinct held cards of the led suit, cheapest first, else (void) all of them,
+    trumps first on a plain lead. Cards keyed as plain numbers (``_cheapest_first``) in the pass that picks the
+    led suit's."""
+    suit = r.suit
+    one = ONE_CARD
+    if r.cheap_distinct:
+        cheap = r.cheap
+        coded: list[int] = []
+        for i in cards:
+            if not 0 <= i < 54:  # not a card index: the general way
+                coded = []
+                break
+            if suit[i] == led:
+                coded.append(cheap[i] * 64 + i)
+        if coded:
+            coded.sort()
+            out: list[tuple[int, ...]] = []
+            last = -1
+            for c in coded:
+                if c != last:
+                    out.append(one[c & 63])
+                    last = c
+            return out if len(out) <= limit else out[:limit]
+    held = [i for i in cards if suit[i] == led]
+    plays = _cheapest_first(r, held or cards)
+    if not held and led != TRUMP:
+        plays = [i for i in plays if suit[i] == TRUMP] + [i for i in plays if suit[i] != TRUMP]
+    if len(plays) > limit:
+        plays = plays[:limit]
+    return [one[i] if 0 <= i < 54 else (i,) for i in plays]
 
 
 def _cheapest_first(r: RuleTables, cards: list[int]) -> list[int]:
