@@ -87,13 +87,18 @@ class Playing(HandPhase):
             raise IllegalAction("action.not_your_turn")
         if not cards:
             raise IllegalAction("play.empty")
-        rest = _without(hands[seat], cards)  # the hand after the play (if the play holds)
-        if rest is None:
-            raise IllegalAction("play.not_in_hand")
         ctx = hand.ctx()
         events: list[Event] = []
         led: Lead | None = None
-        if not trick:
+        if trick:
+            led = self.trick_lead(hand)
+            assert led is not None  # the trick has a lead
+            rest = _followed(hands[seat], cards, led, ctx)
+        else:
+            left = _without(hands[seat], cards)  # the hand after the play (if the play holds)
+            if left is None:
+                raise IllegalAction("play.not_in_hand")
+            rest = left
             lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
             if lead.is_throw:
                 others = [hands[(seat + k) % players] for k in range(1, players)]
@@ -102,12 +107,6 @@ class Playing(HandPhase):
                     events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
                     cards = tuple(check.forced)
                     rest = remove_cards(hands[seat], cards)
-        else:
-            led = self.trick_lead(hand)
-            assert led is not None  # the trick has a lead
-            key = follow_error(led, hands[seat], cards, ctx)
-            if key is not None:
-                raise IllegalAction(key)
         hands[seat] = rest
         trick.append((seat, tuple(cards)))
         self.winning = self.winner_after_play(hand, ctx, led)
@@ -178,6 +177,41 @@ class HandOver(HandPhase):
     def __init__(self, stopped: Playing | None) -> None:
         super().__init__(Phase.HAND_OVER)
         self.stopped = stopped
+
+
+def _followed(held: list[Card], cards: tuple[Card, ...], lead: Lead, ctx: TrumpContext) -> list[Card]:
+    """The hand ``held`` after following ``lead`` with ``cards``; raises why the follow is illegal (a card not
+    held first, then ``engine.follow.follow_error``'s key). A single card on a single lead (most plays): one pass
+    over the hand finds the card and whether the led suit is held."""
+    if len(cards) != 1 or lead.size != 1:
+        rest = _without(held, cards)
+        if rest is None:
+            raise IllegalAction("play.not_in_hand")
+        key = follow_error(lead, held, cards, ctx)
+        if key is not None:
+            raise IllegalAction(key)
+        return rest
+    suit = rule_tables(ctx).suit
+    led = SUITS[lead.suit]
+    card = cards[0].index
+    at = -1
+    holds_led = False
+    n = len(held)
+    for k in range(n):
+        i = held[k].index
+        if i == card and at < 0:
+            at = k
+        if suit[i] == led:
+            holds_led = True
+            if at >= 0:
+                break
+    if at < 0:
+        raise IllegalAction("play.not_in_hand")
+    if holds_led and suit[card] != led:
+        raise IllegalAction("play.must_follow_suit")
+    rest = held[:]
+    del rest[at]
+    return rest
 
 
 def _without(hand: list[Card], cards: tuple[Card, ...]) -> list[Card] | None:

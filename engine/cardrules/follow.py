@@ -331,6 +331,14 @@ def _walk(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, 
             yield (c,)
         return
     m = len(distinct)
+    if k == 2:  # (most multi-card follows: a pair led) two copies of a card, then it with each later card
+        for a in range(m):
+            first = distinct[a]
+            if avail[a] >= 2:
+                yield (first, first)
+            for b in range(a + 1, m):
+                yield (first, distinct[b])
+        return
     suffix = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
         suffix[i] = suffix[i + 1] + avail[i]

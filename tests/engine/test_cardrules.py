@@ -4,6 +4,7 @@ the same legal follows in the same order, the same formats, the same winners, on
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine import trick
 from engine import units as rules_units
+from engine.cardrules import follow as core_follow
 from engine.cardrules.follow import enumerate_follows as fast_follows
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner, vectors
@@ -121,3 +123,17 @@ def test_ordered_sorts_as_sorted_with_the_key_ties_in_their_order(items: list[in
     """``ordered`` (a sort of key * 64 + position) gives exactly ``sorted(items, key=..., reverse=...)``: equal keys
     keep the items' order (the legal-play lists, and with them the random player's draws, do not change)."""
     assert ordered(items, tuple(key), reverse) == sorted(items, key=tuple(key).__getitem__, reverse=reverse)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=53), max_size=14), st.integers(min_value=1, max_value=4),
+       st.permutations(range(54)))
+def test_multisets_are_every_sub_multiset_by_decreasing_count_vector(cards: list[int], k: int,
+                                                                     rank: list[int]) -> None:
+    """``multisets``: the distinct cards ordered by ``rank`` (ties: first seen), every vector of copies taken (up to
+    those held) adding up to ``k``, in decreasing lexicographic order; the same with the two-card shortcut."""
+    first = list(dict.fromkeys(cards))
+    order = sorted(first, key=lambda c: (rank[c], first.index(c)))
+    held = [cards.count(c) for c in order]
+    vectors = [v for v in itertools.product(*[range(n + 1) for n in held]) if sum(v) == k]
+    expected = [tuple(c for c, n in zip(order, v, strict=True) for _ in range(n)) for v in sorted(vectors, reverse=True)]
+    assert list(core_follow.multisets(cards, k, tuple(rank))) == expected
