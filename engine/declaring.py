@@ -137,6 +137,26 @@ def _parse(cards: Sequence[Card], level: str, rules: Rules) -> _Shown:
     return _parse_standard(jokers, levels, rules.decks)
 
 
+def _parsed(cards: tuple[Card, ...], level: str, with_joker: bool, decks: int, rules: Rules) -> _Shown | None:
+    """``_parse(cards, level, rules)``, or ``None`` where it raises, kept by the cards and what parsing reads
+    (``rules.joker_single_with_level`` and ``decks``): the declaring phases offer the same few candidates again
+    and again (a ``_Shown`` is never changed once made)."""
+    key = (cards, level, with_joker, decks)
+    if key in _PARSED:
+        return _PARSED[key]
+    try:
+        shown: _Shown | None = _parse(cards, level, rules)
+    except IllegalAction:
+        shown = None
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    _PARSED[key] = shown
+    return shown
+
+
+_PARSED: Final[dict[tuple[tuple[Card, ...], str, bool, int], _Shown | None]] = {}
+
+
 def _suit_rank(suit: str, rules: Rules) -> int:
     """Position in ``overcall_suit_order`` (higher = stronger), 0 without an order or for no trump."""
     order = rules.overcall_suit_order
@@ -334,11 +354,12 @@ def declaration_options(
     except IllegalAction:
         return []
     legal: list[tuple[tuple[int, int], int, tuple[Card, ...]]] = []
+    with_joker, decks = rules.joker_single_with_level, rules.decks
     for shown in candidates:
-        try:
-            new = _parse(shown, level, rules)
-        except IllegalAction:
+        parsed = _parsed(shown, level, with_joker, decks, rules)
+        if parsed is None:
             continue
+        new = parsed
         if _refusal(current, old, seat, shown, new, rules, moment) is not None:
             continue
         suit_pos = SUITS.index(new.trump) if new.trump in SUITS else -1

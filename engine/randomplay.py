@@ -19,7 +19,7 @@ from engine.legal import play_option_ids
 from engine.playing import Playing
 from engine.seeded import choice, randint, sample, shuffle
 from engine.table import Table
-from engine.trump import trump_context
+from engine.trump import TrumpContext
 from engine.views import Phase
 
 # a module constant reads faster than an enum member
@@ -31,9 +31,8 @@ _HAND_OVER: Final = Phase.HAND_OVER
 _MATCH_OVER: Final = Phase.MATCH_OVER
 
 
-def random_throw(hand: list[Card], ctx_level: str, trump: str, table: Table, rng: random.Random) -> tuple[Card, ...]:
+def random_throw(hand: list[Card], ctx: TrumpContext, rng: random.Random) -> tuple[Card, ...]:
     """A random multi-card lead of one effective suit from ``hand`` (may be a valid or a failing throw)."""
-    ctx = trump_context(ctx_level, trump, table.rules)
     by_suit: dict[str, list[Card]] = defaultdict(list)
     for card in hand:
         by_suit[ctx.suit_of(card)].append(card)
@@ -53,8 +52,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         assert isinstance(play, Playing)
         seat = (play.leader + len(play.trick)) % h.players  # h.to_act()[0] while playing, without the tuple
         if not play.trick and rng.random() < throw_chance:
-            assert h.trump is not None
-            return builders.play(seat, random_throw(h.hands[seat], h.level, h.trump, table, rng))
+            return builders.play(seat, random_throw(h.hands[seat], h.ctx(), rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
         plays = play_option_ids([c.index for c in h.hands[seat]], play.trick_lead(h), h.ctx())
         return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))

@@ -224,15 +224,16 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
     context, keyed by the sorted card indices."""
     if not cards:
         raise IllegalAction("play.empty")
-    ids = (cards[0].index,) if len(cards) == 1 else tuple(sorted([c.index for c in cards]))
+    if len(cards) == 1:  # one card: one single (what decompose gives, without counting, sorting or a cache key)
+        card = cards[0]
+        return _single_lead(ctx.suit_table[card.index], card)
+    ids = tuple(sorted([c.index for c in cards]))
     cache = ctx.lead_cache
     lead = cache.get(ids)
     if lead is None:
         suit = ctx.suit_table
         first = suit[ids[0]]
-        if len(ids) == 1:  # one card: one single (what decompose gives, without counting and sorting)
-            lead = _single_lead(first, cards[0])
-        elif any(suit[i] != first for i in ids):
+        if any(suit[i] != first for i in ids):
             raise IllegalAction("play.mixed_suits")
         else:
             lead = Lead(first, tuple(decompose(tuple(sorted(cards, key=ctx.sort_key)), ctx)))
@@ -243,16 +244,21 @@ def decompose_lead(cards: Sequence[Card], ctx: TrumpContext) -> Lead:
 
 
 def _single_lead(suit: str, card: Card) -> Lead:
-    """The lead of one card of effective suit ``suit``: made once per suit and card, in any context (a frozen value,
-    interned as cards are: at most 5 × 54; a context's ``lead_cache`` still keeps it too)."""
-    key = (suit, card.index)
-    lead = _SINGLE_LEADS.get(key)
-    if lead is None:
-        lead = _SINGLE_LEADS[key] = Lead(suit, (single_unit(card),))
+    """The lead of one card of effective suit ``suit``: made once per card and suit, in any context (a frozen value,
+    interned as cards are: a card's own suit or trump, at most 2 × 54), kept by card index."""
+    i = card.index
+    if not 0 <= i < 54:  # not a card of the deck
+        return Lead(suit, (single_unit(card),))
+    kept = _SINGLE_LEADS[i]
+    for lead in kept:
+        if lead.suit == suit:
+            return lead
+    lead = Lead(suit, (single_unit(card),))
+    kept.append(lead)
     return lead
 
 
-_SINGLE_LEADS: Final[dict[tuple[str, int], Lead]] = {}
+_SINGLE_LEADS: Final[list[list[Lead]]] = [[] for _ in range(54)]
 
 # per trump context (at most 512 are cached): a long-running bot keeps at most 512 × 1024 leads. A hand needs
 # a few dozen; 1024 and 8192 measured the same in benchmarks/engine_bench.py.
