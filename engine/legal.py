@@ -26,6 +26,7 @@ from engine.friends import default_calls
 from engine.rules import Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import Lead
+from engine.vectors import i64, vec
 from engine.views import DeclarationView, Phase, SeatView
 
 FOLLOW_LIMIT = 200
@@ -126,19 +127,27 @@ def lead_unit_ids(ids: list[int], ctx: TrumpContext) -> list[tuple[int, ...]]:
     """``lead_units`` on card indices (``Card.index``): the distinct cards and the pairs are read off the tables'
     display and rank orders (a hand's copies of each card counted in a list), without sorting."""
     r = rule_tables(ctx)
-    by_display = r.by_display
-    if not by_display:  # tied display keys: sorted as the hand stands
+    by_display = r.display_order
+    if not len(by_display):  # tied display keys: sorted as the hand stands
         return _sorted_lead_unit_ids(ids, ctx)
-    counts = [0] * 64
+    counts = vec[i64]([0] * 64)  # (a count vector: compiled, its items are machine integers)
     for i in ids:
         if not 0 <= i < 54:  # not a card index
             return _sorted_lead_unit_ids(ids, ctx)
-        counts[i] = counts[i] + 1  # (compiled, ``+=`` on a list item is a generic number call)
+        counts[i] += 1
     one, two = core_follow.ONE_CARD, core_follow.PAIR_OF  # (made once: no new tuples)
-    out: list[tuple[int, ...]] = [one[i] for i in by_display if counts[i]]
-    pairs = [i for i in r.by_rank if counts[i] >= 2]  # high→low
-    for i in pairs:
-        out.append(two[i])
+    out: list[tuple[int, ...]] = []
+    for k in range(len(by_display)):
+        c = by_display[k]
+        if counts[c]:
+            out.append(one[c])
+    pairs: list[int] = []  # high→low
+    by_rank = r.rank_order
+    for k in range(len(by_rank)):
+        c = by_rank[k]
+        if counts[c] >= 2:
+            pairs.append(int(c))
+            out.append(two[c])
     if len(pairs) >= 2 and _linked(r, pairs):
         _add_tractors(r, ids, out)
     if r.decks >= 3:

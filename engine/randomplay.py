@@ -57,15 +57,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         plays = play_option_ids([c.index for c in h.hands[seat]], play.trick_lead(h), h.ctx())
         return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
     if phase is _DEALING:
-        seats = list(table.to_act())
-        shuffle(rng, seats)
-        for seat in seats:
-            if not table.hand.hands[seat]:  # nothing drawn yet: nothing to declare
-                continue
-            declares = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
-            if declares and rng.random() < 0.3:
-                return choice(rng, declares)
-        return DealCard() if progressive_deal else DealAll()
+        return _dealing_action(table, rng, progressive_deal)
     if phase is _DECLARING:
         seats = list(table.to_act())
         if not seats:
@@ -90,6 +82,20 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
         return Bury(seat=seat, cards=buried, calls=default_calls(remove_cards(hand, buried), h.level, h.trump,
                                                                  table.rules))
     return choice(rng, table.legal_actions(seat))
+
+
+def _dealing_action(table: Table, rng: random.Random, progressive_deal: bool) -> Action:
+    """While dealing: a declaration (three times in ten) of a seat that has one, in a random order of the seats,
+    else the next card or the rest of the deal."""
+    seats = list(table.to_act())
+    shuffle(rng, seats)
+    for seat in seats:
+        if not table.hand.hands[seat]:  # nothing drawn yet: nothing to declare
+            continue
+        declares = [a for a in table.legal_actions(seat) if isinstance(a, Declare)]
+        if declares and rng.random() < 0.3:
+            return choice(rng, declares)
+    return DealCard() if progressive_deal else DealAll()
 
 
 def play_random_hand(table: Table, rng: random.Random, **kwargs: object) -> int:

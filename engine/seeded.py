@@ -29,9 +29,13 @@ def generator(seed: int) -> random.Random:
     return rng
 
 
+#: ``n.bit_length()`` of the small numbers drawn below (a table read: compiled, the method is a generic call)
+_BIT_LENGTH: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(1024))
+
+
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` (``n > 0``), as ``Random._randbelow_with_getrandbits`` draws it."""
-    k = n.bit_length()
+    k = _BIT_LENGTH[n] if 0 <= n < 1024 else n.bit_length()
     r: int = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)
@@ -44,9 +48,13 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         rng.shuffle(items)
         return
     bits = rng.getrandbits  # (bound once: a method call looks the method up on every draw)
+    k = len(items).bit_length()  # n.bit_length() of each n below, kept as n falls past a power of two
+    low = 1 << (k - 1) if k else 0
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j: int = bits(k)
         while j >= n:
             j = bits(k)

@@ -27,9 +27,9 @@ from engine.ai.fasttables import N, fast_tables
 from engine.ai.inference import Reading, play_checks
 from engine.ai.memory import Overcall
 from engine.ai.situation import Situation
-from engine.ai.vectors import i64, vec
 from engine.cards import ALL_CARDS
 from engine.trump import TrumpContext
+from engine.vectors import i64, vec
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The fast playouts' lookup tables (查表) for one trump context, on card indices (``Card.index``): each card's
-effective suit, strength, points, keep value and pair links as count-vector tables (``engine.ai.vectors``), and
+effective suit, strength, points, keep value and pair links as count-vector tables (``engine.vectors``), and
 the rule answers the playouts remember (kitty multipliers, lead units, beats, cheapest legal follows).
 """
 
@@ -10,10 +10,10 @@ from functools import lru_cache
 from typing import Final
 
 from engine.ai.situation import card_tables
-from engine.ai.vectors import i64, vec
 from engine.cards import ALL_CARDS
 from engine.trump import TrumpContext
 from engine.units import Lead
+from engine.vectors import i64, vec
 
 N: Final = len(ALL_CARDS)
 SUIT_INDEX: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}

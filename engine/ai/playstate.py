@@ -1,6 +1,6 @@
 """The state of a fast playout (模拟): one fully known deal on count vectors, the current trick, public memory.
 
-Cards are dense indices (``Card.index``) and hands are count vectors (``engine.ai.vectors``; the context's lookup
+Cards are dense indices (``Card.index``) and hands are count vectors (``engine.vectors``; the context's lookup
 tables are ``engine.ai.fasttables``), with hand sizes and per-suit counts kept incrementally, so a whole hand
 plays out in a few milliseconds. ``PlayState`` applies plays and scores tricks like settlement (the defenders'
 points plus the kitty bonus (抠底) when they win the last trick), and answers what one seat may know (``seen``:
@@ -17,7 +17,6 @@ from typing import Final, Self
 from engine.ai.fasttables import TRUMP, FastTables, N, fast_tables
 from engine.ai.situation import ENDGAME_CARDS, KITTY_GUESS, LAST_TRUMP, STAKE_SHARE
 from engine.ai.teams import Teams, fixed_teams
-from engine.ai.vectors import i64, vec
 from engine.cardrules.tables import RuleTables, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner
 from engine.cards import ALL_CARDS, Card
@@ -25,6 +24,7 @@ from engine.levels import level_gain
 from engine.settlement import kitty_multiplier
 from engine.trump import TrumpContext
 from engine.units import Lead, decompose_lead
+from engine.vectors import i64, vec
 
 log = logging.getLogger(__name__)
 

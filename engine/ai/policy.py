@@ -19,9 +19,9 @@ from engine.ai.fastlead import fast_lead
 from engine.ai.fasttables import SUIT_INDEX, N
 from engine.ai.playstate import MEMO_LIMIT, POLICY_CURRENT, PlayState, to_cards
 from engine.ai.situation import Situation
-from engine.ai.vectors import i64, vec
 from engine.cardrules.follow import enumerate_follows
 from engine.cards import Card
+from engine.vectors import i64, vec
 
 log = logging.getLogger(__name__)
 

@@ -18,10 +18,10 @@ import logging
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.ai.vectors import i64, vec
 from engine.choices import DoubleJoin
 from engine.friends import Friends
 from engine.rules import Rules
+from engine.vectors import i64, vec
 
 log = logging.getLogger(__name__)
 

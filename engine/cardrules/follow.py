@@ -326,19 +326,28 @@ def _preferred(first: list[int], copies: list[int], rank: tuple[int, ...]) -> tu
 def _walk(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, ...]]:
     """The sub-multisets of ``k`` cards of ``distinct`` (``avail`` copies each, in preference order): the count
     vectors in decreasing lexicographic order."""
+    return _two_of(distinct, avail) if k == 2 else _vectors(distinct, avail, k)
+
+
+def _two_of(distinct: list[int], avail: list[int]) -> Iterator[tuple[int, ...]]:
+    """``_walk`` of two cards (most multi-card follows: a pair led): two copies of a card if held, then the card
+    with each later one."""
+    m = len(distinct)
+    for a in range(m):
+        first = distinct[a]
+        if avail[a] >= 2:
+            yield (first, first)
+        for b in range(a + 1, m):
+            yield (first, distinct[b])
+
+
+def _vectors(distinct: list[int], avail: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """``_walk``, by stepping the count vector to the next lower one."""
     if k == 1:
         for c in distinct:
             yield (c,)
         return
     m = len(distinct)
-    if k == 2:  # (most multi-card follows: a pair led) two copies of a card, then it with each later card
-        for a in range(m):
-            first = distinct[a]
-            if avail[a] >= 2:
-                yield (first, first)
-            for b in range(a + 1, m):
-                yield (first, distinct[b])
-        return
     suffix = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
         suffix[i] = suffix[i + 1] + avail[i]

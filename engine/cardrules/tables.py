@@ -15,12 +15,17 @@ from typing import Any, Final
 from engine.cards import ALL_CARDS, Card
 from engine.rules import FollowPolicy, ThrowCompare
 from engine.trump import TrumpContext
+from engine.vectors import i64, vec
 
 log = logging.getLogger(__name__)
 
 TRUMP: Final = 4
 SUITS: Final = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
 SUIT_NAMES: Final = ("S", "H", "C", "D", "T")
+
+
+def _no_order() -> vec[i64]:
+    return vec[i64]()
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,10 @@ class RuleTables:
         default_factory=dict, compare=False, hash=False, repr=False)
     #: the deck count (RULES §12): with three or more, units are tuples of any width (``engine.cardrules.tuples``)
     decks: int = 2
+    #: ``by_display`` and ``by_rank`` as count vectors (``engine.vectors``: compiled, machine integers read in
+    #: place; the lead listing walks them on every lead)
+    display_order: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
+    rank_order: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
 
 
 def rule_tables(ctx: TrumpContext) -> RuleTables:
@@ -73,10 +82,11 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
         return (-ctx.strength(c), ctx.tie_order(c))
 
     cheap_table = _dense(cheap)
+    by_display, by_rank = _order(ctx.sort_table, False), _order(ctx.rank_table, True)
     return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, cheap_table,
                       _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
-                      _order(ctx.sort_table, False), _order(ctx.rank_table, True),
-                      cheap_distinct=len(set(cheap_table)) == len(cheap_table), decks=ctx.rules.decks)
+                      by_display, by_rank, cheap_distinct=len(set(cheap_table)) == len(cheap_table),
+                      decks=ctx.rules.decks, display_order=vec[i64](by_display), rank_order=vec[i64](by_rank))
 
 
 def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:

@@ -59,7 +59,7 @@ def test_the_compiled_modules_are_the_ones_python_imports() -> None:
 
 
 def test_count_vectors_are_native_compiled_and_lists_in_plain_python() -> None:
-    """The playouts' count vectors (engine/ai/vectors.py): librt vecs of machine integers compiled, lists in plain
+    """The playouts' count vectors (engine/vectors.py): librt vecs of machine integers compiled, lists in plain
     Python (a plain librt vec is slower than a list), with the same items."""
     require_build()
     code = ("import json; from engine.ai.playstate import PlayState; from engine.trump import trump_context; "

@@ -135,5 +135,6 @@ def test_multisets_are_every_sub_multiset_by_decreasing_count_vector(cards: list
     order = sorted(first, key=lambda c: (rank[c], first.index(c)))
     held = [cards.count(c) for c in order]
     vectors = [v for v in itertools.product(*[range(n + 1) for n in held]) if sum(v) == k]
-    expected = [tuple(c for c, n in zip(order, v, strict=True) for _ in range(n)) for v in sorted(vectors, reverse=True)]
+    expected = [tuple(c for c, n in zip(order, v, strict=True) for _ in range(n))
+                for v in sorted(vectors, reverse=True)]
     assert list(core_follow.multisets(cards, k, tuple(rank))) == expected

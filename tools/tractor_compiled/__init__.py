@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DISABLE = "TRACTOR_PLAIN_PYTHON"  # set (to anything but "" or "0"): plain Python even with a build
-RUNTIME = ("librt.vecs",)  # what the compiled modules import at run time (the count vectors, engine/ai/vectors.py)
+RUNTIME = ("librt.vecs",)  # what the compiled modules import at run time (the count vectors, engine/vectors.py)
 
 
 class Status(NamedTuple):

@@ -1,4 +1,5 @@
-"""Count vectors (计数向量) of the fast playouts: a hand, the cards played, cards per suit.
+"""Count vectors (计数向量): the fast playouts' hands, cards played and cards per suit; the rule tables' card
+orders.
 
 Compiled (mypyc), they are ``librt.vecs.vec[i64]``: their items are machine integers read and written in
 place, where a list's items are boxed Python ints (every write allocates or looks up an int object, every
