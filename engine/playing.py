@@ -191,7 +191,7 @@ def _followed(held: list[Card], cards: tuple[Card, ...], lead: Lead, ctx: TrumpC
         if key is not None:
             raise IllegalAction(key)
         return rest
-    suit = rule_tables(ctx).suit
+    suit = rule_tables(ctx).suit_vec  # (54 machine integers compiled: every held card is read)
     led = SUITS[lead.suit]
     card = cards[0].index
     at = -1

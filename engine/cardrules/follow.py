@@ -38,9 +38,10 @@ from engine.cardrules.units import (
 )
 from engine.rules import FollowPolicy
 
-# a one-card play and a pair of each card index, made once: a listing returns these instead of new tuples
-ONE_CARD: Final[tuple[tuple[int], ...]] = tuple((i,) for i in range(54))
-PAIR_OF: Final[tuple[tuple[int, int], ...]] = tuple((i, i) for i in range(54))
+# a one-card play and a pair of each card index, made once: a listing returns these instead of new tuples (typed
+# as tuples of any length: compiled, a fixed-length tuple type is unboxed when read and boxed anew when stored)
+ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((i,) for i in range(54))
+PAIR_OF: Final[tuple[tuple[int, ...], ...]] = tuple((i, i) for i in range(54))
 
 log = logging.getLogger(__name__)
 
@@ -142,17 +143,16 @@ def _single_follows(r: RuleTables, led: int, cards: list[int], limit: int) -> li
     """A single's follows: the distinct held cards of the led suit, cheapest first, else (void) all of them,
     trumps first on a plain lead. Cards keyed as plain numbers (``_cheapest_first``) in the pass that picks the
     led suit's."""
-    suit = r.suit
     one = ONE_CARD
-    if r.cheap_distinct:
-        cheap = r.cheap
+    if r.cheap_distinct and len(r.suit_vec) == 54:  # (the count vectors of the tables: 54 cards)
+        suit_vec, cheap = r.suit_vec, r.cheap_vec
         coded: list[int] = []
         for i in cards:
             if not 0 <= i < 54:  # not a card index: the general way
                 coded = []
                 break
-            if suit[i] == led:
-                coded.append(cheap[i] * 64 + i)
+            if suit_vec[i] == led:
+                coded.append(int(cheap[i]) * 64 + i)
         if coded:
             coded.sort()
             out: list[tuple[int, ...]] = []
@@ -162,6 +162,7 @@ def _single_follows(r: RuleTables, led: int, cards: list[int], limit: int) -> li
                     out.append(one[c & 63])
                     last = c
             return out if len(out) <= limit else out[:limit]
+    suit = r.suit
     held = [i for i in cards if suit[i] == led]
     plays = _cheapest_first(r, held or cards)
     if not held and led != TRUMP:

@@ -57,6 +57,9 @@ class RuleTables:
     #: place; the lead listing walks them on every lead)
     display_order: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
     rank_order: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
+    #: ``suit`` and ``cheap`` as count vectors (read for every card of a hand at each follow and its check)
+    suit_vec: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
+    cheap_vec: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
 
 
 def rule_tables(ctx: TrumpContext) -> RuleTables:
@@ -86,7 +89,8 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
     return RuleTables(suit, strength, ctx.isolated_table, value, ctx.sort_table, ctx.rank_table, cheap_table,
                       _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
                       by_display, by_rank, cheap_distinct=len(set(cheap_table)) == len(cheap_table),
-                      decks=ctx.rules.decks, display_order=vec[i64](by_display), rank_order=vec[i64](by_rank))
+                      decks=ctx.rules.decks, display_order=vec[i64](by_display), rank_order=vec[i64](by_rank),
+                      suit_vec=vec[i64](suit), cheap_vec=vec[i64](cheap_table))
 
 
 def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:
