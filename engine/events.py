@@ -127,7 +127,7 @@ class Passed(EngineEvent):
 @dataclass(frozen=True, slots=True)
 class DeclaringClosed(EngineEvent):
     """Trump and dealer are set; ``kitty`` holds the kitty cards turned up to find the trump when nobody
-    declared (翻底: only those looked at, ``declaring.turned_kitty_cards``), else ``None``."""
+    declared (翻底: only those looked at, ``undeclared.turned_kitty_cards``), else ``None``."""
 
     kind: ClassVar[str] = "declaring_closed"
     trump: Trump | None  # None while the standing declaration is face down (暗扣)

@@ -19,12 +19,13 @@ from engine import builders, rounds
 from engine.actions import Action
 from engine.bids import Bids, SwapStage
 from engine.cards import Card, is_sub_multiset
-from engine.declaring import check_declaration, declaration_kind, trump_when_undeclared, turned_kitty_cards
+from engine.declaring import check_declaration, declaration_kind
 from engine.errors import IllegalAction
 from engine.events import DeclaringClosed, Event, Redeal, SwapDealer, SwapWindow
 from engine.phase import HandPhase, HandRecord, declaring_choices
 from engine.rules import Rules
 from engine.trump import Trump
+from engine.undeclared import trump_when_undeclared, turned_kitty_cards
 from engine.views import Phase
 
 log = logging.getLogger(__name__)

@@ -40,7 +40,8 @@ MODULES = ("engine/cardrules/tables.py", "engine/cardrules/units.py", "engine/ca
            "engine/cards.py", "engine/trump.py", "engine/units.py", "engine/legal.py", "engine/playing.py",
            "engine/hand.py", "engine/randomplay.py", "engine/throws.py", "engine/seeded.py",
            "engine/declaring.py", "engine/rounds.py", "engine/table.py", "engine/bids.py", "engine/window.py",
-           "engine/builders.py", "engine/phase.py", "engine/settlement.py"
+           "engine/builders.py", "engine/phase.py", "engine/settlement.py", "engine/cardrules/multisets.py",
+           "engine/undeclared.py"
            )
 GROUP = "engine.accel"  # the shared library's module name (+ "__mypyc")
 PACKAGE = "tractor_compiled"  # the installed package holding the build (tools/tractor_compiled)

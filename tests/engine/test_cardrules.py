@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from engine import trick
 from engine import units as rules_units
-from engine.cardrules import follow as core_follow
 from engine.cardrules.follow import enumerate_follows as fast_follows
+from engine.cardrules.multisets import multisets
 from engine.cardrules.tables import SUITS, rule_tables
 from engine.cardrules.trick import beats, has_format, trick_winner, vectors
 from engine.cardrules.units import holds, is_tractor, ordered, tractors
@@ -137,4 +137,4 @@ def test_multisets_are_every_sub_multiset_by_decreasing_count_vector(cards: list
     vectors = [v for v in itertools.product(*[range(n + 1) for n in held]) if sum(v) == k]
     expected = [tuple(c for c, n in zip(order, v, strict=True) for _ in range(n))
                 for v in sorted(vectors, reverse=True)]
-    assert list(core_follow.multisets(cards, k, tuple(rank))) == expected
+    assert list(multisets(cards, k, tuple(rank))) == expected

@@ -14,10 +14,10 @@ from engine.declaring import (
     declaration_kind,
     declaration_options,
     declaration_strength,
-    trump_when_undeclared,
 )
 from engine.errors import IllegalAction
 from engine.rules import Rules
+from engine.undeclared import trump_when_undeclared
 from engine.views import DeclarationView
 from i18n import MESSAGES, t
 

@@ -9,11 +9,11 @@ import pytest
 
 from engine.actions import Bury, CloseDeclaring, DealAll, Declare, Pass
 from engine.cards import parse_cards
-from engine.declaring import trump_when_undeclared
 from engine.errors import IllegalAction
 from engine.judge import answer
 from engine.rules import Rules
 from engine.table import Table
+from engine.undeclared import trump_when_undeclared
 from engine.views import Phase
 from tests.helpers.rounds import first_hand, give, later_hand, put_kitty_first
 

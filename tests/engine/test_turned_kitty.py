@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import parse_cards
-from engine.declaring import trump_when_undeclared, turned_kitty_cards
 from engine.events import DeclaringClosed
 from engine.randomplay import random_action
 from engine.rules import Rules
 from engine.table import Table
+from engine.undeclared import trump_when_undeclared, turned_kitty_cards
 from engine.views import Phase
 
 
