@@ -36,6 +36,7 @@ from engine.cardrules.units import (
     shape_size,
 )
 from engine.rules import FollowPolicy
+from engine.vectors import i64, vec
 
 # a one-card play and a pair of each card index, made once: a listing returns these instead of new tuples (typed
 # as tuples of any length: compiled, a fixed-length tuple type is unboxed when read and boxed anew when stored)
@@ -143,23 +144,24 @@ def _single_follows(r: RuleTables, led: int, cards: list[int], limit: int) -> li
     trumps first on a plain lead. Cards keyed as plain numbers (``_cheapest_first``) in the pass that picks the
     led suit's."""
     one = ONE_CARD
-    if r.cheap_distinct and len(r.suit_vec) == 54:  # (the count vectors of the tables: 54 cards)
-        suit_vec, cheap = r.suit_vec, r.cheap_vec
-        coded: list[int] = []
+    by_suit = r.cheap_by_suit
+    if by_suit and len(r.suit_vec) == 54 and 0 <= led < len(by_suit):  # (no two cheap keys tie: one order)
+        suit_vec = r.suit_vec
+        marked = vec[i64]([0] * 64)
+        holds_led = True
+        found = False
         for i in cards:
             if not 0 <= i < 54:  # not a card index: the general way
-                coded = []
+                holds_led = False
                 break
             if suit_vec[i] == led:
-                coded.append(int(cheap[i]) * 64 + i)
-        if coded:
-            coded.sort()
+                marked[i] = 1
+                found = True
+        if holds_led and found:  # the led suit's cards, cheapest first, those held
             out: list[tuple[int, ...]] = []
-            last = -1
-            for c in coded:
-                if c != last:
-                    out.append(one[c & 63])
-                    last = c
+            for c in by_suit[led]:
+                if marked[c]:
+                    out.append(one[c])
             return out if len(out) <= limit else out[:limit]
     suit = r.suit
     held = [i for i in cards if suit[i] == led]

@@ -60,6 +60,8 @@ class RuleTables:
     #: ``suit`` and ``cheap`` as count vectors (read for every card of a hand at each follow and its check)
     suit_vec: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
     cheap_vec: vec[i64] = field(default_factory=_no_order, compare=False, repr=False)
+    #: each effective suit's cards by ``cheap``, lowest first (``()`` when two ``cheap`` keys tie): a single's follows
+    cheap_by_suit: tuple[vec[i64], ...] = field(default=(), compare=False, repr=False)
 
 
 def rule_tables(ctx: TrumpContext) -> RuleTables:
@@ -90,7 +92,16 @@ def _make_tables(ctx: TrumpContext) -> RuleTables:
                       _dense(strong), ctx.rules.follow_policy, ctx.rules.throw_compare is ThrowCompare.ALL,
                       by_display, by_rank, cheap_distinct=len(set(cheap_table)) == len(cheap_table),
                       decks=ctx.rules.decks, display_order=vec[i64](by_display), rank_order=vec[i64](by_rank),
-                      suit_vec=vec[i64](suit), cheap_vec=vec[i64](cheap_table))
+                      suit_vec=vec[i64](suit), cheap_vec=vec[i64](cheap_table),
+                      cheap_by_suit=_by_suit(suit, cheap_table))
+
+
+def _by_suit(suit: tuple[int, ...], cheap: tuple[int, ...]) -> tuple[vec[i64], ...]:
+    """Each effective suit's card indices by ``cheap``, lowest first; ``()`` when two cards' keys tie."""
+    if len(set(cheap)) != len(cheap):
+        return ()
+    return tuple(vec[i64](sorted([i for i in range(len(suit)) if suit[i] == s], key=cheap.__getitem__))
+                 for s in range(TRUMP + 1))
 
 
 def _order(key: tuple[int, ...], reverse: bool) -> tuple[int, ...]:
