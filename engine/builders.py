@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from engine.actions import Declare, Pass, Play
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from engine.events import CardsDealt, Passed, Played, TrickWon
 from engine.views import TrickView
 
@@ -52,6 +52,16 @@ def play(seat: int, cards: tuple[Card, ...]) -> Play:
     """``Play(seat=seat, cards=cards)``; a single card's is made once per seat and card (a frozen value: interned,
     as cards are)."""
     return _interned(_PLAYS, seat, cards, _play)
+
+
+def play_of(seat: int, ids: tuple[int, ...]) -> Play:
+    """``play(seat, cards)`` of the cards of indices ``ids`` (a listing's choice): a single card's interned play
+    without making its cards' tuple."""
+    if len(ids) == 1 and 0 <= seat < 4 and 0 <= ids[0] < 54:
+        kept = _PLAYS[seat * 64 + ids[0]]
+        if kept is not None:
+            return kept
+    return play(seat, tuple([ALL_CARDS[i] for i in ids]))
 
 
 def _interned(kept: list[T | None], seat: int, cards: tuple[Card, ...],

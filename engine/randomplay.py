@@ -13,7 +13,7 @@ from typing import Final
 
 from engine import builders
 from engine.actions import Action, Bury, CloseDeclaring, DealAll, DealCard, Declare
-from engine.cards import ALL_CARDS, Card, remove_cards
+from engine.cards import Card, remove_cards
 from engine.friends import default_calls
 from engine.legal import play_option_ids
 from engine.playing import Playing
@@ -55,7 +55,7 @@ def random_action(table: Table, rng: random.Random, *, throw_chance: float = 0.1
             return builders.play(seat, random_throw(h.hands[seat], h.ctx(), rng))
         # the list Table.legal_actions(seat) offers, on card indices: only the chosen play becomes cards
         plays = play_option_ids([c.index for c in h.hands[seat]], play.trick_lead(h), h.ctx())
-        return builders.play(seat, tuple([ALL_CARDS[i] for i in choice(rng, plays)]))
+        return builders.play_of(seat, choice(rng, plays))
     if phase is _DEALING:
         return _dealing_action(table, rng, progressive_deal)
     if phase is _DECLARING:

@@ -123,7 +123,14 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
     if n == 1:
         return _single_follows(r, led, cards, limit)
     held = [i for i in cards if suit[i] == led]
-    others = [i for i in cards if suit[i] != led]
+    if shape == _PAIR and r.policy is FollowPolicy.LADDER and r.decks < 3 and len(held) > 2:
+        return _pair_follows(r, held, limit)
+    return _enumerate(r, led, shape, n, held, [i for i in cards if suit[i] != led], limit)
+
+
+def _enumerate(r: RuleTables, led: int, shape: Shape, n: int, held: list[int], others: list[int],
+               limit: int) -> list[tuple[int, ...]]:
+    """``enumerate_follows`` from its sources (``_sources``): each play display-sorted, once, up to ``limit``."""
     display = r.display
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[int, ...]] = []
@@ -136,6 +143,38 @@ def enumerate_follows(r: RuleTables, led: int, shape: Shape, hand: Sequence[int]
             out.append(ident)
             if len(out) >= limit:
                 return out
+    return out
+
+
+def _pair_follows(r: RuleTables, held: list[int], limit: int) -> list[tuple[int, ...]]:
+    """``_enumerate`` of a pair led (``ladder``, one or two decks) to more than two cards of the led suit, without
+    its generators: the strongest pair, then every pair cheapest first; without a pair, the two strongest cards,
+    then every two of them cheapest first (ties in order of appearance, as ``ordered``; display-sorted, once)."""
+    pairs = pair_cards(held)
+    if pairs:
+        strong = r.strong
+        best = pairs[0]
+        for p in pairs:
+            if strong[p] < strong[best]:
+                best = p
+        out: list[tuple[int, ...]] = [(best, best)]
+        for p in ordered(pairs, r.cheap):
+            if p != best and len(out) < limit:
+                out.append((p, p))
+        return out
+    display = r.display
+    strongest = ordered(held, r.strong)
+    first = _display_order((strongest[0], strongest[1]), display)
+    out = [first]
+    cheap = ordered(held, r.cheap)
+    m = len(cheap)
+    for a in range(m):
+        for b in range(a + 1, m):
+            if len(out) >= limit:
+                return out
+            ident = _display_order((cheap[a], cheap[b]), display)
+            if ident != first:
+                out.append(ident)
     return out
 
 

@@ -36,6 +36,7 @@ def same(built: Any, made: Any) -> None:
 @given(seats, cards)
 def test_a_play_and_its_event(seat: int, shown: tuple[Any, ...]) -> None:
     same(builders.play(seat, shown), Play(seat=seat, cards=shown))
+    same(builders.play_of(seat, tuple(c.index for c in shown)), Play(seat=seat, cards=shown))  # (a listing's choice)
     same(builders.played(seat, shown), Played(seat, shown))
     assert builders.played(seat, shown).is_public
 

@@ -8,11 +8,12 @@ import itertools
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import trick
 from engine import units as rules_units
+from engine.cardrules import follow as follow_rules
 from engine.cardrules.follow import enumerate_follows as fast_follows
 from engine.cardrules.multisets import multisets
 from engine.cardrules.tables import SUITS, rule_tables
@@ -20,7 +21,7 @@ from engine.cardrules.trick import beats, has_format, trick_winner, vectors
 from engine.cardrules.units import holds, is_tractor, ordered, tractors
 from engine.cards import ALL_CARDS, Card, shuffled_deck
 from engine.follow import enumerate_follows
-from engine.rules import Rules
+from engine.rules import FollowPolicy, Rules
 from engine.trump import TrumpContext, trump_context
 from engine.units import decompose_lead, fits, format_ladder
 
@@ -138,3 +139,21 @@ def test_multisets_are_every_sub_multiset_by_decreasing_count_vector(cards: list
     expected = [tuple(c for c, n in zip(order, v, strict=True) for _ in range(n))
                 for v in sorted(vectors, reverse=True)]
     assert list(multisets(cards, k, tuple(rank))) == expected
+
+
+@given(contexts(), st.lists(st.integers(min_value=0, max_value=107), min_size=3, max_size=25, unique=True),
+       st.sampled_from(["S", "H", "C", "D", "T"]), st.sampled_from([1, 2, 3, 8, 200]))
+def test_a_pair_leds_follows_are_those_of_the_general_enumeration(ctx: TrumpContext, positions: list[int],
+                                                                 led_suit: str, limit: int) -> None:
+    """A pair led (``ladder``, two decks) to more than two cards of its suit: the shortcut ``_pair_follows`` lists
+    what the enumeration's sources do, in the same order (with and without a pair held, and cut at ``limit``)."""
+    r = rule_tables(ctx)
+    assume(r.policy is FollowPolicy.LADDER and r.decks == 2)
+    hand = [position // 2 for position in positions]  # (two copies of each card in a deck of 108)
+    led = SUITS[led_suit]
+    held = [i for i in hand if r.suit[i] == led]
+    assume(len(held) > 2)
+    others = [i for i in hand if r.suit[i] != led]
+    expected = follow_rules._enumerate(r, led, (1,), 2, held, others, limit)
+    assert follow_rules._pair_follows(r, held, limit) == expected
+    assert fast_follows(r, led, (1,), hand, limit) == expected
