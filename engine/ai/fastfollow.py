@@ -7,7 +7,9 @@ penalty for splitting a pair, and near the end the cost of spending the one cert
 Since version 3 (``basic_v2`` plays version 2), splitting a pair that no unseen pair beats, or a pair of a tractor
 (拖拉机: it breaks the tractor too), costs more, and the dealer's team spends its trumps more readily (their keep
 value counts less). Single and pair leads are scored directly; tractor and throw leads over the enumerated legal
-follows. Cards that cannot win are chosen card by card, since the score adds up.
+follows. Cards that cannot win are chosen card by card, since the score adds up. In 找朋友 (version 3) a copy of a
+called card that would fill an open call while its seat is already on the dealer's team costs ``DOUBLE_JOIN``
+(under ``double_join: consumes`` the team would stay smaller).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ TOP_SPLIT: Final = 6.0  # (version 3) more for splitting a pair no unseen pair b
 SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than this (a pair then leads once)
 TRACTOR_SPLIT: Final = 4.0  # (version 3) more for splitting a pair that forms a tractor (拖拉机) with another
 DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
+DOUBLE_JOIN: Final = 60.0  # (version 3, 找朋友) a follow that fills a friend call with nobody new
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 
 
@@ -45,6 +48,7 @@ class FollowScorer:
         "_w_beatable",
         "_w_sure",
         "base_points",
+        "double_joins",
         "guard",
         "guard_pair",
         "hand",
@@ -67,6 +71,8 @@ class FollowScorer:
         dealer_side = teams.side[seat] == 1
         self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick
+        # (version 3, 找朋友) the called cards it may play only so many copies of (``Teams.double_joins``)
+        self.double_joins = p.teams.double_joins(seat, trick) if p.version >= POLICY_CURRENT else {}
         lead = trick[0][1]
         self.led = p.led
         n_lead = len(lead)
@@ -174,6 +180,8 @@ class FollowScorer:
         elif i == self.guard_pair and self.p.version >= POLICY_CURRENT:  # (version 3: splitting it breaks it)
             guard += self.p.guard_cost(self.seat, i, True)
         keep = t.keep[i] * self.trump_keep if t.suit[i] == TRUMP else t.keep[i]
+        if self.double_joins and used > self.double_joins.get(i, used):  # (its share of the play's cost)
+            guard += DOUBLE_JOIN / used
         return (2 * w - 1) * float(t.points[i]) - COST * (keep + split) - guard
 
     def split(self, i: int) -> float:
@@ -315,6 +323,8 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
             v -= guard_cost(p, seat, i)
         elif i == sc.guard_pair and p.version >= POLICY_CURRENT:
             v -= p.guard_cost(seat, i, True)
+        if sc.double_joins and sc.double_joins.get(i, 1) < 1:
+            v -= DOUBLE_JOIN
         if v > best_v:
             best, best_v = i, v
     return (best,)

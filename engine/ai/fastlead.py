@@ -9,7 +9,9 @@ dealer team is long in them; otherwise (since version 3, ``basic_v2`` does not) 
 one trump is left unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last
 trick needs no trump kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can
 ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is kept for the last
-trick while the kitty bonus is at stake. The best score wins (the first of equal scores, suits in order).
+trick while the kitty bonus is at stake. In 找朋友 (version 3) a seat already on the dealer's team does not lead a
+called card whose copy would fill an open call with nobody new (双重入伙: under ``double_join: consumes`` the team
+would stay smaller). The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Final
 from engine.ai.fasttables import N
 from engine.ai.lasttricks import guard, guard_cost, in_last_tricks, pair_beaten
 from engine.ai.playstate import POLICY_CURRENT, PlayState
+from engine.ai.teams import double_join_cost
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,7 @@ LONG_TRUMPS: Final = 8  # the dealer's team pulls trumps (调主) with this many
 # control, and for the last trick (抠底)), and so does the dealer's team when it is short of trumps
 DEFENDER_TOP_TRUMP: Final = -70.0
 SHORT_TOP_TRUMP: Final = -40.0
+DOUBLE_JOIN: Final = 60.0  # (version 3, 找朋友) a lead filling a friend call with nobody new (the team stays smaller)
 LOW_TRACTOR: Final = 25.0  # (version 3) a losing tractor lead's bonus per pair: it makes the opponents give up pairs
 
 
@@ -103,6 +107,8 @@ class _Seat:
         self.safe: list[bool | None] = [None, None]
         # the one certain trump, and trump pair, kept for the last trick (-1: none)
         self.guard = guard(p, seat)
+        # (version 3, 找朋友) copies of called cards it may play (``Teams.double_joins``)
+        self.double_joins = p.teams.double_joins(seat, p.trick) if p.version >= POLICY_CURRENT else {}
 
 
 def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
@@ -152,6 +158,8 @@ class _Best:
     def offer(self, score: float, play: tuple[int, ...]) -> None:
         if self.guarded and len(play) < self.size:
             score -= _guard(self.p, self.me.seat, self.me.guard, play)
+        if self.me.double_joins:
+            score -= double_join_cost(self.me.double_joins, play, DOUBLE_JOIN)
         if score > self.value:
             self.value, self.play = score, play
 

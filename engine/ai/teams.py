@@ -60,6 +60,24 @@ class Teams:
                 return _joined(tuple(side))
         return self
 
+    def double_joins(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
+        """找朋友 under ``double_join: consumes``: for ``seat`` on the dealer's side (revealed), each open call's card
+        with the copies it may still play in ``trick`` (the current trick, seat and card indices) before one fills
+        the call with nobody new and the team stays smaller (RULES §13.4); empty otherwise."""
+        if not self.calls or self.ignored or not self.side[seat]:
+            return {}
+        out: dict[int, int] = {}
+        for call in self.calls:
+            card = call[0]
+            left = call[1]
+            for _, play in trick:
+                for i in play:
+                    if i == card:
+                        left -= 1
+            left = max(left, 0)
+            out[card] = min(out[card], left) if card in out else left
+        return out
+
     def copy(self) -> Teams:
         """An independent copy (the same object when no call is open: it cannot change)."""
         if not self.calls:
@@ -96,6 +114,18 @@ class Teams:
         if joined:
             self._order()
         return delta
+
+
+def double_join_cost(allowed: dict[int, int], play: tuple[int, ...], cost: float) -> float:
+    """``cost`` if ``play`` holds more copies of a called card than ``allowed`` (``Teams.double_joins``), else 0."""
+    for i, n in allowed.items():
+        used = 0
+        for j in play:
+            if j == i:
+                used += 1
+        if used > n:
+            return cost
+    return 0.0
 
 
 @lru_cache(maxsize=4096)
