@@ -89,7 +89,8 @@ class Playing(HandPhase):
             raise IllegalAction("play.empty")
         ctx = hand.ctx()
         events: list[Event] = []
-        led: Lead | None = None
+        led: Lead | None = None  # a follow's: the trick's lead
+        leading: Lead | None = None  # a lead's, once it stands (a failed throw's forced cards are decomposed later)
         if trick:
             led = self.trick_lead(hand)
             assert led is not None  # the trick has a lead
@@ -99,7 +100,7 @@ class Playing(HandPhase):
             if left is None:
                 raise IllegalAction("play.not_in_hand")
             rest = left
-            lead = decompose_lead(cards, ctx)  # raises play.mixed_suits
+            lead = leading = decompose_lead(cards, ctx)  # raises play.mixed_suits
             if lead.is_throw:
                 others = [hands[(seat + k) % players] for k in range(1, players)]
                 check = check_throw(cards, others, ctx)
@@ -107,10 +108,14 @@ class Playing(HandPhase):
                     events.append(throw_failed(hand, seat, cards, check.forced, check.beaten_unit))
                     cards = tuple(check.forced)
                     rest = remove_cards(hands[seat], cards)
+                    leading = None
         hands[seat] = rest
-        trick.append((seat, tuple(cards)))
+        played = tuple(cards)
+        trick.append((seat, played))
+        if leading is not None:  # kept for the follows (``trick_lead``)
+            self._lead = (played, ctx, leading)
         self.winning = self.winner_after_play(hand, ctx, led)
-        events.append(builders.played(seat, tuple(cards)))
+        events.append(builders.played(seat, played))
         if len(trick) < players:
             return events, False
         return events + self.finish_trick(hand), not hands[0]

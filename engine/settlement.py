@@ -49,7 +49,10 @@ def largest_unit(play: Sequence[Card], level: str, trump: str, rules: Rules) -> 
 def unit_shape(cards: Sequence[Card]) -> tuple[int, int]:
     """A unit's (width, length): copies per rank and ranks (§12.2: a single (1, 1), a pair (2, 1), a tractor of n
     pairs (2, n), a triple (3, 1))."""
-    width = max(Counter(cards).values())
+    copies: dict[Card, int] = {}  # (a dict, not a ``Counter``: compiled, read and written natively)
+    for card in cards:
+        copies[card] = copies.get(card, 0) + 1
+    width = max(copies.values())
     return width, len(cards) // width
 
 
