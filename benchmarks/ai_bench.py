@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from cli.arena import play_hand
+from cli.duplicate import play_hand
 from engine.rules import PRESETS, Rules
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from cli.arena import play_hand
+from cli.duplicate import play_hand
 from engine.ai import ARENA_LEVELS
 from engine.rules import PRESETS, Rules
 from engine.views import HandResult

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cli.arena import play_deal, play_hand
+from cli.duplicate import play_deal, play_hand
 from engine.actions import DealCard, Pass
 from engine.ai import choose_action
 from engine.rules import PRESETS, Rules
@@ -70,7 +70,8 @@ def test_duplicate_deal_swaps_seats() -> None:
 
 
 def test_the_summary_tells_settled_decisions_from_those_searched_to_their_deadline() -> None:
-    from cli.arena import DealOutcome, summarize
+    from cli.arena import summarize
+    from cli.duplicate import DealOutcome
 
     outcomes = [DealOutcome(1, 1, 10, {"strong": [5.0]}, {"strong": [5.0]}, {"strong": [16, 300, 310]},
                             {"strong": [300, 310]}),

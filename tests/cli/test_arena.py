@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from cli.arena import DealOutcome, game_result, main, outcome_lines, paired, play_deal, play_hand, seat_levels
+from cli.arena import main, outcome_lines, paired
+from cli.duplicate import DealOutcome, game_result, play_deal, play_hand, seat_levels
 from engine import arena as old_name
 from engine.rules import Rules
+from engine.views import HandResult
 
 
 def _outcome(seed: int, level_diff: int) -> DealOutcome:
@@ -65,7 +67,7 @@ def test_the_levels_hold_alternate_seats_and_swap_on_the_replay() -> None:
 
 def test_a_friends_hand_reads_per_player() -> None:
     rules = Rules.from_preset("standard", players=6, mode="friends")
-    deal = play_deal((rules, 3, "basic", "random", 0.01, None))
+    deal = play_deal((rules, 3, "basic", "random", 0.01, None, "alternate"))
     assert deal.times["basic"] and deal.times["random"]  # both levels played both games
     record = play_hand(rules, 3, seat_levels("basic", "random", 6, 0), ai_seed=6)
     result = record.result
@@ -79,7 +81,10 @@ def test_a_friends_hand_reads_per_player() -> None:
 def test_options_choose_the_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--team-a", "basic", "--team-b", "random", "--deals", "1", "--workers", "1",
                  "--options", "mode=friends players=5"]) == 0
-    assert "(2 decks, 5 seats, friends)" in capsys.readouterr().out
+    assert "(2 decks, 5 seats, friends), 1 duplicate deals (rotate seating)" in capsys.readouterr().out
+    assert main(["--team-a", "basic", "--team-b", "random", "--deals", "1", "--workers", "1", "--options", "decks=3",
+                 "--seating", "rotate"]) == 0
+    assert "(3 decks, 4 seats, tractor), 1 duplicate deals (rotate seating)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--deals", "1", "--options", "decks=9"])
 
@@ -87,3 +92,31 @@ def test_options_choose_the_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_friends_deal_between_equal_levels_is_an_exact_tie() -> None:
     out = play_deal((Rules.from_preset("standard", players=6, mode="friends"), 21, "basic", "basic", 0.2, None))
     assert out.level_diff == 0 and out.point_diff == 0
+
+
+def _mine(result: HandResult, seat: int) -> tuple[int, int]:
+    """The seat's levels gained and points (taken as a defender, or conceded on the dealer's side)."""
+    if result.team:  # 找朋友: per seat
+        return result.level_gains[seat], -result.defender_points if seat in result.team else result.defender_points
+    team = seat % 2
+    return result.level_gains[team], -result.defender_points if team == result.dealer % 2 else result.defender_points
+
+
+@pytest.mark.parametrize("options", [{"players": 5, "mode": "friends"}, {"decks": 3}])
+def test_rotation_seats_one_a_player_against_the_field(options: dict[str, object]) -> None:
+    """``rotate``: the all-B game, then A alone at each seat; the deal reads the mean over the seats of A's gain there
+    minus B's in the all-B game (levels, then points), per player."""
+    rules = Rules.from_preset("standard", **options)  # type: ignore[arg-type]
+    seed, players = 4, rules.players
+    out = play_deal((rules, seed, "basic", "random", 0.01, None, "rotate"))
+    field = play_hand(rules, seed, ["random"] * players, ai_seed=seed * 2).result
+    levels = points = 0.0
+    for seat in range(players):
+        alone = play_hand(rules, seed, ["random"] * seat + ["basic"] + ["random"] * (players - seat - 1),
+                          ai_seed=seed * 2).result
+        levels += (_mine(alone, seat)[0] - _mine(field, seat)[0]) / players
+        points += (_mine(alone, seat)[1] - _mine(field, seat)[1]) / players
+    assert out.level_diff == pytest.approx(levels) and out.point_diff == pytest.approx(points)
+    assert len(out.times["random"]) > len(out.times["basic"]) > 0  # (the field plays players + 1 games)
+    tie = play_deal((rules, seed, "basic", "basic", 0.01, None, "rotate"))
+    assert tie.level_diff == 0 and tie.point_diff == 0

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine.ai.policy
-from cli.arena import play_hand
+from cli.duplicate import play_hand
 from engine.actions import Play
 from engine.ai.endgame import Endgame, hands_of
 from engine.ai.playstate import to_counts
