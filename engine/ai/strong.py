@@ -11,8 +11,9 @@ settlement would give (点数 as a tie-break), from the player's team's point of
 overridden only by a candidate whose gain, re-checked on fresh deals, stays above zero by one standard
 error (guarded override). Forced plays are not searched. The bury is searched the same way over the best
 few buries of the rule of thumb and a few near voids (``engine.ai.bury_search``); declaring is delegated to
-``basic``. In 找朋友 (no fixed partners) the strong player plays as ``basic`` for now: measured, its search lost
-to basic there (benchmarks/README, "Every table shape")."""
+``basic``. In 找朋友 a seat that can fill an open friend call with its own copies and is not revealed yet (a hidden
+friend, ``hidden_friend``) plays ``basic``'s play: measured, the search's gains there were far above the true ones
+(and the seat lost levels), while elsewhere in 找朋友 the search gains (benchmarks/README, "Every table shape")."""
 
 from __future__ import annotations
 
@@ -31,12 +32,13 @@ from engine.ai.fasttables import SUIT_INDEX
 from engine.ai.follows import rank_follows
 from engine.ai.leads import rank_leads
 from engine.ai.playout import Gains, Playout, no_gc
-from engine.ai.playstate import dealer_utility, to_cards
+from engine.ai.playstate import dealer_utility, to_cards, to_counts
 from engine.ai.policy import choose_play
 from engine.ai.situation import Situation, situation_from_view
 from engine.cards import Card
 from engine.throws import check_throw, throw_penalty
 from engine.units import decompose_lead
+from engine.vectors import i64, vec
 from engine.views import Phase, SeatView
 
 log = logging.getLogger(__name__)
@@ -175,7 +177,7 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     start = time.process_time()
     stats = stats if stats is not None else SearchStats()
     cands = candidates(sit, k or (MAX_CANDIDATES if sit.trick else LEAD_CANDIDATES))
-    if len(cands) == 1 or len(sit.hand) == 1:
+    if len(cands) == 1 or len(sit.hand) == 1 or hidden_friend(sit):
         return cands[0]
     search = _Search(sit, rng, cands, stats, read)
     budget = budget_s * SAFETY
@@ -195,6 +197,18 @@ def choose_play_mc(sit: Situation, rng: random.Random, budget_s: float = 1.0, it
     log.debug("strong: %d worlds, best %s, re-check on %d deals: %s", stats.worlds, cands[best], len(check),
               stats.overridden)
     return cands[best] if stats.overridden else cands[0]
+
+
+def hidden_friend(sit: Situation) -> bool:
+    """找朋友: whether the seat is a hidden friend (暗朋友): not on the dealer's side as the table knows it, but holding
+    more copies of an open call's card than the call still skips, so its own copy can fill the call and its play
+    policy already plays for the dealer (``engine.ai.teams.Teams.for_seat``). Its search is not trusted there:
+    measured in 6-player 找朋友, its overrides' estimated gains were about ten times their gains on the true deal,
+    and such seats lost levels to ``basic`` in the same seat (benchmarks/README, "Every table shape")."""
+    teams = sit.sides()
+    if not teams.calls or teams.side[sit.seat]:
+        return False
+    return teams.for_seat(sit.seat, vec[i64](to_counts(sit.hand))).side[sit.seat] == 1
 
 
 def confirmed(check: Gains) -> bool:
@@ -287,9 +301,7 @@ def strong_action(view: SeatView, rng: random.Random, budget_s: float = 1.0,
                   read: Mapping[int, str] | None = None) -> Action | None:
     """The strong player's action: Monte Carlo for plays and the bury (``engine.ai.bury_search``), ``basic``
     otherwise (``stats``: filled in; ``read``: the seats whose plays its search reads, with their AI levels, 读牌).
-    In 找朋友 it plays as ``basic`` for now: its search lost to basic there (benchmarks/README, "Every table shape")."""
-    if not view.public.rules.shape.fixed_partners:
-        return basic_action(view)
+    A hidden friend in 找朋友 plays as ``basic`` (``hidden_friend``)."""
     if view.public.phase is Phase.BURYING:
         cards, worlds = search_bury(view, rng, budget_s, iterations)
         if stats is not None:

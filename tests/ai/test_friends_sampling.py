@@ -1,6 +1,7 @@
 """What the strong player's sampled deals and playouts take from a 找朋友 hand (RULES §13.4-§13.5): the sides and
 open calls replay exactly as the table reveals friends (``engine.ai.teams``), and another seat's deals never give
-the dealer more copies of a called card than its call says it held (``engine.ai.determinize.dealer_caps``)."""
+the dealer more copies of a called card than its call says it held (``engine.ai.determinize.dealer_caps``); the strong
+player searches there, but a hidden friend plays basic's play."""
 
 from __future__ import annotations
 
@@ -106,14 +107,48 @@ def test_a_seat_that_can_fill_a_call_with_its_own_copies_plays_as_the_dealers_si
     assert fixed_teams(4, 0).for_seat(1, two) is fixed_teams(4, 0)
 
 
-def test_strong_plays_as_basic_in_friends_for_now() -> None:
-    """Its search lost to basic in 6-player 找朋友 (benchmarks/README): strong chooses basic's action there."""
-    from engine.ai.basic import basic_action
-    from engine.ai.strong import strong_action
+def _positions(players: int, seeds: range, tricks: range) -> list[tuple[Table, int]]:
+    """找朋友 positions with basic at every seat: (table, seat to play) for each seed and tricks played."""
+    out = []
+    for seed in seeds:
+        for n in tricks:
+            table = _play(Rules.from_preset("standard", players=players, mode="friends"), seed, n)
+            if table.phase is Phase.PLAYING:
+                out.append((table, table.to_act()[0]))
+    return out
 
-    table = _play(Rules.from_preset("standard", players=6, mode="friends"), 8, 3)
-    view = table.seat_view(table.to_act()[0])
-    assert strong_action(view, random.Random(1), iterations=8) == basic_action(view)
+
+def _fills_a_call(table: Table, seat: int) -> bool:
+    """The seat is not on the dealer's team yet and holds more copies of an open call's card than it skips."""
+    friends = table.public_view().friends
+    assert friends is not None
+    hand = table.hand.hands[seat]
+    return seat not in friends.team and any(hand.count(c.call.card) > c.skip for c in friends.open_calls)
+
+
+def test_a_hidden_friend_plays_basics_play_and_the_others_search() -> None:
+    """In 找朋友 the strong player searches, except as a hidden friend (暗朋友): holding the copy that fills an open
+    call before it is revealed, it plays basic's play without sampling a deal (``engine.ai.strong.hidden_friend``)."""
+    from engine.ai.basic import basic_action
+    from engine.ai.strong import SearchStats, hidden_friend, strong_action
+
+    hidden = searched = 0
+    for table, seat in _positions(6, range(12), range(10)):
+        view = table.seat_view(seat)
+        sit = situation_from_view(view)
+        assert hidden_friend(sit) == _fills_a_call(table, seat)
+        if not hidden_friend(sit) and searched >= 4:
+            continue
+        stats = SearchStats()
+        action = strong_action(view, random.Random(1), iterations=6, stats=stats)
+        if hidden_friend(sit):
+            hidden += 1
+            assert action == basic_action(view) and stats.worlds == 0
+        elif stats.worlds:
+            searched += 1
+    assert hidden >= 4 and searched >= 4  # (both kinds of position occur in these hands)
+    calls = Teams([1, 0, 0, 0], [[Card("A", "H").index, 0, 0]], [0] * 4)
+    assert calls.for_seat(2, to_counts([Card("A", "H")])).side[2] == 1  # (the rule hidden_friend reads)
 
 
 @settings(max_examples=12, deadline=None)
