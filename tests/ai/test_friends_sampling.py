@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -126,9 +127,10 @@ def _fills_a_call(table: Table, seat: int) -> bool:
     return seat not in friends.team and any(hand.count(c.call.card) > c.skip for c in friends.open_calls)
 
 
-def test_a_hidden_friend_plays_basics_play_and_the_others_search() -> None:
+def test_a_hidden_friend_plays_basics_play_and_the_others_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """In 找朋友 the strong player searches, except as a hidden friend (暗朋友): holding the copy that fills an open
     call before it is revealed, it plays basic's play without sampling a deal (``engine.ai.strong.hidden_friend``)."""
+    from engine.ai import strong
     from engine.ai.basic import basic_action
     from engine.ai.strong import SearchStats, hidden_friend, strong_action
 
@@ -144,6 +146,10 @@ def test_a_hidden_friend_plays_basics_play_and_the_others_search() -> None:
         if hidden_friend(sit):
             hidden += 1
             assert action == basic_action(view) and stats.worlds == 0
+            monkeypatch.setattr(strong, "HIDDEN_FRIEND_SEARCH", True)  # (benchmarks/friends_search.py --hidden-search)
+            strong_action(view, random.Random(1), iterations=6, stats=stats)
+            monkeypatch.undo()
+            assert stats.worlds > 0 or len(view.hand) == 1
         elif stats.worlds:
             searched += 1
     assert hidden >= 4 and searched >= 4  # (both kinds of position occur in these hands)
