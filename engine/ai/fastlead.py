@@ -9,9 +9,9 @@ dealer team is long in them; otherwise (since version 3, ``basic_v2`` does not) 
 one trump is left unseen: the top trump then pulls it, and when the rest of the hand is plain winners the last
 trick needs no trump kept. Otherwise a cheap low card is led, from a short suit, or from a suit the partner can
 ruff, or (version 3) a tractor that is not sure to win. Near the end the one certain trump is kept for the last
-trick while the kitty bonus is at stake. In 找朋友 (version 3) a seat already on the dealer's team does not lead a
-called card whose copy would fill an open call with nobody new (双重入伙: under ``double_join: consumes`` the team
-would stay smaller). The best score wins (the first of equal scores, suits in order).
+trick while the kitty bonus is at stake. In 找朋友 (version 3) the dealer's side leads low singles into an open
+call's suit it holds no called card of (the friend wins with it, revealed) and leads no copy filling a call with
+nobody new (``double_join: consumes``). The best score wins (the first of equal scores, suits in order).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ LONG_TRUMPS: Final = 8  # the dealer's team pulls trumps (调主) with this many
 DEFENDER_TOP_TRUMP: Final = -70.0
 SHORT_TOP_TRUMP: Final = -40.0
 DOUBLE_JOIN: Final = 60.0  # (version 3, 找朋友) a lead filling a friend call with nobody new (the team stays smaller)
+FRIEND_LEAD: Final = 20.0  # (version 3, 找朋友) a low single led into an open call's suit (the friend wins it)
 LOW_TRACTOR: Final = 25.0  # (version 3) a losing tractor lead's bonus per pair: it makes the opponents give up pairs
 
 
@@ -107,8 +108,9 @@ class _Seat:
         self.safe: list[bool | None] = [None, None]
         # the one certain trump, and trump pair, kept for the last trick (-1: none)
         self.guard = guard(p, seat)
-        # (version 3, 找朋友) copies of called cards it may play (``Teams.double_joins``)
-        self.double_joins = p.teams.double_joins(seat, p.trick) if p.version >= POLICY_CURRENT else {}
+        v3 = p.version >= POLICY_CURRENT  # (找朋友: ``Teams.double_joins``, ``Teams.call_suits``)
+        self.double_joins = p.teams.double_joins(seat, p.trick) if v3 else {}
+        self.call_suits = p.teams.call_suits(seat, p.hands[seat], p.t.suit) if v3 else ()
 
 
 def _safe(p: PlayState, me: _Seat, pair: bool) -> bool:
@@ -158,8 +160,7 @@ class _Best:
     def offer(self, score: float, play: tuple[int, ...]) -> None:
         if self.guarded and len(play) < self.size:
             score -= _guard(self.p, self.me.seat, self.me.guard, play)
-        if self.me.double_joins:
-            score -= double_join_cost(self.me.double_joins, play, DOUBLE_JOIN)
+        score -= double_join_cost(self.me.double_joins, play, DOUBLE_JOIN)  # (0 without open calls)
         if score > self.value:
             self.value, self.play = score, play
 
@@ -343,9 +344,10 @@ def _low_leads(p: PlayState, me: _Seat, s: int, cards: list[int], partner_ruffs:
     hand = p.hands[me.seat]
     keeps, points = t.keep, t.points
     base = max(0, 6 - int(p.held[me.seat][s])) * 1.5 + (12 if partner_ruffs else 0)
+    find = FRIEND_LEAD if s in me.call_suits else 0.0  # (a single: the friend wins it with one card)
     feed = 0.5 if partner_ruffs else 2.5
     for i in cards[-LOW_OPTIONS:]:
-        single = -keeps[i] - float(points[i]) * feed + base
+        single = -keeps[i] - float(points[i]) * feed + base + find
         if hand[i] >= 2:
             if best.beaten(single - 6):
                 best.offer(single - 6, (i,))

@@ -78,6 +78,13 @@ class Teams:
             out[card] = min(out[card], left) if card in out else left
         return out
 
+    def call_suits(self, seat: int, hand: vec[i64], suit: vec[i64]) -> tuple[int, ...]:
+        """找朋友: for ``seat`` on the dealer's side (revealed), the suits (``suit``: each card index's) of the open
+        calls whose card ``hand`` holds none of (their copies are in other hands); empty otherwise."""
+        if not self.calls or not self.side[seat]:
+            return ()
+        return tuple(sorted({suit[call[0]] for call in self.calls if not hand[call[0]]}))
+
     def copy(self) -> Teams:
         """An independent copy (the same object when no call is open: it cannot change)."""
         if not self.calls:

@@ -67,3 +67,18 @@ def test_a_seat_not_revealed_yet_still_wins_with_a_called_card() -> None:
     # seat 3 holds an AC: playing it makes seat 3 the second friend (no double join)
     v = friends_view(3, "AC 4C 6D 8D 9S JS", FIRST, trick=[(2, "3C")])
     assert plays(v) == ["AC"]
+
+
+def test_the_dealer_leads_a_low_single_into_a_called_suit_it_holds_no_called_card_of() -> None:
+    # the dealer (seat 0) called AS and AC and holds neither: a low spade or club lets a friend win it with the
+    # called ace (and so reveal itself); the shortest suit alone (3D) would not
+    v = friends_view(0, "3D 4S 5S 9S 4C 6C 8C 9C", [])
+    assert plays(v, v2=True) == ["3D"]
+    assert plays(v) == ["4S"]
+
+
+def test_the_dealer_leads_a_single_not_a_pair_into_a_called_suit() -> None:
+    # a pair led would need a pair to win it: the friend's single ace could not take the trick
+    v = friends_view(0, "3S 3S 9S 4D 7D 10D JD", [])
+    assert plays(v, v2=True) == ["3S", "3S"]
+    assert plays(v) == ["9S"]
