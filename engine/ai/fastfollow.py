@@ -9,7 +9,8 @@ Since version 3 (``basic_v2`` plays version 2), splitting a pair that no unseen 
 value counts less). Single and pair leads are scored directly; tractor and throw leads over the enumerated legal
 follows. Cards that cannot win are chosen card by card, since the score adds up. In 找朋友 (version 3) a copy of a
 called card that would fill an open call while its seat is already on the dealer's team costs ``DOUBLE_JOIN``
-(under ``double_join: consumes`` the team would stay smaller).
+(under ``double_join: consumes`` the team would stay smaller), and a hidden friend's (暗朋友) copy that fills a call
+gains ``REVEAL``: revealed, its side-mates know it.
 """
 
 from __future__ import annotations
@@ -35,32 +36,16 @@ SHORT_HAND: Final = 4  # (version 3) ... while the hand holds more cards than th
 TRACTOR_SPLIT: Final = 4.0  # (version 3) more for splitting a pair that forms a tractor (拖拉机) with another
 DEALER_TRUMP_KEEP: Final = 0.75  # (version 3) share of a trump's keep value for the dealer's team (long in them)
 DOUBLE_JOIN: Final = 60.0  # (version 3, 找朋友) a follow that fills a friend call with nobody new
+REVEAL: Final = 30.0  # (version 3, 找朋友) a hidden friend's follow with the copy that fills a call (it is revealed)
 UNKNOWN: Final = (-2, -2)  # unseen tops not worked out yet
 
 
 class FollowScorer:
     """Scores follows for one seat at one moment of a playout."""
 
-    __slots__ = (
-        "_led_tops",
-        "_top_single",
-        "_trump_tops",
-        "_w_beatable",
-        "_w_sure",
-        "base_points",
-        "double_joins",
-        "guard",
-        "guard_pair",
-        "hand",
-        "led",
-        "opps_after",
-        "p",
-        "partner_w",
-        "seat",
-        "simple_lead",
-        "t",
-        "trump_keep",
-    )
+    __slots__ = ("_led_tops", "_top_single", "_trump_tops", "_w_beatable", "_w_sure", "base_points", "double_joins",
+                 "guard", "guard_pair", "hand", "led", "opps_after", "p", "partner_w", "reveals", "seat", "simple_lead",
+                 "t", "trump_keep")
 
     def __init__(self, p: PlayState, seat: int) -> None:
         self.p = p
@@ -73,6 +58,7 @@ class FollowScorer:
         trick = p.trick
         # (version 3, 找朋友) the called cards it may play only so many copies of (``Teams.double_joins``)
         self.double_joins = p.teams.double_joins(seat, trick) if p.version >= POLICY_CURRENT else {}
+        self.reveals = p.teams.reveals(seat, trick) if p.version >= POLICY_CURRENT else ()
         lead = trick[0][1]
         self.led = p.led
         n_lead = len(lead)
@@ -182,6 +168,8 @@ class FollowScorer:
         keep = t.keep[i] * self.trump_keep if t.suit[i] == TRUMP else t.keep[i]
         if self.double_joins and used > self.double_joins.get(i, used):  # (its share of the play's cost)
             guard += DOUBLE_JOIN / used
+        elif i in self.reveals:
+            guard -= REVEAL / used
         return (2 * w - 1) * float(t.points[i]) - COST * (keep + split) - guard
 
     def split(self, i: int) -> float:
@@ -325,6 +313,8 @@ def follow_single(p: PlayState, seat: int) -> tuple[int, ...]:
             v -= p.guard_cost(seat, i, True)
         if sc.double_joins and sc.double_joins.get(i, 1) < 1:
             v -= DOUBLE_JOIN
+        elif i in sc.reveals:
+            v += REVEAL
         if v > best_v:
             best, best_v = i, v
     return (best,)

@@ -82,3 +82,11 @@ def test_the_dealer_leads_a_single_not_a_pair_into_a_called_suit() -> None:
     v = friends_view(0, "3S 3S 9S 4D 7D 10D JD", [])
     assert plays(v, v2=True) == ["3S", "3S"]
     assert plays(v) == ["9S"]
+
+
+def test_a_hidden_friend_plays_the_called_card_that_reveals_it() -> None:
+    # seat 1 holds an AC, the first copy to be played fills the open call: the dealer's QC already takes the trick
+    # (only its friend, seat 2, plays after), yet the ace reveals seat 1 to its side (暗朋友 no more)
+    v = friends_view(1, "AC 3C 6D 8D 9S JS", FIRST, trick=[(3, "6C"), (4, "7C"), (5, "8C"), (0, "QC")])
+    assert plays(v, v2=True) == ["3C"]
+    assert plays(v) == ["AC"]
