@@ -8,7 +8,7 @@ import itertools
 import random
 from collections import Counter
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import trick
@@ -141,18 +141,34 @@ def test_multisets_are_every_sub_multiset_by_decreasing_count_vector(cards: list
     assert list(multisets(cards, k, tuple(rank))) == expected
 
 
-@given(contexts(), st.lists(st.integers(min_value=0, max_value=107), min_size=3, max_size=25, unique=True),
-       st.sampled_from(["S", "H", "C", "D", "T"]), st.sampled_from([1, 2, 3, 8, 200]))
-def test_a_pair_leds_follows_are_those_of_the_general_enumeration(ctx: TrumpContext, positions: list[int],
-                                                                 led_suit: str, limit: int) -> None:
+LADDER_RULES = [rules for rules in RULES
+                if rule_tables(trump_context("2", "S", rules)).policy is FollowPolicy.LADDER and rules.shape.decks == 2]
+
+
+@st.composite
+def pair_follow_hands(draw: st.DrawFn) -> tuple[TrumpContext, str, list[int]]:
+    """A two-deck ``ladder`` context, a led suit and a hand (card indices, at most two copies each) holding more than
+    two cards of that suit (drawn as positions in a deck of 108: two copies of each card)."""
+    ctx = trump_context(draw(st.sampled_from(["2", "5", "9", "A"])), draw(st.sampled_from(["S", "H", "D", "NT"])),
+                        draw(st.sampled_from(LADDER_RULES)))
+    r = rule_tables(ctx)
+    led_suit = draw(st.sampled_from([s for s in SUITS if SUITS[s] in r.suit]))  # (the trump suit's cards are trumps)
+    in_suit = [p for p in range(108) if r.suit[p // 2] == SUITS[led_suit]]
+    led = draw(st.lists(st.sampled_from(in_suit), min_size=3, max_size=min(14, len(in_suit)), unique=True))
+    rest = draw(st.lists(st.sampled_from([p for p in range(108) if p not in in_suit]), max_size=11, unique=True))
+    return ctx, led_suit, [position // 2 for position in draw(st.permutations(led + rest))]
+
+
+@given(pair_follow_hands(), st.sampled_from([1, 2, 3, 8, 200]))
+def test_a_pair_leds_follows_are_those_of_the_general_enumeration(case: tuple[TrumpContext, str, list[int]],
+                                                                 limit: int) -> None:
     """A pair led (``ladder``, two decks) to more than two cards of its suit: the shortcut ``_pair_follows`` lists
     what the enumeration's sources do, in the same order (with and without a pair held, and cut at ``limit``)."""
+    ctx, led_suit, hand = case
     r = rule_tables(ctx)
-    assume(r.policy is FollowPolicy.LADDER and r.decks == 2)
-    hand = [position // 2 for position in positions]  # (two copies of each card in a deck of 108)
     led = SUITS[led_suit]
     held = [i for i in hand if r.suit[i] == led]
-    assume(len(held) > 2)
+    assert len(held) > 2
     others = [i for i in hand if r.suit[i] != led]
     expected = follow_rules._enumerate(r, led, (1,), 2, held, others, limit)
     assert follow_rules._pair_follows(r, held, limit) == expected
