@@ -32,8 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (run as a script too)
 
-from engine.actions import Action, DealAll, Pass, Play
-from engine.ai import choose_action, read_seats
+from cli.duplicate import play_hand
+from engine.actions import Action, Play
+from engine.ai import choose_action
 from engine.ai import strong as strong_module
 from engine.ai.determinize import World
 from engine.ai.playstate import to_counts
@@ -42,7 +43,7 @@ from engine.ai.strong import SearchStats, hidden_friend, plan, play_out, start_s
 from engine.cards import Card
 from engine.rules import Rules
 from engine.table import Table
-from engine.views import HandResult, Phase
+from engine.views import HandResult
 from runtime import build_rules
 
 Override = tuple[str, float, float]  # role when it chose, estimated gain, gain on the true deal
@@ -67,26 +68,17 @@ def _true_gain(table: Table, seat: int, chosen: tuple[Card, ...], basic: tuple[C
 
 
 def play(rules: Rules, seed: int, levels: Sequence[str], budget: float, overrides: list[Override]) -> HandResult:
-    """The deal's first hand with ``levels`` per seat; the strong seat's overrides are added to ``overrides``."""
-    table = Table.new(rules, seed)
-    rngs = [random.Random(seed * 2 * rules.players + s) for s in range(rules.players)]
-    read = read_seats(levels)
-    while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        if table.phase is Phase.DEALING:
-            table.apply(DealAll())
-            continue
-        seat = table.to_act()[0]
-        view = table.seat_view(seat)
-        stats = SearchStats()
-        action: Action | None = choose_action(view, levels[seat], rngs[seat], budget_s=budget, stats=stats, read=read)
+    """The deal's first hand with ``levels`` per seat (``cli.duplicate.play_hand``, the arena's AI seeds); the strong
+    seat's overrides are added to ``overrides``."""
+
+    def observe(table: Table, seat: int, action: Action | None, stats: SearchStats) -> None:
         if levels[seat] == "strong" and stats.overridden and isinstance(action, Play):
-            basic = choose_action(view, "basic", rngs[seat])
+            view = table.seat_view(seat)
+            basic = choose_action(view, "basic", random.Random(0))
             assert isinstance(basic, Play)
             overrides.append((_role_now(table, seat), stats.gain, _true_gain(table, seat, action.cards, basic.cards)))
-        table.apply(action if action is not None else Pass(seat=seat))
-    result = table.public_view().last_result
-    assert result is not None
-    return result
+
+    return play_hand(rules, seed, levels, ai_seed=seed * 2, budget_s=budget, observe=observe).result
 
 
 def deal(args: tuple[Rules, int, float, bool]) -> tuple[list[tuple[str, float]], list[Override]]:

@@ -8,7 +8,7 @@ import logging
 import random
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, DealAll, Pass
@@ -40,9 +40,13 @@ class GameRecord:
     cards_played: int = 0  # cards in the hand's tricks (100 when the hand was played out)
 
 
+Observer = Callable[[Table, int, "Action | None", SearchStats], None]
+
+
 def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budget_s: float = 0.2,
-              iterations: int | None = None) -> GameRecord:
-    """Play the first hand of ``Table.new(rules, seed)`` with ``levels[seat]`` AIs until it is settled."""
+              iterations: int | None = None, observe: Observer | None = None) -> GameRecord:
+    """Play the first hand of ``Table.new(rules, seed)`` with ``levels[seat]`` AIs until it is settled
+    (``observe(table, seat, action, stats)``: called with each AI decision before the table applies it)."""
     table = Table.new(rules, seed)
     rngs = [random.Random(ai_seed * rules.players + s) for s in range(rules.players)]
     read = read_seats(levels)  # every seat is an AI: the strong ones read the others' plays
@@ -64,6 +68,8 @@ def play_hand(rules: Rules, seed: int, levels: Sequence[str], ai_seed: int, budg
             worlds[levels[seat]].append(stats.worlds)
             if not stats.settled:
                 open_worlds[levels[seat]].append(stats.worlds)
+        if observe is not None:
+            observe(table, seat, action, stats)
         return action
 
     while table.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -10,7 +11,10 @@ import pytest
 from cli.arena import main, outcome_lines, paired
 from cli.duplicate import DealOutcome, game_result, play_deal, play_hand, seat_levels
 from engine import arena as old_name
+from engine.actions import Action
+from engine.ai.strong import SearchStats
 from engine.rules import Rules
+from engine.table import Table
 from engine.views import HandResult
 
 
@@ -120,3 +124,16 @@ def test_rotation_seats_one_a_player_against_the_field(options: dict[str, object
     assert len(out.times["random"]) > len(out.times["basic"]) > 0  # (the field plays players + 1 games)
     tie = play_deal((rules, seed, "basic", "basic", 0.01, None, "rotate"))
     assert tie.level_diff == 0 and tie.point_diff == 0
+
+
+def test_an_observer_sees_every_decision_before_the_table_applies_it() -> None:
+    rules = Rules.from_preset("standard", players=5, mode="friends")
+    seen: list[tuple[int, int]] = []
+
+    def observe(table: Table, seat: int, action: Action | None, stats: SearchStats) -> None:
+        assert table.to_act()[0] == seat and (action is None or action.seat == seat)
+        seen.append((seat, len(table.actions_json())))
+
+    record = play_hand(rules, 2, ["basic", "random"] * 2 + ["basic"], ai_seed=4, observe=observe)
+    assert len(seen) == sum(len(v) for v in record.times.values())
+    assert all(before < after for (_, before), (_, after) in itertools.pairwise(seen))
