@@ -96,8 +96,9 @@ async def test_a_kill_after_a_friend_is_revealed_loses_nothing(db_target: str) -
         table = table_of(service, tid)
         fresh = Table.replay(record.rules, record.seed, (action_from_json(a) for a in log))
         assert table.to_json() == fresh.to_json() and table.version == len(log)
-        assert table.hand_number >= 2 and table.results  # hand 1 settled before; hand 2's calls and friend kept
-        if table.hand_number == 2 and table.phase is Phase.PLAYING:
+        reveal_hand = Table.replay(record.rules, record.seed, (action_from_json(a) for a in log[:reveal])).hand_number
+        assert table.hand_number >= 2 and table.results  # a hand settled before; the next one's calls and friend kept
+        if table.hand_number == reveal_hand and table.phase is Phase.PLAYING:
             friends = table.hand.friends
             assert friends is not None and len(friends.team) >= 2
         ladder = await ladder_of(db)  # every settled hand recorded once (the kill may have cut one short)
