@@ -87,6 +87,7 @@ async def test_the_shape_pages_on_a_phone_and_a_desktop(shaped: tuple[WebWorld, 
         response = await page.goto(f"{world.base}/ladder/{TOKEN}?lang={locale}")
         assert response is not None and response.status == 200
         await page.click(f"text={friends_label}")  # the switch to the 找朋友 ladder
+        await page.locator("h1", has_text=friends_label).wait_for()  # (the link loads another page)
         assert await page.locator("tbody tr").count() == 3
         assert friends_label in await page.inner_text("h1")
         levels = await page.locator("tbody tr td:nth-child(3)").all_inner_texts()
@@ -95,9 +96,11 @@ async def test_the_shape_pages_on_a_phone_and_a_desktop(shaped: tuple[WebWorld, 
         assert overflow <= 0, (width, overflow)  # nothing wider than the screen
         await page.screenshot(path=str(SHOTS / f"ladder_shape_friends_{locale}_{width}.png"), full_page=True)
         await page.click(f"text={three_label}")
+        await page.locator("h1", has_text=three_label).wait_for()
         assert await page.locator("tbody tr").count() == 3 and three_label in await page.inner_text("h1")
         other = "English" if locale == "zh-CN" else "中文"
         await page.click(f"text={other}")  # the other language keeps the shape
+        await page.locator("h1", has_text="4 players · 3 decks" if locale == "zh-CN" else "4人 · 3副牌").wait_for()
         assert await page.locator("tbody tr").count() == 3
         await page.screenshot(path=str(SHOTS / f"ladder_shape_three_{locale}_{width}.png"), full_page=True)
         await context.close()
