@@ -10,7 +10,9 @@ value counts less). Single and pair leads are scored directly; tractor and throw
 follows. Cards that cannot win are chosen card by card, since the score adds up. In 找朋友 (version 3) a copy of a
 called card that would fill an open call while its seat is already on the dealer's team costs ``DOUBLE_JOIN``
 (under ``double_join: consumes`` the team would stay smaller), and a hidden friend's (暗朋友) copy that fills a call
-gains ``REVEAL``: revealed, its side-mates know it.
+gains ``REVEAL``: revealed, its side-mates know it. A seat that has played the copy filling a call in the current
+trick counts on the dealer's side for the seats after it (``Teams.in_trick``: it joins when the trick ends, but
+everyone has seen the copy): defenders no longer feed it points, its side-mates do.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class FollowScorer:
         self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
-        teams = p.teams.for_seat(seat, self.hand)
+        teams = (p.teams.in_trick(p.trick) if p.version >= POLICY_CURRENT else p.teams).for_seat(seat, self.hand)
         dealer_side = teams.side[seat] == 1
         self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick

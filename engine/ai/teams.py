@@ -60,6 +60,16 @@ class Teams:
                 return _joined(tuple(side))
         return self
 
+    def in_trick(self, trick: Sequence[tuple[int, Sequence[int]]]) -> Teams:
+        """找朋友: the sides once the copies played in ``trick`` so far are counted (a seat that played the copy filling
+        an open call joins the dealer's side at the trick's end, but everyone has seen the copy: the seats still to
+        play read it as on that side already); these sides when no called copy is in the trick."""
+        if not self.calls or not any(i == call[0] for call in self.calls for _, play in trick for i in play):
+            return self
+        after = self.copy()
+        after.after_trick(trick, trick[0][0], 0)
+        return after
+
     def double_joins(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
         """找朋友 under ``double_join: consumes``: for ``seat`` on the dealer's side (revealed), each open call's card
         with the copies it may still play in ``trick`` (the current trick, seat and card indices) before one fills

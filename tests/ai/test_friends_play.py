@@ -90,3 +90,17 @@ def test_a_hidden_friend_plays_the_called_card_that_reveals_it() -> None:
     v = friends_view(1, "AC 3C 6D 8D 9S JS", FIRST, trick=[(3, "6C"), (4, "7C"), (5, "8C"), (0, "QC")])
     assert plays(v, v2=True) == ["3C"]
     assert plays(v) == ["AC"]
+
+
+def test_a_defender_does_not_feed_points_to_a_friend_revealed_by_the_copy_it_just_played() -> None:
+    # the dealer leads a low spade and seat 1 wins it with the first AS: seat 1 joins the dealer's side when the
+    # trick ends, but everyone has seen the copy, so seat 2 (a defender) keeps its KS and plays its low spade
+    v = friends_view(2, "KS 4S 6D 8D 9C JC", [], trick=[(0, "3S"), (1, "AS")])
+    assert plays(v) == ["4S"]
+
+
+def test_the_dealer_feeds_points_to_a_friend_revealed_by_the_copy_it_just_played() -> None:
+    # seat 4 leads a spade, seat 5 wins it with the first AS: the dealer (seat 0) knows it for its friend and gives
+    # it the KS (10 points) rather than a low spade, though seat 5 is revealed only when the trick ends
+    v = friends_view(0, "KS 6S 4D 7D 10D JD", [], trick=[(4, "4S"), (5, "AS")])
+    assert plays(v) == ["KS"]
