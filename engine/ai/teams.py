@@ -73,22 +73,23 @@ class Teams:
     def double_joins(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
         """找朋友 under ``double_join: consumes``: for ``seat`` on the dealer's side (revealed), each open call's card
         with the copies it may still play in ``trick`` (the current trick, seat and card indices) before one fills
-        the call with nobody new and the team stays smaller (RULES §13.4); empty otherwise."""
+        the call with nobody new and the team stays smaller (RULES §13.4); empty otherwise. A call filled earlier
+        in the trick is no longer open (``in_trick``)."""
         if not self.calls or self.ignored or not self.side[seat]:
             return {}
         out: dict[int, int] = {}
-        for call in self.calls:
-            card = call[0]
-            left = _left(call, trick)
+        for call in self.in_trick(trick).calls:
+            card, left = call[0], call[1]
             out[card] = min(out[card], left) if card in out else left
         return out
 
     def reveals(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, ...]:
-        """找朋友: for ``seat`` not on the dealer's side yet, the called cards whose first copy it plays in ``trick``
-        (the current trick) fills an open call, so that it joins the dealer's team (暗朋友 revealed); else none."""
+        """找朋友: for ``seat`` not on the dealer's side yet, the called cards whose next copy, played by it in
+        ``trick`` (the current trick), fills an open call, so that it joins the dealer's team (暗朋友 revealed); else
+        none. A call another seat has filled earlier in the trick is no longer open (``in_trick``)."""
         if not self.calls or self.side[seat]:
             return ()
-        return tuple(call[0] for call in self.calls if _left(call, trick) == 0)
+        return tuple(call[0] for call in self.in_trick(trick).calls if call[1] == 0)
 
     def call_suits(self, seat: int, hand: vec[i64], suit: vec[i64]) -> tuple[int, ...]:
         """找朋友: for ``seat`` on the dealer's side (revealed), the suits (``suit``: each card index's) of the open
@@ -133,16 +134,6 @@ class Teams:
         if joined:
             self._order()
         return delta
-
-
-def _left(call: list[int], trick: Sequence[tuple[int, Sequence[int]]]) -> int:
-    """The copies an open call still skips once the copies played in ``trick`` so far are counted."""
-    left = call[1]
-    for _, play in trick:
-        for i in play:
-            if i == call[0]:
-                left -= 1
-    return max(left, 0)
 
 
 def double_join_cost(allowed: dict[int, int], play: tuple[int, ...], cost: float) -> float:

@@ -104,3 +104,10 @@ def test_the_dealer_feeds_points_to_a_friend_revealed_by_the_copy_it_just_played
     # it the KS (10 points) rather than a low spade, though seat 5 is revealed only when the trick ends
     v = friends_view(0, "KS 6S 4D 7D 10D JD", [], trick=[(4, "4S"), (5, "AS")])
     assert plays(v) == ["KS"]
+
+
+def test_a_call_filled_earlier_in_the_trick_reveals_nobody_else() -> None:
+    # seat 1 has filled the AC call with the first copy: seat 2's AC would neither reveal it nor win (equal
+    # cards: the first played wins), so it keeps the ace and follows low
+    v = friends_view(2, "AC 4C 6D 8D 9S JS", [], trick=[(0, "3C"), (1, "AC")])
+    assert plays(v) == ["4C"]
