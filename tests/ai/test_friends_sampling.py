@@ -135,7 +135,7 @@ def test_a_hidden_friend_plays_basics_play_and_the_others_search(monkeypatch: py
     from engine.ai.strong import SearchStats, hidden_friend, strong_action
 
     hidden = searched = 0
-    for table, seat in _positions(6, range(12), range(10)):
+    for table, seat in _positions(6, range(24), range(10)):
         view = table.seat_view(seat)
         sit = situation_from_view(view)
         assert hidden_friend(sit) == _fills_a_call(table, seat)
