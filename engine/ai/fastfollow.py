@@ -54,13 +54,15 @@ class FollowScorer:
         self.t = p.t
         self.seat = seat
         self.hand = p.hands[seat]
-        teams = (p.teams.in_trick(p.trick) if p.version >= POLICY_CURRENT else p.teams).for_seat(seat, self.hand)
-        dealer_side = teams.side[seat] == 1
-        self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and p.version >= POLICY_CURRENT else 1.0
         trick = p.trick
+        v3 = p.version >= POLICY_CURRENT
+        known = p.teams.in_trick(trick) if v3 else p.teams  # (找朋友, version 3: the copies played in this trick count)
+        teams = known.for_seat(seat, self.hand)
+        dealer_side = teams.side[seat] == 1
+        self.trump_keep = DEALER_TRUMP_KEEP if dealer_side and v3 else 1.0
         # (version 3, 找朋友) the called cards it may play only so many copies of (``Teams.double_joins``)
-        self.double_joins = p.teams.double_joins(seat, trick) if p.version >= POLICY_CURRENT else {}
-        self.reveals = p.teams.reveals(seat, trick) if p.version >= POLICY_CURRENT else ()
+        self.double_joins = known.double_joins(seat) if v3 else {}
+        self.reveals = known.reveals(seat) if v3 else ()
         lead = trick[0][1]
         self.led = p.led
         n_lead = len(lead)

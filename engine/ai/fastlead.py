@@ -109,7 +109,7 @@ class _Seat:
         # the one certain trump, and trump pair, kept for the last trick (-1: none)
         self.guard = guard(p, seat)
         v3 = p.version >= POLICY_CURRENT  # (找朋友: ``Teams.double_joins``, ``Teams.call_suits``)
-        self.double_joins = p.teams.double_joins(seat, p.trick) if v3 else {}
+        self.double_joins = p.teams.double_joins(seat) if v3 else {}  # (a lead: no copy played in the trick yet)
         self.call_suits = p.teams.call_suits(seat, p.hands[seat], p.t.suit) if v3 else ()
 
 

@@ -70,26 +70,26 @@ class Teams:
         after.after_trick(trick, trick[0][0], 0)
         return after
 
-    def double_joins(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
+    def double_joins(self, seat: int) -> dict[int, int]:
         """找朋友 under ``double_join: consumes``: for ``seat`` on the dealer's side (revealed), each open call's card
-        with the copies it may still play in ``trick`` (the current trick, seat and card indices) before one fills
-        the call with nobody new and the team stays smaller (RULES §13.4); empty otherwise. A call filled earlier
-        in the trick is no longer open (``in_trick``)."""
+        with the copies it may still play before one fills the call with nobody new and the team stays smaller
+        (RULES §13.4); empty otherwise. In a trick under way, ask the sides ``in_trick`` gives (a call filled
+        earlier in the trick is no longer open, and its copies played so far count)."""
         if not self.calls or self.ignored or not self.side[seat]:
             return {}
         out: dict[int, int] = {}
-        for call in self.in_trick(trick).calls:
+        for call in self.calls:
             card, left = call[0], call[1]
             out[card] = min(out[card], left) if card in out else left
         return out
 
-    def reveals(self, seat: int, trick: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, ...]:
-        """找朋友: for ``seat`` not on the dealer's side yet, the called cards whose next copy, played by it in
-        ``trick`` (the current trick), fills an open call, so that it joins the dealer's team (暗朋友 revealed); else
-        none. A call another seat has filled earlier in the trick is no longer open (``in_trick``)."""
+    def reveals(self, seat: int) -> tuple[int, ...]:
+        """找朋友: for ``seat`` not on the dealer's side yet, the called cards whose next copy, played by it, fills an
+        open call, so that it joins the dealer's team (暗朋友 revealed); else none. In a trick under way, ask the sides
+        ``in_trick`` gives (a call another seat has filled earlier in the trick is no longer open)."""
         if not self.calls or self.side[seat]:
             return ()
-        return tuple(call[0] for call in self.in_trick(trick).calls if call[1] == 0)
+        return tuple(call[0] for call in self.calls if call[1] == 0)
 
     def call_suits(self, seat: int, hand: vec[i64], suit: vec[i64]) -> tuple[int, ...]:
         """找朋友: for ``seat`` on the dealer's side (revealed), the suits (``suit``: each card index's) of the open
